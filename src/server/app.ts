@@ -1,0 +1,72 @@
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth.ts';
+import { createMemoryCounter, createRedisCounter, LoginThrottle } from './auth/login-throttle.ts';
+import authPlugin from './auth/plugin.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  webRoot?: string;
+  logger?: boolean | FastifyBaseLogger | { level: string };
+}
+
+/** The whole product as one Fastify instance; every domain plugin is registered here and only here. */
+export async function buildApp({ config, database, webRoot = DEFAULT_WEB_ROOT, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.env === 'production',
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${config.shopName} storefront API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  const throttle = new LoginThrottle(config.redisUrl ? createRedisCounter(config.redisUrl) : createMemoryCounter());
+  const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config.authSecret, config.dataDir), throttle });
+  await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl });
+
+  const domain = { db: database.db, config };
+  await app.register(productRoutes, domain);
+  await app.register(orderRoutes, domain);
+  await app.register(paymentRoutes, domain);
+  await app.register(reviewRoutes, domain);
+  await app.register(userRoutes, domain);
+
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: 'up' };
+    } catch (error) {
+      app.log.error({ err: error }, 'database ping failed');
+      return reply.status(503).send({ status: 'degraded', database: 'down' });
+    }
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWebApp(app, webRoot, config.shopName);
+  app.addHook('onClose', () => throttle.close());
+  return app;
+}

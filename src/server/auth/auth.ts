@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth, jwt } from 'better-auth/plugins';
+import type { z } from 'zod';
+import { loginSchema, signUpSchema } from '../../shared/auth.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+
+/** Set by the Fastify mount from the socket address, never taken from the client. */
+export const CLIENT_IP_HEADER = 'x-storefront-client-ip';
+
+function validateBody(body: unknown, rules: z.ZodType): void {
+  const result = rules.safeParse(body ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new APIError('BAD_REQUEST', {
+      code: 'VALIDATION_ERROR',
+      message: issue?.message ?? 'The request is invalid.',
+      field: issue?.path.join('.'),
+    });
+  }
+}
+
+export function createAuth(options: { db: Database; config: Config; secret: string; throttle: LoginThrottle }) {
+  const { db, config, secret, throttle } = options;
+  const google = config.google;
+  return betterAuth({
+    appName: config.shopName,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    emailAndPassword: { enabled: true, minPasswordLength: LIMITS.passwordMinLength, autoSignIn: true },
+    user: { additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } } },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    advanced: {
+      database: { generateId: () => randomUUID() },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    // Failed sign-ins are throttled below per email and per address, shared through Redis when set.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    plugins: [
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          expirationTime: `${LIMITS.accessTokenTtlSeconds}s`,
+          definePayload: ({ user }) => ({ email: user.email, name: user.name }),
+        },
+      }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') validateBody(ctx.body, signUpSchema);
+        if (ctx.path === '/sign-in/email') {
+          validateBody(ctx.body, loginSchema);
+          const email = String(ctx.body.email).trim().toLowerCase();
+          const refusal = await throttle.refusal(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
+          if (refusal) throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: refusal });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = String(ctx.body?.email ?? '')
+          .trim()
+          .toLowerCase();
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await throttle.recordFailure(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
+        } else {
+          await throttle.recordSuccess(email);
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

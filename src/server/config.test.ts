@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults with no environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: './data', currency: 'usd', shopName: 'SwiftCargo' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.admin).toEqual({ ...DEMO_ADMIN, demo: true });
+    expect(config.stripe).toBeUndefined();
+    expect(config.google).toBeUndefined();
+  });
+
+  it('binds every interface in production and reads the real settings', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      ADMIN_EMAIL: 'Owner@Shop.com',
+      ADMIN_PASSWORD: 'secret123',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      CURRENCY: 'EUR',
+    });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.port).toBe(8080);
+    expect(config.admin).toEqual({ email: 'owner@shop.com', password: 'secret123', demo: false });
+    expect(config.google?.issuer).toBe('https://accounts.google.com');
+    expect(config.stripe?.publishableKey).toBe('pk_test_123');
+    expect(config.currency).toBe('eur');
+  });
+
+  it('gives no demo admin when a real database is configured without one', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/shop' }).admin).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://localhost/shop' }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
+    [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL must be a http\(s\):\/\/ URL$/],
+    [{ AUTH_SECRET: 'short' }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters$/],
+    [{ ADMIN_EMAIL: 'nobody' , ADMIN_PASSWORD: 'abc12345' }, /^Invalid configuration: ADMIN_EMAIL must be an email address$/],
+    [{ ADMIN_EMAIL: 'a@b.co' }, /^Invalid configuration: ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD go together$/],
+    [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, /^Invalid configuration: ADMIN_PASSWORD Minimum six characters/],
+    [{ STRIPE_SECRET_KEY: 'pk_wrong' }, /^Invalid configuration: STRIPE_SECRET_KEY must start with sk_ or rk_$/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /^Invalid configuration: STRIPE_PUBLISHABLE_KEY is required/],
+    [{ CURRENCY: 'dollars' }, /^Invalid configuration: CURRENCY must be a three-letter ISO currency code$/],
+    [{ REDIS_URL: 'http://localhost' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ URL$/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrowError(message);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(String((error as Error).message)).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { passwordSchema } from '../shared/auth.ts';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlWith = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+    .refine((value) => value === undefined || (URL.canParse(value) && protocols.test(new URL(value).protocol)), {
+      message: `must be a ${hint} URL`,
+    });
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).optional(),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: urlWith(/^postgres(ql)?:$/, 'postgres://'),
+    AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+    PUBLIC_URL: urlWith(/^https?:$/, 'http(s)://'),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    ADMIN_PASSWORD: z.string().optional().pipe(passwordSchema.optional()),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER: urlWith(/^https?:$/, 'http(s)://').default('https://accounts.google.com'),
+    STRIPE_SECRET_KEY: optionalString.refine((value) => value === undefined || /^(sk|rk)_/.test(value), {
+      message: 'must start with sk_ or rk_',
+    }),
+    STRIPE_PUBLISHABLE_KEY: optionalString.refine((value) => value === undefined || value.startsWith('pk_'), {
+      message: 'must start with pk_',
+    }),
+    STRIPE_WEBHOOK_SECRET: optionalString.refine((value) => value === undefined || value.startsWith('whsec_'), {
+      message: 'must start with whsec_',
+    }),
+    CURRENCY: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{3}$/, 'must be a three-letter ISO currency code')
+      .default('usd'),
+    REDIS_URL: urlWith(/^rediss?:$/, 'redis://'),
+    SHOP_NAME: z.string().trim().min(1).max(60).default('SwiftCargo'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
+  });
+
+type Env = z.infer<typeof configSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  authSecret?: string;
+  publicUrl: string;
+  /** `demo` is true for the embedded default's built-in admin, whose password may be printed. */
+  admin?: { email: string; password: string; demo: boolean };
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string };
+  currency: string;
+  redisUrl?: string;
+  shopName: string;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+/** Demo admin for the embedded default; printed at start and listed in the README. */
+export const DEMO_ADMIN = { email: 'admin@swiftcargo.test', password: 'admin1234' } as const;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once. A bad value throws one line naming the variable and the problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') || 'environment';
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
+  }
+  const env = parsed.data;
+  const port = env.PORT;
+  const host = env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const embedded = !env.DATABASE_URL;
+  return {
+    env: env.NODE_ENV,
+    port,
+    host,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, demo: false }
+        : embedded
+          ? { ...DEMO_ADMIN, demo: true }
+          : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+          }
+        : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    currency: env.CURRENCY,
+    redisUrl: env.REDIS_URL,
+    shopName: env.SHOP_NAME,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from './app.ts';
+import { ADMIN_DISPLAY_NAME, ensureAdmin } from './auth/admin-account.ts';
+import type { Config } from './config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  demoDataLoaded: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything `npm start` does after reading the configuration: lock the embedded data directory,
+ * migrate, make sure the admin exists, load demo data into an empty database, and listen.
+ */
+export async function startServer(
+  config: Config,
+  options: { database?: DatabaseHandle; webRoot?: string; logger?: AppOptions['logger']; seed?: boolean } = {},
+): Promise<RunningServer> {
+  const lock = options.database || config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+  const database =
+    options.database ??
+    openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    );
+  try {
+    await database.migrate();
+    const app = await buildApp({ config, database, webRoot: options.webRoot, logger: options.logger });
+    if (config.admin) await ensureAdmin(app.auth, database.db, config.admin);
+    const demoDataLoaded =
+      options.seed === false
+        ? false
+        : await seedDemoData(database.db, { email: config.admin?.email ?? 'shop@example.com', name: ADMIN_DISPLAY_NAME });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    let stopped: Promise<void> | undefined;
+    return {
+      app,
+      url: `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`,
+      demoDataLoaded,
+      stop() {
+        stopped ??= (async () => {
+          try {
+            await app.close();
+          } finally {
+            await database.close();
+            lock?.release();
+          }
+        })();
+        return stopped;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+}

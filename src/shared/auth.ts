@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+
+/** The spec's "simple address pattern": something@something.something, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Letters and digits only, at least six, at least one of each (spec section 5). */
+const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${LIMITS.passwordMinLength},}$`);
+
+export const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .regex(PASSWORD_PATTERN, MESSAGES.passwordWeak);
+
+export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signUpSchema = z.object({
+  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(100),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const emailParamsSchema = z.object({ email: emailSchema });

@@ -1,0 +1,29 @@
+/**
+ * Every user-facing text the spec fixes, in one place. Texts are copied exactly from the spec,
+ * typos included ("Ary you sure?", "Last name is required" on the review form).
+ */
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'please provide a valid email',
+  passwordRequired: 'password is required',
+  passwordWeak: 'Minimum six characters, at least one letter and one number',
+  nameRequired: 'Name is required',
+  quantityTooLow: (min: number) => `please add ${min}+ products`,
+  quantityTooHigh: (max: number) => `please less than ${max}`,
+  orderCreated: 'please pay to confirm',
+  cancelConfirm: 'Ary you sure?',
+  orderCancelled: 'Delete successfully',
+  adminOrderCancelled: 'successfully remove order',
+  productAdded: 'Successfully added item',
+  productDeleted: 'successfully delete item',
+  reviewAdded: 'successfully review add',
+  reviewFieldRequired: 'Last name is required',
+  adminAdded: 'successfully admin added',
+  adminRemoved: 'successfully remove admin',
+  profileUpdated: 'successfully update information',
+  paymentComplete: 'Congratulation payment complete',
+  transactionId: (id: string) => `Your transactionId : ${id}`,
+  pageNotFound: 'Page not found',
+  dashboardHeading: 'Welcome Our Dashboard',
+  addProductTitle: 'Please enter your new products',
+} as const;

@@ -1,0 +1,4 @@
+/** Cuts a text to `length` characters and marks the cut with "...", as the spec's cards and tables do. */
+export function truncateWithEllipsis(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}

@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { signOut } from '../../features/auth/api/sign-out.ts';
+import { type SignedInUser, useViewer } from '../../features/auth/api/use-viewer.ts';
+import { SHOP_NAME } from '../../lib/shop.ts';
+
+const LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/blog', label: 'Blogs' },
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/about', label: 'About Me' },
+] as const;
+
+function NavLinks() {
+  return LINKS.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+function AvatarMenu({ user }: { user: SignedInUser }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = async () => {
+    await signOut(queryClient);
+    navigate('/login');
+  };
+  return (
+    <div className="dropdown dropdown-end">
+      <button type="button" className="btn btn-ghost btn-circle avatar" aria-label={`Account menu for ${user.email}`}>
+        {user.image ? (
+          <span className="w-10 rounded-full">
+            <img src={user.image} alt="" width={40} height={40} referrerPolicy="no-referrer" />
+          </span>
+        ) : (
+          <span
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-content uppercase"
+            data-testid="avatar-initials"
+          >
+            {user.email.slice(0, 2)}
+          </span>
+        )}
+      </button>
+      <ul className="menu dropdown-content z-30 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+        <li>
+          <Link to="/userProfile" className="justify-between">
+            Profile
+            <span className="badge badge-accent badge-sm">New</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/userProfile">Settings</Link>
+        </li>
+        <li>
+          <button type="button" onClick={logout}>
+            Logout
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export function Navbar() {
+  const { user, isPending } = useViewer();
+  return (
+    <header className="navbar sticky top-0 z-20 border-b border-base-300 bg-base-100/95 px-2 backdrop-blur sm:px-4">
+      <div className="navbar-start">
+        <div className="dropdown lg:hidden">
+          <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">
+            <svg
+              xmlns="http://www.w3.org/2000/svg"
+              className="h-6 w-6"
+              fill="none"
+              viewBox="0 0 24 24"
+              stroke="currentColor"
+              aria-hidden="true"
+            >
+              <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <ul className="menu dropdown-content z-30 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+            <NavLinks />
+          </ul>
+        </div>
+        <Link to="/" className="btn btn-ghost px-2 font-display text-xl font-bold text-primary">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {SHOP_NAME}
+        </Link>
+      </div>
+      <nav className="navbar-center hidden lg:flex" aria-label="Main">
+        <ul className="menu menu-horizontal gap-1 px-1 font-medium">
+          <NavLinks />
+        </ul>
+      </nav>
+      <div className="navbar-end">
+        {isPending ? (
+          <span role="status" className="loading loading-dots loading-sm" aria-label="Checking your session" />
+        ) : user ? (
+          <AvatarMenu user={user} />
+        ) : (
+          <Link to="/login" className="btn btn-primary btn-sm sm:btn-md">
+            Login
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

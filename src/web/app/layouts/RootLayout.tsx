@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { signOut } from '../../features/auth/api/sign-out.ts';
+import { Footer } from '../../features/marketing/components/Footer.tsx';
+import { onSessionEnded } from '../../lib/api-client.ts';
+import { Navbar } from './Navbar.tsx';
+
+export function RootLayout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // The spec's rule for a refused My Orders fetch, applied to every call: sign out and go home.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        signOut(queryClient).then(() => navigate('/', { replace: true }));
+      }),
+    [navigate, queryClient],
+  );
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

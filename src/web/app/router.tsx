@@ -1,0 +1,161 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { RequireAdmin } from '../features/auth/components/RequireAdmin.tsx';
+import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
+import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { DashboardLayout } from './layouts/DashboardLayout.tsx';
+import { RootLayout } from './layouts/RootLayout.tsx';
+import { HomeRoute } from './routes/HomeRoute.tsx';
+
+/** Loads a page's code only when its route is visited. */
+function page<T>(load: () => Promise<T>, pick: (module: T) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: RootLayout,
+    children: [
+      { index: true, Component: HomeRoute },
+      {
+        path: 'blog',
+        lazy: page(
+          () => import('../features/marketing/pages/BlogPage.tsx'),
+          (m) => m.BlogPage,
+        ),
+      },
+      {
+        path: 'blog/:slug',
+        lazy: page(
+          () => import('../features/marketing/pages/BlogArticlePage.tsx'),
+          (m) => m.BlogArticlePage,
+        ),
+      },
+      {
+        path: 'about',
+        lazy: page(
+          () => import('../features/marketing/pages/AboutPage.tsx'),
+          (m) => m.AboutPage,
+        ),
+      },
+      {
+        path: 'login',
+        lazy: page(
+          () => import('../features/auth/pages/LoginPage.tsx'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: 'signup',
+        lazy: page(
+          () => import('../features/auth/pages/SignUpPage.tsx'),
+          (m) => m.SignUpPage,
+        ),
+      },
+      {
+        element: <RequireAuthOutlet />,
+        children: [
+          {
+            path: 'purchase/:id',
+            lazy: page(
+              () => import('./routes/PurchaseRoute.tsx'),
+              (m) => m.PurchaseRoute,
+            ),
+          },
+          {
+            path: 'userProfile',
+            lazy: page(
+              () => import('../features/users/pages/ProfilePage.tsx'),
+              (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: 'dashboard',
+            Component: DashboardLayout,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/orders/pages/MyOrdersPage.tsx'),
+                  (m) => m.MyOrdersPage,
+                ),
+              },
+              {
+                path: 'orders',
+                lazy: page(
+                  () => import('../features/orders/pages/MyOrdersPage.tsx'),
+                  (m) => m.MyOrdersPage,
+                ),
+              },
+              {
+                path: 'review',
+                lazy: page(
+                  () => import('../features/reviews/pages/AddReviewPage.tsx'),
+                  (m) => m.AddReviewPage,
+                ),
+              },
+              {
+                path: 'payment/:id',
+                lazy: page(
+                  () => import('../features/payments/pages/PaymentPage.tsx'),
+                  (m) => m.PaymentPage,
+                ),
+              },
+              {
+                element: <RequireAdminOutlet />,
+                children: [
+                  {
+                    path: 'makeAdmin',
+                    lazy: page(
+                      () => import('../features/users/pages/MakeAdminPage.tsx'),
+                      (m) => m.MakeAdminPage,
+                    ),
+                  },
+                  {
+                    path: 'addProducts',
+                    lazy: page(
+                      () => import('../features/products/pages/AddProductPage.tsx'),
+                      (m) => m.AddProductPage,
+                    ),
+                  },
+                  {
+                    path: 'manageProducts',
+                    lazy: page(
+                      () => import('../features/products/pages/ManageProductsPage.tsx'),
+                      (m) => m.ManageProductsPage,
+                    ),
+                  },
+                  {
+                    path: 'manageOrders',
+                    lazy: page(
+                      () => import('../features/orders/pages/ManageOrdersPage.tsx'),
+                      (m) => m.ManageOrdersPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]);
+
+function RequireAuthOutlet() {
+  return (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  );
+}
+
+function RequireAdminOutlet() {
+  return (
+    <RequireAdmin>
+      <Outlet />
+    </RequireAdmin>
+  );
+}

@@ -1,0 +1,14 @@
+import { authClient } from '../../../lib/auth-client.ts';
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+}
+
+/** The signed-in user from the session cookie, or null; `isPending` while the first check runs. */
+export function useViewer(): { user: SignedInUser | null; isPending: boolean } {
+  const session = authClient.useSession();
+  return { user: (session.data?.user as SignedInUser | undefined) ?? null, isPending: session.isPending };
+}

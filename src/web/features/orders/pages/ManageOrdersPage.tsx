@@ -1,0 +1,10 @@
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export function ManageOrdersPage() {
+  useDocumentTitle('Manage Orders');
+  return (
+    <section className="px-4 py-10">
+      <h1 className="text-2xl font-semibold">Manage Orders</h1>
+    </section>
+  );
+}

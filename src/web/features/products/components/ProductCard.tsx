@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { LIMITS } from '../../../../shared/limits.ts';
+import type { Product } from '../../../../shared/product.ts';
+import { truncateWithEllipsis } from '../../../../shared/text.ts';
+
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md" data-testid="product-card">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={product.picture}
+          alt={product.name}
+          width={400}
+          height={300}
+          loading="lazy"
+          className="h-full w-full object-contain p-4"
+        />
+      </figure>
+      <div className="card-body gap-2 p-5">
+        <h3 className="card-title text-lg leading-snug" title={product.name}>
+          {truncateWithEllipsis(product.name, LIMITS.displayNameLength)}
+        </h3>
+        <p className="text-sm text-base-content/80">{product.description}</p>
+        <p className="text-sm font-medium">Available in : {product.availableQuantity}</p>
+        <p className="text-lg font-semibold text-primary">Price : $ {product.price}</p>
+        <div className="card-actions mt-2">
+          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block">
+            Order Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import { LoadError } from '../../../components/LoadError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { useProducts } from '../api/use-products.ts';
+import { selectHomeProducts } from '../home-selection.ts';
+import { ProductCard } from './ProductCard.tsx';
+
+export function ProductGrid() {
+  const products = useProducts();
+  if (products.isPending) return <Spinner label="Loading products" />;
+  if (products.isError) return <LoadError what="the products" onRetry={() => products.refetch()} />;
+  const shown = selectHomeProducts(products.data);
+  if (shown.length === 0)
+    return <p className="py-12 text-center text-base-content/70">No products are on sale right now. Please check back soon.</p>;
+  return (
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4" data-testid="product-grid">
+      {shown.map((product) => (
+        <ProductCard key={product._id} product={product} />
+      ))}
+    </div>
+  );
+}

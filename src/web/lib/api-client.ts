@@ -1,0 +1,95 @@
+import { accessTokenEmail, clearAccessToken, readAccessToken, storeAccessToken } from './access-token.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const sessionEndedListeners = new Set<Listener>();
+
+/** Called when the server says the session is over: a 401 even after a token renewal, or a 403 where asked. */
+export function onSessionEnded(listener: Listener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the bearer token (every call but the public product list does, as in the spec). */
+  authenticated?: boolean;
+  /** A 401 or 403 answer ends the session (the spec's rule for My Orders). */
+  endSessionOnDenied?: boolean;
+  signal?: AbortSignal;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => undefined)) as
+    | { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+    | undefined;
+  return new ApiError(
+    response.status,
+    body?.error?.code ?? 'http_error',
+    body?.error?.message ?? `The server answered ${response.status} ${response.statusText}.`,
+    body?.error?.fields,
+  );
+}
+
+/** Asks for a fresh access token for the signed-in session (sent with the session cookie). */
+export async function requestAccessToken(email: string): Promise<string> {
+  const response = await fetch(`/api/user/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!response.ok) throw await toApiError(response);
+  const { token } = (await response.json()) as { token: string };
+  storeAccessToken(token);
+  return token;
+}
+
+function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined && !(request.body instanceof FormData)) headers['content-type'] = 'application/json';
+  if (request.authenticated !== false && token) headers.authorization = `Bearer ${token}`;
+  return fetch(path, {
+    method: request.method ?? 'GET',
+    headers,
+    credentials: 'same-origin',
+    signal: request.signal,
+    body: request.body === undefined ? undefined : request.body instanceof FormData ? request.body : JSON.stringify(request.body),
+  });
+}
+
+/** Every call to our API goes through here: bearer token, one silent token renewal, one error shape. */
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  let token = request.authenticated === false ? null : readAccessToken();
+  let response = await send(path, request, token);
+  if (response.status === 401 && token) {
+    const error = await toApiError(response.clone());
+    const email = accessTokenEmail(token);
+    if (error.code === 'token_expired' && email) {
+      token = await requestAccessToken(email).catch(() => null);
+      if (token) response = await send(path, request, token);
+    }
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    const sessionEnded = error.status === 401 || (error.status === 403 && request.endSessionOnDenied === true);
+    if (sessionEnded && request.authenticated !== false) {
+      clearAccessToken();
+      for (const listener of sessionEndedListeners) listener(error);
+    }
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+import { type TestServer, type TestServerOptions, startTestServer } from '../helpers/test-server.ts';
+
+if (!existsSync('/usr/bin/chromium')) {
+  throw new Error('Debian chromium is missing at /usr/bin/chromium: apt-get install chromium');
+}
+
+export interface E2EFixtures {
+  serverOptions: TestServerOptions;
+  server: TestServer;
+}
+
+/** Every test gets its own server and database; the page's baseURL points at it. */
+export const test = base.extend<E2EFixtures>({
+  serverOptions: [{ seed: true }, { option: true }],
+  server: async ({ serverOptions }, use) => {
+    const server = await startTestServer(serverOptions);
+    await use(server);
+    await server.stop();
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  page: async ({ page, server }, use) => {
+    // No request may leave the shop's own origin: no CDN, font or analytics call.
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+    });
+    await use(page);
+    expect(foreign, 'requests that left the shop origin').toEqual([]);
+  },
+});
+
+export { expect, type Page };

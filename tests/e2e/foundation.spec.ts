@@ -1,0 +1,28 @@
+import { expect, test } from './fixtures.ts';
+
+test('the home grid shows at most 8 products with the spec texts, and Order Now opens the purchase page', async ({ page }) => {
+  const products = (await (await page.request.get('/api/home')).json()) as { name: string; price: number; availableQuantity: number }[];
+  const expected = products.reverse().slice(0, 8);
+  await page.goto('/');
+  const cards = page.getByTestId('product-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards).toHaveCount(8);
+  const first = cards.first();
+  await expect(first.getByText(/^Available in : \d+$/)).toBeVisible();
+  await expect(first.getByText(/^Price : \$ \d+(\.\d+)?$/)).toBeVisible();
+  const names = await cards.getByRole('heading').allTextContents();
+  expect(names).toEqual(expected.map(({ name }) => (name.length > 30 ? `${name.slice(0, 30)}...` : name)));
+  await expect(first.getByText(`Price : $ ${expected[0]?.price}`)).toBeVisible();
+  await expect(first.getByText(`Available in : ${expected[0]?.availableQuantity}`)).toBeVisible();
+
+  await first.getByRole('link', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/\/purchase\/[0-9a-f-]{36}$/);
+});
+
+test('an unknown path shows Page not found, and Back to Home returns home', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'OUR PRODUCTS' })).toBeVisible();
+});
