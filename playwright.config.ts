@@ -10,7 +10,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: process.env.CI === 'true',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results/e2e',
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: {
     ...devices['Desktop Chrome'],
@@ -18,7 +18,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
 });

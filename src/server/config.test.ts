@@ -43,7 +43,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://localhost/shop' }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL$/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL must be a http\(s\):\/\/ URL$/],
     [{ AUTH_SECRET: 'short' }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters$/],
-    [{ ADMIN_EMAIL: 'nobody' , ADMIN_PASSWORD: 'abc12345' }, /^Invalid configuration: ADMIN_EMAIL must be an email address$/],
+    [{ ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'abc12345' }, /^Invalid configuration: ADMIN_EMAIL must be an email address$/],
     [{ ADMIN_EMAIL: 'a@b.co' }, /^Invalid configuration: ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD go together$/],
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, /^Invalid configuration: ADMIN_PASSWORD Minimum six characters/],
     [{ STRIPE_SECRET_KEY: 'pk_wrong' }, /^Invalid configuration: STRIPE_SECRET_KEY must start with sk_ or rk_$/],

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type TestServer, type TestServerOptions, startTestServer } from '../helpers/test-server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server.ts';
 
 if (!existsSync('/usr/bin/chromium')) {
   throw new Error('Debian chromium is missing at /usr/bin/chromium: apt-get install chromium');

@@ -1,7 +1,11 @@
 import { expect, test } from './fixtures.ts';
 
 test('the home grid shows at most 8 products with the spec texts, and Order Now opens the purchase page', async ({ page }) => {
-  const products = (await (await page.request.get('/api/home')).json()) as { name: string; price: number; availableQuantity: number }[];
+  const products = (await (await page.request.get('/api/home')).json()) as {
+    name: string;
+    price: number;
+    availableQuantity: number;
+  }[];
   const expected = products.reverse().slice(0, 8);
   await page.goto('/');
   const cards = page.getByTestId('product-card');

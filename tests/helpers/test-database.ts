@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/client.ts';
 
@@ -71,7 +71,11 @@ export async function prepareTestDatabases(): Promise<void> {
         const handle = openDatabase({ kind: 'postgres', url: adminUrl(building), poolSize: 1 });
         await handle.migrate();
         await handle.close();
-        await admin.query(`alter database "${building}" rename to "${templateName()}"`);
+        // Another test process may have finished the same template first: theirs is as good.
+        await admin.query(`alter database "${building}" rename to "${templateName()}"`).catch(async (error) => {
+          await admin.query(`drop database if exists "${building}"`);
+          if (!String(error).includes('already exists')) throw error;
+        });
       }
     } finally {
       await admin.end();

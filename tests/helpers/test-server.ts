@@ -57,7 +57,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const handle: DatabaseHandle = database.handle;
-  const server = await startServer(config, { database: handle, seed: options.seed ?? false, logger: false });
+  // TEST_WEB_ROOT lets parallel work build the web app somewhere of its own.
+  const webRoot = process.env.TEST_WEB_ROOT || undefined;
+  const server = await startServer(config, { database: handle, seed: options.seed ?? false, logger: false, webRoot });
   return {
     url: server.url,
     app: server.app,

@@ -16,7 +16,18 @@ describe.each(testDatabaseKinds())('foundation over real HTTP on %s', (kind) => 
     const products = (await response.json()) as Record<string, unknown>[];
     expect(products).toHaveLength(DEMO_PRODUCTS.length);
     expect(Object.keys(products[0] ?? {}).sort()).toEqual(
-      ['_id', 'availableQuantity', 'description', 'email', 'maxQuantity', 'minQuantity', 'name', 'picture', 'price', 'userName'].sort(),
+      [
+        '_id',
+        'availableQuantity',
+        'description',
+        'email',
+        'maxQuantity',
+        'minQuantity',
+        'name',
+        'picture',
+        'price',
+        'userName',
+      ].sort(),
     );
     expect(products[0]).toMatchObject({ name: DEMO_PRODUCTS[0]?.name, price: (DEMO_PRODUCTS[0]?.priceCents ?? 0) / 100 });
     expect(products[0]?._id).toMatch(/^[0-9a-f-]{36}$/);
@@ -57,7 +68,10 @@ describe.each(testDatabaseKinds())('foundation over real HTTP on %s', (kind) => 
   });
 
   it('publishes the OpenAPI document', async () => {
-    const document = (await (await fetch(`${server.url}/api/docs`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    const document = (await (await fetch(`${server.url}/api/docs`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths).toHaveProperty('/api/home');
   });

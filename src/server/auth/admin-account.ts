@@ -13,12 +13,3 @@ export async function ensureAdmin(auth: Auth, db: Database, admin: { email: stri
   }
   await db.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.email, admin.email));
 }
-
-export async function setRole(db: Database, email: string, role: 'admin' | 'user'): Promise<boolean> {
-  const updated = await db
-    .update(user)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(user.email, email.toLowerCase()))
-    .returning({ id: user.id });
-  return updated.length > 0;
-}

@@ -1,5 +1,122 @@
+import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emailParamsSchema, emailSchema } from '../../../shared/auth.ts';
+import { profileInputSchema, profileSchema, userSchema } from '../../../shared/user.ts';
+import { viewerOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
+import {
+  assertSelfOrAdmin,
+  grantAdmin,
+  isAdminEmail,
+  listShopUsers,
+  readProfile,
+  revokeAdmin,
+  sameEmail,
+  updateProfile,
+} from './service.ts';
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+  app.put(
+    '/api/user/:email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Issue an access token for the signed-in session, for its own email only',
+        params: emailParamsSchema,
+        body: z.object({ email: emailSchema.optional() }).optional(),
+        response: { 200: z.object({ token: z.string() }) },
+      },
+    },
+    async (request) => {
+      const session = await app.sessionOf(request);
+      if (!session) throw unauthorized('Sign in first: there is no session to issue a token for.');
+      if (!sameEmail(session.user.email, request.params.email)) throw forbidden('A token is only issued for your own email.');
+      const { token } = await app.auth.api.getToken({ headers: fromNodeHeaders(request.headers) });
+      return { token };
+    },
+  );
+
+  app.get(
+    '/api/admin/:email',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Whether a user is an admin',
+        params: emailParamsSchema,
+        response: { 200: z.object({ admin: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      await assertSelfOrAdmin(viewerOf(request), request.params.email, app.isAdmin);
+      return { admin: await isAdminEmail(db, request.params.email) };
+    },
+  );
+
+  app.get(
+    '/api/user',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['users'], summary: 'All users (admin)', response: { 200: z.array(userSchema) } },
+    },
+    async () => listShopUsers(db),
+  );
+
+  app.put(
+    '/api/user/admin/:email',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['users'], summary: 'Make a user admin (admin)', params: emailParamsSchema, response: { 200: userSchema } },
+    },
+    async (request) => grantAdmin(db, request.params.email),
+  );
+
+  app.delete(
+    '/api/adminRemove/:email',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Remove admin rights (admin); never the last admin',
+        params: emailParamsSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => revokeAdmin(db, request.params.email),
+  );
+
+  app.get(
+    '/api/userInfo/:email',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'A profile: your own, or anyone’s for admins',
+        params: emailParamsSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => {
+      await assertSelfOrAdmin(viewerOf(request), request.params.email, app.isAdmin);
+      return readProfile(db, request.params.email);
+    },
+  );
+
+  app.put(
+    '/api/userInfo/:email',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Update your own address and phone number',
+        params: emailParamsSchema,
+        body: profileInputSchema.extend({ email: z.string().optional(), name: z.string().optional() }),
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => updateProfile(db, viewerOf(request), request.params.email, request.body),
+  );
+};

@@ -1,0 +1,55 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { user, userProfiles } from '../../db/schema.ts';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'user';
+}
+
+const userColumns = { id: user.id, email: user.email, name: user.name, role: user.role };
+
+export async function findUserByEmail(db: Database | Transaction, email: string): Promise<UserRecord | undefined> {
+  const [row] = await db.select(userColumns).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export function listUsers(db: Database): Promise<UserRecord[]> {
+  return db.select(userColumns).from(user).orderBy(asc(user.createdAt), asc(user.email));
+}
+
+export async function setUserRole(db: Database | Transaction, id: string, role: 'admin' | 'user'): Promise<void> {
+  await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id));
+}
+
+export async function countAdmins(db: Database | Transaction): Promise<number> {
+  return db.$count(user, eq(user.role, 'admin'));
+}
+
+/** Serializes role changes so two admins removing each other cannot leave the shop with none. */
+export async function lockAdminRoles(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+}
+
+export interface ProfileRecord {
+  address: string;
+  phoneNumber: string;
+}
+
+export async function findProfile(db: Database, userId: string): Promise<ProfileRecord | undefined> {
+  const [row] = await db
+    .select({ address: userProfiles.address, phoneNumber: userProfiles.phoneNumber })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function saveProfile(db: Database, userId: string, profile: ProfileRecord): Promise<void> {
+  await db
+    .insert(userProfiles)
+    .values({ userId, ...profile })
+    .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profile, updatedAt: new Date() } });
+}

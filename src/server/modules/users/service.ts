@@ -1,0 +1,78 @@
+import type { Profile, ProfileInput, ShopUser } from '../../../shared/user.ts';
+import type { Viewer } from '../../auth/plugin.ts';
+import type { Database } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import {
+  countAdmins,
+  findProfile,
+  findUserByEmail,
+  listUsers,
+  lockAdminRoles,
+  saveProfile,
+  setUserRole,
+  type UserRecord,
+} from './repository.ts';
+
+export const LAST_ADMIN_MESSAGE = 'The shop needs at least one admin: make someone else admin before removing this one.';
+
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const toShopUser = (record: UserRecord): ShopUser => ({
+  _id: record.id,
+  email: record.email,
+  name: record.name,
+  role: record.role,
+});
+
+async function requireUserByEmail(db: Database, email: string): Promise<UserRecord> {
+  const found = await findUserByEmail(db, email);
+  if (!found) throw notFound(`No user has the email ${email}.`);
+  return found;
+}
+
+/** A user may look at their own records; admins at anyone's (asked only when it matters). */
+export async function assertSelfOrAdmin(
+  viewer: Viewer,
+  email: string,
+  isAdmin: (userId: string) => Promise<boolean>,
+): Promise<void> {
+  if (!sameEmail(viewer.email, email) && !(await isAdmin(viewer.userId))) throw forbidden('You can only see your own account.');
+}
+
+export async function isAdminEmail(db: Database, email: string): Promise<boolean> {
+  return (await findUserByEmail(db, email))?.role === 'admin';
+}
+
+export async function listShopUsers(db: Database): Promise<ShopUser[]> {
+  return (await listUsers(db)).map(toShopUser);
+}
+
+export async function grantAdmin(db: Database, email: string): Promise<ShopUser> {
+  const target = await requireUserByEmail(db, email);
+  await setUserRole(db, target.id, 'admin');
+  return toShopUser({ ...target, role: 'admin' });
+}
+
+/** The last admin cannot be removed: the check and the change happen under one lock, in one transaction. */
+export async function revokeAdmin(db: Database, email: string): Promise<ShopUser> {
+  return db.transaction(async (tx) => {
+    await lockAdminRoles(tx);
+    const target = await findUserByEmail(tx, email);
+    if (!target) throw notFound(`No user has the email ${email}.`);
+    if (target.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+    await setUserRole(tx, target.id, 'user');
+    return toShopUser({ ...target, role: 'user' });
+  });
+}
+
+export async function readProfile(db: Database, email: string): Promise<Profile> {
+  const target = await requireUserByEmail(db, email);
+  const profile = await findProfile(db, target.id);
+  return { email: target.email, name: target.name, address: profile?.address ?? '', phoneNumber: profile?.phoneNumber ?? '' };
+}
+
+export async function updateProfile(db: Database, viewer: Viewer, email: string, input: ProfileInput): Promise<Profile> {
+  if (!sameEmail(viewer.email, email)) throw forbidden('You can only change your own profile.');
+  await saveProfile(db, viewer.userId, input);
+  return readProfile(db, viewer.email);
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/shared/messages.ts';
+import { call, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../helpers/test-server.ts';
+
+describe.each(testDatabaseKinds())('identity on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+  });
+  afterAll(() => server?.stop());
+
+  describe('sign-up validation, answered by the server with the spec messages', () => {
+    it.each([
+      [{ name: 'Ann', email: '', password: 'abc123' }, MESSAGES.emailRequired],
+      [{ name: 'Ann', email: 'not-an-email', password: 'abc123' }, MESSAGES.emailInvalid],
+      [{ name: 'Ann', email: 'ann@example.com', password: '' }, MESSAGES.passwordRequired],
+      [{ name: 'Ann', email: 'ann@example.com', password: 'abc12' }, MESSAGES.passwordWeak],
+      [{ name: 'Ann', email: 'ann@example.com', password: 'abcdefg' }, MESSAGES.passwordWeak],
+      [{ name: 'Ann', email: 'ann@example.com', password: '1234567' }, MESSAGES.passwordWeak],
+      [{ name: 'Ann', email: 'ann@example.com', password: 'abc 123!' }, MESSAGES.passwordWeak],
+      [{ name: '', email: 'ann@example.com', password: 'abc123' }, MESSAGES.nameRequired],
+      [{ email: 'ann@example.com', password: 'abc123' }, MESSAGES.nameRequired],
+    ])('%o → 400 "%s", and no account is created', async (body, message) => {
+      const answer = await call<{ message: string }>(server, 'POST', '/api/auth/sign-up/email', { body });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(message);
+      const admin = await signInAdmin(server);
+      const users = await call<{ email: string }[]>(server, 'GET', '/api/user', { token: admin.token });
+      expect(users.body.map((user) => user.email)).not.toContain('ann@example.com');
+    });
+
+    it('refuses a second account for the same email', async () => {
+      const customer = await signUpCustomer(server);
+      const again = await call<{ message: string }>(server, 'POST', '/api/auth/sign-up/email', {
+        body: { name: 'Twin', email: customer.email, password: 'other123' },
+      });
+      expect(again.status).toBeGreaterThanOrEqual(400);
+      expect(again.body.message).toMatch(/already exists/i);
+    });
+  });
+
+  describe('access tokens', () => {
+    it('are issued for the session’s own email only', async () => {
+      const customer = await signUpCustomer(server);
+      expect(customer.token.split('.')).toHaveLength(3);
+      const other = await call(server, 'PUT', `/api/user/${encodeURIComponent(TEST_ADMIN.email)}`, {
+        cookie: customer.cookie,
+        body: { email: TEST_ADMIN.email },
+      });
+      expect(other.status).toBe(403);
+      const anonymous = await call(server, 'PUT', `/api/user/${encodeURIComponent(customer.email)}`, {
+        body: { email: customer.email },
+      });
+      expect(anonymous.status).toBe(401);
+    });
+
+    it('expire within an hour, and an expired or forged token gets 401', async () => {
+      const customer = await signUpCustomer(server);
+      const payload = JSON.parse(Buffer.from(customer.token.split('.')[1] ?? '', 'base64url').toString()) as {
+        exp: number;
+        iat: number;
+      };
+      expect(payload.exp - payload.iat).toBeLessThanOrEqual(3600);
+      const forged = `${customer.token.slice(0, -4)}AAAA`;
+      expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: forged })).status).toBe(401);
+
+      const { SignJWT } = await import('jose');
+      const keys = (await (await fetch(`${server.url}/api/auth/jwks`)).json()) as { keys: { kid: string }[] };
+      expect(keys.keys.length).toBeGreaterThan(0);
+      const past = Math.floor(Date.now() / 1000) - 7200;
+      const unsignedExpired = await new SignJWT({ email: customer.email })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('x')
+        .setIssuedAt(past)
+        .setExpirationTime(past + 60)
+        .sign(new TextEncoder().encode('a'.repeat(32)));
+      const answer = await call<{ error: { code: string } }>(server, 'GET', `/api/admin/${customer.email}`, {
+        token: unsignedExpired,
+      });
+      expect(answer.status).toBe(401);
+    });
+  });
+
+  describe('roles', () => {
+    it('the configured admin is an admin; a new customer is not', async () => {
+      const admin = await signInAdmin(server);
+      const customer = await signUpCustomer(server);
+      expect((await call(server, 'GET', `/api/admin/${admin.email}`, { token: admin.token })).body).toEqual({ admin: true });
+      expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: customer.token })).body).toEqual({
+        admin: false,
+      });
+      expect((await call(server, 'GET', `/api/admin/${admin.email}`, { token: customer.token })).status).toBe(403);
+      expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: admin.token })).body).toEqual({ admin: false });
+    });
+
+    it('an admin grants and revokes admin; the change takes effect at once', async () => {
+      const admin = await signInAdmin(server);
+      const customer = await signUpCustomer(server);
+      expect((await call(server, 'GET', '/api/user', { token: customer.token })).status).toBe(403);
+
+      const granted = await call(server, 'PUT', `/api/user/admin/${customer.email}`, { token: admin.token });
+      expect(granted.status).toBe(200);
+      expect(granted.body).toMatchObject({ email: customer.email, role: 'admin' });
+      const users = await call<{ email: string; role: string }[]>(server, 'GET', '/api/user', { token: customer.token });
+      expect(users.status).toBe(200);
+      expect(users.body.find((user) => user.email === customer.email)?.role).toBe('admin');
+
+      const revoked = await call(server, 'DELETE', `/api/adminRemove/${customer.email}`, { token: admin.token });
+      expect(revoked.status).toBe(200);
+      expect((await call(server, 'GET', '/api/user', { token: customer.token })).status).toBe(403);
+      expect((await call(server, 'PUT', `/api/user/admin/nobody@example.com`, { token: admin.token })).status).toBe(404);
+    });
+
+    it('the last admin cannot be removed', async () => {
+      const admin = await signInAdmin(server);
+      const answer = await call<{ error: { code: string; message: string } }>(
+        server,
+        'DELETE',
+        `/api/adminRemove/${admin.email}`,
+        {
+          token: admin.token,
+        },
+      );
+      expect(answer.status).toBe(409);
+      expect(answer.body.error.message).toMatch(/at least one admin/);
+      expect((await call(server, 'GET', `/api/admin/${admin.email}`, { token: admin.token })).body).toEqual({ admin: true });
+    });
+
+    it('two admins removing each other at once leave one admin', async () => {
+      const admin = await signInAdmin(server);
+      const second = await signUpCustomer(server);
+      await call(server, 'PUT', `/api/user/admin/${second.email}`, { token: admin.token });
+      const answers = await Promise.all([
+        call(server, 'DELETE', `/api/adminRemove/${second.email}`, { token: admin.token }),
+        call(server, 'DELETE', `/api/adminRemove/${admin.email}`, { token: second.token }),
+      ]);
+      // The loser is refused either by the last-admin rule (409) or, if it came second, as a non-admin (403).
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const users = await call<{ role: string }[]>(server, 'GET', '/api/user', {
+        token: answers[0]?.status === 200 ? admin.token : second.token,
+      });
+      expect(users.body.filter((user) => user.role === 'admin')).toHaveLength(1);
+      // Put things back for the other tests.
+      if (answers[0]?.status !== 200) await call(server, 'PUT', `/api/user/admin/${admin.email}`, { token: second.token });
+    });
+  });
+
+  describe('profiles', () => {
+    it('a customer reads and updates their own address and phone; others cannot', async () => {
+      const customer = await signUpCustomer(server, { name: 'Nadia Rahman' });
+      const empty = await call(server, 'GET', `/api/userInfo/${customer.email}`, { token: customer.token });
+      expect(empty.body).toEqual({ email: customer.email, name: 'Nadia Rahman', address: '', phoneNumber: '' });
+
+      const updated = await call(server, 'PUT', `/api/userInfo/${customer.email}`, {
+        token: customer.token,
+        body: {
+          email: 'ignored@example.com',
+          name: 'Ignored',
+          address: '12 Harbour Road, Chattogram',
+          phoneNumber: '+880 (17) 1234-5678',
+        },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toEqual({
+        email: customer.email,
+        name: 'Nadia Rahman',
+        address: '12 Harbour Road, Chattogram',
+        phoneNumber: '+880 (17) 1234-5678',
+      });
+
+      const other = await signUpCustomer(server);
+      expect((await call(server, 'GET', `/api/userInfo/${customer.email}`, { token: other.token })).status).toBe(403);
+      expect(
+        (
+          await call(server, 'PUT', `/api/userInfo/${customer.email}`, {
+            token: other.token,
+            body: { address: 'x', phoneNumber: '123456' },
+          })
+        ).status,
+      ).toBe(403);
+      const admin = await signInAdmin(server);
+      expect((await call(server, 'GET', `/api/userInfo/${customer.email}`, { token: admin.token })).status).toBe(200);
+    });
+
+    it.each([
+      [{ address: '', phoneNumber: '123456' }, 'address'],
+      [{ address: 'x'.repeat(201), phoneNumber: '123456' }, 'address'],
+      [{ address: 'Dhaka', phoneNumber: '12345' }, 'phoneNumber'],
+      [{ address: 'Dhaka', phoneNumber: '1'.repeat(21) }, 'phoneNumber'],
+      [{ address: 'Dhaka', phoneNumber: 'call me maybe' }, 'phoneNumber'],
+    ])('refuses %o with a message for %s and changes nothing', async (body, field) => {
+      const customer = await signUpCustomer(server);
+      const answer = await call<{ error: { fields: Record<string, string> } }>(server, 'PUT', `/api/userInfo/${customer.email}`, {
+        token: customer.token,
+        body,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.fields).toHaveProperty(field);
+      expect((await call(server, 'GET', `/api/userInfo/${customer.email}`, { token: customer.token })).body).toMatchObject({
+        address: '',
+        phoneNumber: '',
+      });
+    });
+  });
+
+  it('signing in again works with the password, and the session cookie is httpOnly and SameSite=Lax', async () => {
+    const customer = await signUpCustomer(server, { password: 'letmein99' });
+    const answer = await call(server, 'POST', '/api/auth/sign-in/email', {
+      body: { email: customer.email, password: 'letmein99' },
+    });
+    expect(answer.status).toBe(200);
+    const cookie = answer.headers.getSetCookie().find((value) => value.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    await expect(signIn(server, customer.email, 'letmein99')).resolves.toMatchObject({ email: customer.email });
+  });
+});
