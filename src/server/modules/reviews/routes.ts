@@ -1,5 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { postedReviewSchema, reviewInputSchema, reviewSchema } from '../../../shared/review.ts';
+import { viewerOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { addReview, listTestimonials } from './service.ts';
 
-export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+  app.get(
+    '/api/review',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'The testimonials, newest first',
+        response: { 200: z.array(reviewSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return listTestimonials(db);
+    },
+  );
+
+  app.post(
+    '/api/review',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Add a review as the signed-in customer; name and email come from the session',
+        body: reviewInputSchema,
+        response: { 201: postedReviewSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addReview(db, viewerOf(request), request.body)),
+  );
+};

@@ -1,0 +1,33 @@
+import type { PostedReview, Review, ReviewInput } from '../../../shared/review.ts';
+import type { Viewer } from '../../auth/plugin.ts';
+import type { Database } from '../../db/client.ts';
+import { insertReview, listReviewsNewestFirst, type ReviewRow } from './repository.ts';
+
+const toReview = (row: ReviewRow): Review => ({
+  _id: row.id,
+  reviewName: row.reviewName,
+  reviewPhoto: row.reviewPhoto,
+  reviewRating: row.reviewRating,
+  reviewDescription: row.reviewDescription,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listTestimonials(db: Database): Promise<Review[]> {
+  return (await listReviewsNewestFirst(db)).map(toReview);
+}
+
+/**
+ * The reviewer is whoever is signed in: a name or email in the request body is never trusted.
+ * The description is stored as typed; the web app shows it as text, so markup in it stays harmless.
+ */
+export async function addReview(db: Database, viewer: Viewer, input: ReviewInput): Promise<PostedReview> {
+  const row = await insertReview(db, {
+    userId: viewer.userId,
+    reviewName: viewer.name.trim() || viewer.email,
+    reviewEmail: viewer.email,
+    reviewPhoto: input.reviewPhoto,
+    reviewRating: input.reviewRating,
+    reviewDescription: input.reviewDescription,
+  });
+  return { ...toReview(row), reviewEmail: row.reviewEmail };
+}

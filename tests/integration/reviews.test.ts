@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_REVIEWS } from '../../src/server/db/demo-data.ts';
+import { reviews, user } from '../../src/server/db/schema.ts';
+import { LIMITS } from '../../src/shared/limits.ts';
+import { MESSAGES } from '../../src/shared/messages.ts';
+import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
+import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+interface ReviewAnswer {
+  _id: string;
+  reviewName: string;
+  reviewEmail?: string;
+  reviewPhoto: string;
+  reviewRating: number;
+  reviewDescription: string;
+  createdAt: string;
+}
+
+interface ErrorAnswer {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+const VALID = {
+  reviewPhoto: 'https://photos.example.com/me.jpg',
+  reviewRating: 4,
+  reviewDescription: 'Parcels arrive on time and the courier is always polite.',
+};
+
+describe.each(testDatabaseKinds())('reviews over real HTTP on %s', (kind) => {
+  let server: TestServer;
+  let customer: SignedInCustomer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind, seed: true });
+    customer = await signUpCustomer(server, { name: 'Nadia Karim' });
+  });
+  afterAll(() => server?.stop());
+
+  const listReviews = async () => {
+    const answer = await call<ReviewAnswer[]>(server, 'GET', '/api/review');
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+  const postReview = (body: unknown, token = customer.token) =>
+    call<ReviewAnswer & ErrorAnswer>(server, 'POST', '/api/review', { token, body });
+
+  it('lists the demo testimonials to anyone, newest first, without the reviewers’ emails', async () => {
+    const list = await listReviews();
+    expect(list.map((review) => review.reviewName)).toEqual(DEMO_REVIEWS.map((review) => review.reviewName).reverse());
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(
+      ['_id', 'createdAt', 'reviewDescription', 'reviewName', 'reviewPhoto', 'reviewRating'].sort(),
+    );
+    expect(JSON.stringify(list)).not.toContain('@');
+  });
+
+  describe('validation: a bad review gets 400 naming the field, and nothing is stored', () => {
+    const tooLong = 'x'.repeat(LIMITS.reviewDescriptionMaxLength + 1);
+    it.each([
+      ['no photo', { ...VALID, reviewPhoto: undefined }, 'reviewPhoto', MESSAGES.reviewFieldRequired],
+      ['an empty photo', { ...VALID, reviewPhoto: '   ' }, 'reviewPhoto', MESSAGES.reviewFieldRequired],
+      ['no description', { ...VALID, reviewDescription: undefined }, 'reviewDescription', MESSAGES.reviewFieldRequired],
+      ['a blank description', { ...VALID, reviewDescription: ' \n ' }, 'reviewDescription', MESSAGES.reviewFieldRequired],
+      ['a 1001-character description', { ...VALID, reviewDescription: tooLong }, 'reviewDescription', /at most 1000/],
+      ['a javascript: photo', { ...VALID, reviewPhoto: 'javascript:alert(1)' }, 'reviewPhoto', /http/],
+      ['an ftp photo', { ...VALID, reviewPhoto: 'ftp://example.com/me.jpg' }, 'reviewPhoto', /http/],
+      ['a photo that is no address', { ...VALID, reviewPhoto: 'my face' }, 'reviewPhoto', /http/],
+      ['rating 0', { ...VALID, reviewRating: 0 }, 'reviewRating', /1 to 5/],
+      ['rating 6', { ...VALID, reviewRating: 6 }, 'reviewRating', /1 to 5/],
+      ['rating 3.5', { ...VALID, reviewRating: 3.5 }, 'reviewRating', /1 to 5/],
+      ['rating "five"', { ...VALID, reviewRating: 'five' }, 'reviewRating', /1 to 5/],
+      ['rating true', { ...VALID, reviewRating: true }, 'reviewRating', /1 to 5/],
+      ['no rating', { ...VALID, reviewRating: undefined }, 'reviewRating', /1 to 5/],
+    ])('%s', async (_case, body, field, message) => {
+      const before = await listReviews();
+      const answer = await postReview(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('bad_request');
+      expect(Object.keys(answer.body.error.fields ?? {})).toEqual([field]);
+      expect(answer.body.error.fields?.[field]).toMatch(message);
+      expect(await listReviews()).toEqual(before);
+    });
+
+    it('accepts exactly 1000 characters, and the rating as the form’s digit string', async () => {
+      const exact = 'y'.repeat(LIMITS.reviewDescriptionMaxLength);
+      const answer = await postReview({ ...VALID, reviewRating: '2', reviewDescription: exact });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({ reviewRating: 2, reviewDescription: exact });
+    });
+  });
+
+  it('takes the reviewer’s name and email from the session, whatever the body says', async () => {
+    const answer = await postReview({ ...VALID, reviewName: 'The CEO', reviewEmail: 'ceo@bank.example' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ ...VALID, reviewName: 'Nadia Karim', reviewEmail: customer.email });
+    const [stored] = await server.db.select().from(reviews).where(eq(reviews.id, answer.body._id));
+    const [author] = await server.db.select().from(user).where(eq(user.email, customer.email));
+    expect(stored).toMatchObject({ reviewName: 'Nadia Karim', reviewEmail: customer.email, userId: author?.id });
+  });
+
+  it('shows a new review first, before older ones', async () => {
+    const other = await signUpCustomer(server, { name: 'Omar Faruk' });
+    const first = await postReview({ ...VALID, reviewDescription: 'First of two.' });
+    const second = await postReview({ ...VALID, reviewRating: 5, reviewDescription: 'Second of two.' }, other.token);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const list = await listReviews();
+    expect(list.slice(0, 2).map((review) => [review.reviewName, review.reviewDescription])).toEqual([
+      ['Omar Faruk', 'Second of two.'],
+      ['Nadia Karim', 'First of two.'],
+    ]);
+    const times = list.map((review) => Date.parse(review.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('stores and returns markup in a description as plain text, unchanged', async () => {
+    const markup = '<img src=x onerror="alert(1)"><b>Great</b> service & "fast" <script>alert(2)</script>';
+    const answer = await postReview({ ...VALID, reviewDescription: markup });
+    expect(answer.status).toBe(201);
+    expect(answer.body.reviewDescription).toBe(markup);
+    const response = await fetch(`${server.url}/api/review`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const listed = ((await response.json()) as ReviewAnswer[]).find((review) => review._id === answer.body._id);
+    expect(listed?.reviewDescription).toBe(markup);
+  });
+});
