@@ -61,6 +61,8 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_email_idx').on(table.email, table.createdAt),
+    // My Orders lists by user, and deleting a user cascades to their orders.
+    index('orders_user_id_idx').on(table.userId, table.createdAt),
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_product_id_idx').on(table.productId),
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
