@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from './app.ts';
 import { ADMIN_DISPLAY_NAME, ensureAdmin } from './auth/admin-account.ts';
 import type { Config } from './config.ts';
-import { lockDataDir } from './data-dir-lock.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { openConfiguredDatabase } from './db/configured-database.ts';
 import { seedDemoData } from './db/seed.ts';
 
 export interface RunningServer {
@@ -21,12 +21,7 @@ export async function startServer(
   config: Config,
   options: { database?: DatabaseHandle; webRoot?: string; logger?: AppOptions['logger']; seed?: boolean } = {},
 ): Promise<RunningServer> {
-  const lock = options.database || config.databaseUrl ? undefined : lockDataDir(config.dataDir);
-  const database =
-    options.database ??
-    openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-    );
+  const database = options.database ?? openConfiguredDatabase(config);
   try {
     await database.migrate();
     const app = await buildApp({ config, database, webRoot: options.webRoot, logger: options.logger });
@@ -49,7 +44,6 @@ export async function startServer(
             await app.close();
           } finally {
             await database.close();
-            lock?.release();
           }
         })();
         return stopped;
@@ -57,7 +51,6 @@ export async function startServer(
     };
   } catch (error) {
     await database.close().catch(() => {});
-    lock?.release();
     throw error;
   }
 }

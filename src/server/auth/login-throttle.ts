@@ -60,12 +60,18 @@ export function createRedisCounter(url: string, prefix = 'storefront:login-failu
   };
 }
 
-export const LOGIN_THROTTLE = { windowMs: 15 * 60 * 1000, maxFailuresPerEmail: 5, maxFailuresPerIp: 30 } as const;
+export interface ThrottlePolicy {
+  windowMs: number;
+  maxFailuresPerEmail: number;
+  maxFailuresPerIp: number;
+}
+
+export const LOGIN_THROTTLE: ThrottlePolicy = { windowMs: 15 * 60 * 1000, maxFailuresPerEmail: 5, maxFailuresPerIp: 30 };
 
 export class LoginThrottle {
   constructor(
     private readonly counter: AttemptCounter,
-    private readonly policy = LOGIN_THROTTLE,
+    private readonly policy: ThrottlePolicy = LOGIN_THROTTLE,
   ) {}
 
   /** The refusal message when this email or address has failed too often, else undefined. */

@@ -66,8 +66,8 @@ export const router = createBrowserRouter([
           {
             path: 'userProfile',
             lazy: page(
-              () => import('../features/users/pages/ProfilePage.tsx'),
-              (m) => m.ProfilePage,
+              () => import('./routes/ProfileRoute.tsx'),
+              (m) => m.ProfileRoute,
             ),
           },
           {

@@ -18,7 +18,19 @@ import {
   updateProfile,
 } from './service.ts';
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    '/api/sign-in-options',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign-in methods this server offers',
+        response: { 200: z.object({ google: z.boolean() }) },
+      },
+    },
+    async () => ({ google: Boolean(config.google) }),
+  );
+
   app.put(
     '/api/user/:email',
     {

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/sign-out.ts';
+import { useAccessToken } from '../../features/auth/api/use-access-token.ts';
+import { useViewer } from '../../features/auth/api/use-viewer.ts';
 import { Footer } from '../../features/marketing/components/Footer.tsx';
 import { onSessionEnded } from '../../lib/api-client.ts';
 import { Navbar } from './Navbar.tsx';
@@ -9,6 +11,8 @@ import { Navbar } from './Navbar.tsx';
 export function RootLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A session that arrives by redirect (Google sign-in) gets its access token here, like a form sign-in.
+  useAccessToken(useViewer().user?.email);
 
   // The spec's rule for a refused My Orders fetch, applied to every call: sign out and go home.
   useEffect(

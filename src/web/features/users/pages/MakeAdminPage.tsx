@@ -1,10 +1,65 @@
+import { LoadError } from '../../../components/LoadError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useGrantAdmin, useRevokeAdmin, useUsers } from '../api/use-users.ts';
 
 export function MakeAdminPage() {
   useDocumentTitle('Make Admin');
+  const users = useUsers();
+  const grant = useGrantAdmin();
+  const revoke = useRevokeAdmin();
+  const busyEmail = (grant.isPending && grant.variables) || (revoke.isPending && revoke.variables) || undefined;
+
   return (
-    <section className="px-4 py-10">
-      <h1 className="text-2xl font-semibold">Make Admin</h1>
+    <section aria-labelledby="make-admin-title">
+      <h2 id="make-admin-title" className="mb-4 text-xl font-semibold">
+        Make Admin
+      </h2>
+      {users.isPending ? (
+        <Spinner label="Loading users" />
+      ) : users.isError ? (
+        <LoadError what="the users" onRetry={() => users.refetch()} />
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Email</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((user, index) => (
+                <tr key={user._id}>
+                  <th scope="row">{index + 1}</th>
+                  <td className="break-all">{user.email}</td>
+                  <td>
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-xs sm:btn-sm"
+                        disabled={user.role === 'admin' || busyEmail === user.email}
+                        onClick={() => grant.mutate(user.email)}
+                      >
+                        {user.role === 'admin' ? 'Already Admin' : 'Make Admin'}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-error btn-xs sm:btn-sm"
+                        disabled={user.role !== 'admin' || busyEmail === user.email}
+                        onClick={() => revoke.mutate(user.email)}
+                      >
+                        Remove Admin
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,23 @@
+import type { Config } from '../config.ts';
+import { lockDataDir } from '../data-dir-lock.ts';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+
+/**
+ * The database the configuration names: PostgreSQL when DATABASE_URL is set, else the embedded one
+ * in DATA_DIR, which is locked first so no second process can open it. Closing also unlocks.
+ */
+export function openConfiguredDatabase(config: Config): DatabaseHandle {
+  if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  const lock = lockDataDir(config.dataDir);
+  const database = openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import { useViewer } from '../../features/auth/api/use-viewer.ts';
+import { ProfilePage } from '../../features/users/pages/ProfilePage.tsx';
+
+export function ProfileRoute() {
+  const { user } = useViewer();
+  return user ? <ProfilePage email={user.email} /> : null;
+}

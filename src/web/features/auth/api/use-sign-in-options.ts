@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Which sign-in methods this server offers (Google only when configured). */
+export function useSignInOptions() {
+  return useQuery({
+    queryKey: ['sign-in-options'],
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: ({ signal }) => apiRequest<{ google: boolean }>('/api/sign-in-options', { authenticated: false, signal }),
+  });
+}
