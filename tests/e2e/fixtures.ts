@@ -9,6 +9,8 @@ if (!existsSync('/usr/bin/chromium')) {
 export interface E2EFixtures {
   serverOptions: TestServerOptions;
   server: TestServer;
+  /** Origins besides the shop's that a test's pages may reach (a stand-in identity provider, say). */
+  allowedOrigins: string[];
 }
 
 /** Every test gets its own server and database; the page's baseURL points at it. */
@@ -19,15 +21,19 @@ export const test = base.extend<E2EFixtures>({
     await use(server);
     await server.stop();
   },
+  allowedOrigins: async ({}, use) => {
+    await use([]);
+  },
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
-  page: async ({ page, server }, use) => {
+  page: async ({ page, server, allowedOrigins }, use) => {
     // No request may leave the shop's own origin: no CDN, font or analytics call.
     const foreign: string[] = [];
     page.on('request', (request) => {
       const url = request.url();
-      if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+      const allowed = [server.url, 'data:', 'blob:', ...allowedOrigins];
+      if (!allowed.some((origin) => url.startsWith(origin))) foreign.push(url);
     });
     await use(page);
     expect(foreign, 'requests that left the shop origin').toEqual([]);
