@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../src/shared/messages.ts';
+import { expiredAccessToken } from '../helpers/expired-token.ts';
 import { GOOGLE_TEST_CLIENT, type OidcIssuer, startOidcIssuer } from '../helpers/oidc-issuer.ts';
 import { call, signUpCustomer } from '../helpers/shop-client.ts';
 import { freePort, startTestServer, TEST_ADMIN } from '../helpers/test-server.ts';
@@ -188,3 +189,15 @@ googleTest(
     expect(users.body.map((user) => user.email)).toContain('grace.google@gmail.test');
   },
 );
+
+test('an expired access token is renewed through the session without bothering the customer', async ({ page, server }) => {
+  const customer = await signUpCustomer(server, { password: 'right123' });
+  await signInThroughForm(page, customer.email, 'right123');
+  const expired = await expiredAccessToken(server, customer);
+  await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
+  await page.goto('/userProfile');
+  await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+  const renewed = await accessToken(page);
+  expect(renewed).not.toBeNull();
+  expect(renewed).not.toBe(expired);
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/messages.ts';
+import { expiredAccessToken } from '../helpers/expired-token.ts';
 import { call, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../helpers/test-server.ts';
@@ -80,6 +81,15 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
         token: unsignedExpired,
       });
       expect(answer.status).toBe(401);
+    });
+
+    it('a genuine token past its expiry gets 401 token_expired, so the client knows to renew it', async () => {
+      const customer = await signUpCustomer(server);
+      const expired = await expiredAccessToken(server, customer);
+      const answer = await call<{ error: { code: string } }>(server, 'GET', `/api/admin/${customer.email}`, { token: expired });
+      expect(answer.status).toBe(401);
+      expect(answer.body.error.code).toBe('token_expired');
+      expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: customer.token })).status).toBe(200);
     });
   });
 
