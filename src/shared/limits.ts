@@ -17,6 +17,10 @@ export const LIMITS = {
   phoneMinLength: 6,
   phoneMaxLength: 20,
   uploadMaxBytes: 5 * 1024 * 1024,
+  /** Stock and order quantities; keeps every total well inside the database's integer columns. */
+  quantityMax: 1_000_000,
+  /** The most a product may cost and an order may total: card providers refuse larger single charges. */
+  priceMaxCents: 99_999_999,
   accessTokenTtlSeconds: 15 * 60,
 } as const;
 

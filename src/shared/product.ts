@@ -18,12 +18,18 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productIdParamsSchema = z.object({ id: z.uuid({ error: 'product id must be a UUID' }) });
 
+/** A whole number given as a number or as the text of a form field; an empty field is a missing one. */
 const wholeNumber = (field: string, min: number) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(1_000_000, `${field} must be at most 1000000`);
+  z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a number`) })
+      .min(min, `${field} must be at least ${min}`)
+      .max(LIMITS.quantityMax, `${field} must be at most ${LIMITS.quantityMax}`)
+      .int(`${field} must be a whole number`),
+  );
+
+const PRICE_MAX_DOLLARS = LIMITS.priceMaxCents / 100;
 
 /** A picture is a web address; an uploaded file becomes one (/uploads/…) on the server. */
 export const pictureUrlSchema = z
@@ -34,28 +40,66 @@ export const pictureUrlSchema = z
     message: 'picture must be an http(s) address or an uploaded image',
   });
 
-/** Add Products and the admin's product update (PUT /api/purchase/{id}) share this rule set. */
-export const productInputSchema = z
-  .object({
-    name: z.string().trim().min(1, 'name is required').max(LIMITS.productNameMaxLength),
-    price: z.preprocess(
-      (value) => (typeof value === 'number' ? String(value) : value),
-      z
-        .string({ error: 'price is required' })
-        .trim()
-        .min(1, 'price is required')
-        .max(LIMITS.priceMaxLength, `price must be at most ${LIMITS.priceMaxLength} characters`)
-        .regex(/^\d+(\.\d{1,2})?$/, 'price must be an amount like 19.99')
-        .refine((value) => Number(value) > 0, 'price must be more than 0'),
-    ),
-    description: z.string().trim().min(1, 'description is required').max(LIMITS.productDescriptionMaxLength),
-    minQuantity: wholeNumber('minQuantity', 1),
-    maxQuantity: wholeNumber('maxQuantity', 1),
-    availableQuantity: wholeNumber('availableQuantity', 0),
-    picture: pictureUrlSchema,
-  })
-  .refine((product) => product.minQuantity <= product.maxQuantity, {
-    path: ['maxQuantity'],
-    message: 'maxQuantity must be at least minQuantity',
-  });
+/** Every product field but the picture, as Add Products and the admin's product update take them. */
+const productFieldsSchema = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(LIMITS.productNameMaxLength, `name must be at most ${LIMITS.productNameMaxLength} characters`),
+  price: z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    z
+      .string({ error: 'price is required' })
+      .trim()
+      .min(1, 'price is required')
+      .max(LIMITS.priceMaxLength, `price must be at most ${LIMITS.priceMaxLength} characters`)
+      .regex(/^\d+(\.\d{1,2})?$/, 'price must be an amount like 19.99')
+      .refine((value) => Number(value) > 0, 'price must be more than 0')
+      .refine((value) => Number(value) <= PRICE_MAX_DOLLARS, `price must be at most ${PRICE_MAX_DOLLARS}`),
+  ),
+  description: z
+    .string({ error: 'description is required' })
+    .trim()
+    .min(1, 'description is required')
+    .max(LIMITS.productDescriptionMaxLength, `description must be at most ${LIMITS.productDescriptionMaxLength} characters`),
+  minQuantity: wholeNumber('minQuantity', 1),
+  maxQuantity: wholeNumber('maxQuantity', 1),
+  availableQuantity: wholeNumber('availableQuantity', 0),
+});
+
+const quantitiesInOrder = (product: { minQuantity: number; maxQuantity: number }) => product.minQuantity <= product.maxQuantity;
+const quantitiesOutOfOrder = { path: ['maxQuantity'], message: 'maxQuantity must be at least minQuantity' };
+
+/** The admin's product update (PUT /api/purchase/{id}) and Add Products with a picture address. */
+export const productInputSchema = productFieldsSchema
+  .extend({ picture: pictureUrlSchema })
+  .refine(quantitiesInOrder, quantitiesOutOfOrder);
 export type ProductInput = z.infer<typeof productInputSchema>;
+
+/** The form field that carries an uploaded picture (multipart/form-data on POST /api/addProduct). */
+export const PICTURE_FILE_FIELD = 'pictureFile';
+
+export const PICTURE_FILE_MESSAGES = {
+  type: 'picture must be a JPEG, PNG or WebP image',
+  size: `picture must be at most ${LIMITS.uploadMaxBytes / (1024 * 1024)} MB`,
+  missing: 'picture is required: give an http(s) address or upload an image',
+} as const;
+
+/**
+ * Add Products: the same fields, with the picture either an address or left empty when an image
+ * file comes with the form. `pictureFile` is whatever each side holds a file as (a browser File,
+ * a server Buffer); each side checks it and then requires one of the two.
+ */
+export function newProductSchema<File extends z.ZodType>(pictureFile: File) {
+  return productFieldsSchema
+    .extend({
+      picture: z.preprocess((value) => (value === '' ? undefined : value), pictureUrlSchema.optional()),
+      [PICTURE_FILE_FIELD]: pictureFile.optional(),
+    })
+    .refine(quantitiesInOrder, quantitiesOutOfOrder)
+    .refine((product) => product.picture !== undefined || product[PICTURE_FILE_FIELD] !== undefined, {
+      path: ['picture'],
+      message: PICTURE_FILE_MESSAGES.missing,
+    });
+}

@@ -1,5 +1,74 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { newOrderSchema, orderIdParamsSchema, orderSchema, ordersQuerySchema } from '../../../shared/order.ts';
+import { viewerOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { cancelAnyOrder, cancelOwnOrder, listEveryOrder, listOrdersFor, placeOrder } from './service.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+  app.post(
+    '/api/orders',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Buy Now: reserve the stock and create an unpaid order (price, names and email are set by the server)',
+        body: newOrderSchema,
+        response: { 201: orderSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await placeOrder(db, viewerOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/orders',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'My Orders: your own orders, newest first',
+        querystring: ordersQuerySchema,
+        response: { 200: z.array(orderSchema) },
+      },
+    },
+    async (request) => listOrdersFor(db, viewerOf(request), request.query.email),
+  );
+
+  app.get(
+    '/api/allOrders',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['orders'], summary: 'Every order, newest first (admin)', response: { 200: z.array(orderSchema) } },
+    },
+    async () => listEveryOrder(db),
+  );
+
+  app.delete(
+    '/api/removeItem/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel your own unpaid order; its quantity goes back to stock',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => cancelOwnOrder(db, viewerOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/deleteOrders/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel any unpaid order (admin); its quantity goes back to stock',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => cancelAnyOrder(db, request.params.id),
+  );
+};

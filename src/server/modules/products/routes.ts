@@ -1,12 +1,43 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productSchema } from '../../../shared/product.ts';
+import {
+  newProductSchema,
+  PICTURE_FILE_FIELD,
+  PICTURE_FILE_MESSAGES,
+  productIdParamsSchema,
+  productInputSchema,
+  productSchema,
+} from '../../../shared/product.ts';
+import { viewerOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { toProduct } from './mapping.ts';
-import { listProducts } from './repository.ts';
+import { badRequest } from '../../http/errors.ts';
+import { readMultipartBody } from './multipart-body.ts';
+import { PictureStore, UPLOADS_URL_PREFIX } from './picture-store.ts';
+import { addProduct, editProduct, getProduct, listCatalogue, removeProduct } from './service.ts';
 
-export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+/** Uploaded pictures have unique names and never change, so browsers may keep them for a year. */
+const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
+
+const uploadedPicture = z.custom<Buffer>((value) => Buffer.isBuffer(value), `${PICTURE_FILE_FIELD} must be an image file`);
+
+export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  const pictures = new PictureStore(config.dataDir);
+
+  await app.register(fastifyStatic, {
+    root: pictures.directory,
+    prefix: UPLOADS_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(response) {
+      response.header('cache-control', UPLOAD_CACHE);
+      response.header('x-content-type-options', 'nosniff');
+    },
+  });
+
   app.get(
     '/api/home',
     {
@@ -18,7 +49,86 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return (await listProducts(db)).map(toProduct);
+      return listCatalogue(db);
     },
   );
+
+  app.get(
+    '/api/purchase/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'One product, for the purchase page',
+        params: productIdParamsSchema,
+        response: { 200: productSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return getProduct(db, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/purchase/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['products'],
+        summary: 'Update a product (admin). Orders reserve stock themselves; this no longer reduces it.',
+        params: productIdParamsSchema,
+        body: productInputSchema,
+        response: { 200: productSchema },
+      },
+    },
+    async (request) => editProduct(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/product/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product (admin); its orders keep their name, picture and price',
+        params: productIdParamsSchema,
+        response: { 200: productSchema },
+      },
+    },
+    async (request) => removeProduct(db, request.params.id),
+  );
+
+  // Only Add Products takes multipart/form-data, so only its scope parses it.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart);
+    uploads.addHook('preValidation', async (request) => {
+      if (request.isMultipart()) request.body = await readMultipartBody(request);
+    });
+
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/api/addProduct',
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          tags: ['products'],
+          summary: `Add a product (admin): JSON with a picture address, or multipart/form-data with an image in ${PICTURE_FILE_FIELD}`,
+          consumes: ['application/json', 'multipart/form-data'],
+          body: newProductSchema(uploadedPicture),
+          response: { 201: productSchema },
+        },
+      },
+      async (request, reply) => {
+        const { [PICTURE_FILE_FIELD]: file, ...fields } = request.body;
+        const picture = file ? await pictures.save(file) : fields.picture;
+        // The schema has refused a form with neither; this tells the compiler so.
+        if (!picture) throw badRequest(PICTURE_FILE_MESSAGES.missing, { picture: PICTURE_FILE_MESSAGES.missing });
+        try {
+          return reply.status(201).send(await addProduct(db, viewerOf(request), { ...fields, picture }));
+        } catch (error) {
+          if (file) await pictures.discard(picture);
+          throw error;
+        }
+      },
+    );
+  });
 };

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { toOrder } from './mapping.ts';
+import type { OrderRow } from './repository.ts';
+
+const unpaid: OrderRow = {
+  id: '0b6f0d4e-2f5c-4a59-9a63-5d3f5c8f4a21',
+  productId: '6f1f7f0e-8d2a-4c35-9d1e-3f5a2b7c9e10',
+  userId: 'user-1',
+  name: 'Vista 27" 4K IPS Monitor',
+  picture: '/images/products/vista.svg',
+  quantity: 3,
+  unitPriceCents: 32999,
+  priceCents: 98997,
+  email: 'ann@example.com',
+  userName: 'Ann',
+  paid: false,
+  transactionId: null,
+  payment: null,
+  paidAt: null,
+  createdAt: new Date(),
+};
+
+describe('toOrder', () => {
+  it('speaks the spec: _id, total price in dollars, no payment fields while unpaid', () => {
+    expect(toOrder(unpaid)).toEqual({
+      _id: unpaid.id,
+      productId: unpaid.productId,
+      name: unpaid.name,
+      picture: unpaid.picture,
+      price: 989.97,
+      email: 'ann@example.com',
+      userName: 'Ann',
+      quantity: 3,
+      paid: false,
+    });
+  });
+
+  it('adds the transaction id and payment once paid', () => {
+    const paid = toOrder({ ...unpaid, paid: true, transactionId: 'pi_123', payment: unpaid.id, paidAt: new Date() });
+    expect(paid).toMatchObject({ paid: true, transactionId: 'pi_123', payment: unpaid.id });
+  });
+});

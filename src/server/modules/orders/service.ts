@@ -1,0 +1,91 @@
+import { LIMITS } from '../../../shared/limits.ts';
+import { formatDollars } from '../../../shared/money.ts';
+import { type NewOrder, type Order, quantityProblem } from '../../../shared/order.ts';
+import type { Viewer } from '../../auth/plugin.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { findProduct, releaseStock, reserveStock } from '../products/repository.ts';
+import { PRODUCT_NOT_FOUND } from '../products/service.ts';
+import { sameEmail } from '../users/service.ts';
+import { toOrder } from './mapping.ts';
+import { deleteUnpaidOrder, findOrder, insertOrder, listAllOrders, listOrdersOfUser } from './repository.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found: it may have been cancelled.';
+export const PAID_ORDER_KEPT = 'This order is paid, so it can no longer be cancelled.';
+
+export function stockShortMessage(available: number): string {
+  return available === 0 ? 'Sold out: none of this product is left in stock.' : `Only ${available} left in stock.`;
+}
+
+/** Why a reservation was refused, told the way the purchase page words it. */
+async function refusal(tx: Transaction, { productId, quantity }: NewOrder): Promise<Error> {
+  const product = await findProduct(tx, productId);
+  if (!product) return notFound(PRODUCT_NOT_FOUND);
+  const problem = quantityProblem(quantity, product);
+  if (problem) return badRequest(problem, { quantity: problem });
+  if (product.priceCents * quantity > LIMITS.priceMaxCents) {
+    const message = `An order may total at most $${formatDollars(LIMITS.priceMaxCents / 100)}: please order fewer.`;
+    return badRequest(message, { quantity: message });
+  }
+  return conflict(stockShortMessage(product.availableQuantity));
+}
+
+/**
+ * Buy Now: reserves the stock and records the unpaid order in one transaction. Name, picture and
+ * price come from the product, email and name from the signed-in user, whatever the client sent.
+ */
+export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const product = await reserveStock(tx, input.productId, input.quantity);
+    if (!product) throw await refusal(tx, input);
+    const row = await insertOrder(tx, {
+      productId: product.id,
+      userId: viewer.userId,
+      name: product.name,
+      picture: product.picture,
+      quantity: input.quantity,
+      unitPriceCents: product.priceCents,
+      priceCents: product.priceCents * input.quantity,
+      email: viewer.email,
+      userName: viewer.name,
+    });
+    return toOrder(row);
+  });
+}
+
+/** My Orders: a user's own orders only, newest first. */
+export async function listOrdersFor(db: Database, viewer: Viewer, email: string): Promise<Order[]> {
+  if (!sameEmail(viewer.email, email)) throw forbidden('You can only see your own orders.');
+  return (await listOrdersOfUser(db, viewer.userId)).map(toOrder);
+}
+
+export async function listEveryOrder(db: Database): Promise<Order[]> {
+  return (await listAllOrders(db)).map(toOrder);
+}
+
+/** Deletes an unpaid order and gives its quantity back to stock, in one transaction. */
+async function cancel(db: Database, id: string, viewer?: Viewer): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const deleted = await deleteUnpaidOrder(tx, id, viewer?.userId);
+    if (!deleted) throw await cancelRefusal(tx, id, viewer);
+    if (deleted.productId) await releaseStock(tx, deleted.productId, deleted.quantity);
+    return toOrder(deleted);
+  });
+}
+
+async function cancelRefusal(tx: Transaction, id: string, viewer?: Viewer): Promise<Error> {
+  const order = await findOrder(tx, id);
+  if (!order) return notFound(ORDER_NOT_FOUND);
+  if (viewer && order.userId !== viewer.userId) return forbidden('You can only cancel your own orders.');
+  return conflict(PAID_ORDER_KEPT);
+}
+
+/** My Orders' cancel: the owner's own unpaid order. */
+export function cancelOwnOrder(db: Database, viewer: Viewer, id: string): Promise<Order> {
+  return cancel(db, id, viewer);
+}
+
+/** Manage Orders' cancel: any unpaid order (admin). */
+export function cancelAnyOrder(db: Database, id: string): Promise<Order> {
+  return cancel(db, id);
+}

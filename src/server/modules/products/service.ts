@@ -1,0 +1,48 @@
+import { dollarsToCents } from '../../../shared/money.ts';
+import type { Product, ProductInput } from '../../../shared/product.ts';
+import type { Viewer } from '../../auth/plugin.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { toProduct } from './mapping.ts';
+import { deleteProduct, findProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found: it may have been removed from the shop.';
+
+const toChanges = (input: ProductInput): ProductChanges => ({
+  name: input.name,
+  priceCents: dollarsToCents(Number(input.price)),
+  description: input.description,
+  minQuantity: input.minQuantity,
+  maxQuantity: input.maxQuantity,
+  availableQuantity: input.availableQuantity,
+  picture: input.picture,
+});
+
+export async function listCatalogue(db: Database): Promise<Product[]> {
+  return (await listProducts(db)).map(toProduct);
+}
+
+export async function getProduct(db: Database, id: string): Promise<Product> {
+  const row = await findProduct(db, id);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}
+
+/** The owner shown on a product is the admin who added it, whatever the form said. */
+export async function addProduct(db: Database, admin: Viewer, input: ProductInput): Promise<Product> {
+  return toProduct(await insertProduct(db, { ...toChanges(input), ownerEmail: admin.email, ownerName: admin.name }));
+}
+
+/** An admin's edit of a product; stock set here is the new stock, orders reserve from it afterwards. */
+export async function editProduct(db: Database, id: string, input: ProductInput): Promise<Product> {
+  const row = await updateProduct(db, id, toChanges(input));
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}
+
+/** Orders already placed keep their own name, picture and price; their product link becomes empty. */
+export async function removeProduct(db: Database, id: string): Promise<Product> {
+  const row = await deleteProduct(db, id);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}

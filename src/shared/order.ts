@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+
+/** An order as the API returns it (spec section 3): its own copy of name and picture, total price in dollars. */
+export const orderSchema = z.object({
+  _id: z.uuid(),
+  /** Null once the product has been deleted; the order keeps its name, picture and price. */
+  productId: z.uuid().nullable(),
+  name: z.string(),
+  picture: z.string(),
+  price: z.number(),
+  email: z.string(),
+  userName: z.string(),
+  quantity: z.number().int(),
+  paid: z.boolean(),
+  transactionId: z.string().optional(),
+  payment: z.string().optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'order id must be a UUID' }) });
+
+export const ordersQuerySchema = z.object({ email: emailSchema });
+
+/** A quantity as a number or as the text of the quantity field. */
+export const orderQuantitySchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
+  z
+    .number({ error: 'quantity must be a number' })
+    .min(1, 'quantity must be at least 1')
+    // Before int(): a huge number is first of all too many, not a fraction.
+    .max(LIMITS.quantityMax, `quantity must be at most ${LIMITS.quantityMax}`)
+    .int('quantity must be a whole number'),
+);
+
+/**
+ * POST /api/orders. The spec's client also sends name, picture, price, email and userName; they are
+ * dropped here because the server takes them from the product and the signed-in user.
+ */
+export const newOrderSchema = z.object({
+  productId: z.uuid({ error: 'productId must be a product id (UUID)' }),
+  quantity: orderQuantitySchema,
+});
+export type NewOrder = z.infer<typeof newOrderSchema>;
+
+/** The purchase rule of spec section 5, with its messages: the quantity must lie within the product's range. */
+export function quantityProblem(quantity: number, range: { minQuantity: number; maxQuantity: number }): string | undefined {
+  if (quantity < range.minQuantity) return MESSAGES.quantityTooLow(range.minQuantity);
+  if (quantity > range.maxQuantity) return MESSAGES.quantityTooHigh(range.maxQuantity);
+  return undefined;
+}

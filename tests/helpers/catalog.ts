@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { orders } from '../../src/server/db/schema.ts';
+import type { Order } from '../../src/shared/order.ts';
+import type { Product } from '../../src/shared/product.ts';
+import { type ApiAnswer, call, type SignedInCustomer } from './shop-client.ts';
+import type { TestServer } from './test-server.ts';
+
+/** A valid Add Products form, as the spec's client sends it (price as text, quantities as numbers). */
+export const NEW_PRODUCT = {
+  name: 'PortaRoute Travel Router',
+  price: '49.50',
+  description: 'Pocket Wi-Fi router for hotel rooms and trade-fair stands.',
+  minQuantity: 1,
+  maxQuantity: 5,
+  availableQuantity: 10,
+  picture: 'https://cdn.example.com/portaroute.png',
+} as const;
+
+/** Adds a product as an admin through POST /api/addProduct and answers it. */
+export async function addProduct(
+  server: TestServer,
+  admin: SignedInCustomer,
+  overrides: Partial<Record<keyof typeof NEW_PRODUCT, unknown>> = {},
+): Promise<Product> {
+  const answer = await call<Product>(server, 'POST', '/api/addProduct', {
+    token: admin.token,
+    body: { ...NEW_PRODUCT, ...overrides },
+  });
+  if (answer.status !== 201) throw new Error(`addProduct: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+export function placeOrder(
+  server: TestServer,
+  customer: SignedInCustomer,
+  productId: string,
+  quantity: unknown,
+): Promise<ApiAnswer<Order & { error?: { code: string; message: string; fields?: Record<string, string> } }>> {
+  return call(server, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity } });
+}
+
+export async function stockOf(server: TestServer, productId: string): Promise<number> {
+  const answer = await call<Product>(server, 'GET', `/api/purchase/${productId}`);
+  if (answer.status !== 200) throw new Error(`product ${productId}: ${answer.status}`);
+  return answer.body.availableQuantity;
+}
+
+/** Marks an order paid straight in the database, as a confirmed payment would (payments are tested elsewhere). */
+export async function markPaid(server: TestServer, orderId: string, transactionId = 'pi_test'): Promise<void> {
+  await server.db
+    .update(orders)
+    .set({ paid: true, transactionId, payment: orderId, paidAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+export async function ordersOfProduct(server: TestServer, productId: string) {
+  return server.db.select().from(orders).where(eq(orders.productId, productId));
+}
+
+/** A real 1×1 PNG, small enough to upload anywhere. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** POST /api/addProduct as multipart/form-data, the way the Add Products form sends an uploaded picture. */
+export async function addProductWithUpload(
+  server: TestServer,
+  admin: SignedInCustomer,
+  fields: Record<string, string | number>,
+  file?: { content: Buffer; name: string; type: string },
+): Promise<ApiAnswer<Product & { error?: { code: string; message: string; fields?: Record<string, string> } }>> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  if (file) form.append('pictureFile', new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
+  const response = await fetch(`${server.url}/api/addProduct`, {
+    method: 'POST',
+    headers: { origin: server.url, authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as never, headers: response.headers };
+}

@@ -1,0 +1,42 @@
+import { type AuthorizationContext, describeAuthorizationTable } from '../../helpers/authorization-table.ts';
+import { addProduct, placeOrder } from '../../helpers/catalog.ts';
+
+/** An unpaid order of the owner's own for each call, so one actor's cancel leaves the next one an order. */
+async function freshOrderOfOwner(context: AuthorizationContext): Promise<string> {
+  const product = await addProduct(context.server, context.admin);
+  const order = await placeOrder(context.server, context.owner, product._id, 1);
+  if (order.status !== 201) throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
+  return order.body._id;
+}
+
+describeAuthorizationTable('orders', [
+  {
+    route: 'POST /api/orders',
+    request: async (context) => ({
+      method: 'POST',
+      path: '/api/orders',
+      body: { productId: (await addProduct(context.server, context.admin))._id, quantity: 1 },
+    }),
+    expected: { anonymous: 401, otherUser: 201, owner: 201, admin: 201 },
+  },
+  {
+    route: 'GET /api/orders?email={owner’s email}',
+    request: async ({ owner }) => ({ method: 'GET', path: `/api/orders?email=${encodeURIComponent(owner.email)}` }),
+    expected: { anonymous: 401, otherUser: 403, owner: 200, admin: 403 },
+  },
+  {
+    route: 'GET /api/allOrders',
+    request: async () => ({ method: 'GET', path: '/api/allOrders' }),
+    expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/removeItem/{id} (the owner’s unpaid order)',
+    request: async (context) => ({ method: 'DELETE', path: `/api/removeItem/${await freshOrderOfOwner(context)}` }),
+    expected: { anonymous: 401, otherUser: 403, owner: 200, admin: 403 },
+  },
+  {
+    route: 'DELETE /api/deleteOrders/{id} (the owner’s unpaid order)',
+    request: async (context) => ({ method: 'DELETE', path: `/api/deleteOrders/${await freshOrderOfOwner(context)}` }),
+    expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
+  },
+]);

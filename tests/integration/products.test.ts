@@ -1,0 +1,259 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/server/db/schema.ts';
+import type { Product } from '../../src/shared/product.ts';
+import { addProduct, addProductWithUpload, NEW_PRODUCT, TINY_PNG } from '../helpers/catalog.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../helpers/test-server.ts';
+
+describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
+  let server: TestServer;
+  let admin: SignedInCustomer;
+  let customer: SignedInCustomer;
+  const uploads = () => readdirSync(join(server.config.dataDir, 'uploads'));
+  const home = async () => (await call<Product[]>(server, 'GET', '/api/home')).body;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    [admin, customer] = await Promise.all([signInAdmin(server), signUpCustomer(server)]);
+  });
+  afterAll(() => server?.stop());
+
+  describe('the purchase page’s product (GET /api/purchase/{id})', () => {
+    it('is public; unknown ids get 404 and malformed ones 400, both with the error body', async () => {
+      const product = await addProduct(server, admin);
+      const answer = await call<Product>(server, 'GET', `/api/purchase/${product._id}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(product);
+      const unknown = await call(server, 'GET', '/api/purchase/00000000-0000-4000-8000-000000000000');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ error: { code: 'not_found', message: expect.stringMatching(/^Product not found/) } });
+      const malformed = await call(server, 'GET', '/api/purchase/42');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error).toMatchObject({ code: 'bad_request', message: 'product id must be a UUID' });
+    });
+  });
+
+  describe('Add Products (POST /api/addProduct) with a picture address', () => {
+    it('adds the product with the signed-in admin as its owner, last in the list the home grid reverses', async () => {
+      const answer = await call<Product>(server, 'POST', '/api/addProduct', {
+        token: admin.token,
+        body: { ...NEW_PRODUCT, price: 1234.5, email: 'someone@else.com', userName: 'Someone Else' },
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toEqual({
+        _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: NEW_PRODUCT.name,
+        price: 1234.5,
+        description: NEW_PRODUCT.description,
+        minQuantity: 1,
+        maxQuantity: 5,
+        availableQuantity: 10,
+        picture: NEW_PRODUCT.picture,
+        email: TEST_ADMIN.email,
+        userName: admin.name,
+      });
+      expect((await home()).at(-1)).toEqual(answer.body);
+    });
+
+    it('accepts the quantities as form text', async () => {
+      const product = await addProduct(server, admin, { minQuantity: '2', maxQuantity: '9', availableQuantity: '0' });
+      expect(product).toMatchObject({ minQuantity: 2, maxQuantity: 9, availableQuantity: 0 });
+    });
+
+    it.each([
+      ['price', undefined, 'price is required'],
+      ['price', '', 'price is required'],
+      ['price', '1234567890123456789.5', 'price must be at most 20 characters'],
+      ['price', '-5', 'price must be an amount like 19.99'],
+      ['price', '1.999', 'price must be an amount like 19.99'],
+      ['price', 'ten dollars', 'price must be an amount like 19.99'],
+      ['price', '0', 'price must be more than 0'],
+      ['price', '1000000', 'price must be at most 999999.99'],
+      ['name', '   ', 'name is required'],
+      ['name', 'x'.repeat(121), 'name must be at most 120 characters'],
+      ['description', 'x'.repeat(2001), 'description must be at most 2000 characters'],
+      ['description', undefined, 'description is required'],
+      ['minQuantity', 0, 'minQuantity must be at least 1'],
+      ['minQuantity', 1.5, 'minQuantity must be a whole number'],
+      ['minQuantity', 'lots', 'minQuantity must be a number'],
+      ['minQuantity', '', 'minQuantity is required'],
+      ['maxQuantity', 2 ** 53, 'maxQuantity must be at most 1000000'],
+      ['availableQuantity', -1, 'availableQuantity must be at least 0'],
+      ['availableQuantity', '', 'availableQuantity is required'],
+      ['picture', 'javascript:alert(1)', 'picture must be an http(s) address or an uploaded image'],
+      ['picture', '', 'picture is required: give an http(s) address or upload an image'],
+    ])('%s = %j → 400 with the field’s message, nothing added', async (field, value, message) => {
+      const before = await server.db.$count(products);
+      const answer = await call(server, 'POST', '/api/addProduct', {
+        token: admin.token,
+        body: { ...NEW_PRODUCT, [field]: value },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('bad_request');
+      expect(answer.body.error.fields[field]).toBe(message);
+      expect(await server.db.$count(products)).toBe(before);
+    });
+
+    it('refuses a maximum below the minimum, naming maxQuantity', async () => {
+      const answer = await call(server, 'POST', '/api/addProduct', {
+        token: admin.token,
+        body: { ...NEW_PRODUCT, minQuantity: 6, maxQuantity: 5 },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.fields).toEqual({ maxQuantity: 'maxQuantity must be at least minQuantity' });
+    });
+  });
+
+  describe('Add Products with an uploaded picture (multipart/form-data)', () => {
+    const fields = { ...NEW_PRODUCT, picture: '' };
+
+    it('stores the image and serves it from /uploads/, cached for good', async () => {
+      const answer = await addProductWithUpload(server, admin, fields, {
+        content: TINY_PNG,
+        name: 'router.png',
+        type: 'image/png',
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body.picture).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+      expect(answer.body).toMatchObject({ name: NEW_PRODUCT.name, price: 49.5, availableQuantity: 10, email: TEST_ADMIN.email });
+      const image = await fetch(`${server.url}${answer.body.picture}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await image.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    });
+
+    it('tells the type by the content: a GIF or a script called .png is refused with 400, nothing stored', async () => {
+      const before = { products: await server.db.$count(products), files: uploads().length };
+      for (const content of [Buffer.from('GIF89a\x01\x00\x01\x00'), Buffer.from('<script>alert(1)</script>')]) {
+        const answer = await addProductWithUpload(server, admin, fields, { content, name: 'photo.png', type: 'image/png' });
+        expect(answer.status).toBe(400);
+        expect(answer.body.error?.fields).toEqual({ pictureFile: 'picture must be a JPEG, PNG or WebP image' });
+      }
+      expect(await server.db.$count(products)).toBe(before.products);
+      expect(uploads()).toHaveLength(before.files);
+    });
+
+    it('accepts an image of exactly 5 MB', async () => {
+      const content = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 - TINY_PNG.length)]);
+      const answer = await addProductWithUpload(server, admin, fields, { content, name: 'big.png', type: 'image/png' });
+      expect(answer.status).toBe(201);
+      const image = await fetch(`${server.url}${answer.body.picture}`);
+      expect((await image.arrayBuffer()).byteLength).toBe(5 * 1024 * 1024);
+    });
+
+    it('refuses an image over 5 MB with 413, nothing stored', async () => {
+      const before = { products: await server.db.$count(products), files: uploads().length };
+      const content = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 - TINY_PNG.length + 1)]);
+      const answer = await addProductWithUpload(server, admin, fields, { content, name: 'huge.png', type: 'image/png' });
+      expect(answer.status).toBe(413);
+      expect(answer.body.error).toEqual({
+        code: 'payload_too_large',
+        message: 'picture must be at most 5 MB',
+        fields: { pictureFile: 'picture must be at most 5 MB' },
+      });
+      expect(await server.db.$count(products)).toBe(before.products);
+      expect(uploads()).toHaveLength(before.files);
+    });
+
+    it('does not keep the image when another field is wrong', async () => {
+      const before = uploads().length;
+      const answer = await addProductWithUpload(
+        server,
+        admin,
+        { ...fields, price: '' },
+        { content: TINY_PNG, name: 'a.png', type: 'image/png' },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.error?.fields).toEqual({ price: 'price is required' });
+      expect(uploads()).toHaveLength(before);
+    });
+
+    it('an empty file input means no file: the address is used, and with neither the picture is required', async () => {
+      const withAddress = await addProductWithUpload(server, admin, NEW_PRODUCT, {
+        content: Buffer.alloc(0),
+        name: '',
+        type: 'application/octet-stream',
+      });
+      expect(withAddress.status).toBe(201);
+      expect(withAddress.body.picture).toBe(NEW_PRODUCT.picture);
+      const withNeither = await addProductWithUpload(server, admin, fields);
+      expect(withNeither.status).toBe(400);
+      expect(withNeither.body.error?.fields).toEqual({
+        picture: 'picture is required: give an http(s) address or upload an image',
+      });
+    });
+
+    it('takes a file in the picture field only, and nothing for customers', async () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+      form.append('description', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'x.png');
+      const answer = await fetch(`${server.url}/api/addProduct`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: form,
+      });
+      expect(answer.status).toBe(400);
+      const asCustomer = await addProductWithUpload(server, customer, fields, {
+        content: TINY_PNG,
+        name: 'a.png',
+        type: 'image/png',
+      });
+      expect(asCustomer.status).toBe(403);
+    });
+
+    it('answers 404 for an upload that does not exist', async () => {
+      expect((await fetch(`${server.url}/uploads/00000000-0000-4000-8000-000000000000.png`)).status).toBe(404);
+    });
+  });
+
+  describe('updating a product (PUT /api/purchase/{id}, admin)', () => {
+    it('changes the product, validated like Add Products', async () => {
+      const product = await addProduct(server, admin);
+      const changed = { ...NEW_PRODUCT, name: 'PortaRoute Travel Router v2', price: '59.00', availableQuantity: 25 };
+      const answer = await call<Product>(server, 'PUT', `/api/purchase/${product._id}`, { token: admin.token, body: changed });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ _id: product._id, name: changed.name, price: 59, availableQuantity: 25 });
+      expect((await call(server, 'GET', `/api/purchase/${product._id}`)).body).toEqual(answer.body);
+
+      const invalid = await call(server, 'PUT', `/api/purchase/${product._id}`, {
+        token: admin.token,
+        body: { ...changed, price: '-1' },
+      });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.error.fields).toEqual({ price: 'price must be an amount like 19.99' });
+      const unknown = await call(server, 'PUT', '/api/purchase/00000000-0000-4000-8000-000000000000', {
+        token: admin.token,
+        body: changed,
+      });
+      expect(unknown.status).toBe(404);
+    });
+
+    it('no longer lets the spec’s client lower the stock itself', async () => {
+      const product = await addProduct(server, admin, { availableQuantity: 10 });
+      const answer = await call(server, 'PUT', `/api/purchase/${product._id}`, {
+        token: customer.token,
+        body: { ...product, availableQuantity: 0 },
+      });
+      expect(answer.status).toBe(403);
+      expect((await call<Product>(server, 'GET', `/api/purchase/${product._id}`)).body.availableQuantity).toBe(10);
+    });
+  });
+
+  describe('deleting a product (DELETE /api/product/{id}, admin)', () => {
+    it('removes it from the list and the purchase page; a second delete finds nothing', async () => {
+      const product = await addProduct(server, admin);
+      const answer = await call<Product>(server, 'DELETE', `/api/product/${product._id}`, { token: admin.token });
+      expect(answer.status).toBe(200);
+      expect(answer.body._id).toBe(product._id);
+      expect((await home()).map((item) => item._id)).not.toContain(product._id);
+      expect((await call(server, 'GET', `/api/purchase/${product._id}`)).status).toBe(404);
+      expect((await call(server, 'DELETE', `/api/product/${product._id}`, { token: admin.token })).status).toBe(404);
+      expect((await call(server, 'DELETE', '/api/product/nope', { token: admin.token })).status).toBe(400);
+    });
+  });
+});
