@@ -6,8 +6,8 @@ import { freePort, startTestServer, TEST_ADMIN } from '../helpers/test-server.ts
 import { expect, type Page, test } from './fixtures.ts';
 
 async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByRole('main').getByLabel('Email').fill(email);
+  await page.getByRole('main').getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
@@ -30,15 +30,15 @@ test('sign-up from a protected page returns there, signed in with an access toke
   await expect(page.getByText(MESSAGES.emailRequired)).toBeVisible();
   await expect(page.getByText(MESSAGES.passwordRequired)).toBeVisible();
 
-  await page.getByLabel('Name').fill('Farhana Akter');
-  await page.getByLabel('Email').fill('farhana@example');
-  await page.getByLabel('Password').fill('short');
+  await page.getByRole('main').getByLabel('Name').fill('Farhana Akter');
+  await page.getByRole('main').getByLabel('Email').fill('farhana@example');
+  await page.getByRole('main').getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
   await expect(page.getByText(MESSAGES.passwordWeak)).toBeVisible();
 
-  await page.getByLabel('Email').fill('farhana@example.com');
-  await page.getByLabel('Password').fill('cargo2026');
+  await page.getByRole('main').getByLabel('Email').fill('farhana@example.com');
+  await page.getByRole('main').getByLabel('Password').fill('cargo2026');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/review$/);
   await expect(page.getByRole('heading', { name: MESSAGES.dashboardHeading })).toBeVisible();
@@ -112,20 +112,20 @@ test('a customer updates the profile: toast, form reset, saved values shown', as
   const customer = await signUpCustomer(server, { name: 'Karim Uddin', password: 'right123' });
   await signInThroughForm(page, customer.email, 'right123');
   await page.goto('/userProfile');
-  await expect(page.getByLabel('Email')).toHaveValue(customer.email);
-  await expect(page.getByLabel('Email')).not.toBeEditable();
-  await expect(page.getByLabel('Name')).toHaveValue('Karim Uddin');
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(customer.email);
+  await expect(page.getByRole('main').getByLabel('Email')).not.toBeEditable();
+  await expect(page.getByRole('main').getByLabel('Name')).toHaveValue('Karim Uddin');
 
-  await page.getByLabel('Phone number').fill('phone');
+  await page.getByRole('main').getByLabel('Phone number').fill('phone');
   await page.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(page.getByText('address is required')).toBeVisible();
   await expect(page.getByText('phone number must be 6 to 20 characters')).toBeVisible();
 
-  await page.getByLabel('Address').fill('House 7, Road 3, Banani, Dhaka');
-  await page.getByLabel('Phone number').fill('+880 1711-000000');
+  await page.getByRole('main').getByLabel('Address').fill('House 7, Road 3, Banani, Dhaka');
+  await page.getByRole('main').getByLabel('Phone number').fill('+880 1711-000000');
   await page.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(page.getByText(MESSAGES.profileUpdated)).toBeVisible();
-  await expect(page.getByLabel('Address')).toHaveValue('');
+  await expect(page.getByRole('main').getByLabel('Address')).toHaveValue('');
   await expect(page.getByText('House 7, Road 3, Banani, Dhaka')).toBeVisible();
   const saved = await call(server, 'GET', `/api/userInfo/${customer.email}`, { token: customer.token });
   expect(saved.body).toMatchObject({ address: 'House 7, Road 3, Banani, Dhaka', phoneNumber: '+880 1711-000000' });
@@ -196,7 +196,7 @@ test('an expired access token is renewed through the session without bothering t
   const expired = await expiredAccessToken(server, customer);
   await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
   await page.goto('/userProfile');
-  await expect(page.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(customer.email);
   const renewed = await accessToken(page);
   expect(renewed).not.toBeNull();
   expect(renewed).not.toBe(expired);

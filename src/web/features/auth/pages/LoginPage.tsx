@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../../shared/auth.ts';
 import { FormField } from '../../../components/FormField.tsx';
 import { authClient } from '../../../lib/auth-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { completeSignIn } from '../api/complete-sign-in.ts';
-import { useReturnPath } from '../api/use-return-path.ts';
+import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
 import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 
 /** The spec gives "Forgot password" no action; say honestly what to do instead of doing nothing. */
@@ -18,24 +15,13 @@ const PASSWORD_RESET_HELP =
 
 export function LoginPage() {
   useDocumentTitle('Login');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const returnPath = useReturnPath();
-  const [providerError, setProviderError] = useState<string>();
   const [forgotten, setForgotten] = useState(false);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { form, submit, providerError, returnPath } = useCredentialsForm<LoginInput>(
+    loginSchema,
+    { email: '', password: '' },
+    (input) => authClient.signIn.email(input),
+  );
   const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (input) => {
-    setProviderError(undefined);
-    const result = await authClient.signIn.email(input);
-    if (result.error) {
-      setProviderError(result.error.message ?? 'Sign-in failed. Please try again.');
-      return;
-    }
-    await completeSignIn(queryClient, result.data.user.email);
-    navigate(returnPath, { replace: true });
-  });
 
   return (
     <AuthCard title="Login">
@@ -56,15 +42,7 @@ export function LoginPage() {
             {PASSWORD_RESET_HELP}
           </p>
         ) : null}
-        {providerError ? (
-          <p role="alert" className="text-sm text-error">
-            {providerError}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Login
-        </button>
+        <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Login" />
       </form>
       <p className="text-center text-sm">
         New to our shop?{' '}

@@ -1,39 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { type SignUpInput, signUpSchema } from '../../../../shared/auth.ts';
 import { FormField } from '../../../components/FormField.tsx';
 import { authClient } from '../../../lib/auth-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { completeSignIn } from '../api/complete-sign-in.ts';
-import { useReturnPath } from '../api/use-return-path.ts';
+import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
 import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 
 export function SignUpPage() {
   useDocumentTitle('Sign up');
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const returnPath = useReturnPath();
-  const [providerError, setProviderError] = useState<string>();
-  const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { name: '', email: '', password: '' },
-  });
+  const { form, submit, providerError, returnPath } = useCredentialsForm<SignUpInput>(
+    signUpSchema,
+    { name: '', email: '', password: '' },
+    (input) => authClient.signUp.email(input),
+  );
   const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (input) => {
-    setProviderError(undefined);
-    const result = await authClient.signUp.email(input);
-    if (result.error) {
-      setProviderError(result.error.message ?? 'Sign-up failed. Please try again.');
-      return;
-    }
-    await completeSignIn(queryClient, result.data.user.email);
-    navigate(returnPath, { replace: true });
-  });
 
   return (
     <AuthCard title="Sign up">
@@ -47,15 +29,7 @@ export function SignUpPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        {providerError ? (
-          <p role="alert" className="text-sm text-error">
-            {providerError}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Sign up
-        </button>
+        <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Sign up" />
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
