@@ -91,8 +91,8 @@ export const router = createBrowserRouter([
               {
                 path: 'review',
                 lazy: page(
-                  () => import('../features/reviews/pages/AddReviewPage.tsx'),
-                  (m) => m.AddReviewPage,
+                  () => import('./routes/AddReviewRoute.tsx'),
+                  (m) => m.AddReviewRoute,
                 ),
               },
               {

@@ -1,10 +1,72 @@
+import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../lib/shop.ts';
+import { COMPANY } from '../company.ts';
+import { NewsletterForm } from './NewsletterForm.tsx';
 
+const COMPANY_LINKS = [
+  { to: '/about', label: 'About us' },
+  { to: '/about#services', label: 'Our services' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/about#contact', label: 'Contact' },
+] as const;
+
+const HELP_LINKS = [
+  { to: '/about#terms', label: 'Terms of Use' },
+  { to: '/about#disclaimer', label: 'Legal Disclaimer' },
+  { to: '/about#privacy', label: 'Privacy Policy' },
+  { to: '/about#support', label: 'Support' },
+] as const;
+
+function LinkColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 text-sm font-semibold tracking-widest text-white uppercase">{title}</h2>
+      <ul className="flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to} className="link link-hover text-neutral-content">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** On every page: who we are, the company and legal links, and the newsletter box. */
 export function Footer() {
   return (
-    <footer className="bg-neutral px-4 py-10 text-neutral-content">
-      <p className="text-center text-sm">
-        © {new Date().getFullYear()} {SHOP_NAME}
+    <footer className="bg-neutral px-4 pt-14 pb-8 text-neutral-content">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.4fr_1fr_1fr_1.6fr]">
+        <div className="col-span-2 flex flex-col gap-3 lg:col-span-1">
+          <Link to="/" className="flex items-center gap-2 font-display text-2xl font-bold text-white">
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            {SHOP_NAME}
+          </Link>
+          <p className="text-sm text-neutral-content/85">
+            Parcel, freight and warehousing services, and the tech your business runs on, delivered across the country.
+          </p>
+          <p className="text-sm">
+            <a href={`mailto:${COMPANY.email}`} className="link link-hover">
+              {COMPANY.email}
+            </a>
+            <br />
+            <a href={COMPANY.phoneHref} className="link link-hover">
+              {COMPANY.phone}
+            </a>
+          </p>
+        </div>
+        <LinkColumn title="Company" links={COMPANY_LINKS} />
+        <LinkColumn title="Help and legal" links={HELP_LINKS} />
+        <div className="col-span-2 flex flex-col gap-3 lg:col-span-1">
+          <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Newsletter</h2>
+          <p className="text-sm text-neutral-content/85">Delivery tips, new services and seasonal offers, once a month.</p>
+          <NewsletterForm />
+        </div>
+      </div>
+      <p className="mx-auto mt-12 max-w-7xl border-t border-white/15 pt-6 text-center text-sm text-neutral-content/85">
+        © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
       </p>
     </footer>
   );

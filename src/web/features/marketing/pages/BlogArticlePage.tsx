@@ -1,10 +1,83 @@
+import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ARTICLES, findArticle } from '../blog/articles.ts';
+import { ArticleMeta } from '../components/ArticleMeta.tsx';
+import { useScrollToHash } from '../use-scroll-to-hash.ts';
 
-export function BlogArticlePage() {
-  useDocumentTitle('Blog');
+function BackToBlog() {
   return (
-    <section className="px-4 py-10">
-      <h1 className="text-2xl font-semibold">Blog</h1>
-    </section>
+    <Link to="/blog" className="btn btn-outline btn-primary">
+      Back to the blog
+    </Link>
+  );
+}
+
+/** One whole article, opened from its Read More; an unknown slug says so and leads back to the blog. */
+export function BlogArticlePage() {
+  const { slug } = useParams();
+  const article = findArticle(slug);
+  useDocumentTitle(article ? article.title : 'Article not found');
+  useScrollToHash();
+
+  if (!article) {
+    return (
+      <div className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">Article not found</h1>
+        <p className="text-base-content/75">This article does not exist or has moved. All our articles are on the blog.</p>
+        <BackToBlog />
+      </div>
+    );
+  }
+
+  const others = ARTICLES.filter((other) => other.slug !== article.slug);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/blog">Blog</Link>
+          </li>
+          <li aria-current="page">{article.title}</li>
+        </ul>
+      </nav>
+      <article className="mt-4">
+        <h1 className="text-3xl leading-tight font-bold sm:text-4xl">{article.title}</h1>
+        <div className="mt-3">
+          <ArticleMeta article={article} />
+        </div>
+        <img
+          src={article.image}
+          alt={article.imageAlt}
+          width={800}
+          height={450}
+          className="mt-6 aspect-[16/9] w-full rounded-box bg-base-200 object-cover"
+        />
+        <div className="mt-8 flex flex-col gap-5 text-lg leading-relaxed text-base-content/90">
+          {article.paragraphs.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+        </div>
+      </article>
+      <aside aria-labelledby="more-articles" className="mt-14 border-t border-base-300 pt-8">
+        <h2 id="more-articles" className="text-xl font-bold">
+          More from our blog
+        </h2>
+        <ul className="mt-4 flex flex-col gap-3">
+          {others.map((other) => (
+            <li key={other.slug}>
+              <Link to={`/blog/${other.slug}`} className="link link-primary">
+                {other.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8">
+          <BackToBlog />
+        </div>
+      </aside>
+    </div>
   );
 }

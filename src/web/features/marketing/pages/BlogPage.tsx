@@ -1,10 +1,120 @@
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../../shared/limits.ts';
+import { truncateWithEllipsis } from '../../../../shared/text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ARTICLES, type Article, articleText } from '../blog/articles.ts';
+import { archiveMonths, filterArticles, formatMonth } from '../blog/filter-articles.ts';
+import { ArticleMeta } from '../components/ArticleMeta.tsx';
+import { useScrollToHash } from '../use-scroll-to-hash.ts';
 
+const MONTHS = archiveMonths(ARTICLES);
+
+function ArticleCard({ article, eager }: { article: Article; eager: boolean }) {
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm"
+      data-testid="blog-article"
+    >
+      <figure className="aspect-[16/9] bg-base-200">
+        <img
+          src={article.image}
+          alt={article.imageAlt}
+          width={800}
+          height={450}
+          loading={eager ? 'eager' : 'lazy'}
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <ArticleMeta article={article} />
+        <h2 id={titleId} className="card-title text-xl sm:text-2xl">
+          {article.title}
+        </h2>
+        <p className="text-base-content/85" data-testid="blog-excerpt">
+          {truncateWithEllipsis(articleText(article), LIMITS.blogExcerptLength)}
+        </p>
+        <div className="card-actions mt-2 items-center justify-between">
+          <span className="flex items-center gap-2 text-sm text-base-content/75">
+            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+              <path strokeLinecap="round" strokeLinejoin="round" d="M4 5h16v11H8l-4 4z" />
+            </svg>
+            Leave a comment
+          </span>
+          <Link to={`/blog/${article.slug}`} className="btn btn-primary btn-sm">
+            Read More<span className="sr-only">: {article.title}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The spec's blog: four articles as excerpts, a search that filters as you type and an archive by month. */
 export function BlogPage() {
   useDocumentTitle('Blog');
+  useScrollToHash();
+  const searchId = useId();
+  const monthId = useId();
+  const [query, setQuery] = useState('');
+  const [month, setMonth] = useState('');
+  const shown = useMemo(() => filterArticles(ARTICLES, { query, month }), [query, month]);
+
   return (
-    <section className="px-4 py-10">
-      <h1 className="text-2xl font-semibold">Blog</h1>
-    </section>
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+      <header className="max-w-2xl">
+        <p className="text-sm font-semibold tracking-[0.2em] text-secondary uppercase">Our blog</p>
+        <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Freight and delivery, explained</h1>
+        <p className="mt-3 text-base-content/75">Practical advice from our drivers, packers and merchant team.</p>
+      </header>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">
+        <aside aria-label="Find an article" className="flex flex-col gap-6 lg:order-last">
+          <search className="flex flex-col gap-2">
+            <label htmlFor={searchId} className="font-semibold">
+              Search articles
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="input w-full"
+              placeholder="Search by title or text"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </search>
+          <div className="flex flex-col gap-2">
+            <label htmlFor={monthId} className="font-semibold">
+              Archive
+            </label>
+            <select id={monthId} className="select w-full" value={month} onChange={(event) => setMonth(event.target.value)}>
+              <option value="">All months</option>
+              {MONTHS.map((value) => (
+                <option key={value} value={value}>
+                  {formatMonth(value)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </aside>
+        <section aria-label="Articles">
+          <p className="sr-only" role="status">
+            {shown.length === 1 ? '1 article shown' : `${shown.length} articles shown`}
+          </p>
+          {shown.length === 0 ? (
+            <p className="rounded-box bg-base-200 p-6 text-base-content/80">
+              No article matches your search. Try other words or choose All months.
+            </p>
+          ) : (
+            <div className="grid gap-8 md:grid-cols-2">
+              {shown.map((article, index) => (
+                <ArticleCard key={article.slug} article={article} eager={index < 2} />
+              ))}
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { LIMITS } from '../../../../shared/limits.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { type ReviewFormValues, type ReviewInput, reviewInputSchema } from '../../../../shared/review.ts';
+import { FormField } from '../../../components/FormField.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAddReview } from '../api/use-reviews.ts';
 
-export function AddReviewPage() {
+export interface Reviewer {
+  name: string;
+  email: string;
+}
+
+const RATINGS = Array.from({ length: LIMITS.ratingMax - LIMITS.ratingMin + 1 }, (_, index) => LIMITS.ratingMax - index);
+const EMPTY_FORM: ReviewFormValues = { reviewPhoto: '', reviewRating: String(LIMITS.ratingMax), reviewDescription: '' };
+const FIELDS = ['reviewPhoto', 'reviewRating', 'reviewDescription'] as const;
+
+/**
+ * The spec's Add a Review form. Name and email are shown read-only for the signed-in reviewer; the
+ * server takes them from the session, not from this form.
+ */
+export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
   useDocumentTitle('Add a Review');
+  const ratingId = useId();
+  const descriptionId = useId();
+  const addReview = useAddReview();
+  const form = useForm<ReviewFormValues, unknown, ReviewInput>({
+    resolver: zodResolver(reviewInputSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const descriptionLength = form.watch('reviewDescription')?.length ?? 0;
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await addReview.mutateAsync(input);
+      toast.success(MESSAGES.reviewAdded);
+      form.reset(EMPTY_FORM);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      for (const field of FIELDS) {
+        const message = fields?.[field];
+        if (message) form.setError(field, { message });
+      }
+      if (!fields) toast.error(error instanceof Error ? error.message : 'Your review could not be saved. Please try again.');
+    }
+  });
+
   return (
-    <section className="px-4 py-10">
-      <h1 className="text-2xl font-semibold">Add a Review</h1>
+    <section aria-labelledby="add-review-heading" className="max-w-2xl">
+      <h2 id="add-review-heading" className="text-2xl font-bold">
+        Add a Review
+      </h2>
+      <p className="mt-2 text-base-content/75">Tell other customers how we did. Your review appears on our home page.</p>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5 sm:p-6"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Name" value={reviewer.name} readOnly className="bg-base-200" />
+          <FormField label="Email" type="email" value={reviewer.email} readOnly className="bg-base-200" />
+        </div>
+        <FormField
+          label="Photo URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/your-photo.jpg"
+          error={errors.reviewPhoto?.message}
+          {...form.register('reviewPhoto')}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ratingId} className="text-sm font-medium">
+            Rating
+          </label>
+          <select
+            id={ratingId}
+            className={`select w-full sm:w-48 ${errors.reviewRating ? 'select-error' : ''}`}
+            aria-invalid={errors.reviewRating ? true : undefined}
+            aria-describedby={errors.reviewRating ? `${ratingId}-error` : undefined}
+            {...form.register('reviewRating')}
+          >
+            {RATINGS.map((rating) => (
+              <option key={rating} value={rating}>
+                {rating === 1 ? '1 star' : `${rating} stars`}
+              </option>
+            ))}
+          </select>
+          {errors.reviewRating ? (
+            <p id={`${ratingId}-error`} className="text-sm text-error">
+              {errors.reviewRating.message}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={descriptionId} className="text-sm font-medium">
+            Description
+          </label>
+          <textarea
+            id={descriptionId}
+            rows={5}
+            className={`textarea w-full ${errors.reviewDescription ? 'textarea-error' : ''}`}
+            placeholder="What did we deliver for you, and how did it go?"
+            aria-invalid={errors.reviewDescription ? true : undefined}
+            aria-describedby={`${descriptionId}-count${errors.reviewDescription ? ` ${descriptionId}-error` : ''}`}
+            {...form.register('reviewDescription')}
+          />
+          <p id={`${descriptionId}-count`} className="text-right text-xs text-base-content/70">
+            {descriptionLength} / {LIMITS.reviewDescriptionMaxLength} characters
+          </p>
+          {errors.reviewDescription ? (
+            <p id={`${descriptionId}-error`} className="text-sm text-error">
+              {errors.reviewDescription.message}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Add Review
+        </button>
+      </form>
     </section>
   );
 }

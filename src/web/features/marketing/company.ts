@@ -1,0 +1,26 @@
+/**
+ * The company's own contact details and founder, shown on the about page and in the footer.
+ * A shop running this code puts its real details here.
+ */
+export const COMPANY = {
+  email: 'hello@swiftcargo.example',
+  phone: '+880 9612-345678',
+  phoneHref: 'tel:+8809612345678',
+  address: 'House 12, Road 7, Tejgaon Industrial Area, Dhaka 1208, Bangladesh',
+  hours: 'Saturday to Thursday, 9:00 to 18:00',
+  founder: {
+    name: 'Arif Hossain',
+    role: 'Founder and managing director',
+    email: 'arif.hossain@swiftcargo.example',
+    education: 'CSE',
+  },
+} as const;
+
+/** The marketing figures the spec fixes, shown in the delivery strip and on the about page. */
+export const DELIVERY_FIGURES = {
+  districts: '64',
+  subDistricts: '490+',
+  expressWorkingDays: '4',
+  codCharge: '1.5%',
+  payoutDay: 'Tuesday',
+} as const;

@@ -1,0 +1,53 @@
+import { useId, useState } from 'react';
+import { SERVICES, type Service } from '../services.ts';
+import { Icon } from './Icon.tsx';
+import { SectionHeading } from './SectionHeading.tsx';
+
+function ServiceCard({ service }: { service: Service }) {
+  const [expanded, setExpanded] = useState(false);
+  const detailsId = useId();
+  return (
+    <li className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md" data-testid="service-card">
+      <div className="card-body gap-3">
+        <span className="w-fit rounded-box bg-secondary/10 p-3 text-secondary">
+          <Icon name={service.icon} className="h-7 w-7" />
+        </span>
+        <h3 className="card-title text-lg">{service.title}</h3>
+        <p className="text-sm text-base-content/80">{service.summary}</p>
+        <p id={detailsId} hidden={!expanded} className="text-sm text-base-content/80">
+          {service.details}
+        </p>
+        <div className="card-actions mt-auto pt-2">
+          <button
+            type="button"
+            className="btn btn-outline btn-primary btn-sm"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {expanded ? 'Show less' : 'Read More'}
+            <span className="sr-only"> about {service.title}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The freight services the spec lists, each with a Read More that opens its details in place. */
+export function ServiceCards() {
+  return (
+    <section id="services" aria-labelledby="services-heading" className="scroll-mt-20 px-4 py-16 sm:py-20">
+      <div className="mx-auto max-w-7xl">
+        <SectionHeading id="services-heading" eyebrow="Our services" title="Everything that moves, we deliver">
+          Pick the service that fits your goods, your budget and your deadline.
+        </SectionHeading>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {SERVICES.map((service) => (
+            <ServiceCard key={service.title} service={service} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

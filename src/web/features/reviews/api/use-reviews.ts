@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PostedReview, Review, ReviewInput } from '../../../../shared/review.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const REVIEWS_QUERY_KEY = ['reviews'] as const;
+
+/** GET /api/review: the testimonials, newest first. Public, so no token is sent. */
+export function useReviews() {
+  return useQuery({
+    queryKey: REVIEWS_QUERY_KEY,
+    queryFn: ({ signal }) => apiRequest<Review[]>('/api/review', { authenticated: false, signal }),
+  });
+}
+
+/** POST /api/review; afterwards the testimonials are fetched again so the new review leads them. */
+export function useAddReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReviewInput) => apiRequest<PostedReview>('/api/review', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,81 @@
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../../shared/limits.ts';
+import { LoadError } from '../../../components/LoadError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { useReviews } from '../api/use-reviews.ts';
+import { pageButtons, pageCount, pageItems } from '../paging.ts';
+import { TestimonialCard } from './TestimonialCard.tsx';
+
+/** The spec's testimonials: newest first, three to a page, with numbered page buttons. */
+export function Testimonials() {
+  const reviews = useReviews();
+  const [requestedPage, setRequestedPage] = useState(1);
+
+  let body: ReactNode;
+  if (reviews.isPending) body = <Spinner label="Loading reviews" />;
+  else if (reviews.isError) body = <LoadError what="the reviews" onRetry={() => reviews.refetch()} />;
+  else if (reviews.data.length === 0)
+    body = (
+      <p className="py-8 text-center text-base-content/75">
+        No reviews yet.{' '}
+        <Link to="/dashboard/review" className="link link-primary">
+          Be the first to review us
+        </Link>
+        .
+      </p>
+    );
+  else {
+    const total = pageCount(reviews.data.length, LIMITS.testimonialsPageSize);
+    const page = Math.min(requestedPage, total);
+    body = (
+      <>
+        <ul className="grid gap-6 md:grid-cols-3" data-testid="testimonials">
+          {pageItems(reviews.data, page, LIMITS.testimonialsPageSize).map((review) => (
+            <TestimonialCard key={review._id} review={review} />
+          ))}
+        </ul>
+        {total > 1 ? (
+          <nav aria-label="Review pages" className="mt-10 flex justify-center">
+            <ul className="flex flex-wrap justify-center gap-2">
+              {pageButtons(page, total).map((button, index) =>
+                button === 'gap' ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its position
+                  <li key={`gap-${index}`} className="flex h-12 items-end px-1 text-base-content/75" aria-hidden="true">
+                    …
+                  </li>
+                ) : (
+                  <li key={button}>
+                    <button
+                      type="button"
+                      className={`btn btn-square ${button === page ? 'btn-primary' : 'btn-outline btn-primary'}`}
+                      aria-current={button === page ? 'page' : undefined}
+                      aria-label={`Page ${button}`}
+                      onClick={() => setRequestedPage(button)}
+                    >
+                      {button}
+                    </button>
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section id="testimonials" aria-labelledby="testimonials-heading" className="scroll-mt-20 bg-base-200 px-4 py-16 sm:py-20">
+      <div className="mx-auto max-w-7xl">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold tracking-[0.2em] text-secondary uppercase">Testimonials</p>
+          <h2 id="testimonials-heading" className="mt-2 text-3xl font-bold sm:text-4xl">
+            What our customers say
+          </h2>
+        </div>
+        <div className="mt-12">{body}</div>
+      </div>
+    </section>
+  );
+}
