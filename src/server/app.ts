@@ -12,7 +12,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
+import { type PaymentOptions, paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -24,10 +24,18 @@ export interface AppOptions {
   database: DatabaseHandle;
   webRoot?: string;
   logger?: boolean | FastifyBaseLogger | { level: string };
+  /** Where the payment processors are reached (tests point Stripe at a local stand-in). */
+  payments?: PaymentOptions;
 }
 
 /** The whole product as one Fastify instance; every domain plugin is registered here and only here. */
-export async function buildApp({ config, database, webRoot = DEFAULT_WEB_ROOT, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  webRoot = DEFAULT_WEB_ROOT,
+  logger,
+  payments,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.env === 'production',
@@ -51,7 +59,7 @@ export async function buildApp({ config, database, webRoot = DEFAULT_WEB_ROOT, l
   const domain = { db: database.db, config };
   await app.register(productRoutes, domain);
   await app.register(orderRoutes, domain);
-  await app.register(paymentRoutes, domain);
+  await app.register(paymentRoutes, { ...domain, ...payments });
   await app.register(reviewRoutes, domain);
   await app.register(userRoutes, domain);
 

@@ -19,12 +19,24 @@ export interface RunningServer {
  */
 export async function startServer(
   config: Config,
-  options: { database?: DatabaseHandle; webRoot?: string; logger?: AppOptions['logger']; seed?: boolean } = {},
+  options: {
+    database?: DatabaseHandle;
+    webRoot?: string;
+    logger?: AppOptions['logger'];
+    seed?: boolean;
+    payments?: AppOptions['payments'];
+  } = {},
 ): Promise<RunningServer> {
   const database = options.database ?? openConfiguredDatabase(config);
   try {
     await database.migrate();
-    const app = await buildApp({ config, database, webRoot: options.webRoot, logger: options.logger });
+    const app = await buildApp({
+      config,
+      database,
+      webRoot: options.webRoot,
+      logger: options.logger,
+      payments: options.payments,
+    });
     if (config.admin) await ensureAdmin(app.auth, database.db, config.admin);
     const demoDataLoaded =
       options.seed === false

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AppOptions } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { Database, DatabaseHandle } from '../../src/server/db/client.ts';
 import { startServer } from '../../src/server/server.ts';
@@ -37,6 +38,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Share another server's database (a second app instance on one PostgreSQL). */
   sharedDatabase?: TestDatabase;
+  /** Where the payment processors are reached (a local stand-in for the Stripe API). */
+  payments?: AppOptions['payments'];
 }
 
 /** A real server on a free loopback port, with a database of its own and a data directory of its own. */
@@ -59,7 +62,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const handle: DatabaseHandle = database.handle;
   // TEST_WEB_ROOT lets parallel work build the web app somewhere of its own.
   const webRoot = process.env.TEST_WEB_ROOT || undefined;
-  const server = await startServer(config, { database: handle, seed: options.seed ?? false, logger: false, webRoot });
+  const server = await startServer(config, {
+    database: handle,
+    seed: options.seed ?? false,
+    logger: false,
+    webRoot,
+    payments: options.payments,
+  });
   return {
     url: server.url,
     app: server.app,

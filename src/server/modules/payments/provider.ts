@@ -1,0 +1,25 @@
+/** A payment as the card processor reports it; only the processor's word can make an order paid. */
+export interface ProviderPayment {
+  id: string;
+  /** "succeeded" once the money is taken. */
+  status: string;
+  amountCents: number;
+  currency: string;
+  /** The order the payment was started for, as recorded with the processor. */
+  orderId: string | undefined;
+}
+
+export interface StartedPayment {
+  id: string;
+  clientSecret: string;
+  status: string;
+}
+
+/** The card processor behind the payment page: the built-in test processor or Stripe. */
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  /** Starts a payment for the order's amount; asking twice for the same order and amount gives the same payment. */
+  startPayment(order: { orderId: string; amountCents: number; currency: string }): Promise<StartedPayment>;
+  /** The payment with this id, or undefined when the processor knows no such payment. */
+  findPayment(id: string): Promise<ProviderPayment | undefined>;
+}

@@ -1,0 +1,128 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { orders, paymentIntents, processedWebhookEvents } from '../../db/schema.ts';
+
+type Handle = Database | Transaction;
+
+const orderColumns = {
+  id: orders.id,
+  productId: orders.productId,
+  userId: orders.userId,
+  name: orders.name,
+  picture: orders.picture,
+  quantity: orders.quantity,
+  priceCents: orders.priceCents,
+  email: orders.email,
+  userName: orders.userName,
+  paid: orders.paid,
+  transactionId: orders.transactionId,
+  payment: orders.payment,
+};
+
+export interface OrderRow {
+  id: string;
+  productId: string | null;
+  userId: string;
+  name: string;
+  picture: string;
+  quantity: number;
+  priceCents: number;
+  email: string;
+  userName: string;
+  paid: boolean;
+  transactionId: string | null;
+  payment: string | null;
+}
+
+export async function findOrder(db: Handle, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Marks an unpaid order paid in one statement, so a cancel (which deletes only unpaid orders) and a
+ * payment can never both win. Undefined when the order is already paid or gone.
+ */
+export async function markOrderPaid(db: Handle, id: string, transactionId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ paid: true, transactionId, payment: sql`${orders.id}::text`, paidAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.paid, false)))
+    .returning(orderColumns);
+  return row;
+}
+
+export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
+
+export async function findIntentForOrder(db: Handle, orderId: string): Promise<PaymentIntentRow | undefined> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId)).limit(1);
+  return row;
+}
+
+export async function findIntent(
+  db: Handle,
+  id: string,
+  provider: PaymentIntentRow['provider'],
+): Promise<PaymentIntentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.id, id), eq(paymentIntents.provider, provider)))
+    .limit(1);
+  return row;
+}
+
+/** Locks the payment a client secret opens, so two confirmations of it run one after the other. */
+export async function lockIntentBySecret(tx: Transaction, clientSecret: string): Promise<PaymentIntentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.clientSecret, clientSecret))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/**
+ * Keeps one payment per order: a new one replaces the stored one only when the amount, currency or
+ * processor changed; otherwise the one already stored (perhaps by a concurrent request) stays.
+ */
+export async function saveIntentForOrder(db: Handle, intent: typeof paymentIntents.$inferInsert): Promise<PaymentIntentRow> {
+  await db
+    .insert(paymentIntents)
+    .values(intent)
+    .onConflictDoUpdate({
+      target: paymentIntents.orderId,
+      set: {
+        id: intent.id,
+        provider: intent.provider,
+        clientSecret: intent.clientSecret,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+        status: intent.status,
+        updatedAt: new Date(),
+      },
+      setWhere: or(
+        sql`${paymentIntents.amountCents} <> excluded.amount_cents`,
+        sql`${paymentIntents.currency} <> excluded.currency`,
+        sql`${paymentIntents.provider} <> excluded.provider`,
+      ),
+    });
+  const saved = await findIntentForOrder(db, intent.orderId);
+  if (!saved) throw new Error(`payment for order ${intent.orderId} vanished while it was saved`);
+  return saved;
+}
+
+export async function setIntentStatus(db: Handle, id: string, status: string): Promise<void> {
+  await db.update(paymentIntents).set({ status, updatedAt: new Date() }).where(eq(paymentIntents.id, id));
+}
+
+/** True the first time an event id is seen; false for a replay or a duplicate delivery. */
+export async function recordWebhookEvent(db: Handle, id: string, type: string): Promise<boolean> {
+  const inserted = await db
+    .insert(processedWebhookEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: processedWebhookEvents.id });
+  return inserted.length > 0;
+}

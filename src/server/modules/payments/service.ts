@@ -1,0 +1,228 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { centsToDollars } from '../../../shared/money.ts';
+import type { Order } from '../../../shared/order.ts';
+import type { PaymentIntent, TestCard } from '../../../shared/payment.ts';
+import type { Viewer } from '../../auth/plugin.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import {
+  findIntentForOrder,
+  findOrder,
+  lockIntentBySecret,
+  markOrderPaid,
+  type OrderRow,
+  recordWebhookEvent,
+  saveIntentForOrder,
+  setIntentStatus,
+} from './repository.ts';
+import { toProviderPayment } from './stripe-provider.ts';
+import { cardRefusal } from './test-processor.ts';
+
+export const PAYMENT_MESSAGES = {
+  orderNotFound: 'No order has this id: it may have been cancelled.',
+  notYourOrder: 'You can only pay for your own orders.',
+  alreadyPaid: 'This order is already paid.',
+  paidByAnotherPayment: 'This order is already paid with another payment.',
+  unknownPayment: 'No payment has this transaction id.',
+  otherOrdersPayment: 'This payment was made for another order.',
+  amountMismatch: 'This payment’s amount or currency does not match the order.',
+  notSucceeded: 'This payment has not succeeded.',
+  unknownClientSecret: 'No payment matches this client secret.',
+  staleIntent: 'This payment no longer matches the order: reload the page to start again.',
+} as const;
+
+export interface PaymentContext {
+  db: Database;
+  provider: PaymentProvider;
+  /** The shop's currency: every order is priced in it. */
+  currency: string;
+  log: FastifyBaseLogger;
+}
+
+type Handle = Database | Transaction;
+
+/** The order in the spec's shape, as My Orders shows it. */
+export function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    productId: row.productId,
+    name: row.name,
+    picture: row.picture,
+    price: centsToDollars(row.priceCents),
+    email: row.email,
+    userName: row.userName,
+    quantity: row.quantity,
+    paid: row.paid,
+    transactionId: row.transactionId ?? undefined,
+    payment: row.payment ?? undefined,
+  };
+}
+
+async function ownOrder(db: Handle, viewer: Viewer, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  if (order.userId !== viewer.userId) throw forbidden(PAYMENT_MESSAGES.notYourOrder);
+  return order;
+}
+
+/** Why this payment cannot pay this order, or undefined when it does: it succeeded, for this order, for its full amount. */
+function paymentProblem(order: OrderRow, payment: ProviderPayment, currency: string): HttpError | undefined {
+  if (payment.orderId !== order.id) return badRequest(PAYMENT_MESSAGES.otherOrdersPayment);
+  if (payment.amountCents !== order.priceCents || payment.currency !== currency)
+    return badRequest(PAYMENT_MESSAGES.amountMismatch);
+  if (payment.status !== 'succeeded') return conflict(PAYMENT_MESSAGES.notSucceeded);
+  return undefined;
+}
+
+type Recorded =
+  | { outcome: 'paid' | 'already-paid'; order: OrderRow }
+  | { outcome: 'paid-otherwise'; order: OrderRow }
+  | { outcome: 'gone' };
+
+/** Records a verified payment on its order. Recording the same payment again changes nothing. */
+async function recordPayment(db: Handle, orderId: string, transactionId: string): Promise<Recorded> {
+  const paid = await markOrderPaid(db, orderId, transactionId);
+  if (paid) {
+    await setIntentStatus(db, transactionId, 'succeeded');
+    return { outcome: 'paid', order: paid };
+  }
+  const order = await findOrder(db, orderId);
+  if (!order) return { outcome: 'gone' };
+  return { outcome: order.transactionId === transactionId ? 'already-paid' : 'paid-otherwise', order };
+}
+
+export async function readOrderToPay(db: Database, viewer: Viewer, orderId: string): Promise<Order> {
+  return toOrder(await ownOrder(db, viewer, orderId));
+}
+
+const isMissingOrder = (error: unknown): boolean =>
+  [error, (error as { cause?: unknown })?.cause].some((candidate) => (candidate as { code?: unknown })?.code === '23503');
+
+/** POST /api/create-payment-intent: the order's one payment, started once; the amount is the order's, never the client's. */
+export async function startOrderPayment(
+  context: PaymentContext,
+  viewer: Viewer,
+  orderId: string,
+): Promise<{ clientSecret: string }> {
+  const { db, provider, currency } = context;
+  const order = await ownOrder(db, viewer, orderId);
+  if (order.paid) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+  const existing = await findIntentForOrder(db, order.id);
+  if (
+    existing &&
+    existing.provider === provider.name &&
+    existing.amountCents === order.priceCents &&
+    existing.currency === currency
+  ) {
+    return { clientSecret: existing.clientSecret };
+  }
+  const started = await provider.startPayment({ orderId: order.id, amountCents: order.priceCents, currency });
+  try {
+    const saved = await saveIntentForOrder(db, {
+      id: started.id,
+      orderId: order.id,
+      provider: provider.name,
+      clientSecret: started.clientSecret,
+      amountCents: order.priceCents,
+      currency,
+      status: started.status,
+    });
+    return { clientSecret: saved.clientSecret };
+  } catch (error) {
+    // The order was cancelled while the payment was being started.
+    if (isMissingOrder(error)) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    throw error;
+  }
+}
+
+/**
+ * PATCH /api/orders/{id}: the client says it paid; the processor is asked, and the order becomes paid
+ * only for a succeeded payment of this order, for its amount and currency.
+ */
+export async function confirmOrderPayment(
+  context: PaymentContext,
+  viewer: Viewer,
+  orderId: string,
+  transactionId: string,
+): Promise<Order> {
+  const { db, provider, currency } = context;
+  const order = await ownOrder(db, viewer, orderId);
+  if (order.paid) {
+    if (order.transactionId === transactionId) return toOrder(order);
+    throw conflict(PAYMENT_MESSAGES.paidByAnotherPayment);
+  }
+  const payment = await provider.findPayment(transactionId);
+  if (!payment) throw badRequest(PAYMENT_MESSAGES.unknownPayment, { transactionId: PAYMENT_MESSAGES.unknownPayment });
+  const problem = paymentProblem(order, payment, currency);
+  if (problem) throw problem;
+  const recorded = await db.transaction((tx) => recordPayment(tx, order.id, payment.id));
+  if (recorded.outcome === 'gone') throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  if (recorded.outcome === 'paid-otherwise') throw conflict(PAYMENT_MESSAGES.paidByAnotherPayment);
+  return toOrder(recorded.order);
+}
+
+/**
+ * POST /api/test-payments/confirm: the test processor charges the card. Like a provider's webhook, a
+ * successful charge pays the order at once, so closing the tab before PATCH loses nothing.
+ */
+export async function confirmTestPayment(
+  context: Pick<PaymentContext, 'db' | 'currency'>,
+  viewer: Viewer,
+  clientSecret: string,
+  card: TestCard,
+): Promise<{ paymentIntent: PaymentIntent }> {
+  return context.db.transaction(async (tx) => {
+    const intent = await lockIntentBySecret(tx, clientSecret);
+    if (intent?.provider !== 'test') throw notFound(PAYMENT_MESSAGES.unknownClientSecret);
+    const order = await findOrder(tx, intent.orderId);
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (order.userId !== viewer.userId) throw forbidden(PAYMENT_MESSAGES.notYourOrder);
+    if (order.paid || intent.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    if (intent.amountCents !== order.priceCents || intent.currency !== context.currency)
+      throw conflict(PAYMENT_MESSAGES.staleIntent);
+    const refusal = cardRefusal(card.number);
+    if (refusal) throw new HttpError(402, refusal.code, refusal.message);
+    await recordPayment(tx, order.id, intent.id);
+    return { paymentIntent: { id: intent.id, status: 'succeeded', amount: intent.amountCents, currency: intent.currency } };
+  });
+}
+
+/**
+ * A verified Stripe event. Each event counts once (replays and duplicate deliveries change nothing);
+ * payment_intent.succeeded pays its order after the same checks as PATCH. Problems no retry can fix
+ * are logged for the shop to look at, and the event is still acknowledged.
+ */
+export async function applyStripeEvent(
+  context: PaymentContext,
+  event: Stripe.Event,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
+  const { db, currency, log } = context;
+  return db.transaction(async (tx) => {
+    if (!(await recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
+    if (event.type !== 'payment_intent.succeeded') return 'ignored';
+    const payment = toProviderPayment(event.data.object);
+    const order = payment.orderId && /^[0-9a-f-]{36}$/i.test(payment.orderId) ? await findOrder(tx, payment.orderId) : undefined;
+    if (!order) {
+      log.warn(
+        { paymentIntent: payment.id, orderId: payment.orderId },
+        'Stripe payment for an order that does not exist: refund it',
+      );
+      return 'ignored';
+    }
+    const problem = paymentProblem(order, payment, currency);
+    if (problem) {
+      log.warn(
+        { paymentIntent: payment.id, orderId: order.id, problem: problem.message },
+        'Stripe payment does not pay its order',
+      );
+      return 'ignored';
+    }
+    const recorded = await recordPayment(tx, order.id, payment.id);
+    if (recorded.outcome === 'paid-otherwise') {
+      log.warn({ paymentIntent: payment.id, orderId: order.id }, 'order paid twice: refund the second payment');
+    }
+    return recorded.outcome === 'paid' ? 'applied' : 'ignored';
+  });
+}

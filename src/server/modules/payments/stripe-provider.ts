@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import type { PaymentProvider, ProviderPayment } from './provider.ts';
+
+/** Where the Stripe API is: Stripe's own by default; tests point it at a local stand-in. */
+export interface StripeClientOptions {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret?: string;
+}
+
+export interface StripeProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  readonly acceptsWebhooks: boolean;
+  /** The event a webhook call carries, once its signature proves it comes from Stripe; 400 otherwise. */
+  verifiedEvent(rawBody: string, signature: string | undefined): Stripe.Event;
+}
+
+const PROVIDER_UNAVAILABLE = 'The card processor could not be reached. Please try again in a moment.';
+
+/** Same order, amount and currency → same key, so a retried or doubled request never makes a second payment. */
+export const idempotencyKeyFor = (order: { orderId: string; amountCents: number; currency: string }) =>
+  `order-${order.orderId}-${order.amountCents}-${order.currency}`;
+
+export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountCents: intent.amount,
+    currency: intent.currency.toLowerCase(),
+    orderId: intent.metadata?.orderId,
+  };
+}
+
+export function createStripeProvider(
+  settings: StripeSettings,
+  log: FastifyBaseLogger,
+  client: StripeClientOptions = {},
+): StripeProvider {
+  // Retries are safe: every create carries an idempotency key, and the SDK reuses it on a retry.
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...client });
+
+  const unavailable = (error: unknown, action: string) => {
+    log.error({ err: error }, `Stripe: ${action} failed`);
+    return new HttpError(502, 'payment_provider_unavailable', PROVIDER_UNAVAILABLE);
+  };
+
+  return {
+    name: 'stripe',
+    acceptsWebhooks: Boolean(settings.webhookSecret),
+
+    async startPayment(order) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: order.amountCents,
+            currency: order.currency,
+            allowed_payment_method_types: ['card'],
+            metadata: { orderId: order.orderId },
+          },
+          { idempotencyKey: idempotencyKeyFor(order) },
+        );
+      } catch (error) {
+        throw unavailable(error, 'creating a PaymentIntent');
+      }
+      if (!intent.client_secret)
+        throw unavailable(new Error(`PaymentIntent ${intent.id} has no client_secret`), 'creating a PaymentIntent');
+      return { id: intent.id, clientSecret: intent.client_secret, status: intent.status };
+    },
+
+    async findPayment(id) {
+      try {
+        return toProviderPayment(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+        throw unavailable(error, `reading PaymentIntent ${id}`);
+      }
+    },
+
+    verifiedEvent(rawBody, signature) {
+      if (!settings.webhookSecret) throw new HttpError(404, 'not_found', 'Stripe webhooks are not configured.');
+      if (!signature) throw badRequest('The Stripe-Signature header is missing.');
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw badRequest(`The webhook signature is not valid: ${error.message}`);
+        }
+        throw error;
+      }
+    },
+  };
+}

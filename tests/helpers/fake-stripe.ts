@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Stripe mode's environment for a test server; pair it with `payments: { stripeClient: fake.clientOptions }`. */
+export const STRIPE_TEST_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_storefront',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_storefront',
+  STRIPE_WEBHOOK_SECRET: 'whsec_storefront_test',
+} as const;
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The form-encoded body as Stripe's SDK sends it, keys as written: `metadata[orderId]`. */
+  form: Record<string, string>;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+
+export interface FakeStripe {
+  /** The options our Stripe adapter takes to talk to this stand-in instead of api.stripe.com. */
+  clientOptions: { host: string; port: number; protocol: 'http' };
+  requests: FakeStripeRequest[];
+  intents: Map<string, FakePaymentIntent>;
+  /** What a customer's browser does with Stripe.js: confirm the card so the intent succeeds. */
+  succeed(id: string): FakePaymentIntent;
+  /** Adds an intent Stripe knows about but our shop did not create (a payment made elsewhere). */
+  addIntent(fields: Partial<FakePaymentIntent> & Pick<FakePaymentIntent, 'amount'>): FakePaymentIntent;
+  /** The next `times` requests get this status and Stripe error body. */
+  failNext(status: number, error: { type: string; code?: string; message: string }, times?: number): void;
+  close(): Promise<void>;
+}
+
+const json = (status: number, body: unknown) => ({ status, body });
+
+/** A local HTTP server that answers the few Stripe API calls the shop makes, the way Stripe does. */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: FakeStripeRequest[] = [];
+  const intents = new Map<string, FakePaymentIntent>();
+  const byIdempotencyKey = new Map<string, { form: string; intent: FakePaymentIntent }>();
+  const failures: { status: number; error: object }[] = [];
+
+  const newIntent = (fields: Partial<FakePaymentIntent> & Pick<FakePaymentIntent, 'amount'>): FakePaymentIntent => {
+    const id = fields.id ?? `pi_fake${randomBytes(8).toString('hex')}`;
+    const intent: FakePaymentIntent = {
+      object: 'payment_intent',
+      currency: 'usd',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      metadata: {},
+      ...fields,
+      id,
+    };
+    intents.set(id, intent);
+    return intent;
+  };
+
+  const answer = (request: FakeStripeRequest): { status: number; body: unknown } => {
+    const failure = failures.shift();
+    if (failure) return json(failure.status, { error: failure.error });
+    if (request.method === 'POST' && request.path === '/v1/payment_intents') {
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const formText = JSON.stringify(request.form);
+      const earlier = key ? byIdempotencyKey.get(key) : undefined;
+      if (earlier) {
+        if (earlier.form !== formText) {
+          return json(400, {
+            error: {
+              type: 'idempotency_error',
+              message: 'Keys for idempotent requests can only be used with the same parameters.',
+            },
+          });
+        }
+        return json(200, earlier.intent);
+      }
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.form)) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match?.[1]) metadata[match[1]] = value;
+      }
+      const intent = newIntent({ amount: Number(request.form.amount), currency: request.form.currency ?? 'usd', metadata });
+      if (key) byIdempotencyKey.set(key, { form: formText, intent });
+      return json(200, intent);
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && retrieve?.[1]) {
+      const intent = intents.get(decodeURIComponent(retrieve[1]));
+      if (intent) return json(200, intent);
+      return json(404, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such payment_intent: '${retrieve[1]}'`,
+          param: 'intent',
+        },
+      });
+    }
+    return json(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${request.path}).` },
+    });
+  };
+
+  const server = createServer((incoming, outgoing) => {
+    let text = '';
+    incoming.setEncoding('utf8');
+    incoming.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    incoming.on('end', () => {
+      const url = new URL(incoming.url ?? '/', 'http://fake-stripe');
+      const request: FakeStripeRequest = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        headers: incoming.headers,
+        form: Object.fromEntries(new URLSearchParams(text)),
+      };
+      requests.push(request);
+      const { status, body } = answer(request);
+      outgoing.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      outgoing.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    clientOptions: { host: '127.0.0.1', port, protocol: 'http' },
+    requests,
+    intents,
+    succeed(id) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`fake Stripe has no intent ${id}`);
+      intent.status = 'succeeded';
+      return intent;
+    },
+    addIntent: newIntent,
+    failNext(status, error, times = 1) {
+      for (let count = 0; count < times; count++) failures.push({ status, error });
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { orders, paymentIntents, products, user } from '../../src/server/db/schema.ts';
+import type { SignedInCustomer } from './shop-client.ts';
+import type { TestServer } from './test-server.ts';
+
+export interface OrderFields {
+  priceCents?: number;
+  quantity?: number;
+  name?: string;
+}
+
+/** An unpaid order of the customer's, written straight into the database as Buy Now leaves it. */
+export async function insertOrder(server: TestServer, customer: SignedInCustomer, fields: OrderFields = {}): Promise<string> {
+  const [owner] = await server.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, customer.email));
+  if (!owner) throw new Error(`no user ${customer.email}`);
+  const [product] = await server.db.select({ id: products.id, picture: products.picture }).from(products).limit(1);
+  const quantity = fields.quantity ?? 2;
+  const priceCents = fields.priceCents ?? 2 * 4999;
+  const [order] = await server.db
+    .insert(orders)
+    .values({
+      productId: product?.id ?? null,
+      userId: owner.id,
+      name: fields.name ?? 'Rugged Field Laptop 14',
+      picture: product?.picture ?? '/images/products/aerobook-14.svg',
+      quantity,
+      unitPriceCents: Math.round(priceCents / quantity),
+      priceCents,
+      email: customer.email,
+      userName: owner.name,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('order not inserted');
+  return order.id;
+}
+
+export async function orderRow(server: TestServer, id: string) {
+  const [row] = await server.db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** A succeeded test-processor payment for the order, as if its card had been charged; the amount may differ from the order's. */
+export async function insertSucceededTestPayment(
+  server: TestServer,
+  orderId: string,
+  amountCents: number,
+  currency = 'usd',
+): Promise<string> {
+  const id = `pi_${randomBytes(12).toString('hex')}`;
+  await server.db.insert(paymentIntents).values({
+    id,
+    orderId,
+    provider: 'test',
+    clientSecret: `${id}_secret_${randomBytes(24).toString('hex')}`,
+    amountCents,
+    currency,
+    status: 'succeeded',
+  });
+  return id;
+}

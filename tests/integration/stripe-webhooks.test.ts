@@ -1,0 +1,177 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, processedWebhookEvents } from '../../src/server/db/schema.ts';
+import { type FakePaymentIntent, type FakeStripe, STRIPE_TEST_ENV, startFakeStripe } from '../helpers/fake-stripe.ts';
+import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
+import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
+import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const signer = new Stripe('sk_test_signer').webhooks;
+let eventCounter = 0;
+
+function paymentEvent(intent: FakePaymentIntent, type = 'payment_intent.succeeded') {
+  eventCounter += 1;
+  return {
+    id: `evt_test_${Date.now()}_${eventCounter}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    data: { object: { ...intent } },
+  };
+}
+
+/** Stripe-mode webhooks: signatures made by the SDK's own test helper, delivered over real HTTP. */
+describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
+  let fake: FakeStripe;
+  let server: TestServer;
+  let customer: SignedInCustomer;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startTestServer({ kind, env: STRIPE_TEST_ENV, payments: { stripeClient: fake.clientOptions } });
+    customer = await signUpCustomer(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  function deliver(
+    event: object,
+    options: { secret?: string; timestamp?: number; signedPayload?: string; signature?: string | null } = {},
+  ) {
+    const payload = JSON.stringify(event);
+    const signature =
+      options.signature === undefined
+        ? signer.generateTestHeaderString({
+            payload: options.signedPayload ?? payload,
+            secret: options.secret ?? STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
+            timestamp: options.timestamp,
+          })
+        : options.signature;
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+    if (signature !== null) headers['stripe-signature'] = signature;
+    return fetch(`${server.url}/api/webhooks/stripe`, { method: 'POST', headers, body: payload });
+  }
+
+  /** An order whose customer paid in the browser: Stripe has a succeeded intent for it; nobody called PATCH. */
+  async function orderPaidAtStripe(priceCents = 7500) {
+    const orderId = await insertOrder(server, customer, { priceCents });
+    const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
+    const intent = fake.succeed(String(started.body.clientSecret).split('_secret_')[0] ?? '');
+    return { orderId, intent };
+  }
+
+  const recordedEvents = async (id: string) =>
+    server.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id));
+
+  it('payment_intent.succeeded marks the order paid even when the customer closed the tab before PATCH', async () => {
+    const { orderId, intent } = await orderPaidAtStripe();
+    const event = paymentEvent(intent);
+    const response = await deliver(event);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+    expect(await orderRow(server, orderId)).toMatchObject({ paid: true, transactionId: intent.id, payment: orderId });
+    expect(await recordedEvents(event.id)).toHaveLength(1);
+
+    // The page's PATCH arriving afterwards is harmless.
+    const patched = await call(server, 'PATCH', `/api/orders/${orderId}`, {
+      token: customer.token,
+      body: { transactionId: intent.id },
+    });
+    expect(patched.status).toBe(200);
+  });
+
+  it('refuses a signature made with another secret, a stale timestamp, a changed body or no signature', async () => {
+    const { orderId, intent } = await orderPaidAtStripe();
+    const event = paymentEvent(intent);
+    const attempts = [
+      deliver(event, { secret: 'whsec_someone_else' }),
+      deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 }),
+      deliver(event, { signedPayload: JSON.stringify({ ...event, data: { object: { ...intent, amount: 1 } } }) }),
+      deliver(event, { signature: null }),
+      deliver(event, { signature: 't=1,v1=deadbeef' }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+    }
+    expect((await orderRow(server, orderId))?.paid).toBe(false);
+    expect(await recordedEvents(event.id)).toEqual([]);
+  });
+
+  it('a replayed event changes nothing, even signed afresh', async () => {
+    const { orderId, intent } = await orderPaidAtStripe();
+    const event = paymentEvent(intent);
+    expect((await deliver(event)).status).toBe(200);
+    const paidAt = (await orderRow(server, orderId))?.paidAt;
+    // The shop reverses the payment by hand; an old event replayed must not pay the order again.
+    await server.db
+      .update(orders)
+      .set({ paid: false, transactionId: null, payment: null, paidAt: null })
+      .where(eq(orders.id, orderId));
+    const replay = await deliver(event);
+    expect(replay.status).toBe(200);
+    expect(await orderRow(server, orderId)).toMatchObject({ paid: false, transactionId: null });
+    expect(await recordedEvents(event.id)).toHaveLength(1);
+    expect(paidAt).toBeInstanceOf(Date);
+  });
+
+  it('duplicate deliveries at the same moment count once', async () => {
+    const { orderId, intent } = await orderPaidAtStripe();
+    const event = paymentEvent(intent);
+    const responses = await Promise.all([deliver(event), deliver(event), deliver(event)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(await recordedEvents(event.id)).toHaveLength(1);
+    expect((await orderRow(server, orderId))?.transactionId).toBe(intent.id);
+  });
+
+  it('a succeeded event that does not pay its order in full is acknowledged but pays nothing', async () => {
+    const { orderId, intent } = await orderPaidAtStripe(7500);
+    const cases = [
+      { ...intent, amount: 7499 },
+      { ...intent, currency: 'eur' },
+      { ...intent, status: 'processing' },
+      { ...intent, metadata: { orderId: crypto.randomUUID() } },
+      { ...intent, metadata: { orderId: 'not-an-order' } },
+    ];
+    for (const tampered of cases) {
+      const response = await deliver(paymentEvent(tampered));
+      expect(response.status).toBe(200);
+    }
+    expect((await orderRow(server, orderId))?.paid).toBe(false);
+  });
+
+  it('other event types are acknowledged and recorded without paying', async () => {
+    const { orderId, intent } = await orderPaidAtStripe();
+    const event = paymentEvent(intent, 'payment_intent.created');
+    expect((await deliver(event)).status).toBe(200);
+    expect(await recordedEvents(event.id)).toEqual([expect.objectContaining({ type: 'payment_intent.created' })]);
+    expect((await orderRow(server, orderId))?.paid).toBe(false);
+  });
+
+  it('other routes still parse JSON as usual', async () => {
+    const orderId = await insertOrder(server, customer);
+    const answer = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('Stripe without STRIPE_WEBHOOK_SECRET', () => {
+  it('has no webhook route', async () => {
+    const fake = await startFakeStripe();
+    const { STRIPE_WEBHOOK_SECRET: _omitted, ...env } = STRIPE_TEST_ENV;
+    const server = await startTestServer({ env, payments: { stripeClient: fake.clientOptions } });
+    try {
+      expect((await call(server, 'POST', '/api/webhooks/stripe', { body: { id: 'evt_1' } })).status).toBe(404);
+      expect((await call(server, 'GET', '/api/payment-config')).body.provider).toBe('stripe');
+    } finally {
+      await server.stop();
+      await fake.close();
+    }
+  });
+});
