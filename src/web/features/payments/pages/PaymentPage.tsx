@@ -1,10 +1,112 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '../../../components/LoadError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useClientSecret, useOrderToPay, useRecordPayment } from '../api/use-order-to-pay.ts';
+import { usePaymentConfig } from '../api/use-payment-config.ts';
+import type { CardFormProps } from '../components/card-form.ts';
+import { OrderSummary } from '../components/OrderSummary.tsx';
+import { PaymentOutcome } from '../components/PaymentOutcome.tsx';
+import { TestCardForm } from '../components/TestCardForm.tsx';
+
+// Stripe's code is fetched only here, and only when the shop runs on Stripe.
+const StripeCardForm = lazy(() =>
+  import('../components/StripeCardForm.tsx').then((module) => ({ default: module.StripeCardForm })),
+);
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A refusal the customer can read (someone else's order, a cancelled one), or a retry for anything else. */
+function Problem({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  if (error instanceof ApiError && error.status < 500 && error.status !== 401) {
+    return (
+      <div role="alert" className="alert alert-warning alert-soft flex-wrap justify-between">
+        <span>{error.message}</span>
+        <Link to="/dashboard/orders" className="btn btn-sm">
+          My Orders
+        </Link>
+      </div>
+    );
+  }
+  return <LoadError what={what} onRetry={onRetry} />;
+}
 
 export function PaymentPage() {
   useDocumentTitle('Payment');
+  const { id = '' } = useParams();
+  const order = useOrderToPay(id);
+  const config = usePaymentConfig();
+  const clientSecret = useClientSecret(id, order.data?.paid === false);
+  const recordPayment = useRecordPayment(id);
+  const [cardError, setCardError] = useState<string>();
+  const [charged, setCharged] = useState<string>();
+  const [recorded, setRecorded] = useState<string>();
+
+  async function handlePaid(transactionId: string) {
+    setCharged(transactionId);
+    try {
+      await recordPayment.mutateAsync(transactionId);
+      setRecorded(transactionId);
+    } catch (error) {
+      setCardError(
+        `Your card was charged (transaction ${transactionId}), but we could not mark the order paid: ${messageOf(error)}`,
+      );
+    }
+  }
+
+  if (order.isError) return <Problem error={order.error} what="this order" onRetry={() => order.refetch()} />;
+  if (config.isError) return <LoadError what="the payment settings" onRetry={() => config.refetch()} />;
+  if (!order.data || !config.data) return <Spinner label="Loading your order" />;
+
+  if (order.data.paid && !charged) {
+    return (
+      <section className="max-w-xl space-y-4">
+        <h2 className="text-2xl font-bold">Payment</h2>
+        <OrderSummary order={order.data} />
+        <div role="status" className="alert alert-success alert-soft flex-wrap justify-between">
+          <span className="break-all">This order is already paid (transaction {order.data.transactionId}).</span>
+          <Link to="/dashboard/orders" className="btn btn-sm">
+            My Orders
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const cardForm: CardFormProps = {
+    clientSecret: clientSecret.data,
+    billingDetails: { name: order.data.userName, email: order.data.email },
+    paid: Boolean(charged),
+    onPaid: handlePaid,
+    onCardError: setCardError,
+  };
+
   return (
-    <section className="px-4 py-10">
-      <h1 className="text-2xl font-semibold">Payment</h1>
+    <section className="max-w-xl space-y-4">
+      <h2 className="text-2xl font-bold">Payment</h2>
+      <OrderSummary order={order.data} />
+      {clientSecret.isError ? (
+        <Problem error={clientSecret.error} what="a payment for this order" onRetry={() => clientSecret.refetch()} />
+      ) : null}
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-4 p-4 sm:p-6">
+          {config.data.provider === 'stripe' ? (
+            <Suspense fallback={<Spinner label="Loading the card form" />}>
+              <StripeCardForm publishableKey={config.data.publishableKey} {...cardForm} />
+            </Suspense>
+          ) : (
+            <TestCardForm {...cardForm} />
+          )}
+          <PaymentOutcome error={cardError} transactionId={recorded} />
+          {recorded ? (
+            <Link to="/dashboard/orders" className="link link-primary">
+              Back to My Orders
+            </Link>
+          ) : null}
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  REFUSING_TEST_CARDS,
+  TEST_CARD_NUMBER,
+  type TestCard,
+  type TestCardFormInput,
+  testCardFormSchema,
+} from '../../../../shared/payment.ts';
+import { FormField } from '../../../components/FormField.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { confirmTestPayment } from '../api/confirm-test-payment.ts';
+import { type CardFormProps, PAYMENT_FAILED } from './card-form.ts';
+import { PayNowButton } from './PayNowButton.tsx';
+
+/** Where the server's field messages belong on this form (it speaks of card.expMonth, the form of Expiry). */
+const FORM_FIELD: Record<string, keyof TestCardFormInput> = {
+  'card.number': 'number',
+  'card.expMonth': 'expiry',
+  'card.expYear': 'expiry',
+  'card.cvc': 'cvc',
+};
+
+/** The built-in test processor's card entry: nothing leaves the shop, no real card is charged. */
+export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCardError }: CardFormProps) {
+  const form = useForm<TestCardFormInput, unknown, TestCard>({
+    resolver: zodResolver(testCardFormSchema),
+    defaultValues: { number: '', expiry: '', cvc: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (card) => {
+    if (!clientSecret) return;
+    onCardError(undefined);
+    let transactionId: string;
+    try {
+      transactionId = (await confirmTestPayment(clientSecret, card, billingDetails)).id;
+    } catch (error) {
+      const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
+      for (const [field, message] of fields) {
+        const formField = FORM_FIELD[field];
+        if (formField) form.setError(formField, { message });
+      }
+      if (!fields.some(([field]) => FORM_FIELD[field])) onCardError(error instanceof Error ? error.message : PAYMENT_FAILED);
+      return;
+    }
+    await onPaid(transactionId);
+  });
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <div className="rounded-box border border-info/40 bg-info/10 p-4 text-sm">
+        <p className="font-semibold">Test mode — no real card is charged</p>
+        <p className="mt-1">
+          Pay with the test card <span className="font-mono font-semibold whitespace-nowrap">{TEST_CARD_NUMBER}</span>, any future
+          expiry and any three-digit CVC.
+        </p>
+        <details className="mt-2">
+          <summary className="cursor-pointer">Cards that are refused</summary>
+          <ul className="mt-1 space-y-1">
+            {REFUSING_TEST_CARDS.map((card) => (
+              <li key={card.number}>
+                <span className="font-mono whitespace-nowrap">{card.number}</span>: {card.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </div>
+      <fieldset className="flex flex-col gap-3" disabled={paid || isSubmitting}>
+        <FormField
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          error={errors.number?.message}
+          {...form.register('number')}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <FormField
+            label="Expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            error={errors.expiry?.message}
+            {...form.register('expiry')}
+          />
+          <FormField
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            error={errors.cvc?.message}
+            {...form.register('cvc')}
+          />
+        </div>
+      </fieldset>
+      <PayNowButton disabled={!clientSecret || paid} busy={isSubmitting} />
+    </form>
+  );
+}
