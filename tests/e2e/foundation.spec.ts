@@ -1,6 +1,12 @@
+import { signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, test } from './fixtures.ts';
+import { signInBrowser } from './sign-in.ts';
 
-test('the home grid shows at most 8 products with the spec texts, and Order Now opens the purchase page', async ({ page }) => {
+test('the home grid shows at most 8 products with the spec texts, and Order Now opens the purchase page', async ({
+  page,
+  server,
+}) => {
+  await signInBrowser(page, server, await signUpCustomer(server));
   const products = (await (await page.request.get('/api/home')).json()) as {
     name: string;
     price: number;
@@ -21,6 +27,14 @@ test('the home grid shows at most 8 products with the spec texts, and Order Now 
 
   await first.getByRole('link', { name: 'Order Now' }).click();
   await expect(page).toHaveURL(/\/purchase\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: expected[0]?.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
+});
+
+test('Order Now sends an anonymous visitor to login', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('product-card').first().getByRole('link', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('an unknown path shows Page not found, and Back to Home returns home', async ({ page }) => {

@@ -77,15 +77,15 @@ export const router = createBrowserRouter([
               {
                 index: true,
                 lazy: page(
-                  () => import('../features/orders/pages/MyOrdersPage.tsx'),
-                  (m) => m.MyOrdersPage,
+                  () => import('./routes/MyOrdersRoute.tsx'),
+                  (m) => m.MyOrdersRoute,
                 ),
               },
               {
                 path: 'orders',
                 lazy: page(
-                  () => import('../features/orders/pages/MyOrdersPage.tsx'),
-                  (m) => m.MyOrdersPage,
+                  () => import('./routes/MyOrdersRoute.tsx'),
+                  (m) => m.MyOrdersRoute,
                 ),
               },
               {
@@ -115,8 +115,8 @@ export const router = createBrowserRouter([
                   {
                     path: 'addProducts',
                     lazy: page(
-                      () => import('../features/products/pages/AddProductPage.tsx'),
-                      (m) => m.AddProductPage,
+                      () => import('./routes/AddProductRoute.tsx'),
+                      (m) => m.AddProductRoute,
                     ),
                   },
                   {

@@ -1,10 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { LIMITS } from '../../../../shared/limits.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { PICTURE_FILE_FIELD } from '../../../../shared/product.ts';
+import { FormField } from '../../../components/FormField.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import {
+  type AddProductFormInput,
+  type AddProductFormOutput,
+  addProductFormSchema,
+  addProductRequestBody,
+  EMPTY_PRODUCT_FORM,
+} from '../add-product-form.ts';
+import { useAddProduct } from '../api/use-manage-products.ts';
+import { TextAreaField } from '../components/TextAreaField.tsx';
 
-export function AddProductPage() {
+const FORM_FIELDS = new Set<string>([...Object.keys(EMPTY_PRODUCT_FORM), PICTURE_FILE_FIELD]);
+
+/** Add Products (admin): the new product's details and its picture, as an address or an uploaded image. */
+export function AddProductPage({ adminEmail }: { adminEmail: string }) {
   useDocumentTitle('Add Products');
+  const addProduct = useAddProduct();
+  const form = useForm<AddProductFormInput, unknown, AddProductFormOutput>({
+    resolver: zodResolver(addProductFormSchema),
+    defaultValues: EMPTY_PRODUCT_FORM,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const message = (field: keyof AddProductFormInput) => errors[field]?.message;
+
+  const submit = form.handleSubmit(async (product) => {
+    try {
+      await addProduct.mutateAsync(addProductRequestBody(product));
+      form.reset();
+      toast.success(MESSAGES.productAdded, { position: 'top-center', autoClose: LIMITS.toastAutoCloseMs });
+    } catch (error) {
+      const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
+      for (const [field, text] of fields) {
+        if (FORM_FIELDS.has(field)) form.setError(field as keyof AddProductFormInput, { message: text });
+      }
+      if (fields.length === 0) {
+        toast.error(error instanceof ApiError ? error.message : 'The product could not be added. Please try again.');
+      }
+    }
+  });
+
   return (
-    <section className="px-4 py-10">
-      <h1 className="text-2xl font-semibold">Add Products</h1>
+    <section className="card mx-auto max-w-3xl border border-base-300 bg-base-100" aria-labelledby="add-product-title">
+      <form className="card-body gap-4" onSubmit={submit} noValidate>
+        <h2 id="add-product-title" className="card-title text-xl sm:text-2xl">
+          {MESSAGES.addProductTitle}
+        </h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          <FormField label="Name" error={message('name')} {...form.register('name')} />
+          <FormField
+            label="Price ($)"
+            inputMode="decimal"
+            placeholder="e.g. 199.99"
+            maxLength={LIMITS.priceMaxLength}
+            error={message('price')}
+            {...form.register('price')}
+          />
+        </div>
+        <TextAreaField label="Description" rows={4} error={message('description')} {...form.register('description')} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField
+            label="Minimum quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            error={message('minQuantity')}
+            {...form.register('minQuantity')}
+          />
+          <FormField
+            label="Maximum quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            error={message('maxQuantity')}
+            {...form.register('maxQuantity')}
+          />
+          <FormField
+            label="Available quantity"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            error={message('availableQuantity')}
+            {...form.register('availableQuantity')}
+          />
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <FormField
+            label="Picture address (http or https)"
+            type="url"
+            placeholder="https://"
+            error={message('picture')}
+            {...form.register('picture')}
+          />
+          <FormField
+            label="Or upload a picture (JPEG, PNG or WebP, up to 5 MB)"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="file-input"
+            error={message(PICTURE_FILE_FIELD)}
+            {...form.register(PICTURE_FILE_FIELD)}
+          />
+        </div>
+        <FormField label="Email" value={adminEmail} readOnly className="bg-base-200" />
+        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Add product
+        </button>
+      </form>
     </section>
   );
 }

@@ -1,10 +1,95 @@
+import { toast } from 'react-toastify';
+import { LIMITS } from '../../../../shared/limits.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+import type { Product } from '../../../../shared/product.ts';
+import { truncateWithEllipsis } from '../../../../shared/text.ts';
+import { LoadError } from '../../../components/LoadError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDeleteProduct } from '../api/use-manage-products.ts';
+import { useProducts } from '../api/use-products.ts';
 
+/** Manage Products (admin): the public list, newest first, each with Delete (no confirmation, as in the spec). */
 export function ManageProductsPage() {
   useDocumentTitle('Manage Products');
+  const products = useProducts();
+  const deleteProduct = useDeleteProduct();
+
+  async function remove(product: Product) {
+    try {
+      await deleteProduct.mutateAsync(product._id);
+      toast.success(MESSAGES.productDeleted);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'The product could not be deleted. Please try again.');
+    }
+  }
+
+  if (products.isPending) return <Spinner label="Loading the products" />;
+  if (products.isError) return <LoadError what="the products" onRetry={() => products.refetch()} />;
+  const newestFirst = [...products.data].reverse();
+
   return (
-    <section className="px-4 py-10">
-      <h1 className="text-2xl font-semibold">Manage Products</h1>
+    <section aria-labelledby="manage-products">
+      <h2 id="manage-products" className="text-xl font-semibold">
+        Manage Products
+      </h2>
+      {newestFirst.length === 0 ? (
+        <p className="mt-4 text-base-content/80">The catalogue is empty. Add a product to start selling.</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col" className="hidden sm:table-cell">
+                  #
+                </th>
+                <th scope="col">Product</th>
+                <th scope="col">Price</th>
+                <th scope="col">Available</th>
+                <th scope="col">
+                  <span className="sr-only">Delete</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {newestFirst.map((product, index) => (
+                <tr key={product._id} data-testid="product-row">
+                  <th scope="row" className="hidden sm:table-cell">
+                    {index + 1}
+                  </th>
+                  <td>
+                    <div className="flex items-center gap-3">
+                      <img
+                        src={product.picture}
+                        alt=""
+                        width={40}
+                        height={40}
+                        className="hidden h-10 w-10 rounded bg-base-200 object-contain sm:block"
+                      />
+                      <span title={product.name}>{truncateWithEllipsis(product.name, LIMITS.displayNameLength)}</span>
+                    </div>
+                  </td>
+                  <td>$ {formatDollars(product.price)}</td>
+                  <td>{product.availableQuantity}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-xs btn-error btn-outline"
+                      aria-label={`Delete ${product.name}`}
+                      disabled={deleteProduct.isPending && deleteProduct.variables === product._id}
+                      onClick={() => remove(product)}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,10 +1,62 @@
+import type { ReactNode } from 'react';
+import { LoadError } from '../../../components/LoadError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useProduct } from '../api/use-product.ts';
+import { BuyForm } from '../components/BuyForm.tsx';
+import { ProductNotFound } from '../components/ProductNotFound.tsx';
 
-export function PurchasePage() {
-  useDocumentTitle('Purchase');
+/** A malformed id is as unknown as a deleted product to the customer. */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** /purchase/{id}: the product, the quantity to buy and Buy Now; `aside` shows the buyer's saved details. */
+export function PurchasePage({ productId, aside }: { productId: string; aside: ReactNode }) {
+  const product = useProduct(productId);
+  useDocumentTitle(product.data?.name ?? 'Purchase');
+
+  if (product.isPending) return <Spinner label="Loading the product" />;
+  if (product.isError) {
+    if (isMissing(product.error)) return <ProductNotFound />;
+    return <LoadError what="this product" onRetry={() => product.refetch()} />;
+  }
+  const { data } = product;
   return (
-    <section className="px-4 py-10">
-      <h1 className="text-2xl font-semibold">Purchase</h1>
-    </section>
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[2fr_1fr]">
+      <article className="card border border-base-300 bg-base-100 md:card-side" aria-labelledby="product-name">
+        <figure className="bg-base-200 md:w-2/5">
+          <img
+            src={data.picture}
+            alt={data.name}
+            width={400}
+            height={300}
+            className="h-full max-h-80 w-full object-contain p-6"
+          />
+        </figure>
+        <div className="card-body min-w-0">
+          <h1 id="product-name" className="card-title text-2xl text-primary">
+            {data.name}
+          </h1>
+          <p className="text-base-content/80">{data.description}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-medium">Price</dt>
+            <dd>
+              <span className="text-lg font-semibold text-primary">$ {data.price}</span> per unit
+            </dd>
+            <dt className="font-medium">Available quantity</dt>
+            <dd data-testid="available-quantity">
+              {data.availableQuantity}
+              {data.availableQuantity === 0 ? <span className="badge badge-error badge-soft ml-2">Sold out</span> : null}
+            </dd>
+            <dt className="font-medium">Order between</dt>
+            <dd>
+              {data.minQuantity} and {data.maxQuantity} units
+            </dd>
+          </dl>
+          <BuyForm product={data} />
+        </div>
+      </article>
+      <aside aria-label="Your details">{aside}</aside>
+    </div>
   );
 }

@@ -1,0 +1,7 @@
+import { useViewer } from '../../features/auth/api/use-viewer.ts';
+import { AddProductPage } from '../../features/products/pages/AddProductPage.tsx';
+
+export function AddProductRoute() {
+  const { user } = useViewer();
+  return user ? <AddProductPage adminEmail={user.email} /> : null;
+}

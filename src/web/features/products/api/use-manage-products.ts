@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Product } from '../../../../shared/product.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { PRODUCTS_QUERY_KEY } from './use-products.ts';
+
+/** POST /api/addProduct: JSON with a picture address, or the form data with an uploaded picture. */
+export function useAddProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: Record<string, unknown> | FormData) =>
+      apiRequest<Product>('/api/addProduct', { method: 'POST', body: product }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY }),
+  });
+}
+
+/** DELETE /api/product/{id} (admin). */
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<Product>(`/api/product/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY }),
+  });
+}

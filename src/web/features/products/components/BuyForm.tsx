@@ -1,0 +1,91 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+import type { Order } from '../../../../shared/order.ts';
+import type { Product } from '../../../../shared/product.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePlaceOrder } from '../api/use-place-order.ts';
+import { quantityWarning } from '../purchase-quantity.ts';
+
+/** The quantity field and Buy Now. Buy Now stays disabled until the quantity is within the product's range. */
+export function BuyForm({ product }: { product: Product }) {
+  const inputId = useId();
+  const warningId = `${inputId}-warning`;
+  const [quantity, setQuantity] = useState('');
+  const [placed, setPlaced] = useState<Order>();
+  const placeOrder = usePlaceOrder();
+  const warning = quantityWarning(quantity, product);
+  const soldOut = product.availableQuantity === 0;
+  const ready = quantity.trim() !== '' && !warning && !soldOut;
+
+  async function buy(event: FormEvent) {
+    event.preventDefault();
+    if (!ready || placeOrder.isPending) return;
+    try {
+      const order = await placeOrder.mutateAsync({ productId: product._id, quantity: Number(quantity) });
+      toast.success(MESSAGES.orderCreated);
+      setPlaced(order);
+      setQuantity('');
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'Your order could not be placed. Please try again.');
+    }
+  }
+
+  return (
+    <form onSubmit={buy} noValidate className="mt-6 flex flex-col gap-3">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        Quantity
+      </label>
+      <div className="flex flex-wrap items-start gap-3">
+        <input
+          id={inputId}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={product.minQuantity}
+          max={product.maxQuantity}
+          step={1}
+          placeholder={`Minimum ${product.minQuantity}, maximum ${product.maxQuantity}`}
+          value={quantity}
+          onChange={(event) => {
+            setQuantity(event.target.value);
+            setPlaced(undefined);
+          }}
+          disabled={soldOut}
+          aria-invalid={warning ? true : undefined}
+          aria-describedby={warningId}
+          className={`input w-full sm:max-w-xs ${warning ? 'input-error' : ''}`}
+        />
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={!ready || placeOrder.isPending}>
+          {placeOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Buy Now
+        </button>
+      </div>
+      <p id={warningId} className="min-h-5 text-sm text-error" aria-live="polite">
+        {warning}
+      </p>
+      {ready ? (
+        <p className="text-sm">
+          Total : <span className="font-semibold">$ {formatDollars(product.price * Number(quantity))}</span>
+        </p>
+      ) : null}
+      {placed ? (
+        <div role="status" className="alert alert-success alert-soft alert-vertical items-start sm:alert-horizontal">
+          <span>
+            {placed.quantity} × {product.name} ordered for $ {formatDollars(placed.price)}: {MESSAGES.orderCreated}.
+          </span>
+          <div className="flex gap-2">
+            <Link to={`/dashboard/payment/${placed._id}`} className="btn btn-sm btn-primary">
+              Pay now
+            </Link>
+            <Link to="/dashboard/orders" className="btn btn-sm btn-ghost">
+              My Orders
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </form>
+  );
+}

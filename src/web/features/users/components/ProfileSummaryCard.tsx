@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/LoadError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { useProfile } from '../api/use-profile.ts';
+
+const missing = <span className="text-base-content/70">Not given yet</span>;
+
+/** The buyer's saved email, name, address and phone, with UPDATE leading to the profile page. */
+export function ProfileSummaryCard({ email }: { email: string }) {
+  const profile = useProfile(email);
+  return (
+    <section className="card border border-base-300 bg-base-100" aria-labelledby="profile-summary">
+      <div className="card-body">
+        <h2 id="profile-summary" className="card-title">
+          Your details
+        </h2>
+        {profile.isPending ? <Spinner label="Loading your details" /> : null}
+        {profile.isError ? <LoadError what="your details" onRetry={() => profile.refetch()} /> : null}
+        {profile.data ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-medium">Email</dt>
+            <dd className="break-all">{profile.data.email}</dd>
+            <dt className="font-medium">Name</dt>
+            <dd>{profile.data.name}</dd>
+            <dt className="font-medium">Address</dt>
+            <dd>{profile.data.address || missing}</dd>
+            <dt className="font-medium">Phone</dt>
+            <dd>{profile.data.phoneNumber || missing}</dd>
+          </dl>
+        ) : null}
+        <div className="card-actions mt-2">
+          <Link to="/userProfile" className="btn btn-outline btn-primary btn-block">
+            UPDATE
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

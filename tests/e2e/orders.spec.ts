@@ -1,0 +1,171 @@
+import { MESSAGES } from '../../src/shared/messages.ts';
+import { addProduct, markPaid, placeOrder, stockOf } from '../helpers/catalog.ts';
+import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { expect, test } from './fixtures.ts';
+import { signInBrowser } from './sign-in.ts';
+
+/** A picture the shop serves itself: e2e pages may not reach other origins. */
+const localPicture = (server: { url: string }) => `${server.url}/images/products/keyflow-mech.svg`;
+
+test('purchase: the spec warnings below the minimum and above the maximum, then Buy Now creates an unpaid order', async ({
+  page,
+  server,
+}) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, {
+    name: 'PortaRoute Travel Router with a Very Long Name',
+    price: '49.50',
+    minQuantity: 2,
+    maxQuantity: 8,
+    availableQuantity: 20,
+    picture: localPicture(server),
+  });
+  const customer = await signUpCustomer(server, { name: 'Nadia Rahman' });
+  await call(server, 'PUT', `/api/userInfo/${customer.email}`, {
+    token: customer.token,
+    body: { address: '12 Harbour Road, Chattogram', phoneNumber: '+880 1711 000000' },
+  });
+  await signInBrowser(page, server, customer);
+
+  await page.goto(`/purchase/${product._id}`);
+  await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+  await expect(page.getByTestId('available-quantity')).toHaveText('20');
+  const details = page.getByRole('complementary', { name: 'Your details' });
+  await expect(details.getByText(customer.email)).toBeVisible();
+  await expect(details.getByText('Nadia Rahman')).toBeVisible();
+  await expect(details.getByText('12 Harbour Road, Chattogram')).toBeVisible();
+  await expect(details.getByText('+880 1711 000000')).toBeVisible();
+  await expect(details.getByRole('link', { name: 'UPDATE' })).toHaveAttribute('href', '/userProfile');
+
+  const quantity = page.getByLabel('Quantity');
+  const buyNow = page.getByRole('button', { name: 'Buy Now' });
+  await expect(quantity).toHaveAttribute('placeholder', 'Minimum 2, maximum 8');
+  await expect(buyNow).toBeDisabled();
+
+  await quantity.fill('1');
+  await expect(page.getByText(MESSAGES.quantityTooLow(2))).toBeVisible();
+  await expect(buyNow).toBeDisabled();
+  await quantity.fill('9');
+  await expect(page.getByText(MESSAGES.quantityTooHigh(8))).toBeVisible();
+  await expect(buyNow).toBeDisabled();
+
+  await quantity.fill('3');
+  await expect(page.getByText(MESSAGES.quantityTooHigh(8))).toBeHidden();
+  await expect(page.getByText('$ 148.50')).toBeVisible();
+  await buyNow.click();
+  await expect(page.locator('.Toastify').getByText(MESSAGES.orderCreated)).toBeVisible();
+  await expect(page.getByTestId('available-quantity')).toHaveText('17');
+  expect(await stockOf(server, product._id)).toBe(17);
+
+  await page.getByRole('status').getByRole('link', { name: 'My Orders' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders$/);
+  const row = page.getByTestId('order-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('PortaRoute Travel Router with ...')).toBeVisible();
+  await expect(row.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+  await expect(row.getByText('$ 148.50')).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', /^\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  await expect(row.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+});
+
+test('My Orders: cancel asks "Ary you sure?" and gives the stock back; a paid order shows its transaction id and no cancel', async ({
+  page,
+  server,
+}) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, {
+    name: 'Cancel Me Cable',
+    availableQuantity: 10,
+    picture: localPicture(server),
+  });
+  const paidProduct = await addProduct(server, admin, {
+    name: 'Paid Up Power Bank',
+    availableQuantity: 10,
+    picture: localPicture(server),
+  });
+  const customer = await signUpCustomer(server);
+  const unpaid = (await placeOrder(server, customer, product._id, 4)).body;
+  const paid = (await placeOrder(server, customer, paidProduct._id, 2)).body;
+  await markPaid(server, paid._id, 'pi_3PaidUp42');
+  await signInBrowser(page, server, customer);
+
+  await page.goto('/dashboard/orders');
+  const unpaidRow = page.getByTestId('order-row').filter({ hasText: 'Cancel Me Cable' });
+  const paidRow = page.getByTestId('order-row').filter({ hasText: 'Paid Up Power Bank' });
+  await expect(paidRow.getByRole('button', { name: 'paid' })).toBeDisabled();
+  await expect(paidRow.getByText('pi_3PaidUp42')).toBeVisible();
+  await expect(paidRow.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(paidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    return dialog.dismiss();
+  });
+  await unpaidRow.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => questions).toEqual([MESSAGES.cancelConfirm]);
+  await expect(unpaidRow).toBeVisible();
+  expect(await stockOf(server, product._id)).toBe(6);
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await unpaidRow.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.Toastify').getByText(MESSAGES.orderCancelled)).toBeVisible();
+  await expect(unpaidRow).toHaveCount(0);
+  await expect(paidRow).toBeVisible();
+  expect(await stockOf(server, product._id)).toBe(10);
+  expect(unpaid._id).toBeDefined();
+});
+
+test('Manage Orders: paid orders show a disabled Confirm Order; Cancel Order removes an unpaid one', async ({ page, server }) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, {
+    name: 'Warehouse Label Printer',
+    availableQuantity: 10,
+    picture: localPicture(server),
+  });
+  const customer = await signUpCustomer(server);
+  await placeOrder(server, customer, product._id, 5);
+  const paid = (await placeOrder(server, customer, product._id, 1)).body;
+  await markPaid(server, paid._id);
+  await signInBrowser(page, server, admin);
+
+  await page.goto('/dashboard/manageOrders');
+  const rows = page.getByTestId('order-row');
+  await expect(rows).toHaveCount(2);
+  const paidRow = rows.filter({ hasText: 'Paid' });
+  const unpaidRow = rows.filter({ hasText: 'Unpaid' });
+  await expect(paidRow.getByRole('button', { name: 'Confirm Order' })).toBeDisabled();
+  await expect(unpaidRow.getByText(customer.email)).toBeVisible();
+  await unpaidRow.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(page.locator('.Toastify').getByText(MESSAGES.adminOrderCancelled)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  expect(await stockOf(server, product._id)).toBe(9);
+});
+
+test('an unknown or malformed product id shows "Product not found", not a blank page', async ({ page, server }) => {
+  await signInBrowser(page, server, await signUpCustomer(server));
+  for (const id of ['00000000-0000-4000-8000-000000000000', 'no-such-product']) {
+    await page.goto(`/purchase/${id}`);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  }
+});
+
+test('the purchase page and My Orders fit a 375 px phone without sideways scrolling', async ({ page, server }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const [first] = (await call<{ _id: string; minQuantity: number }[]>(server, 'GET', '/api/home')).body;
+  const customer = await signUpCustomer(server);
+  await placeOrder(server, customer, first?._id ?? '', first?.minQuantity ?? 1);
+  await signInBrowser(page, server, customer);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  await page.goto(`/purchase/${first?._id}`);
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  await page.goto('/dashboard/orders');
+  const card = page.getByTestId('order-card');
+  await expect(card.getByRole('link', { name: 'Pay' })).toBeInViewport();
+  await expect(card.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});
