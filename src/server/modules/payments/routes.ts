@@ -35,6 +35,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   const paymentConfig: PaymentConfig = config.stripe
     ? { provider: 'stripe', currency: config.currency, publishableKey: config.stripe.publishableKey }
     : { provider: 'test', currency: config.currency };
+  if (!stripe && config.env === 'production') {
+    app.log.warn('Payments use the built-in test processor: no card is really charged. Set the STRIPE_* keys to take payments.');
+  }
   if (stripe && !stripe.acceptsWebhooks) {
     app.log.warn(
       'STRIPE_WEBHOOK_SECRET is not set: orders are marked paid only when the customer’s browser reports the payment.',

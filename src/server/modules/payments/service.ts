@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Order } from '../../../shared/order.ts';
 import type { PaymentIntent, TestCard } from '../../../shared/payment.ts';
@@ -20,7 +21,7 @@ import {
 import { toProviderPayment } from './stripe-provider.ts';
 import { cardRefusal } from './test-processor.ts';
 
-export const PAYMENT_MESSAGES = {
+const PAYMENT_MESSAGES = {
   orderNotFound: 'No order has this id: it may have been cancelled.',
   notYourOrder: 'You can only pay for your own orders.',
   alreadyPaid: 'This order is already paid.',
@@ -203,7 +204,8 @@ export async function applyStripeEvent(
     if (!(await recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
     if (event.type !== 'payment_intent.succeeded') return 'ignored';
     const payment = toProviderPayment(event.data.object);
-    const order = payment.orderId && /^[0-9a-f-]{36}$/i.test(payment.orderId) ? await findOrder(tx, payment.orderId) : undefined;
+    const orderId = z.uuid().safeParse(payment.orderId);
+    const order = orderId.success ? await findOrder(tx, orderId.data) : undefined;
     if (!order) {
       log.warn(
         { paymentIntent: payment.id, orderId: payment.orderId },
