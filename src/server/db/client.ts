@@ -52,6 +52,9 @@ function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Da
 
 function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle connection the server ends (a restart, a terminated backend) is dropped and replaced on the
+  // next query; unheard, its error would be an uncaught 'error' event and stop the whole process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   return {
     db,
