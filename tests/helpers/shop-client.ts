@@ -15,6 +15,7 @@ export interface CallOptions {
 }
 
 /** One HTTP call to a running test server, the way a browser on the shop's origin makes it. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies as loosely as a client script would
 export async function call<T = any>(
   server: TestServer,
   method: string,
