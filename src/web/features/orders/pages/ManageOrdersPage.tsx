@@ -78,7 +78,7 @@ export function ManageOrdersPage() {
           </ul>
           <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
             <table className="table table-sm">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">Customer</th>

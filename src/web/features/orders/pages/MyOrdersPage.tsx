@@ -95,7 +95,7 @@ export function MyOrdersPage({ email }: { email: string }) {
           </ul>
           <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block">
             <table className="table table-sm">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">Product</th>

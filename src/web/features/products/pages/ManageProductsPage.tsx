@@ -40,7 +40,7 @@ export function ManageProductsPage() {
       ) : (
         <div className="mt-4 overflow-x-auto rounded-box border border-base-300 bg-base-100">
           <table className="table table-sm">
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col" className="hidden sm:table-cell">
                   #
