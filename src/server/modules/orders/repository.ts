@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 
@@ -34,6 +34,23 @@ export async function deleteUnpaidOrder(tx: Transaction, id: string, userId?: st
   const [row] = await tx
     .delete(orders)
     .where(and(eq(orders.id, id), eq(orders.paid, false), userId === undefined ? undefined : eq(orders.userId, userId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Marks an unpaid order paid in one statement, so a cancel (which deletes only unpaid orders) and a
+ * payment can never both win. Undefined when the order is already paid or gone.
+ */
+export async function markOrderPaid(
+  db: Database | Transaction,
+  id: string,
+  transactionId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ paid: true, transactionId, payment: sql`${orders.id}::text`, paidAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.paid, false)))
     .returning();
   return row;
 }

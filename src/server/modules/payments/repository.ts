@@ -1,56 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { orders, paymentIntents, processedWebhookEvents } from '../../db/schema.ts';
+import { paymentIntents, processedWebhookEvents } from '../../db/schema.ts';
 
 type Handle = Database | Transaction;
-
-const orderColumns = {
-  id: orders.id,
-  productId: orders.productId,
-  userId: orders.userId,
-  name: orders.name,
-  picture: orders.picture,
-  quantity: orders.quantity,
-  priceCents: orders.priceCents,
-  email: orders.email,
-  userName: orders.userName,
-  paid: orders.paid,
-  transactionId: orders.transactionId,
-  payment: orders.payment,
-};
-
-export interface OrderRow {
-  id: string;
-  productId: string | null;
-  userId: string;
-  name: string;
-  picture: string;
-  quantity: number;
-  priceCents: number;
-  email: string;
-  userName: string;
-  paid: boolean;
-  transactionId: string | null;
-  payment: string | null;
-}
-
-export async function findOrder(db: Handle, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select(orderColumns).from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
-}
-
-/**
- * Marks an unpaid order paid in one statement, so a cancel (which deletes only unpaid orders) and a
- * payment can never both win. Undefined when the order is already paid or gone.
- */
-export async function markOrderPaid(db: Handle, id: string, transactionId: string): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ paid: true, transactionId, payment: sql`${orders.id}::text`, paidAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.paid, false)))
-    .returning(orderColumns);
-  return row;
-}
 
 export type PaymentIntentRow = typeof paymentIntents.$inferSelect;
 

@@ -1,23 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { centsToDollars } from '../../../shared/money.ts';
 import type { Order } from '../../../shared/order.ts';
 import type { PaymentIntent, TestCard } from '../../../shared/payment.ts';
 import type { Viewer } from '../../auth/plugin.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { toOrder } from '../orders/mapping.ts';
+import { findOrder, markOrderPaid, type OrderRow } from '../orders/repository.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
-import {
-  findIntentForOrder,
-  findOrder,
-  lockIntentBySecret,
-  markOrderPaid,
-  type OrderRow,
-  recordWebhookEvent,
-  saveIntentForOrder,
-  setIntentStatus,
-} from './repository.ts';
+import { findIntentForOrder, lockIntentBySecret, recordWebhookEvent, saveIntentForOrder, setIntentStatus } from './repository.ts';
 import { toProviderPayment } from './stripe-provider.ts';
 import { cardRefusal } from './test-processor.ts';
 
@@ -43,23 +35,6 @@ export interface PaymentContext {
 }
 
 type Handle = Database | Transaction;
-
-/** The order in the spec's shape, as My Orders shows it. */
-export function toOrder(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    productId: row.productId,
-    name: row.name,
-    picture: row.picture,
-    price: centsToDollars(row.priceCents),
-    email: row.email,
-    userName: row.userName,
-    quantity: row.quantity,
-    paid: row.paid,
-    transactionId: row.transactionId ?? undefined,
-    payment: row.payment ?? undefined,
-  };
-}
 
 async function ownOrder(db: Handle, viewer: Viewer, orderId: string): Promise<OrderRow> {
   const order = await findOrder(db, orderId);
