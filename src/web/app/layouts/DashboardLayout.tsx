@@ -43,7 +43,9 @@ export function DashboardLayout() {
         </div>
       </div>
       <div className="drawer-side z-30 lg:z-auto">
-        <label htmlFor="dashboard-drawer" aria-label="Close the dashboard menu" className="drawer-overlay" />
+        <label htmlFor="dashboard-drawer" className="drawer-overlay">
+          <span className="sr-only">Close the dashboard menu</span>
+        </label>
         <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4">
           <ul className="menu w-full gap-1">
             {USER_ENTRIES.map((entry) => (

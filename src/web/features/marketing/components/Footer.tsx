@@ -41,7 +41,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.4fr_1fr_1fr_1.6fr]">
         <div className="col-span-2 flex flex-col gap-3 lg:col-span-1">
           <Link to="/" className="flex items-center gap-2 font-display text-2xl font-bold text-white">
-            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <img src="/favicon.svg" alt="" width={32} height={32} loading="lazy" />
             {SHOP_NAME}
           </Link>
           <p className="text-sm text-neutral-content/85">

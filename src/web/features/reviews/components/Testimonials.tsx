@@ -30,7 +30,7 @@ export function Testimonials() {
     const page = Math.min(requestedPage, total);
     body = (
       <>
-        <ul className="grid gap-6 md:grid-cols-3" data-testid="testimonials">
+        <ul className="grid gap-6 lg:grid-cols-3" data-testid="testimonials">
           {pageItems(reviews.data, page, LIMITS.testimonialsPageSize).map((review) => (
             <TestimonialCard key={review._id} review={review} />
           ))}

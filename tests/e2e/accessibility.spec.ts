@@ -1,0 +1,92 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { ARTICLES } from '../../src/web/features/marketing/blog/articles.ts';
+import { placeOrder } from '../helpers/catalog.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import type { TestServer } from '../helpers/test-server.ts';
+import { expect, type Page, test } from './fixtures.ts';
+import { signInBrowser } from './sign-in.ts';
+
+type Visitor = 'anonymous' | 'customer' | 'admin';
+
+interface Route {
+  /** The route as the spec's route table names it. */
+  name: string;
+  visitor: Visitor;
+  path: (server: TestServer, who?: SignedInCustomer) => Promise<string>;
+}
+
+async function firstProduct(server: TestServer): Promise<{ _id: string; minQuantity: number }> {
+  const products = (await call<{ _id: string; minQuantity: number }[]>(server, 'GET', '/api/home')).body;
+  const product = products[0];
+  if (!product) throw new Error('the demo catalogue is empty');
+  return product;
+}
+
+const fixed = (path: string) => async () => path;
+
+/** Every route of the spec's route table (and the blog articles), as the visitor who may see it. */
+const ROUTES: Route[] = [
+  { name: '/', visitor: 'anonymous', path: fixed('/') },
+  { name: '/blog', visitor: 'anonymous', path: fixed('/blog') },
+  { name: '/blog/{slug}', visitor: 'anonymous', path: fixed(`/blog/${ARTICLES[0]?.slug}`) },
+  { name: '/about', visitor: 'anonymous', path: fixed('/about') },
+  { name: '/login', visitor: 'anonymous', path: fixed('/login') },
+  { name: '/signup', visitor: 'anonymous', path: fixed('/signup') },
+  { name: 'any other path (404)', visitor: 'anonymous', path: fixed('/no/such/page') },
+  { name: '/purchase/{id}', visitor: 'customer', path: async (server) => `/purchase/${(await firstProduct(server))._id}` },
+  { name: '/dashboard', visitor: 'customer', path: fixed('/dashboard') },
+  { name: '/dashboard/orders', visitor: 'customer', path: fixed('/dashboard/orders') },
+  { name: '/dashboard/review', visitor: 'customer', path: fixed('/dashboard/review') },
+  {
+    name: '/dashboard/payment/{id}',
+    visitor: 'customer',
+    path: async (server, who) => {
+      if (!who) throw new Error('the payment page needs a customer');
+      const product = await firstProduct(server);
+      const order = await placeOrder(server, who, product._id, product.minQuantity);
+      if (order.status !== 201) throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
+      return `/dashboard/payment/${order.body._id}`;
+    },
+  },
+  { name: '/userProfile', visitor: 'customer', path: fixed('/userProfile') },
+  { name: '/dashboard/makeAdmin', visitor: 'admin', path: fixed('/dashboard/makeAdmin') },
+  { name: '/dashboard/addProducts', visitor: 'admin', path: fixed('/dashboard/addProducts') },
+  { name: '/dashboard/manageProducts', visitor: 'admin', path: fixed('/dashboard/manageProducts') },
+  { name: '/dashboard/manageOrders', visitor: 'admin', path: fixed('/dashboard/manageOrders') },
+];
+
+/** Waits until the page has its data: no request in flight and no loading spinner left. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main .loading')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
+}
+
+// Moving parts would make the scan depend on timing: with reduced motion the carousel starts paused
+// and the counters and tagline show their final state.
+test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
+
+for (const route of ROUTES) {
+  test(`${route.name} (${route.visitor}) has no serious or critical accessibility violations`, async ({ page, server }) => {
+    let who: SignedInCustomer | undefined;
+    if (route.visitor !== 'anonymous') {
+      who = route.visitor === 'admin' ? await signInAdmin(server) : await signUpCustomer(server, { name: 'Axe Tester' });
+      await signInBrowser(page, server, who);
+    }
+    const path = await route.path(server, who);
+    await page.goto(path);
+    await settle(page);
+    await expect(page).toHaveURL(path);
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+      }));
+    expect(serious, `${route.name}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  });
+}
