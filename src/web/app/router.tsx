@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
+import { Spinner } from '../components/Spinner.tsx';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin.tsx';
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
-import { HomeRoute } from './routes/HomeRoute.tsx';
 
 /** Loads a page's code only when its route is visited. */
 function page<T>(load: () => Promise<T>, pick: (module: T) => ComponentType) {
@@ -16,8 +16,16 @@ export const router = createBrowserRouter([
   {
     path: '/',
     Component: RootLayout,
+    // Shown while the first page's code loads.
+    HydrateFallback: Spinner,
     children: [
-      { index: true, Component: HomeRoute },
+      {
+        index: true,
+        lazy: page(
+          () => import('./routes/HomeRoute.tsx'),
+          (m) => m.HomeRoute,
+        ),
+      },
       {
         path: 'blog',
         lazy: page(

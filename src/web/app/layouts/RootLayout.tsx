@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/sign-out.ts';
 import { useAccessToken } from '../../features/auth/api/use-access-token.ts';
 import { useViewer } from '../../features/auth/api/use-viewer.ts';
@@ -33,6 +33,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../lib/shop.ts';
 import { COMPANY } from '../company.ts';
-import { NewsletterForm } from './NewsletterForm.tsx';
+
+// The form library and zod load with the first form a visitor meets, not with every page's first paint.
+const NewsletterForm = lazy(() => import('./NewsletterForm.tsx').then((module) => ({ default: module.NewsletterForm })));
 
 const COMPANY_LINKS = [
   { to: '/about', label: 'About us' },
@@ -62,7 +65,9 @@ export function Footer() {
         <div className="col-span-2 flex flex-col gap-3 lg:col-span-1">
           <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Newsletter</h2>
           <p className="text-sm text-neutral-content/85">Delivery tips, new services and seasonal offers, once a month.</p>
-          <NewsletterForm />
+          <Suspense fallback={<div className="min-h-24" />}>
+            <NewsletterForm />
+          </Suspense>
         </div>
       </div>
       <p className="mx-auto mt-12 max-w-7xl border-t border-white/15 pt-6 text-center text-sm text-neutral-content/85">

@@ -22,7 +22,7 @@ export function MakeAdminPage() {
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table">
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">#</th>
                 <th scope="col">Email</th>
