@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: './data', currency: 'usd', shopName: 'SwiftCargo' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
     expect(config.admin).toEqual({ ...DEMO_ADMIN, demo: true });
     expect(config.stripe).toBeUndefined();
     expect(config.google).toBeUndefined();
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
     expect(config.google?.issuer).toBe('https://accounts.google.com');
     expect(config.stripe?.publishableKey).toBe('pk_test_123');
     expect(config.currency).toBe('eur');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).trustedOrigins).toEqual(['https://shop.example.com']);
   });
 
   it('gives no demo admin when a real database is configured without one', () => {

@@ -78,6 +78,8 @@ export interface Config {
   databaseUrl?: string;
   authSecret?: string;
   publicUrl: string;
+  /** Origins allowed to sign in: PUBLIC_URL, or both loopback names of the default address. */
+  trustedOrigins: string[];
   /** `demo` is true for the embedded default's built-in admin, whose password may be printed. */
   admin?: { email: string; password: string; demo: boolean };
   google?: { clientId: string; clientSecret: string; issuer: string };
@@ -113,6 +115,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     authSecret: env.AUTH_SECRET,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    trustedOrigins: env.PUBLIC_URL
+      ? [env.PUBLIC_URL.replace(/\/$/, '')]
+      : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, demo: false }

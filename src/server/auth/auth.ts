@@ -34,7 +34,7 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     emailAndPassword: { enabled: true, minPasswordLength: LIMITS.passwordMinLength, autoSignIn: true },
     user: { additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } } },
@@ -43,6 +43,8 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       database: { generateId: () => randomUUID() },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      // Better Auth skips its origin (CSRF) check under NODE_ENV=test; ours must hold in tests too.
+      disableOriginCheck: false,
     },
     // Failed sign-ins are throttled below per email and per address, shared through Redis when set.
     rateLimit: { enabled: false },
