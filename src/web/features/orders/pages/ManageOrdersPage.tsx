@@ -1,13 +1,12 @@
 import { toast } from 'react-toastify';
 import { MESSAGES } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
 import type { Order } from '../../../../shared/order.ts';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAllOrders, useRemoveOrder } from '../api/use-orders.ts';
-import { OrderProduct } from '../components/OrderProduct.tsx';
+import { OrderList } from '../components/OrderList.tsx';
 
 function Status({ order }: { order: Order }) {
   return (
@@ -57,60 +56,15 @@ export function ManageOrdersPage() {
       {orders.data.length === 0 ? (
         <p className="mt-4 text-base-content/80">No orders have been placed yet.</p>
       ) : (
-        <>
-          {/* Phones get one card per order, so the action never hides beyond the screen's edge. */}
-          <ul className="mt-4 flex flex-col gap-3 md:hidden">
-            {orders.data.map((order) => (
-              <li key={order._id} className="card border border-base-300 bg-base-100" data-testid="order-card">
-                <div className="card-body gap-2 p-4">
-                  <OrderProduct order={order} />
-                  <p className="break-all text-sm">{order.email}</p>
-                  <p className="text-sm">
-                    Quantity {order.quantity} · <span className="font-semibold">$ {formatDollars(order.price)}</span>
-                  </p>
-                  <div className="flex items-center justify-between gap-3">
-                    <Status order={order} />
-                    {action(order)}
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
-            <table className="table table-sm">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.map((order, index) => (
-                  <tr key={order._id} data-testid="order-row">
-                    <th scope="row">{index + 1}</th>
-                    <td className="break-all">{order.email}</td>
-                    <td>
-                      <OrderProduct order={order} />
-                    </td>
-                    <td>{order.quantity}</td>
-                    <td className="whitespace-nowrap">$ {formatDollars(order.price)}</td>
-                    <td>
-                      <Status order={order} />
-                    </td>
-                    <td>{action(order)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <OrderList
+          orders={orders.data}
+          showCustomer
+          statusHeading="Status"
+          status={(order) => <Status order={order} />}
+          actionHeading="Action"
+          action={action}
+          tableFrom="md"
+        />
       )}
     </section>
   );

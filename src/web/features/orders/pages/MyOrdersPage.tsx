@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
 import type { Order } from '../../../../shared/order.ts';
 import { LoadError } from '../../../components/LoadError.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCancelOrder, useMyOrders } from '../api/use-orders.ts';
-import { OrderProduct } from '../components/OrderProduct.tsx';
+import { OrderList } from '../components/OrderList.tsx';
 
 /** Pay for an unpaid order, or the paid badge (disabled, as in the spec) with the transaction id. */
 function Payment({ order }: { order: Order }) {
@@ -75,57 +74,14 @@ export function MyOrdersPage({ email }: { email: string }) {
           </Link>
         </p>
       ) : (
-        <>
-          {/* Phones get one card per order, so Pay and Cancel never hide beyond the screen's edge. */}
-          <ul className="mt-4 flex flex-col gap-3 sm:hidden">
-            {orders.data.map((order) => (
-              <li key={order._id} className="card border border-base-300 bg-base-100" data-testid="order-card">
-                <div className="card-body gap-2 p-4">
-                  <OrderProduct order={order} />
-                  <p className="text-sm">
-                    Quantity {order.quantity} · <span className="font-semibold">$ {formatDollars(order.price)}</span>
-                  </p>
-                  <div className="flex items-start justify-between gap-3">
-                    <Payment order={order} />
-                    {cancelButton(order)}
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block">
-            <table className="table table-sm">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">
-                    <span className="sr-only">Cancel</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.map((order, index) => (
-                  <tr key={order._id} data-testid="order-row">
-                    <th scope="row">{index + 1}</th>
-                    <td>
-                      <OrderProduct order={order} />
-                    </td>
-                    <td>{order.quantity}</td>
-                    <td className="whitespace-nowrap">$ {formatDollars(order.price)}</td>
-                    <td>
-                      <Payment order={order} />
-                    </td>
-                    <td>{cancelButton(order)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <OrderList
+          orders={orders.data}
+          statusHeading="Payment"
+          status={(order) => <Payment order={order} />}
+          actionHeading="Cancel"
+          action={cancelButton}
+          tableFrom="sm"
+        />
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { LIMITS } from '../../../../shared/limits.ts';
 import { MESSAGES } from '../../../../shared/messages.ts';
 import { PICTURE_FILE_FIELD } from '../../../../shared/product.ts';
-import { FormField } from '../../../components/FormField.tsx';
+import { FormField, TextAreaField } from '../../../components/FormField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
@@ -15,7 +15,6 @@ import {
   EMPTY_PRODUCT_FORM,
 } from '../add-product-form.ts';
 import { useAddProduct } from '../api/use-manage-products.ts';
-import { TextAreaField } from '../components/TextAreaField.tsx';
 
 const FORM_FIELDS = new Set<string>([...Object.keys(EMPTY_PRODUCT_FORM), PICTURE_FILE_FIELD]);
 

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { LIMITS } from '../../../../shared/limits.ts';
 import { MESSAGES } from '../../../../shared/messages.ts';
 import { type ReviewFormValues, type ReviewInput, reviewInputSchema } from '../../../../shared/review.ts';
-import { FormField } from '../../../components/FormField.tsx';
+import { FormField, SelectField, TextAreaField } from '../../../components/FormField.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAddReview } from '../api/use-reviews.ts';
@@ -25,8 +24,6 @@ const FIELDS = ['reviewPhoto', 'reviewRating', 'reviewDescription'] as const;
  */
 export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
   useDocumentTitle('Add a Review');
-  const ratingId = useId();
-  const descriptionId = useId();
   const addReview = useAddReview();
   const form = useForm<ReviewFormValues, unknown, ReviewInput>({
     resolver: zodResolver(reviewInputSchema),
@@ -73,51 +70,21 @@ export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
           error={errors.reviewPhoto?.message}
           {...form.register('reviewPhoto')}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ratingId} className="text-sm font-medium">
-            Rating
-          </label>
-          <select
-            id={ratingId}
-            className={`select w-full sm:w-48 ${errors.reviewRating ? 'select-error' : ''}`}
-            aria-invalid={errors.reviewRating ? true : undefined}
-            aria-describedby={errors.reviewRating ? `${ratingId}-error` : undefined}
-            {...form.register('reviewRating')}
-          >
-            {RATINGS.map((rating) => (
-              <option key={rating} value={rating}>
-                {rating === 1 ? '1 star' : `${rating} stars`}
-              </option>
-            ))}
-          </select>
-          {errors.reviewRating ? (
-            <p id={`${ratingId}-error`} className="text-sm text-error">
-              {errors.reviewRating.message}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={descriptionId} className="text-sm font-medium">
-            Description
-          </label>
-          <textarea
-            id={descriptionId}
-            rows={5}
-            className={`textarea w-full ${errors.reviewDescription ? 'textarea-error' : ''}`}
-            placeholder="What did we deliver for you, and how did it go?"
-            aria-invalid={errors.reviewDescription ? true : undefined}
-            aria-describedby={`${descriptionId}-count${errors.reviewDescription ? ` ${descriptionId}-error` : ''}`}
-            {...form.register('reviewDescription')}
-          />
-          <p id={`${descriptionId}-count`} className="text-right text-xs text-base-content/70">
-            {descriptionLength} / {LIMITS.reviewDescriptionMaxLength} characters
-          </p>
-          {errors.reviewDescription ? (
-            <p id={`${descriptionId}-error`} className="text-sm text-error">
-              {errors.reviewDescription.message}
-            </p>
-          ) : null}
-        </div>
+        <SelectField label="Rating" className="sm:w-48" error={errors.reviewRating?.message} {...form.register('reviewRating')}>
+          {RATINGS.map((rating) => (
+            <option key={rating} value={rating}>
+              {rating === 1 ? '1 star' : `${rating} stars`}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Description"
+          rows={5}
+          placeholder="What did we deliver for you, and how did it go?"
+          hint={`${descriptionLength} / ${LIMITS.reviewDescriptionMaxLength} characters`}
+          error={errors.reviewDescription?.message}
+          {...form.register('reviewDescription')}
+        />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           Add Review

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { formatDollars } from '../../../../shared/money.ts';
+import type { Order } from '../../../../shared/order.ts';
+import { OrderProduct } from './OrderProduct.tsx';
+
+/** Literal class names, so Tailwind sees them: below the breakpoint cards, from it on a table. */
+const LAYOUTS = {
+  sm: { cards: 'sm:hidden', table: 'sm:block' },
+  md: { cards: 'md:hidden', table: 'md:block' },
+} as const;
+
+interface OrderListProps {
+  orders: Order[];
+  /** Manage Orders shows whose order it is; My Orders does not need to. */
+  showCustomer?: boolean;
+  statusHeading: string;
+  status: (order: Order) => ReactNode;
+  actionHeading: string;
+  action: (order: Order) => ReactNode;
+  /** The width from which a table fits: the more columns, the wider. */
+  tableFrom: keyof typeof LAYOUTS;
+}
+
+/** My Orders and Manage Orders: one card per order on phones, so no action hides beyond the edge; a table from `tableFrom` on. */
+export function OrderList({
+  orders,
+  showCustomer = false,
+  statusHeading,
+  status,
+  actionHeading,
+  action,
+  tableFrom,
+}: OrderListProps) {
+  const layout = LAYOUTS[tableFrom];
+  return (
+    <>
+      <ul className={`mt-4 flex flex-col gap-3 ${layout.cards}`}>
+        {orders.map((order) => (
+          <li key={order._id} className="card border border-base-300 bg-base-100" data-testid="order-card">
+            <div className="card-body gap-2 p-4">
+              <OrderProduct order={order} />
+              {showCustomer ? <p className="break-all text-sm">{order.email}</p> : null}
+              <p className="text-sm">
+                Quantity {order.quantity} · <span className="font-semibold">$ {formatDollars(order.price)}</span>
+              </p>
+              <div className="flex items-start justify-between gap-3">
+                {status(order)}
+                {action(order)}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className={`mt-4 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 ${layout.table}`}>
+        <table className="table table-sm">
+          <thead className="text-base-content">
+            <tr>
+              <th scope="col">#</th>
+              {showCustomer ? <th scope="col">Customer</th> : null}
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Price</th>
+              <th scope="col">{statusHeading}</th>
+              <th scope="col">
+                <span className="sr-only">{actionHeading}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order, index) => (
+              <tr key={order._id} data-testid="order-row">
+                <th scope="row">{index + 1}</th>
+                {showCustomer ? <td className="break-all">{order.email}</td> : null}
+                <td>
+                  <OrderProduct order={order} />
+                </td>
+                <td>{order.quantity}</td>
+                <td className="whitespace-nowrap">$ {formatDollars(order.price)}</td>
+                <td>{status(order)}</td>
+                <td>{action(order)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
