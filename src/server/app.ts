@@ -12,7 +12,9 @@ import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { type PaymentOptions, paymentRoutes } from './modules/payments/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { releaseOrderPayment } from './modules/payments/service.ts';
+import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -58,8 +60,12 @@ export async function buildApp({
 
   const domain = { db: database.db, config };
   await app.register(productRoutes, domain);
-  await app.register(orderRoutes, domain);
-  await app.register(paymentRoutes, { ...domain, ...payments });
+  const paymentSetup = createPaymentSetup(database.db, config, app.log, payments);
+  await app.register(orderRoutes, {
+    ...domain,
+    releasePayment: (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId),
+  });
+  await app.register(paymentRoutes, { db: database.db, payments: paymentSetup });
   await app.register(reviewRoutes, domain);
   await app.register(userRoutes, domain);
 

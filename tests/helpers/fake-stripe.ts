@@ -92,6 +92,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (key) byIdempotencyKey.set(key, { form: formText, intent });
       return json(200, intent);
     }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(request.path);
+    if (request.method === 'POST' && cancel?.[1]) {
+      const intent = intents.get(decodeURIComponent(cancel[1]));
+      if (!intent)
+        return json(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
+        });
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return json(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          },
+        });
+      }
+      intent.status = 'canceled';
+      return json(200, intent);
+    }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && retrieve?.[1]) {
       const intent = intents.get(decodeURIComponent(retrieve[1]));

@@ -125,6 +125,39 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
     expect(stored?.status).toBe('succeeded');
   });
 
+  it('cancelling an unpaid order cancels its PaymentIntent at Stripe first, so it can no longer be charged', async () => {
+    const orderId = await insertOrder(server, customer);
+    const paymentId = (await startPayment(orderId)).body.clientSecret.split('_secret_')[0] ?? '';
+    const answer = await call(server, 'DELETE', `/api/removeItem/${orderId}`, { token: customer.token });
+    expect(answer.status).toBe(200);
+    expect(fake.requests.filter((request) => request.method === 'POST').map((request) => request.path)).toContain(
+      `/v1/payment_intents/${paymentId}/cancel`,
+    );
+    expect(fake.intents.get(paymentId)?.status).toBe('canceled');
+    expect(await orderRow(server, orderId)).toBeUndefined();
+  });
+
+  it('a cancel that finds the payment already taken keeps the order and marks it paid instead', async () => {
+    const orderId = await insertOrder(server, customer);
+    const paymentId = (await startPayment(orderId)).body.clientSecret.split('_secret_')[0] ?? '';
+    fake.succeed(paymentId);
+    const answer = await call<{ error: { message: string } }>(server, 'DELETE', `/api/removeItem/${orderId}`, {
+      token: customer.token,
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.message).toBe('This order was just paid, so it can no longer be cancelled.');
+    expect(await orderRow(server, orderId)).toMatchObject({ paid: true, transactionId: paymentId });
+  });
+
+  it('a cancel while Stripe cannot be reached keeps the order unpaid and answers 502', async () => {
+    const orderId = await insertOrder(server, customer);
+    await startPayment(orderId);
+    fake.failNext(500, { type: 'api_error', message: 'Stripe is down' }, 3);
+    const answer = await call(server, 'DELETE', `/api/removeItem/${orderId}`, { token: customer.token });
+    expect(answer.status).toBe(502);
+    expect(await orderRow(server, orderId)).toMatchObject({ paid: false });
+  });
+
   it('PATCH refuses payments Stripe does not know, of another order, of a smaller amount or another currency', async () => {
     const orderId = await insertOrder(server, customer, { priceCents: 5000 });
     const otherOrder = await insertOrder(server, customer, { priceCents: 5000 });

@@ -4,9 +4,15 @@ import { newOrderSchema, orderIdParamsSchema, orderSchema, ordersQuerySchema } f
 import { viewerOf } from '../../auth/plugin.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { cancelAnyOrder, cancelOwnOrder, listEveryOrder, listOrdersFor, placeOrder } from './service.ts';
+import { cancelAnyOrder, cancelOwnOrder, listEveryOrder, listOrdersFor, placeOrder, type ReleasePayment } from './service.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+export interface OrderRouteOptions {
+  db: Database;
+  config: Config;
+  releasePayment: ReleasePayment;
+}
+
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { db, releasePayment }) => {
   app.post(
     '/api/orders',
     {
@@ -55,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         response: { 200: orderSchema },
       },
     },
-    async (request) => cancelOwnOrder(db, viewerOf(request), request.params.id),
+    async (request) => cancelOwnOrder(db, releasePayment, viewerOf(request), request.params.id),
   );
 
   app.delete(
@@ -69,6 +75,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }
         response: { 200: orderSchema },
       },
     },
-    async (request) => cancelAnyOrder(db, request.params.id),
+    async (request) => cancelAnyOrder(db, releasePayment, request.params.id),
   );
 };

@@ -63,29 +63,40 @@ export async function listEveryOrder(db: Database): Promise<Order[]> {
   return (await listAllOrders(db)).map(toOrder);
 }
 
-/** Deletes an unpaid order and gives its quantity back to stock, in one transaction. */
-async function cancel(db: Database, id: string, viewer?: Viewer): Promise<Order> {
+/** Stops the card payment of an order about to be cancelled; refuses (409) if it already went through. */
+export type ReleasePayment = (orderId: string) => Promise<void>;
+
+/** Why this order cannot be cancelled (by this viewer, when given), or undefined when it can. */
+async function cancelProblem(db: Database | Transaction, id: string, viewer?: Viewer): Promise<Error | undefined> {
+  const order = await findOrder(db, id);
+  if (!order) return notFound(ORDER_NOT_FOUND);
+  if (viewer && order.userId !== viewer.userId) return forbidden('You can only cancel your own orders.');
+  if (order.paid) return conflict(PAID_ORDER_KEPT);
+  return undefined;
+}
+
+/**
+ * Cancels an unpaid order: first its card payment is stopped, so nobody pays for a cancelled order;
+ * then, in one transaction, the order is deleted (only while still unpaid) and its stock given back.
+ */
+async function cancel(db: Database, releasePayment: ReleasePayment, id: string, viewer?: Viewer): Promise<Order> {
+  const problem = await cancelProblem(db, id, viewer);
+  if (problem) throw problem;
+  await releasePayment(id);
   return db.transaction(async (tx) => {
     const deleted = await deleteUnpaidOrder(tx, id, viewer?.userId);
-    if (!deleted) throw await cancelRefusal(tx, id, viewer);
+    if (!deleted) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
     if (deleted.productId) await releaseStock(tx, deleted.productId, deleted.quantity);
     return toOrder(deleted);
   });
 }
 
-async function cancelRefusal(tx: Transaction, id: string, viewer?: Viewer): Promise<Error> {
-  const order = await findOrder(tx, id);
-  if (!order) return notFound(ORDER_NOT_FOUND);
-  if (viewer && order.userId !== viewer.userId) return forbidden('You can only cancel your own orders.');
-  return conflict(PAID_ORDER_KEPT);
-}
-
 /** My Orders' cancel: the owner's own unpaid order. */
-export function cancelOwnOrder(db: Database, viewer: Viewer, id: string): Promise<Order> {
-  return cancel(db, id, viewer);
+export function cancelOwnOrder(db: Database, releasePayment: ReleasePayment, viewer: Viewer, id: string): Promise<Order> {
+  return cancel(db, releasePayment, id, viewer);
 }
 
 /** Manage Orders' cancel: any unpaid order (admin). */
-export function cancelAnyOrder(db: Database, id: string): Promise<Order> {
-  return cancel(db, id);
+export function cancelAnyOrder(db: Database, releasePayment: ReleasePayment, id: string): Promise<Order> {
+  return cancel(db, releasePayment, id);
 }

@@ -22,4 +22,9 @@ export interface PaymentProvider {
   startPayment(order: { orderId: string; amountCents: number; currency: string }): Promise<StartedPayment>;
   /** The payment with this id, or undefined when the processor knows no such payment. */
   findPayment(id: string): Promise<ProviderPayment | undefined>;
+  /**
+   * Stops a started payment so it can no longer be charged (its order is being cancelled);
+   * "succeeded" when the money was already taken.
+   */
+  releasePayment(id: string): Promise<'released' | 'succeeded'>;
 }

@@ -4,45 +4,18 @@ import {
   clientSecretSchema,
   createPaymentIntentSchema,
   markOrderPaidSchema,
-  type PaymentConfig,
   paymentConfigSchema,
   testConfirmResultSchema,
   testConfirmSchema,
 } from '../../../shared/payment.ts';
 import { viewerOf } from '../../auth/plugin.ts';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { PaymentProvider } from './provider.ts';
-import { confirmOrderPayment, confirmTestPayment, type PaymentContext, readOrderToPay, startOrderPayment } from './service.ts';
-import { createStripeProvider, type StripeClientOptions, type StripeProvider } from './stripe-provider.ts';
+import { confirmOrderPayment, confirmTestPayment, readOrderToPay, startOrderPayment } from './service.ts';
+import type { PaymentSetup } from './setup.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
-import { createTestProcessor } from './test-processor.ts';
 
-export interface PaymentOptions {
-  /** Where the Stripe API is (tests point it at a local stand-in); Stripe's own by default. */
-  stripeClient?: StripeClientOptions;
-}
-
-export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config } & PaymentOptions> = async (
-  app,
-  { db, config, stripeClient },
-) => {
-  const stripe: StripeProvider | undefined = config.stripe
-    ? createStripeProvider(config.stripe, app.log, stripeClient)
-    : undefined;
-  const provider: PaymentProvider = stripe ?? createTestProcessor(db);
-  const context: PaymentContext = { db, provider, currency: config.currency, log: app.log };
-  const paymentConfig: PaymentConfig = config.stripe
-    ? { provider: 'stripe', currency: config.currency, publishableKey: config.stripe.publishableKey }
-    : { provider: 'test', currency: config.currency };
-  if (!stripe && config.env === 'production') {
-    app.log.warn('Payments use the built-in test processor: no card is really charged. Set the STRIPE_* keys to take payments.');
-  }
-  if (stripe && !stripe.acceptsWebhooks) {
-    app.log.warn(
-      'STRIPE_WEBHOOK_SECRET is not set: orders are marked paid only when the customer’s browser reports the payment.',
-    );
-  }
+export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentSetup }> = async (app, { db, payments }) => {
+  const { context, stripe, paymentConfig } = payments;
 
   app.get(
     '/api/payment-config',

@@ -24,6 +24,7 @@ const PAYMENT_MESSAGES = {
   notSucceeded: 'This payment has not succeeded.',
   unknownClientSecret: 'No payment matches this client secret.',
   staleIntent: 'This payment no longer matches the order: reload the page to start again.',
+  paidWhileCancelling: 'This order was just paid, so it can no longer be cancelled.',
 } as const;
 
 export interface PaymentContext {
@@ -202,4 +203,20 @@ export async function applyStripeEvent(
     }
     return recorded.outcome === 'paid' ? 'applied' : 'ignored';
   });
+}
+
+/**
+ * Before an unpaid order is cancelled: stop its card payment, so nobody is charged for an order that no
+ * longer exists. If the payment went through meanwhile, the order is marked paid and the cancel refused.
+ */
+export async function releaseOrderPayment(context: PaymentContext, orderId: string): Promise<void> {
+  const { db, provider, currency } = context;
+  const intent = await findIntentForOrder(db, orderId);
+  if (!intent || intent.provider !== provider.name) return;
+  if ((await provider.releasePayment(intent.id)) === 'released') return;
+  const [order, payment] = await Promise.all([findOrder(db, orderId), provider.findPayment(intent.id)]);
+  if (order && payment && !paymentProblem(order, payment, currency)) {
+    await db.transaction((tx) => recordPayment(tx, order.id, payment.id));
+  }
+  throw conflict(PAYMENT_MESSAGES.paidWhileCancelling);
 }

@@ -23,6 +23,7 @@ export interface StripeProvider extends PaymentProvider {
 }
 
 const PROVIDER_UNAVAILABLE = 'The card processor could not be reached. Please try again in a moment.';
+const PAYMENT_IN_PROGRESS = 'A card payment for this order is being processed: try again in a minute.';
 
 /** Same order, amount and currency → same key, so a retried or doubled request never makes a second payment. */
 export const idempotencyKeyFor = (order: { orderId: string; amountCents: number; currency: string }) =>
@@ -51,6 +52,15 @@ export function createStripeProvider(
     return new HttpError(502, 'payment_provider_unavailable', PROVIDER_UNAVAILABLE);
   };
 
+  async function findPayment(id: string): Promise<ProviderPayment | undefined> {
+    try {
+      return toProviderPayment(await stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+      throw unavailable(error, `reading PaymentIntent ${id}`);
+    }
+  }
+
   return {
     name: 'stripe',
     acceptsWebhooks: Boolean(settings.webhookSecret),
@@ -75,12 +85,20 @@ export function createStripeProvider(
       return { id: intent.id, clientSecret: intent.client_secret, status: intent.status };
     },
 
-    async findPayment(id) {
+    findPayment,
+
+    async releasePayment(id) {
       try {
-        return toProviderPayment(await stripe.paymentIntents.retrieve(id));
+        await stripe.paymentIntents.cancel(id);
+        return 'released';
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
-        throw unavailable(error, `reading PaymentIntent ${id}`);
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError))
+          throw unavailable(error, `cancelling PaymentIntent ${id}`);
+        // Stripe refuses to cancel an intent that already succeeded, was cancelled, or is mid-charge.
+        const current = await findPayment(id);
+        if (!current || current.status === 'canceled') return 'released';
+        if (current.status === 'succeeded') return 'succeeded';
+        throw new HttpError(409, 'conflict', PAYMENT_IN_PROGRESS);
       }
     },
 

@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentConfig } from '../../../shared/payment.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { PaymentProvider } from './provider.ts';
+import type { PaymentContext } from './service.ts';
+import { createStripeProvider, type StripeClientOptions, type StripeProvider } from './stripe-provider.ts';
+import { createTestProcessor } from './test-processor.ts';
+
+export interface PaymentOptions {
+  /** Where the Stripe API is (tests point it at a local stand-in); Stripe's own by default. */
+  stripeClient?: StripeClientOptions;
+}
+
+export interface PaymentSetup {
+  context: PaymentContext;
+  /** Set in Stripe mode, for its webhook. */
+  stripe?: StripeProvider;
+  paymentConfig: PaymentConfig;
+}
+
+/**
+ * The card processor the configuration asks for: Stripe when its keys are set, else the built-in test
+ * processor. Made once per app, because both the payment routes and order cancels use it.
+ */
+export function createPaymentSetup(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  options: PaymentOptions = {},
+): PaymentSetup {
+  const stripe = config.stripe ? createStripeProvider(config.stripe, log, options.stripeClient) : undefined;
+  const provider: PaymentProvider = stripe ?? createTestProcessor(db);
+  if (!stripe && config.env === 'production') {
+    log.warn('Payments use the built-in test processor: no card is really charged. Set the STRIPE_* keys to take payments.');
+  }
+  if (stripe && !stripe.acceptsWebhooks) {
+    log.warn('STRIPE_WEBHOOK_SECRET is not set: orders are marked paid only when the customer’s browser reports the payment.');
+  }
+  return {
+    context: { db, provider, currency: config.currency, log },
+    stripe,
+    paymentConfig: config.stripe
+      ? { provider: 'stripe', currency: config.currency, publishableKey: config.stripe.publishableKey }
+      : { provider: 'test', currency: config.currency },
+  };
+}
