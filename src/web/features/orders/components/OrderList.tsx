@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Order } from '../../../../shared/order.ts';
-import { OrderProduct } from './OrderProduct.tsx';
+import { ProductLabel } from '../../../components/ProductLabel.tsx';
 
 /** Literal class names, so Tailwind sees them: below the breakpoint cards, from it on a table. */
 const LAYOUTS = {
@@ -38,7 +38,7 @@ export function OrderList({
         {orders.map((order) => (
           <li key={order._id} className="card border border-base-300 bg-base-100" data-testid="order-card">
             <div className="card-body gap-2 p-4">
-              <OrderProduct order={order} />
+              <ProductLabel name={order.name} picture={order.picture} />
               {showCustomer ? <p className="break-all text-sm">{order.email}</p> : null}
               <p className="text-sm">
                 Quantity {order.quantity} · <span className="font-semibold">$ {formatDollars(order.price)}</span>
@@ -72,7 +72,7 @@ export function OrderList({
                 <th scope="row">{index + 1}</th>
                 {showCustomer ? <td className="break-all">{order.email}</td> : null}
                 <td>
-                  <OrderProduct order={order} />
+                  <ProductLabel name={order.name} picture={order.picture} />
                 </td>
                 <td>{order.quantity}</td>
                 <td className="whitespace-nowrap">$ {formatDollars(order.price)}</td>

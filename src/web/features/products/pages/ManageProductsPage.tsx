@@ -1,10 +1,9 @@
 import { toast } from 'react-toastify';
-import { LIMITS } from '../../../../shared/limits.ts';
 import { MESSAGES } from '../../../../shared/messages.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/product.ts';
-import { truncateWithEllipsis } from '../../../../shared/text.ts';
 import { LoadError } from '../../../components/LoadError.tsx';
+import { ProductLabel } from '../../../components/ProductLabel.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -60,16 +59,7 @@ export function ManageProductsPage() {
                     {index + 1}
                   </th>
                   <td>
-                    <div className="flex items-center gap-3">
-                      <img
-                        src={product.picture}
-                        alt=""
-                        width={40}
-                        height={40}
-                        className="hidden h-10 w-10 rounded bg-base-200 object-contain sm:block"
-                      />
-                      <span title={product.name}>{truncateWithEllipsis(product.name, LIMITS.displayNameLength)}</span>
-                    </div>
+                    <ProductLabel name={product.name} picture={product.picture} />
                   </td>
                   <td>$ {formatDollars(product.price)}</td>
                   <td>{product.availableQuantity}</td>
