@@ -1,8 +1,8 @@
 // npm run admin -- grant <email> | revoke <email> | list
 // Changes roles straight in the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
-import { loadConfig } from '../src/server/config.ts';
-import { openConfiguredDatabase } from '../src/server/db/configured-database.ts';
-import { grantAdmin, listShopUsers, revokeAdmin } from '../src/server/modules/users/service.ts';
+import { loadConfig } from '#server/config.ts';
+import { openConfiguredDatabase } from '#server/db/configured-database.ts';
+import { grantAdmin, listShopUsers, revokeAdmin } from '#server/modules/users/service.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | list';
 

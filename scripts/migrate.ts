@@ -1,6 +1,6 @@
 // npm run db:migrate: applies the committed migrations to the configured database without serving.
-import { loadConfig } from '../src/server/config.ts';
-import { openConfiguredDatabase } from '../src/server/db/configured-database.ts';
+import { loadConfig } from '#server/config.ts';
+import { openConfiguredDatabase } from '#server/db/configured-database.ts';
 
 const config = loadConfig();
 const database = openConfiguredDatabase(config);

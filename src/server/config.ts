@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from '../shared/auth.ts';
+import { passwordSchema } from '#shared/auth.ts';
 
 const optionalString = z
   .string()

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { ARTICLES } from '../../src/web/features/marketing/blog/articles.ts';
+import { ARTICLES } from '#web/features/marketing/blog/articles.ts';
 import { placeOrder } from '../helpers/catalog.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import type { TestServer } from '../helpers/test-server.ts';

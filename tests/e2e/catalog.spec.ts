@@ -1,5 +1,5 @@
-import { MESSAGES } from '../../src/shared/messages.ts';
-import type { Product } from '../../src/shared/product.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import type { Product } from '#shared/product.ts';
 import { TINY_PNG } from '../helpers/catalog.ts';
 import { call, signInAdmin } from '../helpers/shop-client.ts';
 import { TEST_ADMIN } from '../helpers/test-server.ts';

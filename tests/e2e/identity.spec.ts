@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../src/shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { expiredAccessToken } from '../helpers/expired-token.ts';
 import { GOOGLE_TEST_CLIENT, type OidcIssuer, startOidcIssuer } from '../helpers/oidc-issuer.ts';
 import { call, signUpCustomer } from '../helpers/shop-client.ts';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../src/shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { addProduct, markPaid, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, test } from './fixtures.ts';

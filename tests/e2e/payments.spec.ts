@@ -1,6 +1,6 @@
-import { MESSAGES } from '../../src/shared/messages.ts';
-import type { Order } from '../../src/shared/order.ts';
-import type { Product } from '../../src/shared/product.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import type { Order } from '#shared/order.ts';
+import type { Product } from '#shared/product.ts';
 import { placeOrder } from '../helpers/catalog.ts';
 import { type FakeStripe, STRIPE_TEST_ENV, startFakeStripe } from '../helpers/fake-stripe.ts';
 import { FAKE_STRIPE_JS } from '../helpers/fake-stripe-js.ts';

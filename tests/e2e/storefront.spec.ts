@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { CAROUSEL, LIMITS } from '../../src/shared/limits.ts';
-import { MESSAGES } from '../../src/shared/messages.ts';
-import { truncateWithEllipsis } from '../../src/shared/text.ts';
-import { ARTICLES, articleText } from '../../src/web/features/marketing/blog/articles.ts';
+import { CAROUSEL, LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { truncateWithEllipsis } from '#shared/text.ts';
+import { ARTICLES, articleText } from '#web/features/marketing/blog/articles.ts';
 import { call, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { orders } from '../../src/server/db/schema.ts';
-import type { Order } from '../../src/shared/order.ts';
-import type { Product } from '../../src/shared/product.ts';
+import { orders } from '#server/db/schema.ts';
+import type { Order } from '#shared/order.ts';
+import type { Product } from '#shared/product.ts';
 import { type ApiAnswer, call, type SignedInCustomer } from './shop-client.ts';
 import type { TestServer } from './test-server.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orders, paymentIntents, products, user } from '../../src/server/db/schema.ts';
+import { orders, paymentIntents, products, user } from '#server/db/schema.ts';
 import type { SignedInCustomer } from './shop-client.ts';
 import type { TestServer } from './test-server.ts';
 

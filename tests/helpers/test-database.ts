@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '../../src/server/db/client.ts';
+import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '#server/db/client.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

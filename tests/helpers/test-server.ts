@@ -3,10 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppOptions } from '../../src/server/app.ts';
-import { type Config, loadConfig } from '../../src/server/config.ts';
-import type { Database, DatabaseHandle } from '../../src/server/db/client.ts';
-import { startServer } from '../../src/server/server.ts';
+import type { AppOptions } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import type { Database, DatabaseHandle } from '#server/db/client.ts';
+import { startServer } from '#server/server.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.ts';
 
 export const TEST_ADMIN = { email: 'admin@shop.test', password: 'admin1234' } as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE } from '../../src/server/auth/login-throttle.ts';
+import { LOGIN_THROTTLE } from '#server/auth/login-throttle.ts';
 import { call, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 

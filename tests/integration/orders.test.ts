@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema.ts';
-import { MESSAGES } from '../../src/shared/messages.ts';
-import type { Order } from '../../src/shared/order.ts';
+import { orders } from '#server/db/schema.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import type { Order } from '#shared/order.ts';
 import { addProduct, markPaid, ordersOfProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';

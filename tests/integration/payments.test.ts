@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentIntents } from '../../src/server/db/schema.ts';
-import { CARD_MESSAGES } from '../../src/shared/payment.ts';
+import { orders, paymentIntents } from '#server/db/schema.ts';
+import { CARD_MESSAGES } from '#shared/payment.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';

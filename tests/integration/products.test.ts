@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/server/db/schema.ts';
-import type { Product } from '../../src/shared/product.ts';
+import { products } from '#server/db/schema.ts';
+import type { Product } from '#shared/product.ts';
 import { addProduct, addProductWithUpload, NEW_PRODUCT, TINY_PNG } from '../helpers/catalog.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';

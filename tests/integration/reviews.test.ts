@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REVIEWS } from '../../src/server/db/demo-data.ts';
-import { reviews, user } from '../../src/server/db/schema.ts';
-import { LIMITS } from '../../src/shared/limits.ts';
-import { MESSAGES } from '../../src/shared/messages.ts';
+import { DEMO_REVIEWS } from '#server/db/demo-data.ts';
+import { reviews, user } from '#server/db/schema.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';

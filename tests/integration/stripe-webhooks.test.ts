@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, processedWebhookEvents } from '../../src/server/db/schema.ts';
+import { orders, processedWebhookEvents } from '#server/db/schema.ts';
 import { type FakePaymentIntent, type FakeStripe, STRIPE_TEST_ENV, startFakeStripe } from '../helpers/fake-stripe.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { paymentIntents } from '../../src/server/db/schema.ts';
+import { paymentIntents } from '#server/db/schema.ts';
 import { type FakeStripe, STRIPE_TEST_ENV, startFakeStripe } from '../helpers/fake-stripe.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
-import { LIMITS } from '../../shared/limits.ts';
+import { LIMITS } from '#shared/limits.ts';
 import { queryClient } from './query-client.ts';
 
 export function AppProviders({ children }: { children: ReactNode }) {

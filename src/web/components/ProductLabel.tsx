@@ -1,5 +1,5 @@
-import { LIMITS } from '../../shared/limits.ts';
-import { truncateWithEllipsis } from '../../shared/text.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { truncateWithEllipsis } from '#shared/text.ts';
 
 /** A product as tables show it: a small picture and its name cut to 30 characters (the full name on hover). */
 export function ProductLabel({ name, picture }: { name: string; picture: string }) {

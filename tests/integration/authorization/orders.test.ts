@@ -1,5 +1,5 @@
-import { type AuthorizationContext, describeAuthorizationTable } from '../../helpers/authorization-table.ts';
-import { addProduct, placeOrder } from '../../helpers/catalog.ts';
+import { type AuthorizationContext, describeAuthorizationTable } from '#tests/helpers/authorization-table.ts';
+import { addProduct, placeOrder } from '#tests/helpers/catalog.ts';
 
 /** An unpaid order of the owner's own for each call, so one actor's cancel leaves the next one an order. */
 async function freshOrderOfOwner(context: AuthorizationContext): Promise<string> {

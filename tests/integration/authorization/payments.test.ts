@@ -1,6 +1,6 @@
-import { type AuthorizationContext, describeAuthorizationTable } from '../../helpers/authorization-table.ts';
-import { insertOrder, insertSucceededTestPayment } from '../../helpers/payment-fixtures.ts';
-import { call } from '../../helpers/shop-client.ts';
+import { type AuthorizationContext, describeAuthorizationTable } from '#tests/helpers/authorization-table.ts';
+import { insertOrder, insertSucceededTestPayment } from '#tests/helpers/payment-fixtures.ts';
+import { call } from '#tests/helpers/shop-client.ts';
 
 /** A fresh unpaid order of the owner's for each call, so one actor's payment does not change the next one's answer. */
 const freshOrder = (context: AuthorizationContext) => insertOrder(context.server, context.owner, { priceCents: 3000 });

@@ -1,7 +1,7 @@
-import type { Product } from '../../../src/shared/product.ts';
-import { type AuthorizationContext, describeAuthorizationTable } from '../../helpers/authorization-table.ts';
-import { addProduct, NEW_PRODUCT } from '../../helpers/catalog.ts';
-import { call } from '../../helpers/shop-client.ts';
+import type { Product } from '#shared/product.ts';
+import { type AuthorizationContext, describeAuthorizationTable } from '#tests/helpers/authorization-table.ts';
+import { addProduct, NEW_PRODUCT } from '#tests/helpers/catalog.ts';
+import { call } from '#tests/helpers/shop-client.ts';
 
 async function someProductId({ server }: AuthorizationContext): Promise<string> {
   const [first] = (await call<Product[]>(server, 'GET', '/api/home')).body;

@@ -1,4 +1,4 @@
-import { describeAuthorizationTable } from '../../helpers/authorization-table.ts';
+import { describeAuthorizationTable } from '#tests/helpers/authorization-table.ts';
 
 const review = {
   reviewPhoto: 'https://photos.example.com/me.jpg',

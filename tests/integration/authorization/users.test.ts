@@ -1,5 +1,5 @@
-import { type AuthorizationContext, describeAuthorizationTable } from '../../helpers/authorization-table.ts';
-import { call, signUpCustomer } from '../../helpers/shop-client.ts';
+import { type AuthorizationContext, describeAuthorizationTable } from '#tests/helpers/authorization-table.ts';
+import { call, signUpCustomer } from '#tests/helpers/shop-client.ts';
 
 /** A fresh user whose admin rights an actor may try to change, so one row's calls do not affect the next. */
 async function freshUserEmail(context: AuthorizationContext, asAdmin = false): Promise<string> {

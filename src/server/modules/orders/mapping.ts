@@ -1,5 +1,5 @@
-import { centsToDollars } from '../../../shared/money.ts';
-import type { Order } from '../../../shared/order.ts';
+import { centsToDollars } from '#shared/money.ts';
+import type { Order } from '#shared/order.ts';
 import type { OrderRow } from './repository.ts';
 
 /** The database row in the spec's shape: `_id`, total price in dollars, payment fields only once paid. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { orders } from '#server/db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newOrderSchema, orderIdParamsSchema, orderSchema, ordersQuerySchema } from '../../../shared/order.ts';
-import { viewerOf } from '../../auth/plugin.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { newOrderSchema, orderIdParamsSchema, orderSchema, ordersQuerySchema } from '#shared/order.ts';
 import { cancelAnyOrder, cancelOwnOrder, listEveryOrder, listOrdersFor, placeOrder, type ReleasePayment } from './service.ts';
 
 export interface OrderRouteOptions {

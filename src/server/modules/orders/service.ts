@@ -1,9 +1,9 @@
-import { LIMITS } from '../../../shared/limits.ts';
-import { formatDollars } from '../../../shared/money.ts';
-import { type NewOrder, type Order, quantityProblem } from '../../../shared/order.ts';
-import type { Viewer } from '../../auth/plugin.ts';
-import type { Database, Transaction } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { Viewer } from '#server/auth/plugin.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { formatDollars } from '#shared/money.ts';
+import { type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { findProduct, releaseStock, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
 import { sameEmail } from '../users/service.ts';

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { paymentIntents, processedWebhookEvents } from '../../db/schema.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { paymentIntents, processedWebhookEvents } from '#server/db/schema.ts';
 
 type Handle = Database | Transaction;
 

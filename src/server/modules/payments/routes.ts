@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderIdParamsSchema, orderSchema } from '../../../shared/order.ts';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Database } from '#server/db/client.ts';
+import { orderIdParamsSchema, orderSchema } from '#shared/order.ts';
 import {
   clientSecretSchema,
   createPaymentIntentSchema,
@@ -7,9 +9,7 @@ import {
   paymentConfigSchema,
   testConfirmResultSchema,
   testConfirmSchema,
-} from '../../../shared/payment.ts';
-import { viewerOf } from '../../auth/plugin.ts';
-import type { Database } from '../../db/client.ts';
+} from '#shared/payment.ts';
 import { confirmOrderPayment, confirmTestPayment, readOrderToPay, startOrderPayment } from './service.ts';
 import type { PaymentSetup } from './setup.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { Order } from '../../../shared/order.ts';
-import type { PaymentIntent, TestCard } from '../../../shared/payment.ts';
-import type { Viewer } from '../../auth/plugin.ts';
-import type { Database, Transaction } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import type { Viewer } from '#server/auth/plugin.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import type { Order } from '#shared/order.ts';
+import type { PaymentIntent, TestCard } from '#shared/payment.ts';
 import { toOrder } from '../orders/mapping.ts';
 import { findOrder, markOrderPaid, type OrderRow } from '../orders/repository.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';

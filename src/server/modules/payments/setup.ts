@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentConfig } from '../../../shared/payment.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import type { PaymentConfig } from '#shared/payment.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentContext } from './service.ts';
 import { createStripeProvider, type StripeClientOptions, type StripeProvider } from './stripe-provider.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { badRequest, HttpError } from '#server/http/errors.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
 
 /** Where the Stripe API is: Stripe's own by default; tests point it at a local stand-in. */

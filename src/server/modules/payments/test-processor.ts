@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { cardDigits, REFUSING_TEST_CARDS } from '../../../shared/payment.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
+import { cardDigits, REFUSING_TEST_CARDS } from '#shared/payment.ts';
 import type { PaymentProvider } from './provider.ts';
 import { findIntent } from './repository.ts';
 

@@ -1,5 +1,5 @@
-import { centsToDollars } from '../../../shared/money.ts';
-import type { Product } from '../../../shared/product.ts';
+import { centsToDollars } from '#shared/money.ts';
+import type { Product } from '#shared/product.ts';
 import type { ProductRow } from './repository.ts';
 
 /** The database row in the spec's shape: `_id`, price in dollars, owner as `email` and `userName`. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { LIMITS } from '../../../shared/limits.ts';
-import { PICTURE_FILE_FIELD, PICTURE_FILE_MESSAGES } from '../../../shared/product.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { badRequest, HttpError } from '#server/http/errors.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { PICTURE_FILE_FIELD, PICTURE_FILE_MESSAGES } from '#shared/product.ts';
 
 const FIELD_MAX_BYTES = 16 * 1024;
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { PICTURE_FILE_FIELD, PICTURE_FILE_MESSAGES } from '../../../shared/product.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest } from '#server/http/errors.ts';
+import { PICTURE_FILE_FIELD, PICTURE_FILE_MESSAGES } from '#shared/product.ts';
 import { detectImageType } from './image-type.ts';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';

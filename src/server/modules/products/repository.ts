@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { LIMITS } from '../../../shared/limits.ts';
-import type { Database, Transaction } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { products } from '#server/db/schema.ts';
+import { LIMITS } from '#shared/limits.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;

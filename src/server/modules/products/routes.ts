@@ -2,6 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { badRequest } from '#server/http/errors.ts';
 import {
   newProductSchema,
   PICTURE_FILE_FIELD,
@@ -9,11 +13,7 @@ import {
   productIdParamsSchema,
   productInputSchema,
   productSchema,
-} from '../../../shared/product.ts';
-import { viewerOf } from '../../auth/plugin.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
+} from '#shared/product.ts';
 import { readMultipartBody } from './multipart-body.ts';
 import { PictureStore, UPLOADS_URL_PREFIX } from './picture-store.ts';
 import { addProduct, editProduct, getProduct, listCatalogue, removeProduct } from './service.ts';

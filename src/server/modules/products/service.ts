@@ -1,8 +1,8 @@
-import { dollarsToCents } from '../../../shared/money.ts';
-import type { Product, ProductInput } from '../../../shared/product.ts';
-import type { Viewer } from '../../auth/plugin.ts';
-import type { Database } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Viewer } from '#server/auth/plugin.ts';
+import type { Database } from '#server/db/client.ts';
+import { notFound } from '#server/http/errors.ts';
+import { dollarsToCents } from '#shared/money.ts';
+import type { Product, ProductInput } from '#shared/product.ts';
 import { toProduct } from './mapping.ts';
 import { deleteProduct, findProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { reviews } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { reviews } from '#server/db/schema.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { postedReviewSchema, reviewInputSchema, reviewSchema } from '../../../shared/review.ts';
-import { viewerOf } from '../../auth/plugin.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { postedReviewSchema, reviewInputSchema, reviewSchema } from '#shared/review.ts';
 import { addReview, listTestimonials } from './service.ts';
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {

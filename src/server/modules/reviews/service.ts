@@ -1,6 +1,6 @@
-import type { PostedReview, Review, ReviewInput } from '../../../shared/review.ts';
-import type { Viewer } from '../../auth/plugin.ts';
-import type { Database } from '../../db/client.ts';
+import type { Viewer } from '#server/auth/plugin.ts';
+import type { Database } from '#server/db/client.ts';
+import type { PostedReview, Review, ReviewInput } from '#shared/review.ts';
 import { insertReview, listReviewsNewestFirst, type ReviewRow } from './repository.ts';
 
 const toReview = (row: ReviewRow): Review => ({

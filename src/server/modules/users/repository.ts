@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { user, userProfiles } from '../../db/schema.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { user, userProfiles } from '#server/db/schema.ts';
 
 export interface UserRecord {
   id: string;

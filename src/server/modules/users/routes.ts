@@ -1,12 +1,12 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailParamsSchema, emailSchema } from '../../../shared/auth.ts';
-import { profileInputSchema, profileSchema, userSchema } from '../../../shared/user.ts';
-import { viewerOf } from '../../auth/plugin.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { forbidden, unauthorized } from '../../http/errors.ts';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { forbidden, unauthorized } from '#server/http/errors.ts';
+import { emailParamsSchema, emailSchema } from '#shared/auth.ts';
+import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
 import {
   assertSelfOrAdmin,
   grantAdmin,

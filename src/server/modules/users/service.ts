@@ -1,7 +1,7 @@
-import type { Profile, ProfileInput, ShopUser } from '../../../shared/user.ts';
-import type { Viewer } from '../../auth/plugin.ts';
-import type { Database } from '../../db/client.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { Viewer } from '#server/auth/plugin.ts';
+import type { Database } from '#server/db/client.ts';
+import { conflict, forbidden, notFound } from '#server/http/errors.ts';
+import type { Profile, ProfileInput, ShopUser } from '#shared/user.ts';
 import {
   countAdmins,
   findProfile,

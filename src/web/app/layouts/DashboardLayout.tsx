@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
-import { MESSAGES } from '../../../shared/messages.ts';
-import { useIsAdmin } from '../../features/auth/api/use-is-admin.ts';
-import { useViewer } from '../../features/auth/api/use-viewer.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { useIsAdmin } from '#web/features/auth/api/use-is-admin.ts';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 
 const USER_ENTRIES = [
   { to: '/dashboard/orders', label: 'My Orders' },

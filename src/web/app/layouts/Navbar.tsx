@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { signOut } from '../../features/auth/api/sign-out.ts';
-import { type SignedInUser, useViewer } from '../../features/auth/api/use-viewer.ts';
-import { SHOP_NAME } from '../../lib/shop.ts';
+import { signOut } from '#web/features/auth/api/sign-out.ts';
+import { type SignedInUser, useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { SHOP_NAME } from '#web/lib/shop.ts';
 
 const LINKS = [
   { to: '/', label: 'Home' },

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { signOut } from '../../features/auth/api/sign-out.ts';
-import { useAccessToken } from '../../features/auth/api/use-access-token.ts';
-import { useViewer } from '../../features/auth/api/use-viewer.ts';
-import { Footer } from '../../features/marketing/components/Footer.tsx';
-import { onSessionEnded } from '../../lib/api-client.ts';
+import { signOut } from '#web/features/auth/api/sign-out.ts';
+import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { Footer } from '#web/features/marketing/components/Footer.tsx';
+import { onSessionEnded } from '#web/lib/api-client.ts';
 import { Navbar } from './Navbar.tsx';
 
 export function RootLayout() {

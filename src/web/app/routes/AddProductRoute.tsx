@@ -1,5 +1,5 @@
-import { useViewer } from '../../features/auth/api/use-viewer.ts';
-import { AddProductPage } from '../../features/products/pages/AddProductPage.tsx';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { AddProductPage } from '#web/features/products/pages/AddProductPage.tsx';
 
 export function AddProductRoute() {
   const { user } = useViewer();

@@ -1,5 +1,5 @@
-import { useViewer } from '../../features/auth/api/use-viewer.ts';
-import { AddReviewPage } from '../../features/reviews/pages/AddReviewPage.tsx';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { AddReviewPage } from '#web/features/reviews/pages/AddReviewPage.tsx';
 
 /** RequireAuth has already made sure someone is signed in: they are the reviewer. */
 export function AddReviewRoute() {

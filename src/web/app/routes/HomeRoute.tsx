@@ -1,14 +1,14 @@
-import { AnimatedTagline } from '../../features/marketing/components/AnimatedTagline.tsx';
-import { Counters } from '../../features/marketing/components/Counters.tsx';
-import { DeliveryStrip } from '../../features/marketing/components/DeliveryStrip.tsx';
-import { Features } from '../../features/marketing/components/Features.tsx';
-import { HeroCarousel } from '../../features/marketing/components/HeroCarousel.tsx';
-import { ServiceCards } from '../../features/marketing/components/ServiceCards.tsx';
-import { useScrollToHash } from '../../features/marketing/use-scroll-to-hash.ts';
-import { ProductGrid } from '../../features/products/components/ProductGrid.tsx';
-import { Testimonials } from '../../features/reviews/components/Testimonials.tsx';
-import { SHOP_NAME } from '../../lib/shop.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AnimatedTagline } from '#web/features/marketing/components/AnimatedTagline.tsx';
+import { Counters } from '#web/features/marketing/components/Counters.tsx';
+import { DeliveryStrip } from '#web/features/marketing/components/DeliveryStrip.tsx';
+import { Features } from '#web/features/marketing/components/Features.tsx';
+import { HeroCarousel } from '#web/features/marketing/components/HeroCarousel.tsx';
+import { ServiceCards } from '#web/features/marketing/components/ServiceCards.tsx';
+import { useScrollToHash } from '#web/features/marketing/use-scroll-to-hash.ts';
+import { ProductGrid } from '#web/features/products/components/ProductGrid.tsx';
+import { Testimonials } from '#web/features/reviews/components/Testimonials.tsx';
+import { SHOP_NAME } from '#web/lib/shop.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 /** The home page: the marketing sections around the product grid and the testimonials. */
 export function HomeRoute() {

@@ -1,5 +1,5 @@
-import { useViewer } from '../../features/auth/api/use-viewer.ts';
-import { MyOrdersPage } from '../../features/orders/pages/MyOrdersPage.tsx';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { MyOrdersPage } from '#web/features/orders/pages/MyOrdersPage.tsx';
 
 export function MyOrdersRoute() {
   const { user } = useViewer();

@@ -1,5 +1,5 @@
-import { useViewer } from '../../features/auth/api/use-viewer.ts';
-import { ProfilePage } from '../../features/users/pages/ProfilePage.tsx';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { ProfilePage } from '#web/features/users/pages/ProfilePage.tsx';
 
 export function ProfileRoute() {
   const { user } = useViewer();

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { useViewer } from '../../features/auth/api/use-viewer.ts';
-import { PurchasePage } from '../../features/products/pages/PurchasePage.tsx';
-import { ProfileSummaryCard } from '../../features/users/components/ProfileSummaryCard.tsx';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { PurchasePage } from '#web/features/products/pages/PurchasePage.tsx';
+import { ProfileSummaryCard } from '#web/features/users/components/ProfileSummaryCard.tsx';
 
 /** The purchase page beside the buyer's saved details (RequireAuth has made sure someone is signed in). */
 export function PurchaseRoute() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { MESSAGES } from '../../../shared/messages.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 export function NotFoundPage() {
   useDocumentTitle(MESSAGES.pageNotFound);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, UPLOAD_IMAGE_TYPES } from '../../../shared/limits.ts';
-import { newProductSchema, PICTURE_FILE_FIELD, PICTURE_FILE_MESSAGES } from '../../../shared/product.ts';
+import { LIMITS, UPLOAD_IMAGE_TYPES } from '#shared/limits.ts';
+import { newProductSchema, PICTURE_FILE_FIELD, PICTURE_FILE_MESSAGES } from '#shared/product.ts';
 
 const isImageType = (type: string): boolean => (UPLOAD_IMAGE_TYPES as readonly string[]).includes(type);
 

@@ -1,5 +1,5 @@
-import { LIMITS } from '../../../shared/limits.ts';
-import type { Product } from '../../../shared/product.ts';
+import { LIMITS } from '#shared/limits.ts';
+import type { Product } from '#shared/product.ts';
 
 /**
  * The spec's home grid: "the first 8 of the list reversed". The list comes oldest first, so reversing

@@ -1,5 +1,5 @@
-import { orderQuantitySchema, quantityProblem } from '../../../shared/order.ts';
-import type { Product } from '../../../shared/product.ts';
+import { orderQuantitySchema, quantityProblem } from '#shared/order.ts';
+import type { Product } from '#shared/product.ts';
 
 /**
  * What the purchase page says about the quantity typed so far: the spec's warnings below the

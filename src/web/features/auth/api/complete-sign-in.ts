@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { requestAccessToken } from '../../../lib/api-client.ts';
+import { requestAccessToken } from '#web/lib/api-client.ts';
 
 /** After the session exists: fetch the spec's access token for this email, as the spec's flow does. */
 export async function completeSignIn(queryClient: QueryClient, email: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearAccessToken } from '../../../lib/access-token.ts';
-import { authClient } from '../../../lib/auth-client.ts';
+import { clearAccessToken } from '#web/lib/access-token.ts';
+import { authClient } from '#web/lib/auth-client.ts';
 
 /** Ends the server session, forgets the access token and every cached answer that belonged to the user. */
 export async function signOut(queryClient: QueryClient): Promise<void> {

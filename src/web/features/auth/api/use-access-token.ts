@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { accessTokenEmail, readAccessToken } from '../../../lib/access-token.ts';
-import { requestAccessToken } from '../../../lib/api-client.ts';
+import { accessTokenEmail, readAccessToken } from '#web/lib/access-token.ts';
+import { requestAccessToken } from '#web/lib/api-client.ts';
 
 /**
  * Makes sure a signed-in user holds an access token for their own email before pages call the API:

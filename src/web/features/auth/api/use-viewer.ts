@@ -1,4 +1,4 @@
-import { authClient } from '../../../lib/auth-client.ts';
+import { authClient } from '#web/lib/auth-client.ts';
 
 export interface SignedInUser {
   id: string;

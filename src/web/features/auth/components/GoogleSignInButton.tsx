@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { authClient } from '../../../lib/auth-client.ts';
+import { authClient } from '#web/lib/auth-client.ts';
 import { useSignInOptions } from '../api/use-sign-in-options.ts';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not set up on this server. Please use your email and password.';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
 import { signOut } from '../api/sign-out.ts';
 import { useIsAdmin } from '../api/use-is-admin.ts';
 import { useViewer } from '../api/use-viewer.ts';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type LoginInput, loginSchema } from '../../../../shared/auth.ts';
-import { FormField } from '../../../components/FormField.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { type LoginInput, loginSchema } from '#shared/auth.ts';
+import { FormField } from '#web/components/FormField.tsx';
+import { authClient } from '#web/lib/auth-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../../shared/limits.ts';
-import { truncateWithEllipsis } from '../../../../shared/text.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { truncateWithEllipsis } from '#shared/text.ts';
 import { ARTICLES, articleText } from './articles.ts';
 import { archiveMonths, filterArticles, formatArticleDate, formatMonth } from './filter-articles.ts';
 

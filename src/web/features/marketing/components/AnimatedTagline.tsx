@@ -1,6 +1,6 @@
 import { motion, useReducedMotion, type Variants } from 'motion/react';
 import { Fragment } from 'react';
-import { TAGLINE_ANIMATION } from '../../../../shared/limits.ts';
+import { TAGLINE_ANIMATION } from '#shared/limits.ts';
 
 const line: Variants = {
   hidden: {},

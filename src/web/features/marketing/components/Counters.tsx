@@ -1,7 +1,7 @@
 import { animate, useInView, useReducedMotion } from 'motion/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { COUNTERS } from '../../../../shared/limits.ts';
+import { COUNTERS } from '#shared/limits.ts';
 
 /** Long enough to see the numbers climb, short enough that nobody waits for them. */
 const COUNT_UP_SECONDS = 2;

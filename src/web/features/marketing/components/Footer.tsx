@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { SHOP_NAME } from '../../../lib/shop.ts';
+import { SHOP_NAME } from '#web/lib/shop.ts';
 import { COMPANY } from '../company.ts';
 
 // The form library and zod load with the first form a visitor meets, not with every page's first paint.

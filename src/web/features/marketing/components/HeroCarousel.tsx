@@ -5,7 +5,7 @@ import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { CAROUSEL } from '../../../../shared/limits.ts';
+import { CAROUSEL } from '#shared/limits.ts';
 import { HERO_SLIDES, type HeroSlide } from '../hero-slides.ts';
 
 /** Bullets big and far enough apart to be easy targets (WCAG 2.5.8), in the theme's colours. */

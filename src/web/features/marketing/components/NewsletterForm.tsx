@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { emailSchema } from '../../../../shared/auth.ts';
+import { emailSchema } from '#shared/auth.ts';
 
 const newsletterSchema = z.object({ email: emailSchema });
 type NewsletterInput = z.infer<typeof newsletterSchema>;

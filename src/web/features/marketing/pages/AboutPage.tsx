@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { SHOP_NAME } from '../../../lib/shop.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { SHOP_NAME } from '#web/lib/shop.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { COMPANY, DELIVERY_FIGURES } from '../company.ts';
 import { Icon } from '../components/Icon.tsx';
 import { type InfoTab, InfoTabs } from '../components/InfoTabs.tsx';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { ARTICLES, findArticle } from '../blog/articles.ts';
 import { ArticleMeta } from '../components/ArticleMeta.tsx';
 import { useScrollToHash } from '../use-scroll-to-hash.ts';

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../../shared/limits.ts';
-import { truncateWithEllipsis } from '../../../../shared/text.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { truncateWithEllipsis } from '#shared/text.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { ARTICLES, type Article, articleText } from '../blog/articles.ts';
 import { archiveMonths, filterArticles, formatMonth } from '../blog/filter-articles.ts';
 import { ArticleMeta } from '../components/ArticleMeta.tsx';

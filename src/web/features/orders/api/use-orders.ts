@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../../shared/order.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Order } from '#shared/order.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 /** The products feature's "products" key: a cancelled order puts its quantity back in stock. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatDollars } from '../../../../shared/money.ts';
-import type { Order } from '../../../../shared/order.ts';
-import { ProductLabel } from '../../../components/ProductLabel.tsx';
+import { formatDollars } from '#shared/money.ts';
+import type { Order } from '#shared/order.ts';
+import { ProductLabel } from '#web/components/ProductLabel.tsx';
 
 /** Literal class names, so Tailwind sees them: below the breakpoint cards, from it on a table. */
 const LAYOUTS = {

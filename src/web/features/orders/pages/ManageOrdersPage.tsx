@@ -1,10 +1,10 @@
 import { toast } from 'react-toastify';
-import { MESSAGES } from '../../../../shared/messages.ts';
-import type { Order } from '../../../../shared/order.ts';
-import { LoadError } from '../../../components/LoadError.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import type { Order } from '#shared/order.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAllOrders, useRemoveOrder } from '../api/use-orders.ts';
 import { OrderList } from '../components/OrderList.tsx';
 

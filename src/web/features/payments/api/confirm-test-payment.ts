@@ -1,5 +1,5 @@
-import type { PaymentIntent, TestCard } from '../../../../shared/payment.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { PaymentIntent, TestCard } from '#shared/payment.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/test-payments/confirm: the test processor charges the card, or answers with the card's refusal. */
 export async function confirmTestPayment(

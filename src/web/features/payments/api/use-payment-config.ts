@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentConfig } from '../../../../shared/payment.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { PaymentConfig } from '#shared/payment.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/payment-config: the test processor, or Stripe with its publishable key. Fixed for the server's life. */
 export function usePaymentConfig() {

@@ -1,5 +1,5 @@
-import { formatDollars } from '../../../../shared/money.ts';
-import type { Order } from '../../../../shared/order.ts';
+import { formatDollars } from '#shared/money.ts';
+import type { Order } from '#shared/order.ts';
 
 /** The spec's payment greeting: the customer's name, the product, the quantity and the price in dollars. */
 export function OrderSummary({ order }: { order: Order }) {

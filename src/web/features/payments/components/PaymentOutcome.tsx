@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../../shared/messages.ts';
+import { MESSAGES } from '#shared/messages.ts';
 
 /** The spec's payment result: the provider's card error in red, or the success and transaction id in green. */
 export function PaymentOutcome({ error, transactionId }: { error?: string; transactionId?: string }) {

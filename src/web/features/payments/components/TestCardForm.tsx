@@ -6,9 +6,9 @@ import {
   type TestCard,
   type TestCardFormInput,
   testCardFormSchema,
-} from '../../../../shared/payment.ts';
-import { FormField } from '../../../components/FormField.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+} from '#shared/payment.ts';
+import { FormField } from '#web/components/FormField.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { confirmTestPayment } from '../api/confirm-test-payment.ts';
 import { type CardFormProps, PAYMENT_FAILED } from './card-form.ts';
 import { PayNowButton } from './PayNowButton.tsx';

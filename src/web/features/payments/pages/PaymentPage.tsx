@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '../../../components/LoadError.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useClientSecret, useOrderToPay, useRecordPayment } from '../api/use-order-to-pay.ts';
 import { usePaymentConfig } from '../api/use-payment-config.ts';
 import type { CardFormProps } from '../components/card-form.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '../../../../shared/product.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Product } from '#shared/product.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { PRODUCTS_QUERY_KEY } from './use-products.ts';
 
 /** POST /api/addProduct: JSON with a picture address, or the form data with an uploaded picture. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewOrder, Order } from '../../../../shared/order.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { NewOrder, Order } from '#shared/order.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { PRODUCTS_QUERY_KEY } from './use-products.ts';
 
 /** The orders feature caches the user's orders under this key; a new order makes them stale. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../shared/product.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Product } from '#shared/product.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { PRODUCTS_QUERY_KEY } from './use-products.ts';
 
 /** Under the "products" key, so whatever refreshes the list refreshes each product too. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../shared/product.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Product } from '#shared/product.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** The spec's "products" query: the public list, shared by the home grid and Manage Products. */
 export const PRODUCTS_QUERY_KEY = ['products'] as const;

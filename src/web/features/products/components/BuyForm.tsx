@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { MESSAGES } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
-import type { Order } from '../../../../shared/order.ts';
-import type { Product } from '../../../../shared/product.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { formatDollars } from '#shared/money.ts';
+import type { Order } from '#shared/order.ts';
+import type { Product } from '#shared/product.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 import { quantityWarning } from '../purchase-quantity.ts';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { LIMITS } from '../../../../shared/limits.ts';
-import type { Product } from '../../../../shared/product.ts';
-import { truncateWithEllipsis } from '../../../../shared/text.ts';
+import { LIMITS } from '#shared/limits.ts';
+import type { Product } from '#shared/product.ts';
+import { truncateWithEllipsis } from '#shared/text.ts';
 
 export function ProductCard({ product }: { product: Product }) {
   return (

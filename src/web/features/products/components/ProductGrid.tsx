@@ -1,5 +1,5 @@
-import { LoadError } from '../../../components/LoadError.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
 import { useProducts } from '../api/use-products.ts';
 import { selectHomeProducts } from '../home-selection.ts';
 import { ProductCard } from './ProductCard.tsx';

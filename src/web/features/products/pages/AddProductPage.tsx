@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { LIMITS } from '../../../../shared/limits.ts';
-import { MESSAGES } from '../../../../shared/messages.ts';
-import { PICTURE_FILE_FIELD } from '../../../../shared/product.ts';
-import { FormField, TextAreaField } from '../../../components/FormField.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { PICTURE_FILE_FIELD } from '#shared/product.ts';
+import { FormField, TextAreaField } from '#web/components/FormField.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import {
   type AddProductFormInput,
   type AddProductFormOutput,

@@ -1,12 +1,12 @@
 import { toast } from 'react-toastify';
-import { MESSAGES } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
-import type { Product } from '../../../../shared/product.ts';
-import { LoadError } from '../../../components/LoadError.tsx';
-import { ProductLabel } from '../../../components/ProductLabel.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { formatDollars } from '#shared/money.ts';
+import type { Product } from '#shared/product.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { ProductLabel } from '#web/components/ProductLabel.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useDeleteProduct } from '../api/use-manage-products.ts';
 import { useProducts } from '../api/use-products.ts';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { LoadError } from '../../../components/LoadError.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useProduct } from '../api/use-product.ts';
 import { BuyForm } from '../components/BuyForm.tsx';
 import { ProductNotFound } from '../components/ProductNotFound.tsx';

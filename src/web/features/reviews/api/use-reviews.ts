@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PostedReview, Review, ReviewInput } from '../../../../shared/review.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { PostedReview, Review, ReviewInput } from '#shared/review.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const REVIEWS_QUERY_KEY = ['reviews'] as const;
 

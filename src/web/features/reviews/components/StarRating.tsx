@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits.ts';
+import { LIMITS } from '#shared/limits.ts';
 
 const STAR = 'M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6L3.3 9.3l6.1-.7z';
 

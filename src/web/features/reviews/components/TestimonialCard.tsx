@@ -1,4 +1,4 @@
-import type { Review } from '../../../../shared/review.ts';
+import type { Review } from '#shared/review.ts';
 import { ReviewerPhoto } from './ReviewerPhoto.tsx';
 import { StarRating } from './StarRating.tsx';
 

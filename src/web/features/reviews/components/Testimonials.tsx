@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../../shared/limits.ts';
-import { LoadError } from '../../../components/LoadError.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { LIMITS } from '#shared/limits.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
 import { useReviews } from '../api/use-reviews.ts';
 import { pageButtons, pageCount, pageItems } from '../paging.ts';
 import { TestimonialCard } from './TestimonialCard.tsx';

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { LIMITS } from '../../../../shared/limits.ts';
-import { MESSAGES } from '../../../../shared/messages.ts';
-import { type ReviewFormValues, type ReviewInput, reviewInputSchema } from '../../../../shared/review.ts';
-import { FormField, SelectField, TextAreaField } from '../../../components/FormField.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { type ReviewFormValues, type ReviewInput, reviewInputSchema } from '#shared/review.ts';
+import { FormField, SelectField, TextAreaField } from '#web/components/FormField.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAddReview } from '../api/use-reviews.ts';
 
 export interface Reviewer {

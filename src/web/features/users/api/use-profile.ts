@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Profile, ProfileInput } from '../../../../shared/user.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Profile, ProfileInput } from '#shared/user.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export function profileQueryKey(email: string | undefined) {
   return ['profile', email] as const;

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { MESSAGES } from '../../../../shared/messages.ts';
-import type { ShopUser } from '../../../../shared/user.ts';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import type { ShopUser } from '#shared/user.ts';
+import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 
 const USERS_QUERY_KEY = ['users'] as const;
 

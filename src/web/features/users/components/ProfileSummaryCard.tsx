@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/LoadError.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
 import { useProfile } from '../api/use-profile.ts';
 
 const missing = <span className="text-base-content/70">Not given yet</span>;

@@ -1,6 +1,6 @@
-import { LoadError } from '../../../components/LoadError.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useGrantAdmin, useRevokeAdmin, useUsers } from '../api/use-users.ts';
 
 export function MakeAdminPage() {

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { MESSAGES } from '../../../../shared/messages.ts';
-import { type ProfileInput, profileInputSchema } from '../../../../shared/user.ts';
-import { FormField } from '../../../components/FormField.tsx';
-import { LoadError } from '../../../components/LoadError.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { type ProfileInput, profileInputSchema } from '#shared/user.ts';
+import { FormField } from '#web/components/FormField.tsx';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useProfile, useUpdateProfile } from '../api/use-profile.ts';
 
 const EMPTY: ProfileInput = { address: '', phoneNumber: '' };
