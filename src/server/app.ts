@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import fastifySwagger from '@fastify/swagger';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.ts';
 import { createMemoryCounter, createRedisCounter, LoginThrottle } from './auth/login-throttle.ts';
 import authPlugin from './auth/plugin.ts';
@@ -10,6 +9,7 @@ import { resolveAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -49,13 +49,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: `${config.shopName} storefront API`, version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-
   const throttle = new LoginThrottle(config.redisUrl ? createRedisCounter(config.redisUrl) : createMemoryCounter());
   const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config.authSecret, config.dataDir), throttle });
+  await registerOpenApi(app, config, auth);
   await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl });
 
   const domain = { db: database.db, config };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 
 /** Stripe mode's environment for a test server; pair it with `payments: { stripeClient: fake.clientOptions }`. */
 export const STRIPE_TEST_ENV = {
@@ -172,4 +173,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+export interface StripeTestServer extends TestServer {
+  /** The stand-in for the Stripe API this server talks to; `stop()` closes it too. */
+  fake: FakeStripe;
+}
+
+/**
+ * A test server in Stripe mode (STRIPE_TEST_ENV, and `env` on top: an empty value unsets a key) whose
+ * Stripe API is a fake of its own.
+ */
+export async function startStripeTestServer(options: Omit<TestServerOptions, 'payments'> = {}): Promise<StripeTestServer> {
+  const fake = await startFakeStripe();
+  try {
+    const server = await startTestServer({
+      ...options,
+      env: { ...STRIPE_TEST_ENV, ...options.env },
+      payments: { stripeClient: fake.clientOptions },
+    });
+    return {
+      ...server,
+      fake,
+      async stop() {
+        await server.stop();
+        await fake.close();
+      },
+    };
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
 }

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, processedWebhookEvents } from '#server/db/schema.ts';
-import { type FakePaymentIntent, type FakeStripe, STRIPE_TEST_ENV, startFakeStripe } from '../helpers/fake-stripe.ts';
+import { type FakePaymentIntent, STRIPE_TEST_ENV, type StripeTestServer, startStripeTestServer } from '../helpers/fake-stripe.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const signer = new Stripe('sk_test_signer').webhooks;
 let eventCounter = 0;
@@ -26,19 +25,14 @@ function paymentEvent(intent: FakePaymentIntent, type = 'payment_intent.succeede
 
 /** Stripe-mode webhooks: signatures made by the SDK's own test helper, delivered over real HTTP. */
 describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
-  let fake: FakeStripe;
-  let server: TestServer;
+  let server: StripeTestServer;
   let customer: SignedInCustomer;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startTestServer({ kind, env: STRIPE_TEST_ENV, payments: { stripeClient: fake.clientOptions } });
+    server = await startStripeTestServer({ kind });
     customer = await signUpCustomer(server);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  afterAll(() => server?.stop());
 
   function deliver(
     event: object,
@@ -62,7 +56,7 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
   async function orderPaidAtStripe(priceCents = 7500) {
     const orderId = await insertOrder(server, customer, { priceCents });
     const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
-    const intent = fake.succeed(String(started.body.clientSecret).split('_secret_')[0] ?? '');
+    const intent = server.fake.succeed(String(started.body.clientSecret).split('_secret_')[0] ?? '');
     return { orderId, intent };
   }
 
@@ -163,15 +157,12 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
 
 describe('Stripe without STRIPE_WEBHOOK_SECRET', () => {
   it('has no webhook route', async () => {
-    const fake = await startFakeStripe();
-    const { STRIPE_WEBHOOK_SECRET: _omitted, ...env } = STRIPE_TEST_ENV;
-    const server = await startTestServer({ env, payments: { stripeClient: fake.clientOptions } });
+    const server = await startStripeTestServer({ env: { STRIPE_WEBHOOK_SECRET: '' } });
     try {
       expect((await call(server, 'POST', '/api/webhooks/stripe', { body: { id: 'evt_1' } })).status).toBe(404);
       expect((await call(server, 'GET', '/api/payment-config')).body.provider).toBe('stripe');
     } finally {
       await server.stop();
-      await fake.close();
     }
   });
 });

@@ -1,29 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntents } from '#server/db/schema.ts';
-import { type FakeStripe, STRIPE_TEST_ENV, startFakeStripe } from '../helpers/fake-stripe.ts';
+import { type StripeTestServer, startStripeTestServer } from '../helpers/fake-stripe.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /** The Stripe adapter, driven through the shop's API against a local stand-in for the Stripe API. */
 describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
-  let fake: FakeStripe;
-  let server: TestServer;
+  let server: StripeTestServer;
   let customer: SignedInCustomer;
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startTestServer({ kind, env: STRIPE_TEST_ENV, payments: { stripeClient: fake.clientOptions } });
+    server = await startStripeTestServer({ kind });
     customer = await signUpCustomer(server, { name: 'Stripe Shopper' });
   });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  afterAll(() => server?.stop());
   afterEach(() => {
-    fake.requests.length = 0;
+    server.fake.requests.length = 0;
   });
 
   const startPayment = (orderId: string) =>
@@ -33,7 +27,8 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
     });
   const markPaid = (orderId: string, transactionId: string) =>
     call(server, 'PATCH', `/api/orders/${orderId}`, { token: customer.token, body: { transactionId, payment: orderId } });
-  const creates = () => fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payment_intents');
+  const creates = () =>
+    server.fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payment_intents');
 
   it('announces Stripe with its publishable key, and offers no test processor', async () => {
     expect((await call(server, 'GET', '/api/payment-config')).body).toEqual({
@@ -58,7 +53,7 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
       'metadata[orderId]': orderId,
       'allowed_payment_method_types[0]': 'card',
     });
-    const intent = [...fake.intents.values()].find((candidate) => candidate.metadata.orderId === orderId);
+    const intent = [...server.fake.intents.values()].find((candidate) => candidate.metadata.orderId === orderId);
     expect(answer.body).toEqual({ clientSecret: intent?.client_secret });
     const [stored] = await server.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
     expect(stored).toMatchObject({ id: intent?.id, provider: 'stripe', amountCents: 9998, currency: 'usd' });
@@ -82,7 +77,7 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
 
   it('retries a failing Stripe with the same idempotency key, then answers 502 and stores nothing', async () => {
     const orderId = await insertOrder(server, customer);
-    fake.failNext(500, { type: 'api_error', message: 'Stripe is having a bad day.' }, 3);
+    server.fake.failNext(500, { type: 'api_error', message: 'Stripe is having a bad day.' }, 3);
     const answer = await startPayment(orderId);
     expect(answer.status).toBe(502);
     expect(answer.body.error).toEqual({
@@ -99,7 +94,7 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
 
   it('a refused API key is not retried and answers 502', async () => {
     const orderId = await insertOrder(server, customer);
-    fake.failNext(401, { type: 'authentication_error', message: 'Invalid API Key provided: sk_test_****' });
+    server.fake.failNext(401, { type: 'authentication_error', message: 'Invalid API Key provided: sk_test_****' });
     expect((await startPayment(orderId)).status).toBe(502);
     expect(creates()).toHaveLength(1);
   });
@@ -113,11 +108,11 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
     expect(early.status).toBe(409);
     expect((await orderRow(server, orderId))?.paid).toBe(false);
 
-    fake.succeed(paymentId);
+    server.fake.succeed(paymentId);
     const answer = await markPaid(orderId, paymentId);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ _id: orderId, paid: true, transactionId: paymentId, payment: orderId, price: 43.21 });
-    expect(fake.requests.filter((request) => request.method === 'GET').map((request) => request.path)).toEqual([
+    expect(server.fake.requests.filter((request) => request.method === 'GET').map((request) => request.path)).toEqual([
       `/v1/payment_intents/${paymentId}`,
       `/v1/payment_intents/${paymentId}`,
     ]);
@@ -130,17 +125,17 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
     const paymentId = (await startPayment(orderId)).body.clientSecret.split('_secret_')[0] ?? '';
     const answer = await call(server, 'DELETE', `/api/removeItem/${orderId}`, { token: customer.token });
     expect(answer.status).toBe(200);
-    expect(fake.requests.filter((request) => request.method === 'POST').map((request) => request.path)).toContain(
+    expect(server.fake.requests.filter((request) => request.method === 'POST').map((request) => request.path)).toContain(
       `/v1/payment_intents/${paymentId}/cancel`,
     );
-    expect(fake.intents.get(paymentId)?.status).toBe('canceled');
+    expect(server.fake.intents.get(paymentId)?.status).toBe('canceled');
     expect(await orderRow(server, orderId)).toBeUndefined();
   });
 
   it('a cancel that finds the payment already taken keeps the order and marks it paid instead', async () => {
     const orderId = await insertOrder(server, customer);
     const paymentId = (await startPayment(orderId)).body.clientSecret.split('_secret_')[0] ?? '';
-    fake.succeed(paymentId);
+    server.fake.succeed(paymentId);
     const answer = await call<{ error: { message: string } }>(server, 'DELETE', `/api/removeItem/${orderId}`, {
       token: customer.token,
     });
@@ -152,7 +147,7 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
   it('a cancel while Stripe cannot be reached keeps the order unpaid and answers 502', async () => {
     const orderId = await insertOrder(server, customer);
     await startPayment(orderId);
-    fake.failNext(500, { type: 'api_error', message: 'Stripe is down' }, 3);
+    server.fake.failNext(500, { type: 'api_error', message: 'Stripe is down' }, 3);
     const answer = await call(server, 'DELETE', `/api/removeItem/${orderId}`, { token: customer.token });
     expect(answer.status).toBe(502);
     expect(await orderRow(server, orderId)).toMatchObject({ paid: false });
@@ -163,10 +158,10 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
     const otherOrder = await insertOrder(server, customer, { priceCents: 5000 });
     const cases = [
       'pi_unknown0000000000000000',
-      fake.addIntent({ amount: 5000, status: 'succeeded', metadata: { orderId: otherOrder } }).id,
-      fake.addIntent({ amount: 500, status: 'succeeded', metadata: { orderId } }).id,
-      fake.addIntent({ amount: 5000, currency: 'eur', status: 'succeeded', metadata: { orderId } }).id,
-      fake.addIntent({ amount: 5000, status: 'succeeded', metadata: {} }).id,
+      server.fake.addIntent({ amount: 5000, status: 'succeeded', metadata: { orderId: otherOrder } }).id,
+      server.fake.addIntent({ amount: 500, status: 'succeeded', metadata: { orderId } }).id,
+      server.fake.addIntent({ amount: 5000, currency: 'eur', status: 'succeeded', metadata: { orderId } }).id,
+      server.fake.addIntent({ amount: 5000, status: 'succeeded', metadata: {} }).id,
     ];
     for (const paymentId of cases) {
       const answer = await markPaid(orderId, paymentId);
@@ -177,8 +172,8 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
 
   it('PATCH answers 502 and leaves the order unpaid when Stripe cannot be reached', async () => {
     const orderId = await insertOrder(server, customer, { priceCents: 5000 });
-    const paymentId = fake.addIntent({ amount: 5000, status: 'succeeded', metadata: { orderId } }).id;
-    fake.failNext(503, { type: 'api_error', message: 'Service unavailable' }, 3);
+    const paymentId = server.fake.addIntent({ amount: 5000, status: 'succeeded', metadata: { orderId } }).id;
+    server.fake.failNext(503, { type: 'api_error', message: 'Service unavailable' }, 3);
     expect((await markPaid(orderId, paymentId)).status).toBe(502);
     expect((await orderRow(server, orderId))?.paid).toBe(false);
     expect((await markPaid(orderId, paymentId)).status).toBe(200);
@@ -187,20 +182,16 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
 
 describe('Stripe payments in another currency', () => {
   it('uses CURRENCY for the PaymentIntent and checks it when marking paid', async () => {
-    const fake = await startFakeStripe();
-    const server = await startTestServer({
-      env: { ...STRIPE_TEST_ENV, CURRENCY: 'EUR' },
-      payments: { stripeClient: fake.clientOptions },
-    });
+    const server = await startStripeTestServer({ env: { CURRENCY: 'EUR' } });
     try {
       const customer = await signUpCustomer(server);
       const orderId = await insertOrder(server, customer, { priceCents: 2500 });
       const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
       expect(started.status).toBe(200);
-      expect(fake.requests[0]?.form.currency).toBe('eur');
-      expect(fake.requests[0]?.headers['idempotency-key']).toBe(`order-${orderId}-2500-eur`);
+      expect(server.fake.requests[0]?.form.currency).toBe('eur');
+      expect(server.fake.requests[0]?.headers['idempotency-key']).toBe(`order-${orderId}-2500-eur`);
       const paymentId = String(started.body.clientSecret).split('_secret_')[0] ?? '';
-      fake.succeed(paymentId);
+      server.fake.succeed(paymentId);
       const paid = await call(server, 'PATCH', `/api/orders/${orderId}`, {
         token: customer.token,
         body: { transactionId: paymentId },
@@ -208,7 +199,6 @@ describe('Stripe payments in another currency', () => {
       expect(paid.status).toBe(200);
     } finally {
       await server.stop();
-      await fake.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 export type ErrorCode =
   | 'bad_request'
@@ -12,9 +13,18 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'internal';
 
-export interface ErrorBody {
-  error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
-}
+/** What every refusal answers; the OpenAPI document calls it ErrorResponse. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z
+      .string()
+      .describe('Machine-readable: bad_request, unauthorized, token_expired, not_found, conflict, card_declined, …'),
+    message: z.string().describe('A sentence to show the user.'),
+    fields: z.record(z.string(), z.string()).optional().describe('For bad input: what is wrong with each field, by its name.'),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** An error a client caused and can read: it becomes `{ error: { code, message, fields? } }`. */
 export class HttpError extends Error {

@@ -15,7 +15,18 @@ export interface StartedPayment {
   status: string;
 }
 
-/** The card processor behind the payment page: the built-in test processor or Stripe. */
+/**
+ * What a processor pushes to the shop by webhook, in the shop's terms. `id` is the processor's own
+ * event id, so a replayed or duplicated delivery is recognised.
+ */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** The payment the event reports as succeeded; undefined for events the shop only records. */
+  succeededPayment: ProviderPayment | undefined;
+}
+
+/** The card processor behind the payment page: the built-in offline processor or Stripe. */
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   /** Starts a payment for the order's amount; asking twice for the same order and amount gives the same payment. */
@@ -27,4 +38,9 @@ export interface PaymentProvider {
    * "succeeded" when the money was already taken.
    */
   releasePayment(id: string): Promise<'released' | 'succeeded'>;
+  /**
+   * Set when the processor reports payments by webhook: the event a delivery carries, once its signature
+   * proves the processor sent these exact bytes; 400 otherwise.
+   */
+  readonly readWebhook?: (rawBody: string, signature: string | undefined) => PaymentEvent;
 }

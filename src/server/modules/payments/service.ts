@@ -1,19 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
-import { z } from 'zod';
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, type HttpError, notFound } from '#server/http/errors.ts';
 import type { Order } from '#shared/order.ts';
-import type { PaymentIntent, TestCard } from '#shared/payment.ts';
 import { toOrder } from '../orders/mapping.ts';
 import { findOrder, markOrderPaid, type OrderRow } from '../orders/repository.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
-import { findIntentForOrder, lockIntentBySecret, recordWebhookEvent, saveIntentForOrder, setIntentStatus } from './repository.ts';
-import { toProviderPayment } from './stripe-provider.ts';
-import { cardRefusal } from './test-processor.ts';
+import { findIntentForOrder, saveIntentForOrder, setIntentStatus } from './repository.ts';
 
-const PAYMENT_MESSAGES = {
+export const PAYMENT_MESSAGES = {
   orderNotFound: 'No order has this id: it may have been cancelled.',
   notYourOrder: 'You can only pay for your own orders.',
   alreadyPaid: 'This order is already paid.',
@@ -22,8 +17,6 @@ const PAYMENT_MESSAGES = {
   otherOrdersPayment: 'This payment was made for another order.',
   amountMismatch: 'This payment’s amount or currency does not match the order.',
   notSucceeded: 'This payment has not succeeded.',
-  unknownClientSecret: 'No payment matches this client secret.',
-  staleIntent: 'This payment no longer matches the order: reload the page to start again.',
   paidWhileCancelling: 'This order was just paid, so it can no longer be cancelled.',
 } as const;
 
@@ -45,7 +38,7 @@ async function ownOrder(db: Handle, viewer: Viewer, orderId: string): Promise<Or
 }
 
 /** Why this payment cannot pay this order, or undefined when it does: it succeeded, for this order, for its full amount. */
-function paymentProblem(order: OrderRow, payment: ProviderPayment, currency: string): HttpError | undefined {
+export function paymentProblem(order: OrderRow, payment: ProviderPayment, currency: string): HttpError | undefined {
   if (payment.orderId !== order.id) return badRequest(PAYMENT_MESSAGES.otherOrdersPayment);
   if (payment.amountCents !== order.priceCents || payment.currency !== currency)
     return badRequest(PAYMENT_MESSAGES.amountMismatch);
@@ -59,7 +52,7 @@ type Recorded =
   | { outcome: 'gone' };
 
 /** Records a verified payment on its order. Recording the same payment again changes nothing. */
-async function recordPayment(db: Handle, orderId: string, transactionId: string): Promise<Recorded> {
+export async function recordPayment(db: Handle, orderId: string, transactionId: string): Promise<Recorded> {
   const paid = await markOrderPaid(db, orderId, transactionId);
   if (paid) {
     await setIntentStatus(db, transactionId, 'succeeded');
@@ -138,71 +131,6 @@ export async function confirmOrderPayment(
   if (recorded.outcome === 'gone') throw notFound(PAYMENT_MESSAGES.orderNotFound);
   if (recorded.outcome === 'paid-otherwise') throw conflict(PAYMENT_MESSAGES.paidByAnotherPayment);
   return toOrder(recorded.order);
-}
-
-/**
- * POST /api/test-payments/confirm: the test processor charges the card. Like a provider's webhook, a
- * successful charge pays the order at once, so closing the tab before PATCH loses nothing.
- */
-export async function confirmTestPayment(
-  context: Pick<PaymentContext, 'db' | 'currency'>,
-  viewer: Viewer,
-  clientSecret: string,
-  card: TestCard,
-): Promise<{ paymentIntent: PaymentIntent }> {
-  return context.db.transaction(async (tx) => {
-    const intent = await lockIntentBySecret(tx, clientSecret);
-    if (intent?.provider !== 'test') throw notFound(PAYMENT_MESSAGES.unknownClientSecret);
-    const order = await findOrder(tx, intent.orderId);
-    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
-    if (order.userId !== viewer.userId) throw forbidden(PAYMENT_MESSAGES.notYourOrder);
-    if (order.paid || intent.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
-    if (intent.amountCents !== order.priceCents || intent.currency !== context.currency)
-      throw conflict(PAYMENT_MESSAGES.staleIntent);
-    const refusal = cardRefusal(card.number);
-    if (refusal) throw new HttpError(402, refusal.code, refusal.message);
-    await recordPayment(tx, order.id, intent.id);
-    return { paymentIntent: { id: intent.id, status: 'succeeded', amount: intent.amountCents, currency: intent.currency } };
-  });
-}
-
-/**
- * A verified Stripe event. Each event counts once (replays and duplicate deliveries change nothing);
- * payment_intent.succeeded pays its order after the same checks as PATCH. Problems no retry can fix
- * are logged for the shop to look at, and the event is still acknowledged.
- */
-export async function applyStripeEvent(
-  context: PaymentContext,
-  event: Stripe.Event,
-): Promise<'applied' | 'duplicate' | 'ignored'> {
-  const { db, currency, log } = context;
-  return db.transaction(async (tx) => {
-    if (!(await recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
-    if (event.type !== 'payment_intent.succeeded') return 'ignored';
-    const payment = toProviderPayment(event.data.object);
-    const orderId = z.uuid().safeParse(payment.orderId);
-    const order = orderId.success ? await findOrder(tx, orderId.data) : undefined;
-    if (!order) {
-      log.warn(
-        { paymentIntent: payment.id, orderId: payment.orderId },
-        'Stripe payment for an order that does not exist: refund it',
-      );
-      return 'ignored';
-    }
-    const problem = paymentProblem(order, payment, currency);
-    if (problem) {
-      log.warn(
-        { paymentIntent: payment.id, orderId: order.id, problem: problem.message },
-        'Stripe payment does not pay its order',
-      );
-      return 'ignored';
-    }
-    const recorded = await recordPayment(tx, order.id, payment.id);
-    if (recorded.outcome === 'paid-otherwise') {
-      log.warn({ paymentIntent: payment.id, orderId: order.id }, 'order paid twice: refund the second payment');
-    }
-    return recorded.outcome === 'paid' ? 'applied' : 'ignored';
-  });
 }
 
 /**

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { PaymentConfig } from '#shared/payment.ts';
+import { createOfflineProcessor } from './offline-processor.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentContext } from './service.ts';
-import { createStripeProvider, type StripeClientOptions, type StripeProvider } from './stripe-provider.ts';
-import { createTestProcessor } from './test-processor.ts';
+import { createStripeProvider, type StripeClientOptions } from './stripe-provider.ts';
 
 export interface PaymentOptions {
   /** Where the Stripe API is (tests point it at a local stand-in); Stripe's own by default. */
@@ -14,13 +14,11 @@ export interface PaymentOptions {
 
 export interface PaymentSetup {
   context: PaymentContext;
-  /** Set in Stripe mode, for its webhook. */
-  stripe?: StripeProvider;
   paymentConfig: PaymentConfig;
 }
 
 /**
- * The card processor the configuration asks for: Stripe when its keys are set, else the built-in test
+ * The card processor the configuration asks for: Stripe when its keys are set, else the built-in offline
  * processor. Made once per app, because both the payment routes and order cancels use it.
  */
 export function createPaymentSetup(
@@ -29,17 +27,17 @@ export function createPaymentSetup(
   log: FastifyBaseLogger,
   options: PaymentOptions = {},
 ): PaymentSetup {
-  const stripe = config.stripe ? createStripeProvider(config.stripe, log, options.stripeClient) : undefined;
-  const provider: PaymentProvider = stripe ?? createTestProcessor(db);
-  if (!stripe && config.env === 'production') {
+  const provider: PaymentProvider = config.stripe
+    ? createStripeProvider(config.stripe, log, options.stripeClient)
+    : createOfflineProcessor(db);
+  if (!config.stripe && config.env === 'production') {
     log.warn('Payments use the built-in test processor: no card is really charged. Set the STRIPE_* keys to take payments.');
   }
-  if (stripe && !stripe.acceptsWebhooks) {
+  if (config.stripe && !provider.readWebhook) {
     log.warn('STRIPE_WEBHOOK_SECRET is not set: orders are marked paid only when the customer’s browser reports the payment.');
   }
   return {
     context: { db, provider, currency: config.currency, log },
-    stripe,
     paymentConfig: config.stripe
       ? { provider: 'stripe', currency: config.currency, publishableKey: config.stripe.publishableKey }
       : { provider: 'test', currency: config.currency },

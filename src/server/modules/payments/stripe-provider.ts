@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { badRequest, HttpError } from '#server/http/errors.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import type { PaymentEvent, PaymentProvider, ProviderPayment } from './provider.ts';
 
 /** Where the Stripe API is: Stripe's own by default; tests point it at a local stand-in. */
 export interface StripeClientOptions {
@@ -15,21 +15,14 @@ export interface StripeSettings {
   webhookSecret?: string;
 }
 
-export interface StripeProvider extends PaymentProvider {
-  readonly name: 'stripe';
-  readonly acceptsWebhooks: boolean;
-  /** The event a webhook call carries, once its signature proves it comes from Stripe; 400 otherwise. */
-  verifiedEvent(rawBody: string, signature: string | undefined): Stripe.Event;
-}
-
 const PROVIDER_UNAVAILABLE = 'The card processor could not be reached. Please try again in a moment.';
 const PAYMENT_IN_PROGRESS = 'A card payment for this order is being processed: try again in a minute.';
 
 /** Same order, amount and currency → same key, so a retried or doubled request never makes a second payment. */
-export const idempotencyKeyFor = (order: { orderId: string; amountCents: number; currency: string }) =>
+const idempotencyKeyFor = (order: { orderId: string; amountCents: number; currency: string }) =>
   `order-${order.orderId}-${order.amountCents}-${order.currency}`;
 
-export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
+function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   return {
     id: intent.id,
     status: intent.status,
@@ -39,11 +32,32 @@ export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment
   };
 }
 
+/** Reads a webhook delivery: Stripe signs the exact bytes it sent with the endpoint's secret. */
+function webhookReader(stripe: Stripe, webhookSecret: string) {
+  return (rawBody: string, signature: string | undefined): PaymentEvent => {
+    if (!signature) throw badRequest('The Stripe-Signature header is missing.');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw badRequest(`The webhook signature is not valid: ${error.message}`);
+      }
+      throw error;
+    }
+    return {
+      id: event.id,
+      type: event.type,
+      succeededPayment: event.type === 'payment_intent.succeeded' ? toProviderPayment(event.data.object) : undefined,
+    };
+  };
+}
+
 export function createStripeProvider(
   settings: StripeSettings,
   log: FastifyBaseLogger,
   client: StripeClientOptions = {},
-): StripeProvider {
+): PaymentProvider {
   // Retries are safe: every create carries an idempotency key, and the SDK reuses it on a retry.
   const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...client });
 
@@ -63,7 +77,6 @@ export function createStripeProvider(
 
   return {
     name: 'stripe',
-    acceptsWebhooks: Boolean(settings.webhookSecret),
 
     async startPayment(order) {
       let intent: Stripe.PaymentIntent;
@@ -102,17 +115,6 @@ export function createStripeProvider(
       }
     },
 
-    verifiedEvent(rawBody, signature) {
-      if (!settings.webhookSecret) throw new HttpError(404, 'not_found', 'Stripe webhooks are not configured.');
-      if (!signature) throw badRequest('The Stripe-Signature header is missing.');
-      try {
-        return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw badRequest(`The webhook signature is not valid: ${error.message}`);
-        }
-        throw error;
-      }
-    },
+    ...(settings.webhookSecret ? { readWebhook: webhookReader(stripe, settings.webhookSecret) } : {}),
   };
 }

@@ -42,6 +42,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/api/home',
     {
       schema: {
+        operationId: 'listProducts',
         tags: ['products'],
         summary: 'The public product list',
         response: { 200: z.array(productSchema) },
@@ -57,6 +58,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/api/purchase/:id',
     {
       schema: {
+        operationId: 'getProduct',
         tags: ['products'],
         summary: 'One product, for the purchase page',
         params: productIdParamsSchema,
@@ -74,6 +76,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     {
       onRequest: app.requireAdmin,
       schema: {
+        operationId: 'updateProduct',
         tags: ['products'],
         summary: 'Update a product (admin). Orders reserve stock themselves; this no longer reduces it.',
         params: productIdParamsSchema,
@@ -89,6 +92,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     {
       onRequest: app.requireAdmin,
       schema: {
+        operationId: 'deleteProduct',
         tags: ['products'],
         summary: 'Delete a product (admin); its orders keep their name, picture and price',
         params: productIdParamsSchema,
@@ -110,10 +114,12 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       {
         onRequest: app.requireAdmin,
         schema: {
+          operationId: 'addProduct',
           tags: ['products'],
           summary: `Add a product (admin): JSON with a picture address, or multipart/form-data with an image in ${PICTURE_FILE_FIELD}`,
           consumes: ['application/json', 'multipart/form-data'],
           body: newProductSchema(uploadedPicture),
+          errors: [413],
           response: { 201: productSchema },
         },
       },

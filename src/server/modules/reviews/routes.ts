@@ -11,6 +11,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     '/api/review',
     {
       schema: {
+        operationId: 'listReviews',
         tags: ['reviews'],
         summary: 'The testimonials, newest first',
         response: { 200: z.array(reviewSchema) },
@@ -27,6 +28,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'addReview',
         tags: ['reviews'],
         summary: 'Add a review as the signed-in customer; name and email come from the session',
         body: reviewInputSchema,

@@ -5,6 +5,7 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
+import { sessionCookieSecurity } from '#server/http/openapi.ts';
 import { emailParamsSchema, emailSchema } from '#shared/auth.ts';
 import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
 import {
@@ -23,6 +24,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     '/api/sign-in-options',
     {
       schema: {
+        operationId: 'getSignInOptions',
         tags: ['users'],
         summary: 'Sign-in methods this server offers',
         response: { 200: z.object({ google: z.boolean() }) },
@@ -35,10 +37,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     '/api/user/:email',
     {
       schema: {
+        operationId: 'issueAccessToken',
         tags: ['users'],
         summary: 'Issue an access token for the signed-in session, for its own email only',
         params: emailParamsSchema,
         body: z.object({ email: emailSchema.optional() }).optional(),
+        security: sessionCookieSecurity,
+        errors: [403],
         response: { 200: z.object({ token: z.string() }) },
       },
     },
@@ -56,9 +61,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'getAdminStatus',
         tags: ['users'],
         summary: 'Whether a user is an admin',
         params: emailParamsSchema,
+        errors: [403],
         response: { 200: z.object({ admin: z.boolean() }) },
       },
     },
@@ -72,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     '/api/user',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['users'], summary: 'All users (admin)', response: { 200: z.array(userSchema) } },
+      schema: { operationId: 'listUsers', tags: ['users'], summary: 'All users (admin)', response: { 200: z.array(userSchema) } },
     },
     async () => listShopUsers(db),
   );
@@ -81,7 +88,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     '/api/user/admin/:email',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['users'], summary: 'Make a user admin (admin)', params: emailParamsSchema, response: { 200: userSchema } },
+      schema: {
+        operationId: 'makeAdmin',
+        tags: ['users'],
+        summary: 'Make a user admin (admin)',
+        params: emailParamsSchema,
+        errors: [404],
+        response: { 200: userSchema },
+      },
     },
     async (request) => grantAdmin(db, request.params.email),
   );
@@ -91,9 +105,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     {
       onRequest: app.requireAdmin,
       schema: {
+        operationId: 'removeAdmin',
         tags: ['users'],
         summary: 'Remove admin rights (admin); never the last admin',
         params: emailParamsSchema,
+        errors: [404, 409],
         response: { 200: userSchema },
       },
     },
@@ -105,9 +121,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'getProfile',
         tags: ['users'],
         summary: 'A profile: your own, or anyone’s for admins',
         params: emailParamsSchema,
+        errors: [403, 404],
         response: { 200: profileSchema },
       },
     },
@@ -122,10 +140,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'updateProfile',
         tags: ['users'],
         summary: 'Update your own address and phone number',
         params: emailParamsSchema,
         body: profileInputSchema.extend({ email: z.string().optional(), name: z.string().optional() }),
+        errors: [403],
         response: { 200: profileSchema },
       },
     },

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { Viewer } from '#server/auth/plugin.ts';
+import type { Database } from '#server/db/client.ts';
+import { conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import { cardDigits, type PaymentIntent, REFUSING_TEST_CARDS, type TestCard } from '#shared/payment.ts';
+import { findOrder } from '../orders/repository.ts';
+import type { PaymentProvider } from './provider.ts';
+import { findIntent, lockIntentBySecret } from './repository.ts';
+import { PAYMENT_MESSAGES, type PaymentContext, recordPayment } from './service.ts';
+
+const OFFLINE_MESSAGES = {
+  unknownClientSecret: 'No payment matches this client secret.',
+  staleIntent: 'This payment no longer matches the order: reload the page to start again.',
+} as const;
+
+interface CardRefusal {
+  code: string;
+  message: string;
+}
+
+const REFUSALS = new Map<string, CardRefusal>(
+  REFUSING_TEST_CARDS.map(({ number, code, message }) => [cardDigits(number), { code, message }]),
+);
+
+const randomId = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/**
+ * The built-in offline processor. Its payments live in the payment_intents table: ids look like
+ * Stripe's (pi_…), and a client secret is unguessable and opens exactly one order's payment.
+ */
+export function createOfflineProcessor(db: Database): PaymentProvider {
+  return {
+    name: 'test',
+    async startPayment() {
+      const id = `pi_${randomId(12)}`;
+      return { id, clientSecret: `${id}_secret_${randomId(24)}`, status: 'requires_payment_method' };
+    },
+    // A test charge pays its order in the same transaction, and the intent row goes with a cancelled
+    // order, so there is never a pending charge to stop.
+    async releasePayment() {
+      return 'released';
+    },
+    async findPayment(id) {
+      const intent = await findIntent(db, id, 'test');
+      return intent
+        ? {
+            id: intent.id,
+            status: intent.status,
+            amountCents: intent.amountCents,
+            currency: intent.currency,
+            orderId: intent.orderId,
+          }
+        : undefined;
+    },
+  };
+}
+
+/**
+ * POST /api/test-payments/confirm: the offline processor charges the card. What the card's bank says is
+ * a refusal for the listed test cards; any other valid number pays. Like a provider's webhook, a
+ * successful charge pays the order at once, so closing the tab before PATCH loses nothing.
+ */
+export async function chargeTestCard(
+  context: Pick<PaymentContext, 'db' | 'currency'>,
+  viewer: Viewer,
+  clientSecret: string,
+  card: TestCard,
+): Promise<{ paymentIntent: PaymentIntent }> {
+  return context.db.transaction(async (tx) => {
+    const intent = await lockIntentBySecret(tx, clientSecret);
+    if (intent?.provider !== 'test') throw notFound(OFFLINE_MESSAGES.unknownClientSecret);
+    const order = await findOrder(tx, intent.orderId);
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (order.userId !== viewer.userId) throw forbidden(PAYMENT_MESSAGES.notYourOrder);
+    if (order.paid || intent.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    if (intent.amountCents !== order.priceCents || intent.currency !== context.currency)
+      throw conflict(OFFLINE_MESSAGES.staleIntent);
+    const refusal = REFUSALS.get(card.number);
+    if (refusal) throw new HttpError(402, refusal.code, refusal.message);
+    await recordPayment(tx, order.id, intent.id);
+    return { paymentIntent: { id: intent.id, status: 'succeeded', amount: intent.amountCents, currency: intent.currency } };
+  });
+}

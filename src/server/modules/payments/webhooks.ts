@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { findOrder } from '../orders/repository.ts';
+import type { PaymentEvent } from './provider.ts';
+import { recordWebhookEvent } from './repository.ts';
+import { type PaymentContext, paymentProblem, recordPayment } from './service.ts';
+
+/**
+ * A verified processor event. Each event counts once (replays and duplicate deliveries change nothing);
+ * a succeeded payment pays its order after the same checks as PATCH. Problems no retry can fix are
+ * logged for the shop to look at, and the event is still acknowledged.
+ */
+export async function applyPaymentEvent(
+  context: PaymentContext,
+  event: PaymentEvent,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
+  const { db, currency, log } = context;
+  return db.transaction(async (tx) => {
+    if (!(await recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
+    const payment = event.succeededPayment;
+    if (!payment) return 'ignored';
+    const orderId = z.uuid().safeParse(payment.orderId);
+    const order = orderId.success ? await findOrder(tx, orderId.data) : undefined;
+    if (!order) {
+      log.warn({ paymentIntent: payment.id, orderId: payment.orderId }, 'payment for an order that does not exist: refund it');
+      return 'ignored';
+    }
+    const problem = paymentProblem(order, payment, currency);
+    if (problem) {
+      log.warn({ paymentIntent: payment.id, orderId: order.id, problem: problem.message }, 'payment does not pay its order');
+      return 'ignored';
+    }
+    const recorded = await recordPayment(tx, order.id, payment.id);
+    if (recorded.outcome === 'paid-otherwise') {
+      log.warn({ paymentIntent: payment.id, orderId: order.id }, 'order paid twice: refund the second payment');
+    }
+    return recorded.outcome === 'paid' ? 'applied' : 'ignored';
+  });
+}
