@@ -22,6 +22,14 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
   return testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * Race tests run on PostgreSQL only: PGlite has one connection, so it serialises every race away and a
+ * broken guard would pass there. Their names end in "needs PostgreSQL)", so a skip says why; with CI=true it throws.
+ */
+export function withoutPostgres(): boolean {
+  return !testDatabaseKinds().includes('postgres');
+}
+
 /** Changes whenever a migration changes, so stale snapshots and templates are never reused. */
 function migrationsHash(): string {
   const hash = createHash('sha256');

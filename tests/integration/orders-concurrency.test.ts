@@ -1,32 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { ORDER_NOT_FOUND } from '#server/modules/orders/service.ts';
+import type { Order } from '#shared/order.ts';
 import { addProduct, ordersOfProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
+import { RaceBarrier } from '../helpers/race-barrier.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-const STOCK = 10;
-const BUYERS = 50;
+const STOCK = 4;
+// No more than one instance's connection pool (10), so every buyer is inside a transaction at once.
+const BUYERS = 10;
 
 function signUpMany(server: TestServer, count: number): Promise<SignedInCustomer[]> {
   return Promise.all(Array.from({ length: count }, (_, index) => signUpCustomer(server, { name: `Buyer ${index + 1}` })));
 }
 
-/** 50 buyers order one each at the same moment, spread over the given app instances. */
-async function rush(servers: TestServer[], buyers: SignedInCustomer[], productId: string) {
-  const answers = await Promise.all(
-    buyers.map((buyer, index) => placeOrder(servers[index % servers.length] as TestServer, buyer, productId, 1)),
+const ownerOf = (buyers: SignedInCustomer[], email: string) => buyers.find((buyer) => buyer.email === email) as SignedInCustomer;
+
+/** Every buyer orders one at the same moment, spread over the given app instances. */
+async function rush(races: RaceBarrier, servers: TestServer[], buyers: SignedInCustomer[], productId: string) {
+  const answers = await races.overlap('order placed', buyers.length, () =>
+    Promise.all(buyers.map((buyer, index) => placeOrder(servers[index % servers.length] as TestServer, buyer, productId, 1))),
   );
   return {
+    statuses: answers.map((answer) => answer.status).sort(),
     created: answers.filter((answer) => answer.status === 201),
     refused: answers.filter((answer) => answer.status === 409),
-    answers,
   };
 }
 
 async function expectNoOversell(server: TestServer, productId: string, outcome: Awaited<ReturnType<typeof rush>>) {
-  expect(outcome.created).toHaveLength(STOCK);
-  expect(outcome.refused).toHaveLength(BUYERS - STOCK);
+  expect(outcome.statuses).toEqual([...Array(STOCK).fill(201), ...Array(BUYERS - STOCK).fill(409)]);
   for (const refused of outcome.refused) expect(refused.body.error?.message).toMatch(/^Sold out|^Only \d+ left/);
   expect(await stockOf(server, productId)).toBe(0);
   const rows = await ordersOfProduct(server, productId);
@@ -34,39 +39,77 @@ async function expectNoOversell(server: TestServer, productId: string, outcome: 
   expect(new Set(rows.map((row) => row.email)).size).toBe(STOCK);
 }
 
-describe.each(testDatabaseKinds())('stock under concurrent orders on %s', (kind) => {
+describe.skipIf(withoutPostgres())('stock under concurrent orders and cancels (race tests, needs PostgreSQL)', () => {
   let server: TestServer;
+  let races: RaceBarrier;
   let admin: SignedInCustomer;
   let buyers: SignedInCustomer[];
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({ kind: 'postgres' });
+    races = await RaceBarrier.on(server);
     admin = await signInAdmin(server);
     buyers = await signUpMany(server, BUYERS);
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await races?.close();
+    await server?.stop();
+  });
 
-  it(`${BUYERS} buyers, ${STOCK} in stock: exactly ${STOCK} orders, the rest 409, stock 0; 3 cancels give 3 back`, async () => {
+  it(`${BUYERS} buyers at once, ${STOCK} in stock: exactly ${STOCK} orders, the rest 409, stock 0`, async () => {
     const product = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: STOCK });
-    const outcome = await rush([server], buyers, product._id);
+    const outcome = await rush(races, [server], buyers, product._id);
     await expectNoOversell(server, product._id, outcome);
+    expect(races.arrivals('order placed')).toBe(STOCK);
+  });
 
-    const cancels = await Promise.all(
-      outcome.created.slice(0, 3).map((created) => {
-        const owner = buyers.find((buyer) => buyer.email === created.body.email) as SignedInCustomer;
-        return call(server, 'DELETE', `/api/removeItem/${created.body._id}`, { token: owner.token });
-      }),
+  it('cancels of different orders at once each give their own quantity back', async () => {
+    const product = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: 6 });
+    const placed: Order[] = [];
+    for (const [index, quantity] of [1, 2, 3].entries()) {
+      placed.push((await placeOrder(server, buyers[index] as SignedInCustomer, product._id, quantity)).body);
+    }
+    expect(await stockOf(server, product._id)).toBe(0);
+
+    const cancels = await races.overlap('order cancelled', placed.length, () =>
+      Promise.all(
+        placed.map((order) =>
+          call(server, 'DELETE', `/api/removeItem/${order._id}`, { token: ownerOf(buyers, order.email).token }),
+        ),
+      ),
     );
     expect(cancels.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    expect(await stockOf(server, product._id)).toBe(3);
-    expect(await ordersOfProduct(server, product._id)).toHaveLength(STOCK - 3);
+    expect(await stockOf(server, product._id)).toBe(6);
+    expect(await ordersOfProduct(server, product._id)).toHaveLength(0);
+    expect(races.arrivals('order cancelled')).toBe(3);
+  });
+
+  it('one order cancelled by its owner and an admin several times at once is cancelled once, its stock back once', async () => {
+    const product = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: 5 });
+    const order = (await placeOrder(server, buyers[0] as SignedInCustomer, product._id, 2)).body;
+    const owner = ownerOf(buyers, order.email);
+
+    const cancels = await races.overlap('order cancelled', 6, () =>
+      Promise.all([
+        ...Array.from({ length: 3 }, () => call(server, 'DELETE', `/api/removeItem/${order._id}`, { token: owner.token })),
+        ...Array.from({ length: 3 }, () => call(server, 'DELETE', `/api/deleteOrders/${order._id}`, { token: admin.token })),
+      ]),
+    );
+    expect(cancels.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+    for (const refused of cancels.filter((answer) => answer.status === 404)) {
+      expect(refused.body.error).toEqual({ code: 'not_found', message: ORDER_NOT_FOUND });
+    }
+    expect(await stockOf(server, product._id)).toBe(5);
+    expect(await ordersOfProduct(server, product._id)).toHaveLength(0);
+    expect(races.arrivals('order cancelled')).toBe(1);
   });
 });
 
-describe.skipIf(!testDatabaseKinds().includes('postgres'))(
-  'stock under concurrent orders on two app instances sharing PostgreSQL',
+describe.skipIf(withoutPostgres())(
+  'stock under concurrent orders on two app instances sharing PostgreSQL (race test, needs PostgreSQL)',
   () => {
     let first: TestServer;
     let second: TestServer;
+    let races: RaceBarrier;
     let admin: SignedInCustomer;
     let buyers: SignedInCustomer[];
     let secondPool: DatabaseHandle;
@@ -80,10 +123,12 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
         // Behind one load balancer both instances answer to one public address, which their tokens name.
         env: { PUBLIC_URL: first.url },
       });
+      races = await RaceBarrier.on(first, second);
       admin = await signInAdmin(first);
       buyers = await signUpMany(first, BUYERS);
     });
     afterAll(async () => {
+      await races?.close();
       await second?.stop();
       await secondPool?.close();
       await first?.stop();
@@ -91,18 +136,22 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
 
     it('never oversells when the orders are spread over both instances, and cancels on either give stock back', async () => {
       const product = await addProduct(first, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: STOCK });
-      const outcome = await rush([first, second], buyers, product._id);
-      expect(outcome.created.length).toBe(STOCK);
+      const outcome = await rush(races, [first, second], buyers, product._id);
       await expectNoOversell(second, product._id, outcome);
+      expect(races.arrivals('order placed')).toBe(STOCK);
 
-      const cancels = await Promise.all(
-        outcome.created.slice(0, 3).map((created, index) => {
-          const owner = buyers.find((buyer) => buyer.email === created.body.email) as SignedInCustomer;
-          return call(index % 2 ? first : second, 'DELETE', `/api/removeItem/${created.body._id}`, { token: owner.token });
-        }),
+      const cancels = await races.overlap('order cancelled', 3, () =>
+        Promise.all(
+          outcome.created.slice(0, 3).map((created, index) =>
+            call(index % 2 ? first : second, 'DELETE', `/api/removeItem/${created.body._id}`, {
+              token: ownerOf(buyers, created.body.email).token,
+            }),
+          ),
+        ),
       );
       expect(cancels.map((answer) => answer.status)).toEqual([200, 200, 200]);
       expect(await stockOf(first, product._id)).toBe(3);
+      expect(races.arrivals('order cancelled')).toBe(3);
     });
   },
 );

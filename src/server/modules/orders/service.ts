@@ -1,5 +1,6 @@
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { formatDollars } from '#shared/money.ts';
@@ -49,6 +50,7 @@ export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder):
       email: viewer.email,
       userName: viewer.name,
     });
+    await reachRacePoint(db, 'order placed');
     return toOrder(row);
   });
 }
@@ -87,6 +89,7 @@ async function cancel(db: Database, releasePayment: ReleasePayment, id: string, 
     const deleted = await deleteUnpaidOrder(tx, id, viewer?.userId);
     if (!deleted) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
     if (deleted.productId) await releaseStock(tx, deleted.productId, deleted.quantity);
+    await reachRacePoint(db, 'order cancelled');
     return toOrder(deleted);
   });
 }

@@ -1,5 +1,6 @@
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database } from '#server/db/client.ts';
+import { reachRacePoint } from '#server/db/race-points.ts';
 import { conflict, forbidden, notFound } from '#server/http/errors.ts';
 import type { Profile, ProfileInput, ShopUser } from '#shared/user.ts';
 import {
@@ -61,6 +62,7 @@ export async function revokeAdmin(db: Database, email: string): Promise<ShopUser
     if (!target) throw notFound(`No user has the email ${email}.`);
     if (target.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
     await setUserRole(tx, target.id, 'user');
+    await reachRacePoint(db, 'admin removed');
     return toShopUser({ ...target, role: 'user' });
   });
 }

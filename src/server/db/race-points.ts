@@ -1,0 +1,21 @@
+import type { Database } from './client.ts';
+
+/**
+ * The moments just before a transaction that guards a shop rule commits. Race tests hold transactions
+ * there, so concurrent requests overlap every time instead of when the scheduler happens to allow it.
+ */
+export type RacePoint = 'order placed' | 'order cancelled' | 'admin removed';
+
+export type RaceHold = (point: RacePoint) => Promise<void>;
+
+// Keyed by database because routes hand services nothing but the database.
+const holds = new WeakMap<Database, RaceHold>();
+
+/** Tests only: never set from configuration or the environment, so production never waits here. */
+export function holdRacesOn(db: Database, hold: RaceHold): void {
+  holds.set(db, hold);
+}
+
+export async function reachRacePoint(db: Database, point: RacePoint): Promise<void> {
+  await holds.get(db)?.(point);
+}
