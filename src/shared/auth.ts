@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
-/** The spec's "simple address pattern": something@something.something, no spaces. */
+/** A simple address pattern: something@something.something, no spaces (R-VALIDATION). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Letters and digits only, at least six, at least one of each (spec section 5). */
+/** Letters and digits only, at least six, at least one of each (R-VALIDATION). */
 const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${LIMITS.passwordMinLength},}$`);
 
 export const emailSchema = z

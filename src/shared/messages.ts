@@ -1,6 +1,7 @@
 /**
- * Every user-facing text the spec fixes, in one place. Texts are copied exactly from the spec,
- * typos included ("Ary you sure?", "Last name is required" on the review form).
+ * Every fixed user-facing text, in one place (docs/requirements.md quotes them). They are shown exactly
+ * as written, typos included ("Ary you sure?", "Last name is required" on the review form): customers
+ * and the original client know them so.
  */
 export const MESSAGES = {
   emailRequired: 'Email is required',

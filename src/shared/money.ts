@@ -1,4 +1,4 @@
-/** Prices live in the database as integer cents; the API speaks dollars as numbers, as the spec does. */
+/** Prices live in the database as integer cents; the API speaks dollars as numbers (R-MONEY). */
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }

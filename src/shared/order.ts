@@ -3,7 +3,7 @@ import { emailSchema } from './auth.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
-/** An order as the API returns it (spec section 3): its own copy of name and picture, total price in dollars. */
+/** An order as the API returns it (R-ORDERS): its own copy of name and picture, total price in dollars. */
 export const orderSchema = z.object({
   _id: z.uuid(),
   /** Null once the product has been deleted; the order keeps its name, picture and price. */
@@ -36,7 +36,7 @@ export const orderQuantitySchema = z.preprocess(
 );
 
 /**
- * POST /api/orders. The spec's client also sends name, picture, price, email and userName; they are
+ * POST /api/orders. The original client also sends name, picture, price, email and userName; they are
  * dropped here because the server takes them from the product and the signed-in user.
  */
 export const newOrderSchema = z.object({
@@ -45,7 +45,7 @@ export const newOrderSchema = z.object({
 });
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
-/** The purchase rule of spec section 5, with its messages: the quantity must lie within the product's range. */
+/** The purchase rule of R-PURCHASE, with its messages: the quantity must lie within the product's range. */
 export function quantityProblem(quantity: number, range: { minQuantity: number; maxQuantity: number }): string | undefined {
   if (quantity < range.minQuantity) return MESSAGES.quantityTooLow(range.minQuantity);
   if (quantity > range.maxQuantity) return MESSAGES.quantityTooHigh(range.maxQuantity);

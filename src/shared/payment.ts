@@ -8,7 +8,7 @@ export const paymentConfigSchema = z.discriminatedUnion('provider', [
 ]);
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
-/** The spec sends `price` too; it is accepted and ignored: the amount always comes from the order. */
+/** The original client sends `price` too; it is accepted and ignored: the amount always comes from the order (R-MONEY). */
 export const createPaymentIntentSchema = z.object({
   orderId: z.uuid({ error: 'orderId must be an order id' }),
   price: z.unknown().optional(),
@@ -22,7 +22,7 @@ export const transactionIdSchema = z
   .trim()
   .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'transactionId must be a payment id (pi_…)');
 
-/** `payment` is the order id in the spec; the server records the order's own id whatever is sent. */
+/** `payment` is the order id (R-API); the server records the order's own id whatever is sent. */
 export const markOrderPaidSchema = z.object({ transactionId: transactionIdSchema, payment: z.string().optional() });
 
 /** The card the test processor's page suggests; it always succeeds. */

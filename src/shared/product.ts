@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 
-/** A product as the API returns it: the spec's field names, price in dollars. */
+/** A product as the API returns it: the original client's field names, price in dollars (R-API, R-MONEY). */
 export const productSchema = z.object({
   _id: z.uuid(),
   name: z.string(),

@@ -34,7 +34,7 @@ const ratingSchema = z.preprocess(
 /**
  * What a customer sends for Add a Review, checked by the form and by POST /api/review alike. The
  * reviewer's name and email are not part of it: the server takes them from the session. Empty photo
- * and description both say "Last name is required", the spec's copy error kept on purpose.
+ * and description both say "Last name is required", a copy error kept on purpose (R-REVIEW).
  */
 export const reviewInputSchema = z.object({
   reviewPhoto: z

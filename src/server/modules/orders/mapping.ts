@@ -2,7 +2,7 @@ import { centsToDollars } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import type { OrderRow } from './repository.ts';
 
-/** The database row in the spec's shape: `_id`, total price in dollars, payment fields only once paid. */
+/** The database row in the API's shape (R-API): `_id`, total price in dollars, payment fields only once paid. */
 export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,

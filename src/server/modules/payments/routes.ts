@@ -64,7 +64,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     async (request) => startOrderPayment(context, viewerOf(request), request.body.orderId),
   );
 
-  // A payment route although its path is the spec's /api/orders/{id}: it confirms the order's payment.
+  // A payment route although its path is the original client's /api/orders/{id} (R-API): it confirms the order's payment.
   app.patch(
     '/api/orders/:id',
     {

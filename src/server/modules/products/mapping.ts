@@ -2,7 +2,7 @@ import { centsToDollars } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import type { ProductRow } from './repository.ts';
 
-/** The database row in the spec's shape: `_id`, price in dollars, owner as `email` and `userName`. */
+/** The database row in the API's shape (R-API): `_id`, price in dollars, owner as `email` and `userName`. */
 export function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
