@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, processedWebhookEvents } from '#server/db/schema.ts';
 import { type FakePaymentIntent, STRIPE_TEST_ENV, type StripeTestServer, startStripeTestServer } from '../helpers/fake-stripe.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
+import { RaceBarrier } from '../helpers/race-barrier.ts';
 import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
-import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { testDatabaseKinds, withoutPostgres } from '../helpers/test-database.ts';
 
 const signer = new Stripe('sk_test_signer').webhooks;
 let eventCounter = 0;
@@ -23,6 +24,36 @@ function paymentEvent(intent: FakePaymentIntent, type = 'payment_intent.succeede
   };
 }
 
+function deliverTo(
+  server: StripeTestServer,
+  event: object,
+  options: { secret?: string; timestamp?: number; signedPayload?: string; signature?: string | null } = {},
+) {
+  const payload = JSON.stringify(event);
+  const signature =
+    options.signature === undefined
+      ? signer.generateTestHeaderString({
+          payload: options.signedPayload ?? payload,
+          secret: options.secret ?? STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
+          timestamp: options.timestamp,
+        })
+      : options.signature;
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (signature !== null) headers['stripe-signature'] = signature;
+  return fetch(`${server.url}/api/webhooks/stripe`, { method: 'POST', headers, body: payload });
+}
+
+/** An order whose customer paid in the browser: Stripe has a succeeded intent for it; nobody called PATCH. */
+async function orderPaidAtStripe(server: StripeTestServer, customer: SignedInCustomer, priceCents = 7500) {
+  const orderId = await insertOrder(server, customer, { priceCents });
+  const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
+  const intent = server.fake.succeed(String(started.body.clientSecret).split('_secret_')[0] ?? '');
+  return { orderId, intent };
+}
+
+const recordedEventsOf = async (server: StripeTestServer, id: string) =>
+  server.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id));
+
 /** Stripe-mode webhooks: signatures made by the SDK's own test helper, delivered over real HTTP. */
 describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
   let server: StripeTestServer;
@@ -34,37 +65,11 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
   });
   afterAll(() => server?.stop());
 
-  function deliver(
-    event: object,
-    options: { secret?: string; timestamp?: number; signedPayload?: string; signature?: string | null } = {},
-  ) {
-    const payload = JSON.stringify(event);
-    const signature =
-      options.signature === undefined
-        ? signer.generateTestHeaderString({
-            payload: options.signedPayload ?? payload,
-            secret: options.secret ?? STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
-            timestamp: options.timestamp,
-          })
-        : options.signature;
-    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-    if (signature !== null) headers['stripe-signature'] = signature;
-    return fetch(`${server.url}/api/webhooks/stripe`, { method: 'POST', headers, body: payload });
-  }
-
-  /** An order whose customer paid in the browser: Stripe has a succeeded intent for it; nobody called PATCH. */
-  async function orderPaidAtStripe(priceCents = 7500) {
-    const orderId = await insertOrder(server, customer, { priceCents });
-    const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
-    const intent = server.fake.succeed(String(started.body.clientSecret).split('_secret_')[0] ?? '');
-    return { orderId, intent };
-  }
-
-  const recordedEvents = async (id: string) =>
-    server.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id));
+  const deliver = (event: object, options?: Parameters<typeof deliverTo>[2]) => deliverTo(server, event, options);
+  const recordedEvents = (id: string) => recordedEventsOf(server, id);
 
   it('payment_intent.succeeded marks the order paid even when the customer closed the tab before PATCH', async () => {
-    const { orderId, intent } = await orderPaidAtStripe();
+    const { orderId, intent } = await orderPaidAtStripe(server, customer);
     const event = paymentEvent(intent);
     const response = await deliver(event);
     expect(response.status).toBe(200);
@@ -81,7 +86,7 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
   });
 
   it('refuses a signature made with another secret, a stale timestamp, a changed body or no signature', async () => {
-    const { orderId, intent } = await orderPaidAtStripe();
+    const { orderId, intent } = await orderPaidAtStripe(server, customer);
     const event = paymentEvent(intent);
     const attempts = [
       deliver(event, { secret: 'whsec_someone_else' }),
@@ -99,7 +104,7 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
   });
 
   it('a replayed event changes nothing, even signed afresh', async () => {
-    const { orderId, intent } = await orderPaidAtStripe();
+    const { orderId, intent } = await orderPaidAtStripe(server, customer);
     const event = paymentEvent(intent);
     expect((await deliver(event)).status).toBe(200);
     const paidAt = (await orderRow(server, orderId))?.paidAt;
@@ -115,17 +120,8 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
     expect(paidAt).toBeInstanceOf(Date);
   });
 
-  it('duplicate deliveries at the same moment count once', async () => {
-    const { orderId, intent } = await orderPaidAtStripe();
-    const event = paymentEvent(intent);
-    const responses = await Promise.all([deliver(event), deliver(event), deliver(event)]);
-    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
-    expect(await recordedEvents(event.id)).toHaveLength(1);
-    expect((await orderRow(server, orderId))?.transactionId).toBe(intent.id);
-  });
-
   it('a succeeded event that does not pay its order in full is acknowledged but pays nothing', async () => {
-    const { orderId, intent } = await orderPaidAtStripe(7500);
+    const { orderId, intent } = await orderPaidAtStripe(server, customer, 7500);
     const cases = [
       { ...intent, amount: 7499 },
       { ...intent, currency: 'eur' },
@@ -141,7 +137,7 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
   });
 
   it('other event types are acknowledged and recorded without paying', async () => {
-    const { orderId, intent } = await orderPaidAtStripe();
+    const { orderId, intent } = await orderPaidAtStripe(server, customer);
     const event = paymentEvent(intent, 'payment_intent.created');
     expect((await deliver(event)).status).toBe(200);
     expect(await recordedEvents(event.id)).toEqual([expect.objectContaining({ type: 'payment_intent.created' })]);
@@ -152,6 +148,53 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
     const orderId = await insertOrder(server, customer);
     const answer = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
     expect(answer.status).toBe(200);
+  });
+});
+
+/**
+ * Each test holds the first delivery's transaction until the others have reached the same point or wait
+ * for its lock, so every delivery is in flight before the first one commits.
+ */
+describe.skipIf(withoutPostgres())('Stripe events delivered at the same moment (race tests, needs PostgreSQL)', () => {
+  let server: StripeTestServer;
+  let races: RaceBarrier;
+  let customer: SignedInCustomer;
+
+  beforeAll(async () => {
+    server = await startStripeTestServer({ kind: 'postgres' });
+    races = await RaceBarrier.on(server);
+    customer = await signUpCustomer(server);
+  });
+  afterAll(async () => {
+    await races?.close();
+    await server?.stop();
+  });
+
+  it('duplicate deliveries at the same moment count once', async () => {
+    const { orderId, intent } = await orderPaidAtStripe(server, customer);
+    const event = paymentEvent(intent);
+    const responses = await races.overlap('payment event recorded', 3, () =>
+      Promise.all([deliverTo(server, event), deliverTo(server, event), deliverTo(server, event)]),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(await recordedEventsOf(server, event.id)).toHaveLength(1);
+    expect(await orderRow(server, orderId)).toMatchObject({ paid: true, transactionId: intent.id, payment: orderId });
+    expect(races.arrivals('payment event recorded')).toBe(1);
+  });
+
+  it('the page’s PATCH and Stripe’s event for one payment at the same moment pay the order once', async () => {
+    const { orderId, intent } = await orderPaidAtStripe(server, customer);
+    const [delivered, patched] = await races.overlap('order paid', 2, () =>
+      Promise.all([
+        deliverTo(server, paymentEvent(intent)),
+        call(server, 'PATCH', `/api/orders/${orderId}`, { token: customer.token, body: { transactionId: intent.id } }),
+      ]),
+    );
+    expect(delivered?.status).toBe(200);
+    expect(patched?.status).toBe(200);
+    expect(patched?.body).toMatchObject({ _id: orderId, paid: true, transactionId: intent.id, payment: orderId });
+    expect(await orderRow(server, orderId)).toMatchObject({ paid: true, transactionId: intent.id, payment: orderId });
+    expect(races.arrivals('order paid')).toBe(1);
   });
 });
 

@@ -77,7 +77,7 @@ export async function chargeTestCard(
       throw conflict(OFFLINE_MESSAGES.staleIntent);
     const refusal = REFUSALS.get(card.number);
     if (refusal) throw new HttpError(402, refusal.code, refusal.message);
-    await recordPayment(tx, order.id, intent.id);
+    await recordPayment(context.db, tx, order.id, intent.id);
     return { paymentIntent: { id: intent.id, status: 'succeeded', amount: intent.amountCents, currency: intent.currency } };
   });
 }

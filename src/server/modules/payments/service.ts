@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '#server/http/errors.ts';
 import type { Order } from '#shared/order.ts';
 import { toOrder } from '../orders/mapping.ts';
@@ -51,14 +52,18 @@ type Recorded =
   | { outcome: 'paid-otherwise'; order: OrderRow }
   | { outcome: 'gone' };
 
-/** Records a verified payment on its order. Recording the same payment again changes nothing. */
-export async function recordPayment(db: Handle, orderId: string, transactionId: string): Promise<Recorded> {
-  const paid = await markOrderPaid(db, orderId, transactionId);
+/**
+ * Records a verified payment on its order, in the caller's transaction `tx`. Recording the same payment
+ * again changes nothing. `db` is the database `tx` runs on: race tests hold the payment there before it commits.
+ */
+export async function recordPayment(db: Database, tx: Transaction, orderId: string, transactionId: string): Promise<Recorded> {
+  const paid = await markOrderPaid(tx, orderId, transactionId);
   if (paid) {
-    await setIntentStatus(db, transactionId, 'succeeded');
+    await setIntentStatus(tx, transactionId, 'succeeded');
+    await reachRacePoint(db, 'order paid');
     return { outcome: 'paid', order: paid };
   }
-  const order = await findOrder(db, orderId);
+  const order = await findOrder(tx, orderId);
   if (!order) return { outcome: 'gone' };
   return { outcome: order.transactionId === transactionId ? 'already-paid' : 'paid-otherwise', order };
 }
@@ -127,7 +132,7 @@ export async function confirmOrderPayment(
   if (!payment) throw badRequest(PAYMENT_MESSAGES.unknownPayment, { transactionId: PAYMENT_MESSAGES.unknownPayment });
   const problem = paymentProblem(order, payment, currency);
   if (problem) throw problem;
-  const recorded = await db.transaction((tx) => recordPayment(tx, order.id, payment.id));
+  const recorded = await db.transaction((tx) => recordPayment(db, tx, order.id, payment.id));
   if (recorded.outcome === 'gone') throw notFound(PAYMENT_MESSAGES.orderNotFound);
   if (recorded.outcome === 'paid-otherwise') throw conflict(PAYMENT_MESSAGES.paidByAnotherPayment);
   return toOrder(recorded.order);
@@ -144,7 +149,7 @@ export async function releaseOrderPayment(context: PaymentContext, orderId: stri
   if ((await provider.releasePayment(intent.id)) === 'released') return;
   const [order, payment] = await Promise.all([findOrder(db, orderId), provider.findPayment(intent.id)]);
   if (order && payment && !paymentProblem(order, payment, currency)) {
-    await db.transaction((tx) => recordPayment(tx, order.id, payment.id));
+    await db.transaction((tx) => recordPayment(db, tx, order.id, payment.id));
   }
   throw conflict(PAYMENT_MESSAGES.paidWhileCancelling);
 }

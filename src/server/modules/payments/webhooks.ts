@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reachRacePoint } from '#server/db/race-points.ts';
 import { findOrder } from '../orders/repository.ts';
 import type { PaymentEvent } from './provider.ts';
 import { recordWebhookEvent } from './repository.ts';
@@ -16,6 +17,7 @@ export async function applyPaymentEvent(
   const { db, currency, log } = context;
   return db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
+    await reachRacePoint(db, 'payment event recorded');
     const payment = event.succeededPayment;
     if (!payment) return 'ignored';
     const orderId = z.uuid().safeParse(payment.orderId);
@@ -29,7 +31,7 @@ export async function applyPaymentEvent(
       log.warn({ paymentIntent: payment.id, orderId: order.id, problem: problem.message }, 'payment does not pay its order');
       return 'ignored';
     }
-    const recorded = await recordPayment(tx, order.id, payment.id);
+    const recorded = await recordPayment(db, tx, order.id, payment.id);
     if (recorded.outcome === 'paid-otherwise') {
       log.warn({ paymentIntent: payment.id, orderId: order.id }, 'order paid twice: refund the second payment');
     }
