@@ -1,24 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_many_requests'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'internal';
+import { ERROR_CODES, type ErrorCode, errorCodeForStatus } from '#shared/error-codes.ts';
 
 /** What every refusal answers; the OpenAPI document calls it ErrorResponse. */
 export const errorBodySchema = z.object({
   error: z.object({
-    code: z
-      .string()
-      .describe('Machine-readable: bad_request, unauthorized, token_expired, not_found, conflict, card_declined, …'),
+    code: z.enum(ERROR_CODES).describe('Machine-readable: clients tell failures apart by it, never by the message.'),
     message: z.string().describe('A sentence to show the user.'),
     fields: z.record(z.string(), z.string()).optional().describe('For bad input: what is wrong with each field, by its name.'),
   }),
@@ -30,7 +18,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -45,20 +33,9 @@ export const forbidden = (message = 'You are not allowed to do this.') => new Ht
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 
-export function errorBody(code: ErrorCode | string, message: string, fields?: Record<string, string>): ErrorBody {
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
-
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-};
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -80,6 +57,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
     }
-    return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'bad_request', error.message));
+    return reply.status(status).send(errorBody(errorCodeForStatus(status), error.message));
   });
 }

@@ -13,10 +13,7 @@ const OFFLINE_MESSAGES = {
   staleIntent: 'This payment no longer matches the order: reload the page to start again.',
 } as const;
 
-interface CardRefusal {
-  code: string;
-  message: string;
-}
+type CardRefusal = Pick<(typeof REFUSING_TEST_CARDS)[number], 'code' | 'message'>;
 
 const REFUSALS = new Map<string, CardRefusal>(
   REFUSING_TEST_CARDS.map(({ number, code, message }) => [cardDigits(number), { code, message }]),
