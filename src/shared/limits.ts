@@ -1,14 +1,13 @@
-/** The spec's business constants and the limits we chose where it was silent. */
+/**
+ * The limits both sides enforce: the server's checks and the web forms' checks read them from here.
+ * How the pages move and look (carousel, counters, toasts, how much text a card shows) is the web
+ * app's alone: src/web/lib/ui-settings.ts.
+ */
 export const LIMITS = {
-  displayNameLength: 30,
-  blogExcerptLength: 160,
   priceMaxLength: 20,
   ratingMin: 1,
   ratingMax: 5,
   passwordMinLength: 6,
-  testimonialsPageSize: 3,
-  homeGridSize: 8,
-  toastAutoCloseMs: 5000,
   productNameMaxLength: 120,
   productDescriptionMaxLength: 2000,
   pictureUrlMaxLength: 2048,
@@ -24,12 +23,4 @@ export const LIMITS = {
   accessTokenTtlSeconds: 15 * 60,
 } as const;
 
-export const CAROUSEL = { autoplayDelayMs: 2500, transitionMs: 600, spaceBetweenPx: 30 } as const;
-export const TAGLINE_ANIMATION = { staggerSeconds: 0.06, durationSeconds: 0.8 } as const;
-export const COUNTERS = [
-  { value: 1251, label: 'Packages delivered' },
-  { value: 8512, label: 'Repeat customers' },
-  { value: 586, label: 'Happy clients' },
-  { value: 85411, label: 'Commercial goods' },
-] as const;
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -40,6 +40,9 @@ export const pictureUrlSchema = z
     message: 'picture must be an http(s) address or an uploaded image',
   });
 
+/** The least each quantity of a product may be: an order is for one or more; stock may run out. */
+export const QUANTITY_FLOORS = { minQuantity: 1, maxQuantity: 1, availableQuantity: 0 } as const;
+
 /** Every product field but the picture, as Add Products and the admin's product update take them. */
 const productFieldsSchema = z.object({
   name: z
@@ -63,9 +66,9 @@ const productFieldsSchema = z.object({
     .trim()
     .min(1, 'description is required')
     .max(LIMITS.productDescriptionMaxLength, `description must be at most ${LIMITS.productDescriptionMaxLength} characters`),
-  minQuantity: wholeNumber('minQuantity', 1),
-  maxQuantity: wholeNumber('maxQuantity', 1),
-  availableQuantity: wholeNumber('availableQuantity', 0),
+  minQuantity: wholeNumber('minQuantity', QUANTITY_FLOORS.minQuantity),
+  maxQuantity: wholeNumber('maxQuantity', QUANTITY_FLOORS.maxQuantity),
+  availableQuantity: wholeNumber('availableQuantity', QUANTITY_FLOORS.availableQuantity),
 });
 
 const quantitiesInOrder = (product: { minQuantity: number; maxQuantity: number }) => product.minQuantity <= product.maxQuantity;

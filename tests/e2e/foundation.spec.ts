@@ -22,7 +22,7 @@ test('the home grid shows at most 8 products with the spec texts, and Order Now 
   await expect(first.getByText(/^Price : \$ \d+(\.\d+)?$/)).toBeVisible();
   const names = await cards.getByRole('heading').allTextContents();
   expect(names).toEqual(expected.map(({ name }) => (name.length > 30 ? `${name.slice(0, 30)}...` : name)));
-  await expect(first.getByText(`Price : $ ${expected[0]?.price}`)).toBeVisible();
+  await expect(first.getByText(`Price : $ ${expected[0]?.price.toFixed(2)}`, { exact: true })).toBeVisible();
   await expect(first.getByText(`Available in : ${expected[0]?.availableQuantity}`)).toBeVisible();
 
   await first.getByRole('link', { name: 'Order Now' }).click();

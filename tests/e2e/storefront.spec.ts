@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { CAROUSEL, LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
 import { ARTICLES, articleText } from '#web/features/marketing/blog/articles.ts';
+import { CAROUSEL, DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 import { call, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -103,7 +103,7 @@ for (const width of [375, 768, 1280] as const) {
       await expect(tagline.locator('span span').last()).toHaveCSS('opacity', '1');
 
       const cards = page.getByTestId('product-card');
-      await expect(cards).toHaveCount(LIMITS.homeGridSize);
+      await expect(cards).toHaveCount(DISPLAY_LIMITS.homeGridSize);
       expect(await columnsOf(page, 'product-card')).toBe(GRID_COLUMNS[width]);
 
       const counters = page.getByTestId('counter-value');
@@ -113,7 +113,7 @@ for (const width of [375, 768, 1280] as const) {
 
       const testimonials = page.getByTestId('testimonial');
       const names = page.getByTestId('testimonial-name');
-      await expect(testimonials).toHaveCount(LIMITS.testimonialsPageSize);
+      await expect(testimonials).toHaveCount(DISPLAY_LIMITS.testimonialsPageSize);
       await expect(names).toHaveText(reviews.slice(0, 3).map((review) => review.reviewName));
       const pages = page.getByRole('navigation', { name: 'Review pages' });
       await expect(pages.getByRole('button')).toHaveText(['1', '2', '3']);
@@ -145,10 +145,10 @@ for (const width of [375, 768, 1280] as const) {
       await expect(page).toHaveTitle('Blog — SwiftCargo');
       const excerpts = page.getByTestId('blog-excerpt');
       await expect(excerpts).toHaveText(
-        ARTICLES.map((article) => truncateWithEllipsis(articleText(article), LIMITS.blogExcerptLength)),
+        ARTICLES.map((article) => truncateWithEllipsis(articleText(article), DISPLAY_LIMITS.blogExcerptLength)),
       );
       for (const text of await excerpts.allTextContents()) {
-        expect(text).toHaveLength(LIMITS.blogExcerptLength + 3);
+        expect(text).toHaveLength(DISPLAY_LIMITS.blogExcerptLength + 3);
         expect(text.endsWith('...')).toBe(true);
       }
       const articles = page.getByTestId('blog-article');
@@ -321,8 +321,8 @@ test('when reviews or products cannot be loaded the page says so, and Try again 
   for (const what of ['the reviews', 'the products']) {
     await page.getByRole('alert').filter({ hasText: what }).getByRole('button', { name: 'Try again' }).click();
   }
-  await expect(page.getByTestId('testimonial')).toHaveCount(LIMITS.testimonialsPageSize);
-  await expect(page.getByTestId('product-card')).toHaveCount(LIMITS.homeGridSize);
+  await expect(page.getByTestId('testimonial')).toHaveCount(DISPLAY_LIMITS.testimonialsPageSize);
+  await expect(page.getByTestId('product-card')).toHaveCount(DISPLAY_LIMITS.homeGridSize);
 });
 
 test('service cards open their details with Read More', async ({ page }) => {
@@ -382,8 +382,8 @@ test('images ship with the app: sizes and alt text on every one, hero in WebP, t
   page,
 }) => {
   await page.goto('/');
-  await expect(page.getByTestId('product-card')).toHaveCount(LIMITS.homeGridSize);
-  await expect(page.getByTestId('testimonial')).toHaveCount(LIMITS.testimonialsPageSize);
+  await expect(page.getByTestId('product-card')).toHaveCount(DISPLAY_LIMITS.homeGridSize);
+  await expect(page.getByTestId('testimonial')).toHaveCount(DISPLAY_LIMITS.testimonialsPageSize);
   const images = await page.locator('img').evaluateAll((elements) =>
     elements.map((element) => {
       const image = element as HTMLImageElement;

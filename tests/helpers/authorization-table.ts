@@ -14,7 +14,7 @@ export interface AuthorizationContext {
 }
 
 export interface AuthorizationRow {
-  /** The route as the spec's table names it, e.g. "DELETE /api/removeItem/{id}". */
+  /** The route as the original client's calls name it (R-API), e.g. "DELETE /api/removeItem/{id}". */
   route: string;
   /** Builds the request for one actor; may create fresh resources owned by `owner` first. */
   request: (context: AuthorizationContext, actor: Actor) => Promise<{ method: string; path: string; body?: unknown }>;

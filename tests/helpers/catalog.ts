@@ -5,7 +5,7 @@ import type { Product } from '#shared/product.ts';
 import { type ApiAnswer, call, type SignedInCustomer } from './shop-client.ts';
 import type { TestServer } from './test-server.ts';
 
-/** A valid Add Products form, as the spec's client sends it (price as text, quantities as numbers). */
+/** A valid Add Products form, as the original client sends it (price as text, quantities as numbers). */
 export const NEW_PRODUCT = {
   name: 'PortaRoute Travel Router',
   price: '49.50',

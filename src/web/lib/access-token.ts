@@ -1,4 +1,4 @@
-/** The spec's bearer token, kept where the spec keeps it: localStorage under "accessToken". */
+/** The bearer token, kept in localStorage under "accessToken" (R-TOKEN). */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
 export function readAccessToken(): string | null {

@@ -1,14 +1,21 @@
+import { type ErrorCode, errorCodeForStatus, isErrorCode } from '#shared/error-codes.ts';
 import { accessTokenEmail, clearAccessToken, readAccessToken, storeAccessToken } from './access-token.ts';
 
+/** Every failed call, ours or Better Auth's, reaches the pages as one of these. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
+}
+
+/** What to tell the user about a failure: the server's own words when it answered, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
 }
 
 type Listener = (error: ApiError) => void;
@@ -23,20 +30,21 @@ export function onSessionEnded(listener: Listener): () => void {
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Send the bearer token (every call but the public product list does, as in the spec). */
+  /** Send the bearer token (every call but the public product list does, R-TOKEN). */
   authenticated?: boolean;
-  /** A 401 or 403 answer ends the session (the spec's rule for My Orders). */
+  /** A 401 or 403 answer ends the session (the rule of R-ORDERS for My Orders). */
   endSessionOnDenied?: boolean;
   signal?: AbortSignal;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => undefined)) as
-    | { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+    | { error?: { code?: unknown; message?: string; fields?: Record<string, string> } }
     | undefined;
+  const code = body?.error?.code;
   return new ApiError(
     response.status,
-    body?.error?.code ?? 'http_error',
+    isErrorCode(code) ? code : errorCodeForStatus(response.status),
     body?.error?.message ?? `The server answered ${response.status} ${response.statusText}.`,
     body?.error?.fields,
   );

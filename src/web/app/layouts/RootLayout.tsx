@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { signOut } from '#web/features/auth/api/sign-out.ts';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { signOut, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
 import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { Footer } from '#web/features/marketing/components/Footer.tsx';
@@ -9,18 +9,18 @@ import { onSessionEnded } from '#web/lib/api-client.ts';
 import { Navbar } from './Navbar.tsx';
 
 export function RootLayout() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A session that arrives by redirect (Google sign-in) gets its access token here, like a form sign-in.
   useAccessToken(useViewer().user?.email);
+  useSignOutJourney();
 
-  // The spec's rule for a refused My Orders fetch, applied to every call: sign out and go home.
+  // The rule for a refused My Orders fetch (R-ORDERS), applied to every call: sign out and go home.
   useEffect(
     () =>
       onSessionEnded(() => {
-        signOut(queryClient).then(() => navigate('/', { replace: true }));
+        signOut(queryClient, '/');
       }),
-    [navigate, queryClient],
+    [queryClient],
   );
 
   return (

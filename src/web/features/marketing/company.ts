@@ -1,5 +1,5 @@
 /**
- * The company's own contact details and founder, shown on the about page and in the footer.
+ * The company's own contact details and founder, shown on the about page, in the footer and (the founder's note) on the profile page.
  * A shop running this code puts its real details here.
  */
 export const COMPANY = {
@@ -16,7 +16,7 @@ export const COMPANY = {
   },
 } as const;
 
-/** The marketing figures the spec fixes, shown in the delivery strip and on the about page. */
+/** The fixed marketing figures (R-LIMITS), shown in the delivery strip and on the about page. */
 export const DELIVERY_FIGURES = {
   districts: '64',
   subDistricts: '490+',

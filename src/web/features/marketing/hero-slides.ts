@@ -1,4 +1,4 @@
-/** The spec's three fixed hero slides; not from the server. */
+/** The three fixed hero slides (R-HOME); not from the server. */
 export interface HeroSlide {
   id: string;
   title: string;

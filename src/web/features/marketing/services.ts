@@ -7,7 +7,7 @@ export interface Service {
   details: string;
 }
 
-/** The freight services the spec names, in its order; the home cards and the about page list them. */
+/** The freight services of R-HOME, in that order; the home cards and the about page list them. */
 export const SERVICES: readonly Service[] = [
   {
     title: 'Road Freight',

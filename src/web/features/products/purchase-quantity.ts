@@ -2,7 +2,7 @@ import { orderQuantitySchema, quantityProblem } from '#shared/order.ts';
 import type { Product } from '#shared/product.ts';
 
 /**
- * What the purchase page says about the quantity typed so far: the spec's warnings below the
+ * What the purchase page says about the quantity typed so far: the warnings of R-PURCHASE below the
  * minimum and above the maximum, or why the text is not a quantity at all. Nothing while empty.
  */
 export function quantityWarning(text: string, product: Pick<Product, 'minQuantity' | 'maxQuantity'>): string | undefined {

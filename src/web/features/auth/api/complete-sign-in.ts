@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { requestAccessToken } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** After the session exists: fetch the spec's access token for this email, as the spec's flow does. */
+/** After the session exists: fetch the access token for this email (R-TOKEN). */
 export async function completeSignIn(queryClient: QueryClient, email: string): Promise<void> {
   const token = await requestAccessToken(email);
-  queryClient.setQueryData(['access-token', email], token);
+  queryClient.setQueryData(queryKeys.accessToken(email), token);
 }

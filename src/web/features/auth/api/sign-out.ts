@@ -1,10 +1,81 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { clearAccessToken } from '#web/lib/access-token.ts';
 import { authClient } from '#web/lib/auth-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** Ends the server session, forgets the access token and every cached answer that belonged to the user. */
-export async function signOut(queryClient: QueryClient): Promise<void> {
+/** Where each sign-out ends (R-NAV, R-ROUTES, R-ORDERS): Logout and a refused admin page on /login, a refused My Orders on /. */
+export type SignOutDestination = '/' | '/login';
+
+interface Departure {
+  destination: SignOutDestination;
+  /** Called on the destination page, with the session to end. */
+  arrived: (sessionId: string | undefined) => void;
+}
+
+let departure: Departure | undefined;
+/** The session ended here: Better Auth's own session store only learns it a round trip later. */
+let endedSessionId: string | undefined;
+let signingOut: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function publish(change: () => void): void {
+  change();
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Signs out and ends on `destination`. The app goes there first and only then ends the session and
+ * forgets the user's token and cached answers: ended on the page being left, its route guard raced
+ * the sign-out to /login, and its queries asked again for the token and admin check of a user already
+ * gone. A sign-out asked for while one runs joins it.
+ */
+export function signOut(queryClient: QueryClient, destination: SignOutDestination): Promise<void> {
+  signingOut ??= leaveFor(queryClient, destination).finally(() => {
+    signingOut = undefined;
+  });
+  return signingOut;
+}
+
+async function leaveFor(queryClient: QueryClient, destination: SignOutDestination): Promise<void> {
+  const sessionId = await new Promise<string | undefined>((arrived) =>
+    publish(() => {
+      departure = { destination, arrived };
+    }),
+  );
   clearAccessToken();
+  publish(() => {
+    departure = undefined;
+    endedSessionId = sessionId;
+  });
+  // A call still under way would answer 401 now, and that would start another sign-out.
+  await queryClient.cancelQueries({ queryKey: queryKeys.signedIn });
+  // The browser has forgotten the user either way; a session the server could not end runs out by itself.
   await authClient.signOut().catch(() => undefined);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'products' });
+  queryClient.removeQueries({ queryKey: queryKeys.signedIn });
+}
+
+/** Mounted once, in the root layout: takes a sign-out to its destination and reports the arrival. */
+export function useSignOutJourney(): void {
+  const current = useSyncExternalStore(subscribe, () => departure);
+  const sessionId = authClient.useSession().data?.session.id;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!current) return;
+    // Effects run after the page is on screen, so the page left behind can no longer react.
+    if (pathname === current.destination) current.arrived(sessionId);
+    else navigate(current.destination, { replace: true });
+  }, [current, pathname, sessionId, navigate]);
+}
+
+/** The session this page signed out of, to be treated as gone at once. */
+export function useEndedSessionId(): string | undefined {
+  return useSyncExternalStore(subscribe, () => endedSessionId);
 }

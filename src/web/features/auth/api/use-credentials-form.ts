@@ -4,19 +4,21 @@ import { useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { useReturnPath } from './use-return-path.ts';
 
-type ProviderAnswer = { data: { user: { email: string } } | null; error: { message?: string } | null };
+const SIGN_IN_FAILED = 'That did not work. Please try again.';
 
 /**
- * The login and sign-up forms' shared flow: check the fields with the shared schema, ask Better Auth,
- * show its error in red, or fetch the access token and go back where the visitor came from.
+ * The login and sign-up forms' shared flow: check the fields with the shared schema, ask Better Auth
+ * (through `authResult`), show its error in red, or fetch the access token and go back where the
+ * visitor came from.
  */
 export function useCredentialsForm<T extends FieldValues>(
   schema: z.ZodType<T, T>,
   defaultValues: DefaultValues<T>,
-  send: (input: T) => Promise<ProviderAnswer>,
+  send: (input: T) => Promise<{ user: { email: string } }>,
 ) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -26,12 +28,13 @@ export function useCredentialsForm<T extends FieldValues>(
 
   const submit = form.handleSubmit(async (input) => {
     setProviderError(undefined);
-    const answer = await send(input);
-    if (answer.error || !answer.data) {
-      setProviderError(answer.error?.message ?? 'That did not work. Please try again.');
+    try {
+      const { user } = await send(input);
+      await completeSignIn(queryClient, user.email);
+    } catch (error) {
+      setProviderError(errorMessage(error, SIGN_IN_FAILED));
       return;
     }
-    await completeSignIn(queryClient, answer.data.user.email);
     navigate(returnPath, { replace: true });
   });
 

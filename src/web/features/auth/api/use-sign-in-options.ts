@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** Which sign-in methods this server offers (Google only when configured). */
 export function useSignInOptions() {
   return useQuery({
-    queryKey: ['sign-in-options'],
+    queryKey: queryKeys.signInOptions,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: ({ signal }) => apiRequest<{ google: boolean }>('/api/sign-in-options', { authenticated: false, signal }),
   });

@@ -1,4 +1,5 @@
 import { authClient } from '#web/lib/auth-client.ts';
+import { useEndedSessionId } from './sign-out.ts';
 
 export interface SignedInUser {
   id: string;
@@ -10,5 +11,7 @@ export interface SignedInUser {
 /** The signed-in user from the session cookie, or null; `isPending` while the first check runs. */
 export function useViewer(): { user: SignedInUser | null; isPending: boolean } {
   const session = authClient.useSession();
-  return { user: (session.data?.user as SignedInUser | undefined) ?? null, isPending: session.isPending };
+  const endedSessionId = useEndedSessionId();
+  const live = session.data && session.data.session.id !== endedSessionId ? session.data : null;
+  return { user: (live?.user as SignedInUser | undefined) ?? null, isPending: session.isPending };
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { authClient } from '#web/lib/auth-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { authClient, authResult } from '#web/lib/auth-client.ts';
 import { useSignInOptions } from '../api/use-sign-in-options.ts';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not set up on this server. Please use your email and password.';
 
-/** Always visible, as the spec shows it; says so plainly when the server has no Google client configured. */
+/** Always visible (R-AUTH); says so plainly when the server has no Google client configured. */
 export function GoogleSignInButton({ returnPath }: { returnPath: string }) {
   const options = useSignInOptions();
   const [message, setMessage] = useState<string>();
@@ -17,10 +18,12 @@ export function GoogleSignInButton({ returnPath }: { returnPath: string }) {
       return;
     }
     setStarting(true);
-    const result = await authClient.signIn.social({ provider: 'google', callbackURL: returnPath, errorCallbackURL: '/login' });
-    if (result.error) {
+    try {
+      // On success the browser leaves for Google's sign-in page.
+      await authResult(authClient.signIn.social({ provider: 'google', callbackURL: returnPath, errorCallbackURL: '/login' }));
+    } catch (error) {
       setStarting(false);
-      setMessage(result.error.message ?? 'Google sign-in failed. Please try again.');
+      setMessage(errorMessage(error, 'Google sign-in failed. Please try again.'));
     }
   };
 

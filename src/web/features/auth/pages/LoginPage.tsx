@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type LoginInput, loginSchema } from '#shared/auth.ts';
 import { FormField } from '#web/components/FormField.tsx';
-import { authClient } from '#web/lib/auth-client.ts';
+import { authClient, authResult } from '#web/lib/auth-client.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
 import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 
-/** The spec gives "Forgot password" no action; say honestly what to do instead of doing nothing. */
+/** "Forgot password" has no reset behind it yet (R-AUTH); say honestly what to do instead of doing nothing. */
 const PASSWORD_RESET_HELP =
   'Password reset by email is not available yet. Please contact our support team and we will help you back in.';
 
@@ -19,7 +19,7 @@ export function LoginPage() {
   const { form, submit, providerError, returnPath } = useCredentialsForm<LoginInput>(
     loginSchema,
     { email: '', password: '' },
-    (input) => authClient.signIn.email(input),
+    (input) => authResult(authClient.signIn.email(input)),
   );
   const { errors, isSubmitting } = form.formState;
 

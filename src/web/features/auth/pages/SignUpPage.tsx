@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { type SignUpInput, signUpSchema } from '#shared/auth.ts';
 import { FormField } from '#web/components/FormField.tsx';
-import { authClient } from '#web/lib/auth-client.ts';
+import { authClient, authResult } from '#web/lib/auth-client.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
@@ -13,7 +13,7 @@ export function SignUpPage() {
   const { form, submit, providerError, returnPath } = useCredentialsForm<SignUpInput>(
     signUpSchema,
     { name: '', email: '', password: '' },
-    (input) => authClient.signUp.email(input),
+    (input) => authResult(authClient.signUp.email(input)),
   );
   const { errors, isSubmitting } = form.formState;
 

@@ -1,4 +1,4 @@
-/** The blog's four static articles; their dates are fixed, as the spec's are. */
+/** The blog's four static articles; their dates are fixed (R-BLOG). */
 export interface Article {
   slug: string;
   title: string;

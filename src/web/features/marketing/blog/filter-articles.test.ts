@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '#shared/limits.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
+import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 import { ARTICLES, articleText } from './articles.ts';
 import { archiveMonths, filterArticles, formatArticleDate, formatMonth } from './filter-articles.ts';
 
@@ -11,8 +11,8 @@ describe('the blog articles', () => {
     expect(ARTICLES).toHaveLength(4);
     expect(new Set(ARTICLES.map((article) => article.slug)).size).toBe(4);
     for (const article of ARTICLES) {
-      const excerpt = truncateWithEllipsis(articleText(article), LIMITS.blogExcerptLength);
-      expect(excerpt).toHaveLength(LIMITS.blogExcerptLength + 3);
+      const excerpt = truncateWithEllipsis(articleText(article), DISPLAY_LIMITS.blogExcerptLength);
+      expect(excerpt).toHaveLength(DISPLAY_LIMITS.blogExcerptLength + 3);
       expect(excerpt.endsWith('...')).toBe(true);
     }
   });

@@ -1,6 +1,6 @@
 import { motion, useReducedMotion, type Variants } from 'motion/react';
 import { Fragment } from 'react';
-import { TAGLINE_ANIMATION } from '#shared/limits.ts';
+import { TAGLINE_ANIMATION } from '#web/lib/ui-settings.ts';
 
 const line: Variants = {
   hidden: {},
@@ -13,7 +13,7 @@ const letter: Variants = {
 };
 
 /**
- * The spec's tagline: its letters appear 0.06 s apart, each fading in over 0.8 s, once it scrolls
+ * The tagline (R-HOME): its letters appear 0.06 s apart, each fading in over 0.8 s, once it scrolls
  * into view. Screen readers get the sentence whole; words never break across lines.
  */
 export function AnimatedTagline({ text }: { text: string }) {

@@ -1,7 +1,7 @@
 import { animate, useInView, useReducedMotion } from 'motion/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { COUNTERS } from '#shared/limits.ts';
+import { COUNTERS } from '#web/lib/ui-settings.ts';
 
 /** Long enough to see the numbers climb, short enough that nobody waits for them. */
 const COUNT_UP_SECONDS = 2;
@@ -32,7 +32,7 @@ function CountUp({ value, running }: { value: number; running: boolean }) {
   );
 }
 
-/** The spec's counters, counting up from zero the first time they scroll into view, and the booking call. */
+/** The counters (R-COUNTERS), counting up from zero the first time they scroll into view, and the booking call. */
 export function Counters() {
   const ref = useRef<HTMLDListElement>(null);
   const inView = useInView(ref, { once: true, amount: 0.5 });

@@ -35,7 +35,7 @@ const FIGURES: readonly { value: string; label: string }[] = [
   { value: `Every ${payoutDay}`, label: 'payment to sellers' },
 ];
 
-/** The spec's delivery strip: Premium, Express, Cargo and Courier, with its marketing figures. */
+/** The delivery strip (R-HOME): Premium, Express, Cargo and Courier, with its marketing figures. */
 export function DeliveryStrip() {
   return (
     <section aria-labelledby="delivery-heading" className="bg-neutral px-4 py-16 text-neutral-content sm:py-20">

@@ -40,7 +40,7 @@ const TILES: readonly { title: string; text: string; image: string; alt: string 
   },
 ];
 
-/** Why customers choose us: the spec's three feature cards and three picture tiles. */
+/** Why customers choose us: the three feature cards and three picture tiles (R-HOME). */
 export function Features() {
   return (
     <section aria-labelledby="features-heading" className="bg-base-200 px-4 py-16 sm:py-20">

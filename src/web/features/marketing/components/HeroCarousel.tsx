@@ -5,7 +5,7 @@ import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { CAROUSEL } from '#shared/limits.ts';
+import { CAROUSEL } from '#web/lib/ui-settings.ts';
 import { HERO_SLIDES, type HeroSlide } from '../hero-slides.ts';
 
 /** Bullets big and far enough apart to be easy targets (WCAG 2.5.8), in the theme's colours. */
@@ -59,7 +59,7 @@ function Slide({ slide, first }: { slide: HeroSlide; first: boolean }) {
 }
 
 /**
- * The spec's full-screen carousel: autoplay every 2.5 s that keeps going after a swipe or click,
+ * The full-screen carousel (R-CAROUSEL): autoplay every 2.5 s that keeps going after a swipe or click,
  * 0.6 s transitions, bullets and arrows. A pause button stops it for those who need it (WCAG 2.2.2),
  * and visitors who ask for reduced motion start paused.
  */

@@ -6,7 +6,7 @@ export interface InfoTab {
 }
 
 /**
- * The spec's info tabs, one open at a time, following the WAI-ARIA tabs pattern: the arrow keys,
+ * The info tabs (R-BLOG), one open at a time, following the WAI-ARIA tabs pattern: the arrow keys,
  * Home and End move between tabs and open them; Tab moves on into the open panel.
  */
 export function InfoTabs({ tabs, label }: { tabs: readonly InfoTab[]; label: string }) {

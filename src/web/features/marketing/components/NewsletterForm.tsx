@@ -8,7 +8,7 @@ const newsletterSchema = z.object({ email: emailSchema });
 type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 /**
- * The spec's newsletter box has no submit behaviour and there is no newsletter yet, so a valid
+ * The newsletter box stores nothing (R-FOOTER) and there is no newsletter yet, so a valid
  * address gets an honest thank-you and is not sent or stored anywhere.
  */
 export function NewsletterForm() {

@@ -34,7 +34,7 @@ function ServiceCard({ service }: { service: Service }) {
   );
 }
 
-/** The freight services the spec lists, each with a Read More that opens its details in place. */
+/** The freight services of R-HOME, each with a Read More that opens its details in place. */
 export function ServiceCards() {
   return (
     <section id="services" aria-labelledby="services-heading" className="scroll-mt-20 px-4 py-16 sm:py-20">

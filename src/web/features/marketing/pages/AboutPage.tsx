@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { COMPANY, DELIVERY_FIGURES } from '../company.ts';
+import { FOUNDER_NOTE_TITLE, FounderNote } from '../components/FounderNote.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { type InfoTab, InfoTabs } from '../components/InfoTabs.tsx';
 import { SERVICES } from '../services.ts';
@@ -128,7 +129,6 @@ function Section({
 export function AboutPage() {
   useDocumentTitle('About');
   useScrollToHash();
-  const { founder } = COMPANY;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-16 px-4 py-10 sm:py-14">
       <header className="grid items-center gap-8 lg:grid-cols-2">
@@ -176,23 +176,8 @@ export function AboutPage() {
         </ul>
       </Section>
 
-      <Section id="founder" title="A word from our founder">
-        <figure className="rounded-box bg-base-200 p-6 sm:p-8">
-          <blockquote className="text-lg text-base-content/90">
-            <p>
-              Hi, I am {founder.name}. I studied {founder.education} (Computer Science and Engineering) and spent my first years
-              after university writing software for a courier company. I saw how many parcels went missing for lack of simple
-              tracking, so I started {SHOP_NAME} to build a delivery service that always knows where your goods are.
-            </p>
-          </blockquote>
-          <figcaption className="mt-4 text-sm text-base-content/80">
-            <span className="font-semibold text-base-content">{founder.name}</span>, {founder.role}. Educational background:{' '}
-            {founder.education}. Contact:{' '}
-            <a href={`mailto:${founder.email}`} className="link link-primary">
-              {founder.email}
-            </a>
-          </figcaption>
-        </figure>
+      <Section id="founder" title={FOUNDER_NOTE_TITLE}>
+        <FounderNote />
       </Section>
 
       <Section id="information" title="More about us">

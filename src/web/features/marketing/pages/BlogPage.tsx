@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '#shared/limits.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
+import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { ARTICLES, type Article, articleText } from '../blog/articles.ts';
 import { archiveMonths, filterArticles, formatMonth } from '../blog/filter-articles.ts';
@@ -34,7 +34,7 @@ function ArticleCard({ article, eager }: { article: Article; eager: boolean }) {
           {article.title}
         </h2>
         <p className="text-base-content/85" data-testid="blog-excerpt">
-          {truncateWithEllipsis(articleText(article), LIMITS.blogExcerptLength)}
+          {truncateWithEllipsis(articleText(article), DISPLAY_LIMITS.blogExcerptLength)}
         </p>
         <div className="card-actions mt-2 items-center justify-between">
           <span className="flex items-center gap-2 text-sm text-base-content/75">
@@ -52,7 +52,7 @@ function ArticleCard({ article, eager }: { article: Article; eager: boolean }) {
   );
 }
 
-/** The spec's blog: four articles as excerpts, a search that filters as you type and an archive by month. */
+/** The blog (R-BLOG): four articles as excerpts, a search that filters as you type and an archive by month. */
 export function BlogPage() {
   useDocumentTitle('Blog');
   useScrollToHash();

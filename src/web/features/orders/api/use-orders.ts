@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#shared/order.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
-export const ORDERS_QUERY_KEY = ['orders'] as const;
-/** The products feature's "products" key: a cancelled order puts its quantity back in stock. */
-const PRODUCTS_KEY = ['products'] as const;
-
-/** My Orders: GET /api/orders?email={email}. A refusal ends the session, as the spec's error rule says. */
+/** My Orders: GET /api/orders?email={email}. A refusal ends the session (R-ORDERS). */
 export function useMyOrders(email: string) {
   return useQuery({
-    queryKey: [...ORDERS_QUERY_KEY, 'mine', email],
+    queryKey: queryKeys.myOrders(email),
     queryFn: ({ signal }) =>
       apiRequest<Order[]>(`/api/orders?email=${encodeURIComponent(email)}`, { signal, endSessionOnDenied: true }),
   });
@@ -18,7 +15,7 @@ export function useMyOrders(email: string) {
 /** Manage Orders: GET /api/allOrders (admin). */
 export function useAllOrders() {
   return useQuery({
-    queryKey: [...ORDERS_QUERY_KEY, 'all'],
+    queryKey: queryKeys.allOrders,
     queryFn: ({ signal }) => apiRequest<Order[]>('/api/allOrders', { signal }),
   });
 }
@@ -27,10 +24,11 @@ function useOrderCancel(path: (id: string) => string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<Order>(path(id), { method: 'DELETE' }),
+    // A cancelled order puts its quantity back in stock.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatDollars } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
+import { formatPrice } from '#web/lib/price.ts';
 
 /** Literal class names, so Tailwind sees them: below the breakpoint cards, from it on a table. */
 const LAYOUTS = {
@@ -41,7 +41,7 @@ export function OrderList({
               <ProductLabel name={order.name} picture={order.picture} />
               {showCustomer ? <p className="break-all text-sm">{order.email}</p> : null}
               <p className="text-sm">
-                Quantity {order.quantity} · <span className="font-semibold">$ {formatDollars(order.price)}</span>
+                Quantity {order.quantity} · <span className="font-semibold">{formatPrice(order.price)}</span>
               </p>
               <div className="flex items-start justify-between gap-3">
                 {status(order)}
@@ -75,7 +75,7 @@ export function OrderList({
                   <ProductLabel name={order.name} picture={order.picture} />
                 </td>
                 <td>{order.quantity}</td>
-                <td className="whitespace-nowrap">$ {formatDollars(order.price)}</td>
+                <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
                 <td>{status(order)}</td>
                 <td>{action(order)}</td>
               </tr>

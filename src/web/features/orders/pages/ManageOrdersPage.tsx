@@ -3,7 +3,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAllOrders, useRemoveOrder } from '../api/use-orders.ts';
 import { OrderList } from '../components/OrderList.tsx';
@@ -25,7 +25,7 @@ export function ManageOrdersPage() {
       await removeOrder.mutateAsync(id);
       toast.success(MESSAGES.adminOrderCancelled);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'The order could not be cancelled. Please try again.');
+      toastApiError(error, 'The order could not be cancelled. Please try again.');
     }
   }
 

@@ -4,12 +4,12 @@ import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCancelOrder, useMyOrders } from '../api/use-orders.ts';
 import { OrderList } from '../components/OrderList.tsx';
 
-/** Pay for an unpaid order, or the paid badge (disabled, as in the spec) with the transaction id. */
+/** Pay for an unpaid order, or the paid badge (disabled, R-ORDERS) with the transaction id. */
 function Payment({ order }: { order: Order }) {
   if (!order.paid) {
     return (
@@ -42,7 +42,7 @@ export function MyOrdersPage({ email }: { email: string }) {
       await cancelOrder.mutateAsync(order._id);
       toast.success(MESSAGES.orderCancelled);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'The order could not be cancelled. Please try again.');
+      toastApiError(error, 'The order could not be cancelled. Please try again.');
     }
   }
 

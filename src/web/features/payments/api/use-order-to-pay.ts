@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#shared/order.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-
-export const orderToPayKey = (orderId: string) => ['payment', orderId] as const;
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/payment/{id}: the order, for its owner only. */
 export function useOrderToPay(orderId: string) {
   return useQuery({
-    queryKey: orderToPayKey(orderId),
+    queryKey: queryKeys.orderToPay(orderId),
     queryFn: ({ signal }) => apiRequest<Order>(`/api/payment/${encodeURIComponent(orderId)}`, { signal }),
   });
 }
@@ -18,7 +17,7 @@ export function useOrderToPay(orderId: string) {
  */
 export function useClientSecret(orderId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['payment-intent', orderId],
+    queryKey: queryKeys.paymentIntent(orderId),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: ({ signal }) =>
@@ -37,9 +36,9 @@ export function useRecordPayment(orderId: string) {
         body: { transactionId, payment: orderId },
       }),
     onSuccess: async (order) => {
-      queryClient.setQueryData(orderToPayKey(orderId), order);
-      // My Orders and Manage Orders (both cached under "orders") show the paid badge from now on.
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      queryClient.setQueryData(queryKeys.orderToPay(orderId), order);
+      // My Orders and Manage Orders show the paid badge from now on.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orders });
     },
   });
 }

@@ -1,7 +1,7 @@
-import { formatDollars } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
+import { formatPrice } from '#web/lib/price.ts';
 
-/** The spec's payment greeting: the customer's name, the product, the quantity and the price in dollars. */
+/** The payment greeting (R-PAYMENT): the customer's name, the product, the quantity and the price in dollars. */
 export function OrderSummary({ order }: { order: Order }) {
   return (
     <div className="card border border-base-300 bg-base-100 shadow-sm">
@@ -14,7 +14,7 @@ export function OrderSummary({ order }: { order: Order }) {
             Quantity : <span className="font-semibold">{order.quantity}</span>
           </p>
           <p>
-            Please pay : <span className="font-semibold">$ {formatDollars(order.price)}</span>
+            Please pay : <span className="font-semibold">{formatPrice(order.price)}</span>
           </p>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { MESSAGES } from '#shared/messages.ts';
 
-/** The spec's payment result: the provider's card error in red, or the success and transaction id in green. */
+/** The payment result (R-PAYMENT): the provider's card error in red, or the success and transaction id in green. */
 export function PaymentOutcome({ error, transactionId }: { error?: string; transactionId?: string }) {
   return (
     <div aria-live="polite">

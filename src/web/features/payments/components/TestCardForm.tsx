@@ -8,13 +8,14 @@ import {
   testCardFormSchema,
 } from '#shared/payment.ts';
 import { FormField } from '#web/components/FormField.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { showFieldErrors } from '#web/lib/form-errors.ts';
 import { confirmTestPayment } from '../api/confirm-test-payment.ts';
 import { type CardFormProps, PAYMENT_FAILED } from './card-form.ts';
 import { PayNowButton } from './PayNowButton.tsx';
 
 /** Where the server's field messages belong on this form (it speaks of card.expMonth, the form of Expiry). */
-const FORM_FIELD: Record<string, keyof TestCardFormInput> = {
+const CARD_FIELDS: Record<string, keyof TestCardFormInput> = {
   'card.number': 'number',
   'card.expMonth': 'expiry',
   'card.expYear': 'expiry',
@@ -36,12 +37,7 @@ export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCar
     try {
       transactionId = (await confirmTestPayment(clientSecret, card, billingDetails)).id;
     } catch (error) {
-      const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
-      for (const [field, message] of fields) {
-        const formField = FORM_FIELD[field];
-        if (formField) form.setError(formField, { message });
-      }
-      if (!fields.some(([field]) => FORM_FIELD[field])) onCardError(error instanceof Error ? error.message : PAYMENT_FAILED);
+      if (!showFieldErrors(form, error, CARD_FIELDS)) onCardError(errorMessage(error, PAYMENT_FAILED));
       return;
     }
     await onPaid(transactionId);

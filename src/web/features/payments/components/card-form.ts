@@ -2,7 +2,7 @@
 export interface CardFormProps {
   /** Pay now waits for it. */
   clientSecret: string | undefined;
-  /** Sent with the card, as the spec's payment provider takes it. */
+  /** Sent with the card as billing details (R-PAYMENT). */
   billingDetails: { name: string; email: string };
   /** True once this order is paid: Pay now stays off, so nobody is charged twice. */
   paid: boolean;

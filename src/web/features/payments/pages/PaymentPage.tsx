@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useClientSecret, useOrderToPay, useRecordPayment } from '../api/use-order-to-pay.ts';
 import { usePaymentConfig } from '../api/use-payment-config.ts';
@@ -15,8 +15,6 @@ import { TestCardForm } from '../components/TestCardForm.tsx';
 const StripeCardForm = lazy(() =>
   import('../components/StripeCardForm.tsx').then((module) => ({ default: module.StripeCardForm })),
 );
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A refusal the customer can read (someone else's order, a cancelled one), or a retry for anything else. */
 function Problem({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
@@ -51,7 +49,7 @@ export function PaymentPage() {
       setRecorded(transactionId);
     } catch (error) {
       setCardError(
-        `Your card was charged (transaction ${transactionId}), but we could not mark the order paid: ${messageOf(error)}`,
+        `Your card was charged (transaction ${transactionId}), but we could not mark the order paid: ${errorMessage(error, 'the shop could not be reached.')}`,
       );
     }
   }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '#shared/product.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { PRODUCTS_QUERY_KEY } from './use-products.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /api/addProduct: JSON with a picture address, or the form data with an uploaded picture. */
 export function useAddProduct() {
@@ -9,7 +9,7 @@ export function useAddProduct() {
   return useMutation({
     mutationFn: (product: Record<string, unknown> | FormData) =>
       apiRequest<Product>('/api/addProduct', { method: 'POST', body: product }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }
 
@@ -18,6 +18,6 @@ export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<Product>(`/api/product/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }

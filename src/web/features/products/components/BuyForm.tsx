@@ -2,10 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatDollars } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import type { Product } from '#shared/product.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { formatPrice } from '#web/lib/price.ts';
+import { toastApiError } from '#web/lib/toast.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 import { quantityWarning } from '../purchase-quantity.ts';
 
@@ -29,7 +29,7 @@ export function BuyForm({ product }: { product: Product }) {
       setPlaced(order);
       setQuantity('');
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Your order could not be placed. Please try again.');
+      toastApiError(error, 'Your order could not be placed. Please try again.');
     }
   }
 
@@ -68,13 +68,13 @@ export function BuyForm({ product }: { product: Product }) {
       </p>
       {ready ? (
         <p className="text-sm">
-          Total : <span className="font-semibold">$ {formatDollars(product.price * Number(quantity))}</span>
+          Total : <span className="font-semibold">{formatPrice(product.price * Number(quantity))}</span>
         </p>
       ) : null}
       {placed ? (
         <div role="status" className="alert alert-success alert-soft alert-vertical items-start sm:alert-horizontal">
           <span>
-            {placed.quantity} × {product.name} ordered for $ {formatDollars(placed.price)}: {MESSAGES.orderCreated}.
+            {placed.quantity} × {product.name} ordered for {formatPrice(placed.price)}: {MESSAGES.orderCreated}.
           </span>
           <div className="flex gap-2">
             <Link to={`/dashboard/payment/${placed._id}`} className="btn btn-sm btn-primary">

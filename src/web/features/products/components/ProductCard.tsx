@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { LIMITS } from '#shared/limits.ts';
 import type { Product } from '#shared/product.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
+import { formatPrice } from '#web/lib/price.ts';
+import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 
 export function ProductCard({ product }: { product: Product }) {
   return (
@@ -18,11 +19,11 @@ export function ProductCard({ product }: { product: Product }) {
       </figure>
       <div className="card-body gap-2 p-5">
         <h3 className="card-title text-lg leading-snug" title={product.name}>
-          {truncateWithEllipsis(product.name, LIMITS.displayNameLength)}
+          {truncateWithEllipsis(product.name, DISPLAY_LIMITS.nameLength)}
         </h3>
         <p className="text-sm text-base-content/80">{product.description}</p>
         <p className="text-sm font-medium">Available in : {product.availableQuantity}</p>
-        <p className="text-lg font-semibold text-primary">Price : $ {product.price}</p>
+        <p className="text-lg font-semibold text-primary">Price : {formatPrice(product.price)}</p>
         <div className="card-actions mt-2">
           <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block">
             Order Now

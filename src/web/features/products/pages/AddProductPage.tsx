@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { PICTURE_FILE_FIELD } from '#shared/product.ts';
+import { PICTURE_FILE_FIELD, QUANTITY_FLOORS } from '#shared/product.ts';
 import { FormField, TextAreaField } from '#web/components/FormField.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { showFieldErrors } from '#web/lib/form-errors.ts';
+import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import {
   type AddProductFormInput,
@@ -16,7 +17,12 @@ import {
 } from '../add-product-form.ts';
 import { useAddProduct } from '../api/use-manage-products.ts';
 
-const FORM_FIELDS = new Set<string>([...Object.keys(EMPTY_PRODUCT_FORM), PICTURE_FILE_FIELD]);
+/** The three quantities, alike but for their label and smallest value (the shared product schema's rules). */
+const QUANTITY_FIELDS = [
+  { name: 'minQuantity', label: 'Minimum quantity' },
+  { name: 'maxQuantity', label: 'Maximum quantity' },
+  { name: 'availableQuantity', label: 'Available quantity' },
+] as const satisfies readonly { name: keyof typeof QUANTITY_FLOORS & keyof AddProductFormInput; label: string }[];
 
 /** Add Products (admin): the new product's details and its picture, as an address or an uploaded image. */
 export function AddProductPage({ adminEmail }: { adminEmail: string }) {
@@ -33,15 +39,9 @@ export function AddProductPage({ adminEmail }: { adminEmail: string }) {
     try {
       await addProduct.mutateAsync(addProductRequestBody(product));
       form.reset();
-      toast.success(MESSAGES.productAdded, { position: 'top-center', autoClose: LIMITS.toastAutoCloseMs });
+      toast.success(MESSAGES.productAdded, { position: 'top-center' });
     } catch (error) {
-      const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}) : [];
-      for (const [field, text] of fields) {
-        if (FORM_FIELDS.has(field)) form.setError(field as keyof AddProductFormInput, { message: text });
-      }
-      if (fields.length === 0) {
-        toast.error(error instanceof ApiError ? error.message : 'The product could not be added. Please try again.');
-      }
+      if (!showFieldErrors(form, error)) toastApiError(error, 'The product could not be added. Please try again.');
     }
   });
 
@@ -64,33 +64,18 @@ export function AddProductPage({ adminEmail }: { adminEmail: string }) {
         </div>
         <TextAreaField label="Description" rows={4} error={message('description')} {...form.register('description')} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField
-            label="Minimum quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            error={message('minQuantity')}
-            {...form.register('minQuantity')}
-          />
-          <FormField
-            label="Maximum quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            error={message('maxQuantity')}
-            {...form.register('maxQuantity')}
-          />
-          <FormField
-            label="Available quantity"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            error={message('availableQuantity')}
-            {...form.register('availableQuantity')}
-          />
+          {QUANTITY_FIELDS.map((field) => (
+            <FormField
+              key={field.name}
+              label={field.label}
+              type="number"
+              inputMode="numeric"
+              min={QUANTITY_FLOORS[field.name]}
+              step={1}
+              error={message(field.name)}
+              {...form.register(field.name)}
+            />
+          ))}
         </div>
         <div className="grid gap-4 md:grid-cols-2">
           <FormField

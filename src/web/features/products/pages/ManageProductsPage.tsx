@@ -1,16 +1,16 @@
 import { toast } from 'react-toastify';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatDollars } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { formatPrice } from '#web/lib/price.ts';
+import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useDeleteProduct } from '../api/use-manage-products.ts';
 import { useProducts } from '../api/use-products.ts';
 
-/** Manage Products (admin): the public list, newest first, each with Delete (no confirmation, as in the spec). */
+/** Manage Products (admin): the public list, newest first, each with Delete (no confirmation, R-ADMIN). */
 export function ManageProductsPage() {
   useDocumentTitle('Manage Products');
   const products = useProducts();
@@ -21,7 +21,7 @@ export function ManageProductsPage() {
       await deleteProduct.mutateAsync(product._id);
       toast.success(MESSAGES.productDeleted);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'The product could not be deleted. Please try again.');
+      toastApiError(error, 'The product could not be deleted. Please try again.');
     }
   }
 
@@ -61,7 +61,7 @@ export function ManageProductsPage() {
                   <td>
                     <ProductLabel name={product.name} picture={product.picture} />
                   </td>
-                  <td>$ {formatDollars(product.price)}</td>
+                  <td className="whitespace-nowrap">{formatPrice(product.price)}</td>
                   <td>{product.availableQuantity}</td>
                   <td>
                     <button

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { formatPrice } from '#web/lib/price.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useProduct } from '../api/use-product.ts';
 import { BuyForm } from '../components/BuyForm.tsx';
@@ -41,7 +42,7 @@ export function PurchasePage({ productId, aside }: { productId: string; aside: R
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-medium">Price</dt>
             <dd>
-              <span className="text-lg font-semibold text-primary">$ {data.price}</span> per unit
+              <span className="text-lg font-semibold text-primary">{formatPrice(data.price)}</span> per unit
             </dd>
             <dt className="font-medium">Available quantity</dt>
             <dd data-testid="available-quantity">

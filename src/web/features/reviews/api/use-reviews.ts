@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostedReview, Review, ReviewInput } from '#shared/review.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-
-export const REVIEWS_QUERY_KEY = ['reviews'] as const;
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/review: the testimonials, newest first. Public, so no token is sent. */
 export function useReviews() {
   return useQuery({
-    queryKey: REVIEWS_QUERY_KEY,
+    queryKey: queryKeys.reviews,
     queryFn: ({ signal }) => apiRequest<Review[]>('/api/review', { authenticated: false, signal }),
   });
 }
@@ -17,6 +16,6 @@ export function useAddReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReviewInput) => apiRequest<PostedReview>('/api/review', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
   });
 }

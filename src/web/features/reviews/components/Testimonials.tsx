@@ -1,13 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '#shared/limits.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
+import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 import { useReviews } from '../api/use-reviews.ts';
 import { pageButtons, pageCount, pageItems } from '../paging.ts';
 import { TestimonialCard } from './TestimonialCard.tsx';
 
-/** The spec's testimonials: newest first, three to a page, with numbered page buttons. */
+/** The testimonials (R-TESTIMONIALS): newest first, three to a page, with numbered page buttons. */
 export function Testimonials() {
   const reviews = useReviews();
   const [requestedPage, setRequestedPage] = useState(1);
@@ -26,12 +26,12 @@ export function Testimonials() {
       </p>
     );
   else {
-    const total = pageCount(reviews.data.length, LIMITS.testimonialsPageSize);
+    const total = pageCount(reviews.data.length, DISPLAY_LIMITS.testimonialsPageSize);
     const page = Math.min(requestedPage, total);
     body = (
       <>
         <ul className="grid gap-6 lg:grid-cols-3" data-testid="testimonials">
-          {pageItems(reviews.data, page, LIMITS.testimonialsPageSize).map((review) => (
+          {pageItems(reviews.data, page, DISPLAY_LIMITS.testimonialsPageSize).map((review) => (
             <TestimonialCard key={review._id} review={review} />
           ))}
         </ul>

@@ -5,7 +5,8 @@ import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { type ReviewFormValues, type ReviewInput, reviewInputSchema } from '#shared/review.ts';
 import { FormField, SelectField, TextAreaField } from '#web/components/FormField.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { showFieldErrors } from '#web/lib/form-errors.ts';
+import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAddReview } from '../api/use-reviews.ts';
 
@@ -16,10 +17,9 @@ export interface Reviewer {
 
 const RATINGS = Array.from({ length: LIMITS.ratingMax - LIMITS.ratingMin + 1 }, (_, index) => LIMITS.ratingMax - index);
 const EMPTY_FORM: ReviewFormValues = { reviewPhoto: '', reviewRating: String(LIMITS.ratingMax), reviewDescription: '' };
-const FIELDS = ['reviewPhoto', 'reviewRating', 'reviewDescription'] as const;
 
 /**
- * The spec's Add a Review form. Name and email are shown read-only for the signed-in reviewer; the
+ * The Add a Review form (R-REVIEW). Name and email are shown read-only for the signed-in reviewer; the
  * server takes them from the session, not from this form.
  */
 export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
@@ -38,12 +38,7 @@ export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
       toast.success(MESSAGES.reviewAdded);
       form.reset(EMPTY_FORM);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : undefined;
-      for (const field of FIELDS) {
-        const message = fields?.[field];
-        if (message) form.setError(field, { message });
-      }
-      if (!fields) toast.error(error instanceof Error ? error.message : 'Your review could not be saved. Please try again.');
+      if (!showFieldErrors(form, error)) toastApiError(error, 'Your review could not be saved. Please try again.');
     }
   });
 

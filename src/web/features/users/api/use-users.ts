@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '#shared/messages.ts';
 import type { ShopUser } from '#shared/user.ts';
-import { ApiError, apiRequest } from '#web/lib/api-client.ts';
-
-const USERS_QUERY_KEY = ['users'] as const;
+import { apiRequest } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { toastApiError } from '#web/lib/toast.ts';
 
 export function useUsers() {
-  return useQuery({ queryKey: USERS_QUERY_KEY, queryFn: ({ signal }) => apiRequest<ShopUser[]>('/api/user', { signal }) });
+  return useQuery({ queryKey: queryKeys.users, queryFn: ({ signal }) => apiRequest<ShopUser[]>('/api/user', { signal }) });
 }
 
 function useRoleChange(request: (email: string) => Promise<ShopUser>, successMessage: string) {
@@ -18,13 +18,11 @@ function useRoleChange(request: (email: string) => Promise<ShopUser>, successMes
       toast.success(successMessage);
       // Admin checks of the changed user are now stale too.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminChecks }),
       ]);
     },
-    onError: (error) => {
-      toast.error(error instanceof ApiError ? error.message : 'The change could not be saved. Please try again.');
-    },
+    onError: (error) => toastApiError(error, 'The change could not be saved. Please try again.'),
   });
 }
 

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '#shared/messages.ts';
@@ -6,13 +7,15 @@ import { type ProfileInput, profileInputSchema } from '#shared/user.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { ApiError } from '#web/lib/api-client.ts';
+import { showFieldErrors } from '#web/lib/form-errors.ts';
+import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useProfile, useUpdateProfile } from '../api/use-profile.ts';
 
 const EMPTY: ProfileInput = { address: '', phoneNumber: '' };
 
-export function ProfilePage({ email }: { email: string }) {
+/** The profile: `intro` above (the placeholder introduction of R-PROFILE), then the saved details and the update form. */
+export function ProfilePage({ email, intro }: { email: string; intro: ReactNode }) {
   useDocumentTitle('Profile');
   const profile = useProfile(email);
   const update = useUpdateProfile(email);
@@ -25,7 +28,7 @@ export function ProfilePage({ email }: { email: string }) {
       toast.success(MESSAGES.profileUpdated);
       form.reset(EMPTY);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Your information could not be saved. Please try again.');
+      if (!showFieldErrors(form, error)) toastApiError(error, 'Your information could not be saved. Please try again.');
     }
   });
 
@@ -33,49 +36,53 @@ export function ProfilePage({ email }: { email: string }) {
   if (profile.isError) return <LoadError what="your profile" onRetry={() => profile.refetch()} />;
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 md:grid-cols-2">
-      <section className="card border border-base-300 bg-base-100" aria-labelledby="saved-profile">
-        <div className="card-body">
-          <h1 id="saved-profile" className="card-title text-2xl text-primary">
-            My profile
-          </h1>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="font-medium">Name</dt>
-            <dd>{profile.data.name}</dd>
-            <dt className="font-medium">Email</dt>
-            <dd className="break-all">{profile.data.email}</dd>
-            <dt className="font-medium">Address</dt>
-            <dd>{profile.data.address || <span className="text-base-content/70">Not given yet</span>}</dd>
-            <dt className="font-medium">Phone</dt>
-            <dd>{profile.data.phoneNumber || <span className="text-base-content/70">Not given yet</span>}</dd>
-          </dl>
-        </div>
-      </section>
-      <section className="card border border-base-300 bg-base-100" aria-labelledby="update-profile">
-        <form className="card-body gap-3" onSubmit={submit} noValidate>
-          <h2 id="update-profile" className="card-title">
-            Update your information
-          </h2>
-          <FormField label="Email" value={profile.data.email} readOnly />
-          <FormField label="Name" value={profile.data.name} readOnly />
-          <FormField
-            label="Address"
-            autoComplete="street-address"
-            error={errors.address?.message}
-            {...form.register('address')}
-          />
-          <FormField
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            error={errors.phoneNumber?.message}
-            {...form.register('phoneNumber')}
-          />
-          <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-            SUBMIT
-          </button>
-        </form>
-      </section>
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold text-primary">My profile</h1>
+      {intro}
+      <div className="grid items-start gap-6 md:grid-cols-2">
+        <section className="card border border-base-300 bg-base-100" aria-labelledby="saved-profile">
+          <div className="card-body">
+            <h2 id="saved-profile" className="card-title text-xl">
+              Your saved details
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="font-medium">Name</dt>
+              <dd>{profile.data.name}</dd>
+              <dt className="font-medium">Email</dt>
+              <dd className="break-all">{profile.data.email}</dd>
+              <dt className="font-medium">Address</dt>
+              <dd>{profile.data.address || <span className="text-base-content/70">Not given yet</span>}</dd>
+              <dt className="font-medium">Phone</dt>
+              <dd>{profile.data.phoneNumber || <span className="text-base-content/70">Not given yet</span>}</dd>
+            </dl>
+          </div>
+        </section>
+        <section className="card border border-base-300 bg-base-100" aria-labelledby="update-profile">
+          <form className="card-body gap-3" onSubmit={submit} noValidate>
+            <h2 id="update-profile" className="card-title">
+              Update your information
+            </h2>
+            <FormField label="Email" value={profile.data.email} readOnly />
+            <FormField label="Name" value={profile.data.name} readOnly />
+            <FormField
+              label="Address"
+              autoComplete="street-address"
+              error={errors.address?.message}
+              {...form.register('address')}
+            />
+            <FormField
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              error={errors.phoneNumber?.message}
+              {...form.register('phoneNumber')}
+            />
+            <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+              SUBMIT
+            </button>
+          </form>
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,31 @@
+/**
+ * The key of every cached answer. Features refresh each other's answers through these (a new order
+ * changes the stock on the product pages), so no key is spelled twice.
+ */
+
+/** Answers only a signed-in user may see sit under this root: a sign-out forgets them in one go. */
+const SIGNED_IN = 'signed-in';
+
+export const queryKeys = {
+  /** The "products" key (R-API): the public list the home grid and Manage Products share. */
+  products: ['products'],
+  /** Under the list's key, so whatever refreshes the list refreshes each product too. */
+  product: (id: string) => ['products', id],
+  reviews: ['reviews'],
+  signInOptions: ['sign-in-options'],
+  paymentConfig: ['payment-config'],
+
+  signedIn: [SIGNED_IN],
+  accessToken: (email: string | undefined) => [SIGNED_IN, 'access-token', email],
+  /** Every admin check: a role change makes them all stale. */
+  adminChecks: [SIGNED_IN, 'admin'],
+  adminCheck: (email: string | undefined) => [SIGNED_IN, 'admin', email],
+  /** My Orders and Manage Orders alike. */
+  orders: [SIGNED_IN, 'orders'],
+  myOrders: (email: string) => [SIGNED_IN, 'orders', 'mine', email],
+  allOrders: [SIGNED_IN, 'orders', 'all'],
+  orderToPay: (orderId: string) => [SIGNED_IN, 'order-to-pay', orderId],
+  paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
+  profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
+  users: [SIGNED_IN, 'users'],
+} as const;
