@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -6,7 +7,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/helpers/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Each worker runs a server (tests/e2e/fixtures.ts) and a browser: more workers than cores only queue for the CPU.
+  workers: Math.max(2, availableParallelism()),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: process.env.CI === 'true',
