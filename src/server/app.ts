@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -6,11 +7,15 @@ import { createAuth } from './auth/auth.ts';
 import { createMemoryCounter, createRedisCounter, LoginThrottle } from './auth/login-throttle.ts';
 import authPlugin from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
+import publicReadsPlugin from './cache/plugin.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { AccessLog, loggerOptions } from './logging.ts';
+import metricsPlugin from './metrics/plugin.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { releaseOrderPayment } from './modules/payments/service.ts';
@@ -39,7 +44,8 @@ export async function buildApp({
   payments,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config, process.stdout.isTTY),
+    logController: new AccessLog(),
     trustProxy: config.env === 'production',
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
@@ -48,6 +54,10 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Pages, scripts, styles and API answers over 1 KB go brotli- or gzip-compressed to browsers that take it.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(publicReadsPlugin, { config, database });
+  await app.register(metricsPlugin, { token: config.metricsToken, database });
 
   const throttle = new LoginThrottle(config.redisUrl ? createRedisCounter(config.redisUrl) : createMemoryCounter());
   const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config.authSecret, config.dataDir), throttle });
@@ -65,15 +75,7 @@ export async function buildApp({
   await app.register(reviewRoutes, domain);
   await app.register(userRoutes, domain);
 
-  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: 'up' };
-    } catch (error) {
-      app.log.error({ err: error }, 'database ping failed');
-      return reply.status(503).send({ status: 'degraded', database: 'down' });
-    }
-  });
+  await app.register(healthRoutes, { database });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, webRoot, config.shopName);

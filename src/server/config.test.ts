@@ -35,6 +35,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).trustedOrigins).toEqual(['https://shop.example.com']);
   });
 
+  it('keeps pictures on disk and metrics off unless asked, and reads S3 settings together', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'pictures' }).s3).toEqual({ bucket: 'pictures', region: 'us-east-1' });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'shop-pictures',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        METRICS_TOKEN: 'scrape-me-0123456789',
+      }),
+    ).toMatchObject({
+      s3: {
+        bucket: 'shop-pictures',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-west-3',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      },
+      metricsToken: 'scrape-me-0123456789',
+    });
+  });
+
   it('gives no demo admin when a real database is configured without one', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/shop' }).admin).toBeUndefined();
   });
@@ -53,6 +77,11 @@ describe('loadConfig', () => {
     [{ CURRENCY: 'dollars' }, /^Invalid configuration: CURRENCY must be a three-letter ISO currency code$/],
     [{ REDIS_URL: 'http://localhost' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ URL$/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [{ S3_BUCKET: 'Shop Pictures' }, /^Invalid configuration: S3_BUCKET must be an S3 bucket name/],
+    [{ S3_BUCKET: 'pictures', S3_ENDPOINT: 'ftp://files' }, /^Invalid configuration: S3_ENDPOINT must be a http\(s\):\/\/ URL$/],
+    [{ S3_BUCKET: 'pictures', S3_ACCESS_KEY_ID: 'key' }, /^Invalid configuration: S3_SECRET_ACCESS_KEY S3_ACCESS_KEY_ID and /],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid configuration: S3_BUCKET is required when S3_ENDPOINT/],
+    [{ METRICS_TOKEN: 'short' }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters$/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(message);
     try {

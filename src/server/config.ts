@@ -51,6 +51,16 @@ const configSchema = z
     REDIS_URL: urlWith(/^rediss?:$/, 'redis://'),
     SHOP_NAME: z.string().trim().min(1).max(60).default('SwiftCargo'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    S3_BUCKET: optionalString.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+      message: 'must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)',
+    }),
+    S3_ENDPOINT: urlWith(/^https?:$/, 'http(s)://'),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters',
+    }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -62,6 +72,16 @@ const configSchema = z
         path: ['GOOGLE_CLIENT_SECRET'],
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+    if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID) && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT or S3 keys are set' });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when STRIPE_SECRET_KEY is set' });
@@ -88,6 +108,10 @@ export interface Config {
   redisUrl?: string;
   shopName: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Where uploaded product pictures go instead of DATA_DIR/uploads; keys unset → the SDK's own credential chain. */
+  s3?: { bucket: string; region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string } };
+  /** Unset: GET /metrics answers 404. */
+  metricsToken?: string;
 }
 
 /** Demo admin for the embedded default; printed at start and listed in the README. */
@@ -144,5 +168,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     shopName: env.SHOP_NAME,
     logLevel: env.LOG_LEVEL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

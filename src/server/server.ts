@@ -42,6 +42,11 @@ export async function startServer(
       options.seed === false
         ? false
         : await seedDemoData(database.db, { email: config.admin?.email ?? 'shop@example.com', name: ADMIN_DISPLAY_NAME });
+    if (demoDataLoaded) {
+      // Another instance may already be serving the empty shop.
+      app.publicReads.catalogueChanged();
+      app.publicReads.testimonialsChanged();
+    }
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

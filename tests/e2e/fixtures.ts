@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
+import { captureBaseline, type DatabaseBaseline } from '../helpers/database-baseline.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server.ts';
 
 if (!existsSync('/usr/bin/chromium')) {
@@ -13,10 +15,49 @@ export interface E2EFixtures {
   allowedOrigins: string[];
 }
 
-/** Every test gets its own server and database; the page's baseURL points at it. */
-export const test = base.extend<E2EFixtures>({
-  serverOptions: [{ seed: true }, { option: true }],
-  server: async ({ serverOptions }, use) => {
+interface WorkerFixtures {
+  /** The worker's server with the default options, started on first use. */
+  sharedServer: () => Promise<{ server: TestServer; baseline: DatabaseBaseline }>;
+}
+
+const DEFAULT_SERVER_OPTIONS: TestServerOptions = { seed: true };
+
+/**
+ * Every test starts on the database a freshly started server has (migrated, admin, demo data) and
+ * its own browser context; the page's baseURL points at the server. Starting a server costs seconds,
+ * so tests with the default options share one per worker and get its database restored to that
+ * starting state first; tests that change the server's options or replace `server` get their own.
+ * What a server keeps in memory (the sign-in throttle's counts) does carry over within a worker, so
+ * a test that needs it empty asks for its own server through `serverOptions`.
+ */
+export const test = base.extend<E2EFixtures, WorkerFixtures>({
+  sharedServer: [
+    async ({}, use) => {
+      let started: Promise<{ server: TestServer; baseline: DatabaseBaseline }> | undefined;
+      await use(() => {
+        started ??= startTestServer(DEFAULT_SERVER_OPTIONS).then(async (server) => ({
+          server,
+          baseline: await captureBaseline(server.db),
+        }));
+        return started;
+      });
+      // A server that failed to start has already failed the test that asked for it.
+      const running = await started?.catch(() => undefined);
+      await running?.server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  serverOptions: [DEFAULT_SERVER_OPTIONS, { option: true }],
+  server: async ({ serverOptions, sharedServer }, use) => {
+    if (isDeepStrictEqual(serverOptions, DEFAULT_SERVER_OPTIONS)) {
+      const { server, baseline } = await sharedServer();
+      await baseline.restore();
+      // Restoring rows behind the app's back changes what the public reads show.
+      server.app.publicReads.catalogueChanged();
+      server.app.publicReads.testimonialsChanged();
+      await use(server);
+      return;
+    }
     const server = await startTestServer(serverOptions);
     await use(server);
     await server.stop();

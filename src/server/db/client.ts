@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Notifications, postgresNotifications } from './notifications.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +22,10 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections open, idle and awaited; PGlite has one connection and no pool. */
+  poolUse(): { open: number; idle: number; waiting: number } | undefined;
+  /** Only on PostgreSQL: the embedded database has one server, so nobody else to tell. */
+  notifications?: Notifications;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -35,9 +40,26 @@ export function openDatabase(source: DatabaseSource): DatabaseHandle {
   return source.kind === 'postgres' ? openPostgres(source.url, source.poolSize) : openPglite(source.dataDir, source.snapshot);
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process, so its buffers are the server's own memory: initdb's
+ * 128 MB of shared buffers doubled its resident size, and 16 MB holds a shop's working set. This text
+ * replaces the postgresql.conf initdb writes, so it repeats the rest of what initdb put there.
+ */
+const PGLITE_SETTINGS = [
+  'shared_buffers = 16MB',
+  "timezone = 'UTC'",
+  "log_timezone = 'UTC'",
+  "datestyle = 'iso, mdy'",
+  "lc_messages = 'C'",
+  "lc_monetary = 'C'",
+  "lc_numeric = 'C'",
+  "lc_time = 'C'",
+  "default_text_search_config = 'pg_catalog.english'",
+].join('\n');
+
 function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, snapshot ? { loadDataDir: snapshot } : undefined);
+  const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, ...(snapshot ? { loadDataDir: snapshot } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -47,6 +69,7 @@ function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Da
       await client.query('select 1');
     },
     close: () => client.close(),
+    poolUse: () => undefined,
   };
 }
 
@@ -74,5 +97,7 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    notifications: postgresNotifications(url, pool),
   };
 }

@@ -13,6 +13,12 @@ export interface OrderRouteOptions {
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { db, releasePayment }) => {
+  /** Reserving or giving back stock changes what the catalogue shows, here and on every other instance. */
+  const stockChanged = <T extends { productId: string | null }>(order: T) => {
+    if (order.productId) app.publicReads.catalogueChanged(order.productId);
+    return order;
+  };
+
   app.post(
     '/api/orders',
     {
@@ -26,7 +32,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 201: orderSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await placeOrder(db, viewerOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(stockChanged(await placeOrder(db, viewerOf(request), request.body))),
   );
 
   app.get(
@@ -72,7 +78,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: orderSchema },
       },
     },
-    async (request) => cancelOwnOrder(db, releasePayment, viewerOf(request), request.params.id),
+    async (request) => stockChanged(await cancelOwnOrder(db, releasePayment, viewerOf(request), request.params.id)),
   );
 
   app.delete(
@@ -88,6 +94,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: orderSchema },
       },
     },
-    async (request) => cancelAnyOrder(db, releasePayment, request.params.id),
+    async (request) => stockChanged(await cancelAnyOrder(db, releasePayment, request.params.id)),
   );
 };

@@ -1,37 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { badRequest } from '#server/http/errors.ts';
-import { PICTURE_FILE_FIELD, PICTURE_FILE_MESSAGES } from '#shared/product.ts';
-import { detectImageType } from './image-type.ts';
-
-export const UPLOADS_URL_PREFIX = '/uploads/';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '#server/config.ts';
+import { diskPictureStore } from './disk-picture-store.ts';
 
 /**
- * Uploaded product pictures, kept as files under `<DATA_DIR>/uploads` with names of our own making.
- * They are never removed with their product: orders keep pointing at the picture they were placed with.
+ * Where uploaded product pictures are kept, served at `/uploads/<name>` whichever it is. Pictures are
+ * never removed with their product: orders keep pointing at the picture they were placed with.
  */
-export class PictureStore {
-  readonly directory: string;
-
-  constructor(dataDir: string) {
-    this.directory = resolve(dataDir, 'uploads');
-    mkdirSync(this.directory, { recursive: true });
-  }
-
+export interface PictureStore {
   /** Keeps a JPEG, PNG or WebP image and answers the address it is served at; anything else is refused. */
-  async save(image: Buffer): Promise<string> {
-    const type = detectImageType(image);
-    if (!type) throw badRequest(PICTURE_FILE_MESSAGES.type, { [PICTURE_FILE_FIELD]: PICTURE_FILE_MESSAGES.type });
-    const name = `${randomUUID()}.${type.extension}`;
-    await writeFile(join(this.directory, name), image, { flag: 'wx' });
-    return `${UPLOADS_URL_PREFIX}${name}`;
-  }
-
+  save(image: Buffer): Promise<string>;
   /** Forgets a picture saved for a product that then could not be stored. */
-  async discard(url: string): Promise<void> {
-    if (!url.startsWith(UPLOADS_URL_PREFIX)) return;
-    await rm(join(this.directory, url.slice(UPLOADS_URL_PREFIX.length)), { force: true });
-  }
+  discard(url: string): Promise<void>;
+  /** Registers the route that serves the pictures. */
+  serve: FastifyPluginAsync;
+}
+
+/**
+ * DATA_DIR/uploads by default; an S3 bucket when S3_BUCKET is set, so instances share no disk. The S3
+ * client loads only then: it is a large module, and start-up time matters to a first `npm start`.
+ */
+export async function openPictureStore(config: Config): Promise<PictureStore> {
+  if (!config.s3) return diskPictureStore(config.dataDir);
+  const { s3PictureStore } = await import('./s3-picture-store.ts');
+  return s3PictureStore(config.s3);
 }

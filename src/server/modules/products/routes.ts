@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
+import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { badRequest } from '#server/http/errors.ts';
@@ -15,28 +15,19 @@ import {
   productSchema,
 } from '#shared/product.ts';
 import { readMultipartBody } from './multipart-body.ts';
-import { PictureStore, UPLOADS_URL_PREFIX } from './picture-store.ts';
-import { addProduct, editProduct, getProduct, listCatalogue, removeProduct } from './service.ts';
-
-/** Uploaded pictures have unique names and never change, so browsers may keep them for a year. */
-const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
+import { openPictureStore } from './picture-store.ts';
+import { addProduct, catalogueAnswer, editProduct, productAnswer, removeProduct } from './service.ts';
 
 const uploadedPicture = z.custom<Buffer>((value) => Buffer.isBuffer(value), `${PICTURE_FILE_FIELD} must be an image file`);
 
 export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  const pictures = new PictureStore(config.dataDir);
-
-  await app.register(fastifyStatic, {
-    root: pictures.directory,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders(response) {
-      response.header('cache-control', UPLOAD_CACHE);
-      response.header('x-content-type-options', 'nosniff');
-    },
-  });
+  const pictures = await openPictureStore(config);
+  await app.register(pictures.serve);
+  /** What the public reads show has changed: their kept answers go, here and on every other instance. */
+  const changed = <T extends { _id: string }>(product: T) => {
+    app.publicReads.catalogueChanged(product._id);
+    return product;
+  };
 
   app.get(
     '/api/home',
@@ -48,10 +39,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         response: { 200: z.array(productSchema) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return listCatalogue(db);
-    },
+    async (request, reply) => sendPublicAnswer(request, reply, await catalogueAnswer(db, app.publicReads), 'list'),
   );
 
   app.get(
@@ -65,10 +53,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         response: { 200: productSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return getProduct(db, request.params.id);
-    },
+    async (request, reply) =>
+      sendPublicAnswer(request, reply, await productAnswer(db, app.publicReads, request.params.id), 'item'),
   );
 
   app.put(
@@ -84,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         response: { 200: productSchema },
       },
     },
-    async (request) => editProduct(db, request.params.id, request.body),
+    async (request) => changed(await editProduct(db, request.params.id, request.body)),
   );
 
   app.delete(
@@ -99,7 +85,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         response: { 200: productSchema },
       },
     },
-    async (request) => removeProduct(db, request.params.id),
+    async (request) => changed(await removeProduct(db, request.params.id)),
   );
 
   // Only Add Products takes multipart/form-data, so only its scope parses it.
@@ -129,7 +115,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         // The schema has refused a form with neither; this tells the compiler so.
         if (!picture) throw badRequest(PICTURE_FILE_MESSAGES.missing, { picture: PICTURE_FILE_MESSAGES.missing });
         try {
-          return reply.status(201).send(await addProduct(db, viewerOf(request), { ...fields, picture }));
+          return reply.status(201).send(changed(await addProduct(db, viewerOf(request), { ...fields, picture })));
         } catch (error) {
           if (file) await pictures.discard(picture);
           throw error;

@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import type { Viewer } from '#server/auth/plugin.ts';
+import { PUBLIC_READS, type PublicAnswer, type PublicReads } from '#server/cache/public-reads.ts';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/http/errors.ts';
 import { dollarsToCents } from '#shared/money.ts';
-import type { Product, ProductInput } from '#shared/product.ts';
+import { type Product, type ProductInput, productSchema } from '#shared/product.ts';
 import { toProduct } from './mapping.ts';
 import { deleteProduct, findProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
 
@@ -18,14 +20,26 @@ const toChanges = (input: ProductInput): ProductChanges => ({
   picture: input.picture,
 });
 
-export async function listCatalogue(db: Database): Promise<Product[]> {
+const catalogueSchema = z.array(productSchema);
+
+async function listCatalogue(db: Database): Promise<Product[]> {
   return (await listProducts(db)).map(toProduct);
 }
 
-export async function getProduct(db: Database, id: string): Promise<Product> {
+async function getProduct(db: Database, id: string): Promise<Product> {
   const row = await findProduct(db, id);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
+}
+
+/** The catalogue as served: read from the database once per change, not once per visitor. */
+export function catalogueAnswer(db: Database, reads: PublicReads): PublicAnswer | Promise<PublicAnswer> {
+  return reads.answer(PUBLIC_READS.catalogue, catalogueSchema, () => listCatalogue(db));
+}
+
+/** One product as served; an unknown id is a 404 every time, never kept. */
+export function productAnswer(db: Database, reads: PublicReads, id: string): PublicAnswer | Promise<PublicAnswer> {
+  return reads.answer(PUBLIC_READS.product(id), productSchema, () => getProduct(db, id));
 }
 
 /** The owner shown on a product is the admin who added it, whatever the form said. */

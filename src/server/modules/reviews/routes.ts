@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
+import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { postedReviewSchema, reviewInputSchema, reviewSchema } from '#shared/review.ts';
-import { addReview, listTestimonials } from './service.ts';
+import { addReview, testimonialsAnswer } from './service.ts';
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
   app.get(
@@ -17,10 +18,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         response: { 200: z.array(reviewSchema) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return listTestimonials(db);
-    },
+    async (request, reply) => sendPublicAnswer(request, reply, await testimonialsAnswer(db, app.publicReads), 'list'),
   );
 
   app.post(
@@ -35,6 +33,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         response: { 201: postedReviewSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await addReview(db, viewerOf(request), request.body)),
+    async (request, reply) => {
+      const review = await addReview(db, viewerOf(request), request.body);
+      app.publicReads.testimonialsChanged();
+      return reply.status(201).send(review);
+    },
   );
 };

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { Viewer } from '#server/auth/plugin.ts';
+import { PUBLIC_READS, type PublicAnswer, type PublicReads } from '#server/cache/public-reads.ts';
 import type { Database } from '#server/db/client.ts';
-import type { PostedReview, Review, ReviewInput } from '#shared/review.ts';
+import { type PostedReview, type Review, type ReviewInput, reviewSchema } from '#shared/review.ts';
 import { insertReview, listReviewsNewestFirst, type ReviewRow } from './repository.ts';
 
 const toReview = (row: ReviewRow): Review => ({
@@ -12,8 +14,15 @@ const toReview = (row: ReviewRow): Review => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listTestimonials(db: Database): Promise<Review[]> {
+const testimonialsSchema = z.array(reviewSchema);
+
+async function listTestimonials(db: Database): Promise<Review[]> {
   return (await listReviewsNewestFirst(db)).map(toReview);
+}
+
+/** The testimonials as served: read from the database once per new review, not once per visitor. */
+export function testimonialsAnswer(db: Database, reads: PublicReads): PublicAnswer | Promise<PublicAnswer> {
+  return reads.answer(PUBLIC_READS.testimonials, testimonialsSchema, () => listTestimonials(db));
 }
 
 /**

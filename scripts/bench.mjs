@@ -1,0 +1,196 @@
+// npm run bench: how close the shop's public reads and order creation come to what the machine can do.
+// Starts the app (NODE_ENV=production, a fresh temporary DATA_DIR) on PGlite, and on PostgreSQL too when
+// BENCH_DATABASE_URL names a scratch database on this machine; measures each public read against a bare
+// node:http server sending the same bytes, and order creation against a bare `pg` script running the same
+// transaction; then loads PGlite with a stream of reads and watches its memory. Everything stays on
+// 127.0.0.1. The numbers are a report, never a test: they move with whatever else the machine runs.
+// Each route is measured in rounds that alternate the app and its limit, and the medians are reported:
+// the load other programs put on the machine changes from one second to the next.
+//   BENCH_SECONDS (2) per measurement · BENCH_ROUNDS (3) · BENCH_SOAK_REQUESTS (200000)
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { prepareShop, rssMegabytes, startShop } from './bench/shop.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const SOAK_REQUESTS = Number(process.env.BENCH_SOAK_REQUESTS || 200_000);
+const CONNECTIONS = 50;
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+if (benchDatabaseUrl && !LOOPBACK.includes(new URL(benchDatabaseUrl).hostname)) {
+  console.error('BENCH_DATABASE_URL must name a database on this machine (127.0.0.1): the benchmark writes to it.');
+  process.exit(2);
+}
+
+const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One run: req/s, p99 in ms, and how many answers were not 2xx. */
+async function load(options, seconds = SECONDS) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors };
+}
+
+/**
+ * The app and its limit, each warmed up for a second, then measured in alternating rounds; medians of
+ * the rounds, and the median of each round's ratio.
+ */
+async function compare(app, limit) {
+  await app(1);
+  await limit?.(1);
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) rounds.push({ app: await app(), limit: await limit?.() });
+  const summary = (side) => ({
+    requestsPerSecond: median(rounds.map((run) => run[side].requestsPerSecond)),
+    p99: median(rounds.map((run) => run[side].p99)),
+    failed: rounds.reduce((sum, run) => sum + run[side].failed, 0),
+  });
+  return {
+    app: summary('app'),
+    limit: limit ? summary('limit') : undefined,
+    ratio: limit ? median(rounds.map((run) => run.app.requestsPerSecond / run.limit.requestsPerSecond)) : undefined,
+  };
+}
+
+/** The bytes and headers the app answers a browser-less client with: what the bare server will send. */
+async function captureAnswers(shop, paths) {
+  const answers = {};
+  for (const path of paths) {
+    const response = await fetch(`${shop.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+    const headers = {};
+    for (const name of ['content-type', 'etag', 'cache-control', 'vary']) {
+      const value = response.headers.get(name);
+      if (value) headers[name] = value;
+    }
+    answers[path] = { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') };
+  }
+  return answers;
+}
+
+function startChild(script, args) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { child, exited, output: () => output };
+}
+
+async function startBareServer(answers, directory) {
+  const file = join(directory, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const bare = startChild('scripts/bench/bare-http.mjs', [file]);
+  while (!bare.output().includes('\n')) {
+    if (bare.child.exitCode !== null) throw new Error('the bare server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${bare.output().trim()}`,
+    async stop() {
+      bare.child.kill('SIGTERM');
+      await bare.exited;
+    },
+  };
+}
+
+async function bareOrders(databaseUrl, productId, userId, seconds = SECONDS) {
+  const run = startChild('scripts/bench/bare-orders.mjs', [databaseUrl, productId, userId, String(CONNECTIONS), String(seconds)]);
+  if ((await run.exited) !== 0) throw new Error('the bare order script failed');
+  return { ...JSON.parse(run.output()), failed: 0 };
+}
+
+async function benchDatabase(label, databaseUrl) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
+  const rows = [];
+  const memory = {};
+  const shop = await startShop({ dataDir, databaseUrl });
+  try {
+    const { productId, customer } = await prepareShop(shop);
+    const [someProduct] = await (await fetch(`${shop.url}/api/home`)).json();
+    const reads = ['/api/home', `/api/purchase/${someProduct._id}`, '/api/review', '/'];
+    memory.start = rssMegabytes(shop.pid);
+
+    const bare = await startBareServer(await captureAnswers(shop, reads), dataDir);
+    try {
+      for (const path of reads) {
+        const result = await compare(
+          (seconds) => load({ url: `${shop.url}${path}` }, seconds),
+          (seconds) => load({ url: `${bare.url}${path}` }, seconds),
+        );
+        rows.push({ route: `GET ${path.replace(someProduct._id, '{id}')}`, ...result });
+        console.error(
+          `  ${label} GET ${path}: ${Math.round(result.app.requestsPerSecond)} req/s, ratio ${result.ratio?.toFixed(2)}`,
+        );
+      }
+    } finally {
+      await bare.stop();
+    }
+
+    const orders = await compare(
+      (seconds) =>
+        load(
+          {
+            url: `${shop.url}/api/orders`,
+            method: 'POST',
+            headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ productId, quantity: 1 }),
+          },
+          seconds,
+        ),
+      databaseUrl && ((seconds) => bareOrders(databaseUrl, productId, customer.userId, seconds)),
+    );
+    rows.push({ route: 'POST /api/orders', ...orders });
+    memory.afterRuns = rssMegabytes(shop.pid);
+
+    if (!databaseUrl) {
+      // The reads in turn, as browsers would mix them; memory half-way and at the end.
+      const requests = reads.slice(0, 3).map((path) => ({ method: 'GET', path }));
+      const half = Math.round(SOAK_REQUESTS / 2);
+      await autocannon({ url: shop.url, connections: CONNECTIONS, amount: half, requests });
+      memory.soakHalfway = rssMegabytes(shop.pid);
+      await autocannon({ url: shop.url, connections: CONNECTIONS, amount: half, requests });
+      memory.soakEnd = rssMegabytes(shop.pid);
+    }
+  } finally {
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { label, rows, memory };
+}
+
+const number = (value) => (value === undefined ? '—' : Math.round(value).toLocaleString('en-US'));
+
+function report({ label, rows, memory }) {
+  const lines = [
+    `### ${label}`,
+    '',
+    '| route | app req/s | limit req/s | ratio | app p99 | limit p99 |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const { route, app, limit, ratio: measured } of rows) {
+    const ratio = measured === undefined ? '—' : measured.toFixed(2);
+    const failed = app.failed ? ` (${app.failed} not 2xx)` : '';
+    lines.push(
+      `| ${route} | ${number(app.requestsPerSecond)}${failed} | ${number(limit?.requestsPerSecond)} | ${ratio} | ${app.p99} ms | ${limit ? `${Math.round(limit.p99)} ms` : '—'} |`,
+    );
+  }
+  lines.push('', `RSS: ${memory.start} MB after start, ${memory.afterRuns} MB after the runs`);
+  if (memory.soakEnd !== undefined) {
+    lines.push(
+      `RSS soak (${number(SOAK_REQUESTS)} reads): ${memory.soakHalfway} MB half-way, ${memory.soakEnd} MB at the end (${memory.soakEnd - memory.soakHalfway >= 0 ? '+' : ''}${memory.soakEnd - memory.soakHalfway} MB in the second half)`,
+    );
+  }
+  return lines.join('\n');
+}
+
+execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${CONNECTIONS} connections, medians of ${ROUNDS} rounds of ${SECONDS} s`;
+console.error(`Benchmarking on ${machine}…`);
+const results = [await benchDatabase('PGlite (embedded)', undefined)];
+if (benchDatabaseUrl) results.push(await benchDatabase('PostgreSQL', benchDatabaseUrl));
+else console.error('BENCH_DATABASE_URL is not set: PostgreSQL is not measured.');
+console.log(`\n${machine}\n\n${results.map(report).join('\n\n')}`);

@@ -1,0 +1,69 @@
+// The limit order creation is measured against: the statements of POST /api/orders' transaction, sent
+// by `pg` with the app's pool size and as many concurrent callers as the HTTP benchmark has connections.
+// `node bare-orders.mjs <database url> <product id> <user id> <connections> <seconds>`; prints JSON.
+import pg from 'pg';
+
+const [url, productId, userId, connections, seconds] = process.argv.slice(2);
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+const PRICE_MAX_CENTS = 99_999_999;
+
+async function placeOrder() {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const reserved = await client.query(
+      `update "products" set "available_quantity" = "available_quantity" - $1, "updated_at" = $2
+       where ("products"."id" = $3 and "products"."available_quantity" >= $4 and "products"."min_quantity" <= $5
+         and "products"."max_quantity" >= $6 and "products"."price_cents"::bigint * $7 <= $8)
+       returning *`,
+      [1, new Date(), productId, 1, 1, 1, 1, PRICE_MAX_CENTS],
+    );
+    const product = reserved.rows[0];
+    if (!product) throw new Error('the benchmark product is sold out');
+    await client.query(
+      `insert into "orders" ("id", "product_id", "user_id", "name", "picture", "quantity", "unit_price_cents",
+         "price_cents", "email", "user_name", "paid", "transaction_id", "payment", "paid_at", "created_at")
+       values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, default, default, default, default, default)
+       returning *`,
+      [
+        product.id,
+        userId,
+        product.name,
+        product.picture,
+        1,
+        product.price_cents,
+        product.price_cents,
+        'bench@example.com',
+        'Bench',
+      ],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const latencies = [];
+const until = performance.now() + Number(seconds) * 1000;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: Number(connections) }, async () => {
+    while (performance.now() < until) {
+      const start = performance.now();
+      await placeOrder();
+      latencies.push(performance.now() - start);
+    }
+  }),
+);
+const elapsed = (performance.now() - started) / 1000;
+await pool.end();
+latencies.sort((a, b) => a - b);
+console.log(
+  JSON.stringify({
+    requestsPerSecond: latencies.length / elapsed,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+  }),
+);

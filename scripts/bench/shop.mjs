@@ -1,0 +1,144 @@
+// The app as the benchmark runs it: a production server of its own on 127.0.0.1, started from the
+// real entry point, and the accounts and product it needs.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'benchAdmin1234' };
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident memory of a process in MB, from Linux's /proc; undefined elsewhere. */
+export function rssMegabytes(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
+    return line ? Math.round(Number(line[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pid of the server `npm start` ran in the process group `leader` leads (Linux's /proc). */
+function serverPid(leader) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (processGroup === leader && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server/main.ts'))
+        return Number(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** Runs `npm start` with NODE_ENV=production, as a shop would; resolves once /api/health answers 200. */
+export async function startShop({ dataDir, databaseUrl }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY']) delete env[name];
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // Production logs every request as a JSON line; they go where a collector would read them, here nowhere.
+  const child = spawn('npm', ['start', '--silent'], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let errors = '';
+  child.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (const started = Date.now(); ; ) {
+    if (child.exitCode !== null) throw new Error(`the shop did not start:\n${errors}`);
+    if (Date.now() - started > 120_000) throw new Error('the shop took over two minutes to start');
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: serverPid(child.pid),
+    async stop() {
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function json(response, what) {
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A signed-in account's bearer token, the way the web app gets one: a session cookie, then PUT /api/user/{email}. */
+async function tokenFor(shop, email, signInAnswer) {
+  const cookie = signInAnswer.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const issued = await fetch(`${shop.url}/api/user/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { origin: shop.url, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  return (await json(issued, `token for ${email}`)).token;
+}
+
+async function post(shop, path, body, headers = {}) {
+  return fetch(`${shop.url}${path}`, {
+    method: 'POST',
+    headers: { origin: shop.url, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The admin adds a product with all the stock an order benchmark can take; a new customer will buy it. */
+export async function prepareShop(shop) {
+  const adminSignIn = await post(shop, '/api/auth/sign-in/email', BENCH_ADMIN);
+  await json(adminSignIn.clone(), 'admin sign-in');
+  const adminToken = await tokenFor(shop, BENCH_ADMIN.email, adminSignIn);
+  const product = await json(
+    await post(
+      shop,
+      '/api/addProduct',
+      {
+        name: 'Benchmark Pallet Tracker',
+        price: '19.99',
+        description: 'Bought over and over by the benchmark.',
+        minQuantity: 1,
+        maxQuantity: 10,
+        availableQuantity: 1_000_000,
+        picture: 'https://example.com/tracker.png',
+      },
+      { authorization: `Bearer ${adminToken}` },
+    ),
+    'add the benchmark product',
+  );
+  const email = `bench-customer-${Date.now()}@example.com`;
+  const signUp = await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password: 'benchCustomer1234' });
+  const { user } = await json(signUp.clone(), 'customer sign-up');
+  return { productId: product._id, customer: { userId: user.id, token: await tokenFor(shop, email, signUp) } };
+}

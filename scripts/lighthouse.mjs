@@ -1,0 +1,115 @@
+// `npm run lighthouse`: Lighthouse's default mobile audit (simulated throttling) of the public pages
+// against a production start on a fresh data directory, in Debian's Chromium, offline. Scores move
+// with machine load, so each page is audited three times and the median run is reported. A report,
+// not a gate: the budget test in the suite is the gate.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3480);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+async function startShop(dataDir) {
+  const shop = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      PUBLIC_URL: ORIGIN,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (shop.exitCode !== null) throw new Error(`The shop exited with code ${shop.exitCode}`);
+    const healthy = await fetch(`${ORIGIN}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return shop;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The shop did not become healthy within 30 s');
+}
+
+async function publicPages() {
+  const products = await (await fetch(`${ORIGIN}/api/home`)).json();
+  const blog = await (await fetch(`${ORIGIN}/blog`)).text();
+  const article = blog.match(/href="(\/blog\/[a-z0-9-]+)"/)?.[1];
+  if (!article) throw new Error('No article link in the /blog HTML');
+  return ['/', '/blog', article, '/about', `/purchase/${products.at(-1)._id}`, '/login'];
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function audit(chrome, path) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const { lhr } = await lighthouse(`${ORIGIN}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    runs.push(lhr);
+  }
+  const middle = runs.find((lhr) => lhr.categories.performance.score === median(runs.map((r) => r.categories.performance.score)));
+  const score = (id) => Math.round((middle.categories[id].score ?? 0) * 100);
+  const failing = Object.values(middle.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+    .map((a) => a.id);
+  return {
+    path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: `${(middle.audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)} s`,
+    tbt: `${Math.round(middle.audits['total-blocking-time'].numericValue)} ms`,
+    cls: middle.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+    failing,
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'storefront-lighthouse-'));
+const shop = await startShop(dataDir);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROME_FLAGS,
+});
+try {
+  const rows = [];
+  for (const path of await publicPages()) rows.push(await audit(chrome, path));
+  console.log(`\nLighthouse (mobile, simulated throttling), median of ${RUNS} runs, Node ${process.version}\n`);
+  console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows)
+    console.log(
+      `| \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+    );
+  for (const r of rows) if (r.failing.length) console.log(`${r.path} failing audits: ${r.failing.join(', ')}`);
+} finally {
+  await chrome.kill();
+  shop.kill('SIGTERM');
+  await new Promise((resolve) => shop.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PUBLIC_READS, PublicReads } from './public-reads.ts';
+
+const names = z.array(z.string());
+
+/** A database read the test finishes when it likes, to place a write in the middle of it. */
+function heldRead(value: string[]) {
+  let finish: () => void = () => {};
+  const done = new Promise<string[]>((resolve) => {
+    finish = () => resolve(value);
+  });
+  return { load: () => done, finish: () => finish() };
+}
+
+describe('PublicReads', () => {
+  it('reads the database once and answers the same text and ETag until a change drops it', async () => {
+    const reads = new PublicReads();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return [`Monitor ${loads}`];
+    };
+    const first = await reads.answer(PUBLIC_READS.catalogue, names, load);
+    const second = await reads.answer(PUBLIC_READS.catalogue, names, load);
+    expect(first.body.toString()).toBe('["Monitor 1"]');
+    expect(second).toMatchObject(first);
+    expect(first.etag).toMatch(/^"[\w-]+"$/);
+    expect(loads).toBe(1);
+
+    reads.catalogueChanged('some-product');
+    const third = await reads.answer(PUBLIC_READS.catalogue, names, load);
+    expect(third.body.toString()).toBe('["Monitor 2"]');
+    expect(third.etag).not.toBe(first.etag);
+    expect(reads.hits.get('catalogue')).toBe(1);
+    expect(reads.misses.get('catalogue')).toBe(2);
+  });
+
+  it('never keeps what a read saw before a change that landed while it ran', async () => {
+    const reads = new PublicReads();
+    const stale = heldRead(['before the change']);
+    const answer = reads.answer(PUBLIC_READS.testimonials, names, stale.load);
+    reads.testimonialsChanged();
+    stale.finish();
+    expect((await answer).body.toString()).toBe('["before the change"]');
+
+    const fresh = await reads.answer(PUBLIC_READS.testimonials, names, async () => ['after the change']);
+    expect(fresh.body.toString()).toBe('["after the change"]');
+  });
+
+  it('shares one database read among visitors who miss at once, but not with those who come after a change', async () => {
+    const reads = new PublicReads();
+    const slow = heldRead(['old']);
+    const a = reads.answer(PUBLIC_READS.catalogue, names, slow.load);
+    const b = reads.answer(PUBLIC_READS.catalogue, names, async () => ['never read']);
+    reads.catalogueChanged();
+    const c = reads.answer(PUBLIC_READS.catalogue, names, async () => ['new']);
+    slow.finish();
+    expect((await a).body.toString()).toBe('["old"]');
+    expect((await b).body.toString()).toBe('["old"]');
+    expect((await c).body.toString()).toBe('["new"]');
+  });
+
+  it('drops one product with the catalogue, or every product when the change names none', async () => {
+    const reads = new PublicReads();
+    const load = (text: string) => async () => [text];
+    for (const id of ['a', 'b']) await reads.answer(PUBLIC_READS.product(id), names, load(id));
+    reads.catalogueChanged('a');
+    expect((await reads.answer(PUBLIC_READS.product('a'), names, load('a2'))).body.toString()).toBe('["a2"]');
+    expect((await reads.answer(PUBLIC_READS.product('b'), names, load('b2'))).body.toString()).toBe('["b"]');
+    reads.catalogueChanged();
+    expect((await reads.answer(PUBLIC_READS.product('b'), names, load('b3'))).body.toString()).toBe('["b3"]');
+  });
+
+  it('tells other instances what it dropped, but not what they told it', () => {
+    const told: string[][] = [];
+    const reads = new PublicReads({ announce: (keys) => told.push(keys) });
+    reads.catalogueChanged('p1');
+    reads.testimonialsChanged();
+    reads.drop(['catalogue']);
+    expect(told).toEqual([['catalogue', 'product:p1'], ['testimonials']]);
+  });
+
+  it('keeps nothing while it cannot hear other instances, and forgets everything when it hears again', async () => {
+    const reads = new PublicReads();
+    let loads = 0;
+    const load = async () => [`read ${++loads}`];
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    reads.setServing(false);
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    expect(loads).toBe(3);
+    reads.setServing(true);
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    expect(loads).toBe(4);
+  });
+
+  it('reads again after the longest time an answer may be kept, and holds a bounded number of answers', async () => {
+    let now = 0;
+    const reads = new PublicReads({ maxAgeMs: 1_000, maxEntries: 2, now: () => now });
+    let loads = 0;
+    const load = async () => [`read ${++loads}`];
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    now = 999;
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    expect(loads).toBe(1);
+    now = 1_000;
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    expect(loads).toBe(2);
+
+    await reads.answer(PUBLIC_READS.product('a'), names, load);
+    await reads.answer(PUBLIC_READS.product('b'), names, load);
+    await reads.answer(PUBLIC_READS.product('b'), names, load);
+    expect(loads).toBe(4);
+    await reads.answer(PUBLIC_READS.catalogue, names, load);
+    expect(loads).toBe(5);
+  });
+
+  it('refuses to keep an answer its schema does not allow, and keeps no failure', async () => {
+    const reads = new PublicReads();
+    await expect(reads.answer(PUBLIC_READS.catalogue, names, async () => [42] as unknown as string[])).rejects.toThrow();
+    await expect(
+      reads.answer(PUBLIC_READS.catalogue, names, async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    expect((await reads.answer(PUBLIC_READS.catalogue, names, async () => ['back'])).body.toString()).toBe('["back"]');
+  });
+});

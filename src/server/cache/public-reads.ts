@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { z } from 'zod';
+
+/** A public read's answer as it goes on the wire: the JSON as UTF-8 bytes, its strong ETag, and compressed copies. */
+export interface PublicAnswer {
+  /** Bytes, not a string: a string would be encoded to UTF-8 again for every request. */
+  body: Buffer;
+  etag: string;
+  /** Made once per change at the best ratio, instead of compressing again for every browser. */
+  encoded?: { br: Buffer; gzip: Buffer };
+}
+
+/** Below this, compression saves less than its headers cost (the same threshold the app uses for other answers). */
+const COMPRESS_FROM_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+async function serialize(value: unknown): Promise<PublicAnswer> {
+  const body = Buffer.from(JSON.stringify(value));
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  if (body.length < COMPRESS_FROM_BYTES) return { body, etag };
+  const [br, gzip] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { body, etag, encoded: { br, gzip } };
+}
+
+/** The public reads kept in memory, by the answer they hold. */
+export const PUBLIC_READS = {
+  catalogue: 'catalogue',
+  product: (id: string) => `product:${id}`,
+  testimonials: 'testimonials',
+} as const;
+
+/** Drops every product's answer at once (a change whose product is not known, such as the demo data). */
+const EVERY_PRODUCT = 'product:*';
+
+/** Which read an answer belongs to, for hit and miss counts that do not grow with the catalogue. */
+export const readOf = (key: string) => key.split(':')[0] ?? key;
+
+interface Entry extends PublicAnswer {
+  read: string;
+  storedAt: number;
+}
+
+export interface PublicReadOptions {
+  /** Announces drops to the other instances; they answer with `drop`. */
+  announce?: (keys: string[]) => void;
+  /** A last guard against a change announcement that was lost (a crash between commit and announce). */
+  maxAgeMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * The serialized answers of public reads, kept until a write changes them. A read that began before a
+ * change must not store what it read after the change dropped the answer: every drop moves the
+ * generation on, and a read stores its answer only when the generation it started in is still current.
+ * Concurrent misses of one answer share one database read.
+ */
+export class PublicReads {
+  readonly hits = new Map<string, number>();
+  readonly misses = new Map<string, number>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, { generation: number; answer: Promise<PublicAnswer> }>();
+  private generation = 0;
+  private serving = true;
+  private readonly announce: (keys: string[]) => void;
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(options: PublicReadOptions = {}) {
+    this.announce = options.announce ?? (() => {});
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The kept answer, or `load`'s result checked against `schema` and serialized once for every later request. */
+  answer<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): PublicAnswer | Promise<PublicAnswer> {
+    const kept = this.entries.get(key);
+    if (kept && this.now() - kept.storedAt < this.maxAgeMs) {
+      count(this.hits, kept.read);
+      return kept;
+    }
+    const pending = this.loading.get(key);
+    if (pending && pending.generation === this.generation) return pending.answer;
+    count(this.misses, readOf(key));
+    const generation = this.generation;
+    const answer = load().then(async (value) => {
+      const fresh = await serialize(schema.parse(value));
+      if (this.serving && generation === this.generation) this.keep(key, fresh);
+      return fresh;
+    });
+    this.loading.set(key, { generation, answer });
+    const forget = () => {
+      if (this.loading.get(key)?.answer === answer) this.loading.delete(key);
+    };
+    answer.then(forget, forget);
+    return answer;
+  }
+
+  /** A product was added, edited, deleted, or its stock reserved or given back. */
+  catalogueChanged(productId?: string): void {
+    this.changed([PUBLIC_READS.catalogue, productId ? PUBLIC_READS.product(productId) : EVERY_PRODUCT]);
+  }
+
+  testimonialsChanged(): void {
+    this.changed([PUBLIC_READS.testimonials]);
+  }
+
+  /** Drops answers a write here changed, and tells the other instances to drop theirs. */
+  private changed(keys: string[]): void {
+    this.drop(keys);
+    this.announce(keys);
+  }
+
+  /** Drops answers another instance's write changed. */
+  drop(keys: readonly string[]): void {
+    this.generation++;
+    for (const key of keys) {
+      if (key === EVERY_PRODUCT) {
+        for (const kept of this.entries.keys()) if (kept.startsWith('product:')) this.entries.delete(kept);
+      } else {
+        this.entries.delete(key);
+      }
+    }
+  }
+
+  /**
+   * While changes from other instances cannot be heard (the connection that brings them is down),
+   * nothing is kept: every read goes to the database. Whatever was kept may have missed a change.
+   */
+  setServing(serving: boolean): void {
+    this.serving = serving;
+    this.generation++;
+    this.entries.clear();
+  }
+
+  private keep(key: string, answer: PublicAnswer): void {
+    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { ...answer, read: readOf(key), storedAt: this.now() });
+  }
+}
+
+function count(counts: Map<string, number>, read: string): void {
+  counts.set(read, (counts.get(read) ?? 0) + 1);
+}

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { migrationsApplied } from '#server/db/migration-state.ts';
+
+/**
+ * Liveness (is the process answering, and can it reach its database) apart from readiness (may a load
+ * balancer send it customers: the database answers and holds every migration this code expects).
+ */
+export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+  const reachable = async () => {
+    try {
+      await database.ping();
+      return true;
+    } catch (error) {
+      app.log.error({ err: error }, 'database ping failed');
+      return false;
+    }
+  };
+
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    if (await reachable()) return { status: 'ok', database: 'up' };
+    return reply.status(503).send({ status: 'degraded', database: 'down' });
+  });
+
+  app.get('/api/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (!(await reachable())) return reply.status(503).send({ status: 'not ready', database: 'down', migrations: 'unknown' });
+    if (!(await migrationsApplied(database.db))) {
+      return reply.status(503).send({ status: 'not ready', database: 'up', migrations: 'pending' });
+    }
+    return { status: 'ready', database: 'up', migrations: 'applied' };
+  });
+};

@@ -1,0 +1,81 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { errorBody } from '#server/http/errors.ts';
+
+/** Requests that matched no route share one label, so a scan of random paths cannot grow the metrics. */
+const UNMATCHED = 'unmatched';
+
+function sameToken(header: string | undefined, token: string): boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Prometheus metrics at GET /metrics, for the bearer of METRICS_TOKEN only. Without a token nothing is
+ * measured and the route answers 404, so an unconfigured shop shows nothing about itself.
+ */
+async function metricsPlugin(app: FastifyInstance, { token, database }: { token?: string; database: DatabaseHandle }) {
+  if (!token) {
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+      reply.status(404).send(errorBody('not_found', 'No API route GET /metrics.')),
+    );
+    return;
+  }
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered', labelNames, registers: [registry] });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to answer',
+    labelNames,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections: open, idle, and queries waiting for one (absent on the embedded database)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const use = database.poolUse();
+      if (!use) return;
+      for (const [state, count] of Object.entries(use)) this.set({ state }, count);
+    },
+  });
+  const cacheCount = (name: string, help: string, counts: () => Map<string, number>) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['read'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [read, count] of counts()) this.inc({ read }, count);
+      },
+    });
+  cacheCount('public_read_cache_hits_total', 'Public reads answered from memory', () => app.publicReads.hits);
+  cacheCount('public_read_cache_misses_total', 'Public reads that went to the database', () => app.publicReads.misses);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED, status_code: reply.statusCode };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!sameToken(request.headers.authorization, token)) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send(errorBody('unauthorized', 'Metrics need the METRICS_TOKEN as a bearer token.'));
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+export default fp(metricsPlugin, { name: 'metrics', dependencies: ['public-reads'] });

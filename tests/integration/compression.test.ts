@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+describe('compression', () => {
+  let server: TestServer;
+  let script: string;
+  let stylesheet: string;
+
+  // Bodies are read so that no connection stays busy when the server stops.
+  const get = async (path: string, acceptEncoding: string) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+    await response.arrayBuffer();
+    return response;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    const html = await (await fetch(`${server.url}/`)).text();
+    script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? '';
+    stylesheet = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1] ?? '';
+  });
+  afterAll(() => server?.stop());
+
+  it('sends the built JavaScript and CSS as brotli, else gzip, still cached for a year', async () => {
+    for (const asset of [script, stylesheet]) {
+      expect(asset).not.toBe('');
+      const plain = await get(asset, 'identity');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      for (const [accepted, sent] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+      ]) {
+        const response = await get(asset, accepted ?? '');
+        expect(response.status, asset).toBe(200);
+        expect(response.headers.get('content-encoding'), `${asset} for ${accepted}`).toBe(sent);
+        expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      }
+    }
+  });
+
+  it('compresses API answers over 1 KB on the fly, and leaves small ones alone', async () => {
+    for (const path of ['/api/home', '/api/review']) {
+      const response = await get(path, 'br, gzip');
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-encoding'), path).toBe('br');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    }
+    expect((await get('/api/home', 'gzip')).headers.get('content-encoding')).toBe('gzip');
+    expect((await get('/api/home', 'identity')).headers.get('content-encoding')).toBeNull();
+    const small = await get('/api/sign-in-options', 'br, gzip');
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
