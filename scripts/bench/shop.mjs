@@ -34,8 +34,9 @@ function serverPid(leader) {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (processGroup === leader && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server/main.ts'))
-        return Number(entry);
+      // The server itself, not the shell npm runs the start script in (whose command line names it too).
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (processGroup === leader && command.includes('src/server/main.ts')) return Number(entry);
     } catch {
       // the process ended meanwhile
     }

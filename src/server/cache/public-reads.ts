@@ -8,12 +8,18 @@ export interface PublicAnswer {
   /** Bytes, not a string: a string would be encoded to UTF-8 again for every request. */
   body: Buffer;
   etag: string;
-  /** Made once per change at the best ratio, instead of compressing again for every browser. */
+  /** Made once per change, instead of compressing again for every browser. */
   encoded?: { br: Buffer; gzip: Buffer };
 }
 
 /** Below this, compression saves less than its headers cost (the same threshold the app uses for other answers). */
 const COMPRESS_FROM_BYTES = 1024;
+/**
+ * A miss waits for its compression, so the levels are the fast ones: brotli 6 packs a 1 MB catalogue in
+ * about 15 ms where the best level took 700 ms, for 10% more bytes.
+ */
+const BROTLI_QUALITY = 6;
+const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -22,8 +28,8 @@ async function serialize(value: unknown): Promise<PublicAnswer> {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   if (body.length < COMPRESS_FROM_BYTES) return { body, etag };
   const [br, gzip] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+    gzipped(body, { level: GZIP_LEVEL }),
   ]);
   return { body, etag, encoded: { br, gzip } };
 }
@@ -39,7 +45,7 @@ export const PUBLIC_READS = {
 const EVERY_PRODUCT = 'product:*';
 
 /** Which read an answer belongs to, for hit and miss counts that do not grow with the catalogue. */
-export const readOf = (key: string) => key.split(':')[0] ?? key;
+const readOf = (key: string) => key.split(':')[0] ?? key;
 
 interface Entry extends PublicAnswer {
   read: string;

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
-import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
+import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { badRequest } from '#server/http/errors.ts';
@@ -32,6 +32,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.get(
     '/api/home',
     {
+      ...ANSWERED_FROM_MEMORY,
       schema: {
         operationId: 'listProducts',
         tags: ['products'],
@@ -45,6 +46,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.get(
     '/api/purchase/:id',
     {
+      ...ANSWERED_FROM_MEMORY,
       schema: {
         operationId: 'getProduct',
         tags: ['products'],

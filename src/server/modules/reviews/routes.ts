@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
-import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
+import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { postedReviewSchema, reviewInputSchema, reviewSchema } from '#shared/review.ts';
@@ -11,6 +11,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.get(
     '/api/review',
     {
+      ...ANSWERED_FROM_MEMORY,
       schema: {
         operationId: 'listReviews',
         tags: ['reviews'],
