@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.ts';
 import { createMemoryCounter, createRedisCounter, LoginThrottle } from './auth/login-throttle.ts';
 import authPlugin from './auth/plugin.ts';
@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { compiledResponseSerializer } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
@@ -52,7 +53,7 @@ export async function buildApp({
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledResponseSerializer);
   registerErrorHandling(app);
   // Pages, scripts, styles and API answers over 1 KB go brotli- or gzip-compressed to browsers that take it.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -66,7 +67,7 @@ export async function buildApp({
 
   const domain = { db: database.db, config };
   await app.register(productRoutes, domain);
-  const paymentSetup = createPaymentSetup(database.db, config, app.log, payments);
+  const paymentSetup = await createPaymentSetup(database.db, config, app.log, payments);
   await app.register(orderRoutes, {
     ...domain,
     releasePayment: (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId),

@@ -5,7 +5,7 @@ import type { PaymentConfig } from '#shared/payment.ts';
 import { createOfflineProcessor } from './offline-processor.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentContext } from './service.ts';
-import { createStripeProvider, type StripeClientOptions } from './stripe-provider.ts';
+import type { StripeClientOptions } from './stripe-provider.ts';
 
 export interface PaymentOptions {
   /** Where the Stripe API is (tests point it at a local stand-in); Stripe's own by default. */
@@ -19,16 +19,17 @@ export interface PaymentSetup {
 
 /**
  * The card processor the configuration asks for: Stripe when its keys are set, else the built-in offline
- * processor. Made once per app, because both the payment routes and order cancels use it.
+ * processor. Made once per app, because both the payment routes and order cancels use it. Stripe's SDK is
+ * loaded only when its keys are set: it was a tenth of every start-up of a shop that does not use it.
  */
-export function createPaymentSetup(
+export async function createPaymentSetup(
   db: Database,
   config: Config,
   log: FastifyBaseLogger,
   options: PaymentOptions = {},
-): PaymentSetup {
+): Promise<PaymentSetup> {
   const provider: PaymentProvider = config.stripe
-    ? createStripeProvider(config.stripe, log, options.stripeClient)
+    ? (await import('./stripe-provider.ts')).createStripeProvider(config.stripe, log, options.stripeClient)
     : createOfflineProcessor(db);
   if (!config.stripe && config.env === 'production') {
     log.warn('Payments use the built-in test processor: no card is really charged. Set the STRIPE_* keys to take payments.');
