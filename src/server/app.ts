@@ -14,6 +14,7 @@ import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { loadWebBuild } from './http/web-build.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -22,6 +23,7 @@ import { releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -78,7 +80,10 @@ export async function buildApp({
   await app.register(healthRoutes, { database });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, webRoot, config.shopName);
+  const { publicUrl, shopName, currency } = config;
+  const build = await loadWebBuild(webRoot, { publicUrl, shopName, currency });
+  await app.register(seoRoutes, { ...domain, build });
+  await registerWebApp(app, webRoot, build);
   app.addHook('onClose', () => throttle.close());
   return app;
 }

@@ -1,3 +1,4 @@
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { AnimatedTagline } from '#web/features/marketing/components/AnimatedTagline.tsx';
 import { Counters } from '#web/features/marketing/components/Counters.tsx';
 import { DeliveryStrip } from '#web/features/marketing/components/DeliveryStrip.tsx';
@@ -13,6 +14,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 /** The home page: the marketing sections around the product grid and the testimonials. */
 export function HomeRoute() {
   useDocumentTitle();
+  const viewer = useViewer();
   useScrollToHash();
   return (
     <>
@@ -24,7 +26,7 @@ export function HomeRoute() {
         </h2>
         <AnimatedTagline text="Your Business Grow & Successful" />
         <div className="mt-10">
-          <ProductGrid />
+          <ProductGrid signInFirst={!viewer.isPending && !viewer.user} />
         </div>
       </section>
       <Features />

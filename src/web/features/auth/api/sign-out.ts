@@ -25,6 +25,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** A page rendered on the server has no sign-out under way. */
+const nothingOnServer = () => undefined;
+
 function publish(change: () => void): void {
   change();
   for (const listener of listeners) listener();
@@ -63,7 +66,7 @@ async function leaveFor(queryClient: QueryClient, destination: SignOutDestinatio
 
 /** Mounted once, in the root layout: takes a sign-out to its destination and reports the arrival. */
 export function useSignOutJourney(): void {
-  const current = useSyncExternalStore(subscribe, () => departure);
+  const current = useSyncExternalStore(subscribe, () => departure, nothingOnServer);
   const sessionId = authClient.useSession().data?.session.id;
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -77,5 +80,5 @@ export function useSignOutJourney(): void {
 
 /** The session this page signed out of, to be treated as gone at once. */
 export function useEndedSessionId(): string | undefined {
-  return useSyncExternalStore(subscribe, () => endedSessionId);
+  return useSyncExternalStore(subscribe, () => endedSessionId, nothingOnServer);
 }

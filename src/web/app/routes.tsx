@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner.tsx';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin.tsx';
 import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
@@ -12,14 +12,20 @@ function page<T>(load: () => Promise<T>, pick: (module: T) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
-export const router = createBrowserRouter([
+/**
+ * Every page of the shop, shared by the browser's router and the server's renderer (src/web/entry-server.tsx).
+ * The ids name the pages the server renders with their data and head (src/web/app/page-head.ts).
+ */
+export const routes: RouteObject[] = [
   {
+    id: 'root',
     path: '/',
     Component: RootLayout,
     // Shown while the first page's code loads.
     HydrateFallback: Spinner,
     children: [
       {
+        id: 'home',
         index: true,
         lazy: page(
           () => import('./routes/HomeRoute.tsx'),
@@ -27,6 +33,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'blog',
         path: 'blog',
         lazy: page(
           () => import('../features/marketing/pages/BlogPage.tsx'),
@@ -34,6 +41,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'article',
         path: 'blog/:slug',
         lazy: page(
           () => import('../features/marketing/pages/BlogArticlePage.tsx'),
@@ -41,6 +49,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'about',
         path: 'about',
         lazy: page(
           () => import('../features/marketing/pages/AboutPage.tsx'),
@@ -48,6 +57,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'login',
         path: 'login',
         lazy: page(
           () => import('../features/auth/pages/LoginPage.tsx'),
@@ -55,6 +65,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'signup',
         path: 'signup',
         lazy: page(
           () => import('../features/auth/pages/SignUpPage.tsx'),
@@ -62,15 +73,17 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'purchase',
+        // Public (R-ROUTES): visitors and search engines see the product; Buy Now asks a visitor to sign in.
+        path: 'purchase/:id',
+        lazy: page(
+          () => import('./routes/PurchaseRoute.tsx'),
+          (m) => m.PurchaseRoute,
+        ),
+      },
+      {
         element: <RequireAuthOutlet />,
         children: [
-          {
-            path: 'purchase/:id',
-            lazy: page(
-              () => import('./routes/PurchaseRoute.tsx'),
-              (m) => m.PurchaseRoute,
-            ),
-          },
           {
             path: 'userProfile',
             lazy: page(
@@ -147,10 +160,10 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      { path: '*', Component: NotFoundPage },
+      { id: 'not-found', path: '*', Component: NotFoundPage },
     ],
   },
-]);
+];
 
 function RequireAuthOutlet() {
   return (

@@ -1,0 +1,72 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * What the server renderer (src/web/entry-server.tsx, built into dist/web-server) offers. The server
+ * imports the built file by path at run time, never web source, so these shapes are restated here.
+ */
+interface WebRenderer {
+  render(request: {
+    url: string;
+    publicUrl: string;
+    shopName: string;
+    currency: string;
+    read: (path: string) => Promise<{ status: number; body: unknown }>;
+  }): Promise<{ status: number; head: string; html: string; state: string }>;
+  publicPages(): { path: string; lastModified?: string }[];
+}
+
+export interface PageSettings {
+  publicUrl: string;
+  shopName: string;
+  currency: string;
+}
+
+/** The built web app: its page template and, when it was built, the server renderer (R-SSR). */
+export interface WebBuild {
+  /** Renders `url` into the template; without a renderer, the empty shell the browser fills in. */
+  page(
+    url: string,
+    read: (path: string) => Promise<{ status: number; body: unknown }>,
+  ): Promise<{ status: number; html: string }>;
+  /** When the web app was built: the last change of its fixed pages. */
+  builtAt: Date;
+  /** The fixed public pages and articles, for the sitemap. */
+  publicPages(): { path: string; lastModified?: string }[];
+}
+
+const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
+const HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
+/** React writes the preloads of a page's images (the hero's LCP picture) before its markup; they belong in <head>. */
+const LEADING_PRELOADS = /^(?:<link [^>]*\/>)+/;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Where `vite build --ssr` puts the renderer of the web app built into `webRoot`. */
+const rendererPath = (webRoot: string) => join(dirname(webRoot), 'web-server', 'entry-server.js');
+
+/** The built web app in `webRoot`, or undefined when it was not built. */
+export async function loadWebBuild(webRoot: string, settings: PageSettings): Promise<WebBuild | undefined> {
+  const indexPath = join(webRoot, 'index.html');
+  if (!existsSync(indexPath)) return undefined;
+  const template = readFileSync(indexPath, 'utf8').replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(settings.shopName));
+  const path = rendererPath(webRoot);
+  const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
+  return {
+    async page(url, read) {
+      if (!renderer) return { status: 200, html: template };
+      const page = await renderer.render({ url, ...settings, read });
+      const preloads = page.html.match(LEADING_PRELOADS)?.[0] ?? '';
+      const html = template
+        .replace(HEAD, () => `${page.head}\n    ${preloads}`)
+        .replace('<!--page-html-->', () => page.html.slice(preloads.length))
+        .replace('<!--page-state-->', () => page.state);
+      return { status: page.status, html };
+    },
+    builtAt: statSync(indexPath).mtime,
+    publicPages: () => renderer?.publicPages() ?? [],
+  };
+}
