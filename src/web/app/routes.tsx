@@ -1,10 +1,6 @@
 import type { ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner.tsx';
-import { RequireAdmin } from '../features/auth/components/RequireAdmin.tsx';
-import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
-import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
-import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 
 /** Loads a page's code only when its route is visited. */
@@ -82,7 +78,11 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        element: <RequireAuthOutlet />,
+        // The guards and the dashboard's layout load with the signed-in pages, not with the public ones.
+        lazy: page(
+          () => import('./routes/guards.tsx'),
+          (m) => m.RequireAuthOutlet,
+        ),
         children: [
           {
             path: 'userProfile',
@@ -93,7 +93,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'dashboard',
-            Component: DashboardLayout,
+            lazy: page(
+              () => import('./layouts/DashboardLayout.tsx'),
+              (m) => m.DashboardLayout,
+            ),
             children: [
               {
                 index: true,
@@ -124,7 +127,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                element: <RequireAdminOutlet />,
+                lazy: page(
+                  () => import('./routes/guards.tsx'),
+                  (m) => m.RequireAdminOutlet,
+                ),
                 children: [
                   {
                     path: 'makeAdmin',
@@ -160,23 +166,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { id: 'not-found', path: '*', Component: NotFoundPage },
+      {
+        id: 'not-found',
+        path: '*',
+        lazy: page(
+          () => import('../features/not-found/NotFoundPage.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
 ];
-
-function RequireAuthOutlet() {
-  return (
-    <RequireAuth>
-      <Outlet />
-    </RequireAuth>
-  );
-}
-
-function RequireAdminOutlet() {
-  return (
-    <RequireAdmin>
-      <Outlet />
-    </RequireAdmin>
-  );
-}

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
 import { signOut } from '#web/features/auth/api/sign-out.ts';
-import { type SignedInUser, useViewer } from '#web/features/auth/api/use-viewer.ts';
+import type { SignedInUser } from '#web/features/auth/api/use-session.ts';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 
 const LINKS = [
