@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_ROOT } from '#server/app.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 describe('compression', () => {
@@ -36,6 +39,30 @@ describe('compression', () => {
         expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
         expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       }
+    }
+  });
+
+  it('sends the copies the build compressed once at the strongest levels, not a copy made per request', async () => {
+    const webRoot = process.env.TEST_WEB_ROOT || DEFAULT_WEB_ROOT;
+    for (const [accepted, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const response = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': accepted } });
+      const sent = Buffer.from(await response.arrayBuffer());
+      // fetch leaves the body encoded only when asked not to decode; compare lengths it reports instead.
+      expect(Number(response.headers.get('content-length')), `${script} as ${accepted}`).toBe(
+        readFileSync(join(webRoot, `${script}${suffix}`)).length,
+      );
+      expect(sent.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('compresses the rendered pages', async () => {
+    for (const path of ['/', '/blog', '/no/such/page']) {
+      const response = await get(path, 'br, gzip');
+      expect(response.headers.get('content-encoding'), path).toBe('br');
+      expect(response.headers.get('vary'), path).toMatch(/accept-encoding/i);
     }
   });
 

@@ -36,11 +36,19 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
     return { status: answer.statusCode, body: answer.json() as unknown };
   };
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+  app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApi(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     }
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+
+  // Every other GET is a page, answered by a route so that it gets the compression plugin's hook.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isApi(path)) return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     if (path.startsWith('/assets/') || path.startsWith('/uploads/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
