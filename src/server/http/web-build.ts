@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -45,6 +45,34 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
+/** The fonts of the text above the fold: Inter (body) and Poppins 700 (headings), Latin subsets. */
+const FIRST_PAINT_FONTS = /^(inter-latin-wght-normal|poppins-latin-700-normal)-[\w-]+\.woff2$/;
+
+/**
+ * The page template as sent: the app's stylesheet inlined (a phone on a slow network would otherwise
+ * wait one more round trip before the first paint; 17 KB compressed, R-BUDGETS keeps it small) and
+ * the above-the-fold fonts preloaded, so headings do not reflow when they arrive.
+ */
+function pageTemplate(webRoot: string, indexHtml: string): string {
+  const stylesheet = indexHtml.match(STYLESHEET);
+  const withStyles = stylesheet?.[1]
+    ? indexHtml.replace(
+        stylesheet[0],
+        () =>
+          `<style>${readFileSync(join(webRoot, stylesheet[1] ?? ''))
+            .toString('utf8')
+            .replaceAll('</style', '<\\/style')}</style>`,
+      )
+    : indexHtml;
+  const assets = existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : [];
+  const preloads = assets
+    .filter((file) => FIRST_PAINT_FONTS.test(file))
+    .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}" />`)
+    .join('\n    ');
+  return withStyles.replace('<link rel="icon"', () => `${preloads}\n    <link rel="icon"`);
+}
+
 /** Where `vite build --ssr` puts the renderer of the web app built into `webRoot`. */
 const rendererPath = (webRoot: string) => join(dirname(webRoot), 'web-server', 'entry-server.js');
 
@@ -52,7 +80,10 @@ const rendererPath = (webRoot: string) => join(dirname(webRoot), 'web-server', '
 export async function loadWebBuild(webRoot: string, settings: PageSettings): Promise<WebBuild | undefined> {
   const indexPath = join(webRoot, 'index.html');
   if (!existsSync(indexPath)) return undefined;
-  const template = readFileSync(indexPath, 'utf8').replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(settings.shopName));
+  const template = pageTemplate(webRoot, readFileSync(indexPath, 'utf8')).replaceAll(
+    SHOP_NAME_PLACEHOLDER,
+    escapeHtml(settings.shopName),
+  );
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   return {

@@ -47,12 +47,12 @@ export function Footer() {
           <p className="text-sm text-neutral-content/85">
             Parcel, freight and warehousing services, and the tech your business runs on, delivered across the country.
           </p>
-          <p className="text-sm">
-            <a href={`mailto:${COMPANY.email}`} className="link link-hover">
+          {/* Each link at least 24 px tall, a target easy to hit (WCAG 2.5.8). */}
+          <p className="flex flex-col items-start text-sm">
+            <a href={`mailto:${COMPANY.email}`} className="link link-hover inline-flex min-h-6 items-center">
               {COMPANY.email}
             </a>
-            <br />
-            <a href={COMPANY.phoneHref} className="link link-hover">
+            <a href={COMPANY.phoneHref} className="link link-hover inline-flex min-h-6 items-center">
               {COMPANY.phone}
             </a>
           </p>
