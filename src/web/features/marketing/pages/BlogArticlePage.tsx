@@ -56,6 +56,8 @@ export function BlogArticlePage() {
           alt={article.imageAlt}
           width={800}
           height={450}
+          // The article's largest picture (LCP): fetched first.
+          fetchPriority="high"
           className="mt-6 aspect-[16/9] w-full rounded-box bg-base-200 object-cover"
         />
         <div className="mt-8 flex flex-col gap-5 text-lg leading-relaxed text-base-content/90">

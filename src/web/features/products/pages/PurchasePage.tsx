@@ -31,6 +31,8 @@ export function PurchasePage({ productId, buyer, aside }: { productId: string; b
             alt={data.name}
             width={400}
             height={300}
+            // The page's largest picture (LCP): fetched first.
+            fetchPriority="high"
             className="h-full max-h-80 w-full object-contain p-6"
           />
         </figure>
