@@ -35,5 +35,6 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
+if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);

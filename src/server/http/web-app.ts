@@ -53,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
-    const page = await build.page(request.url, read);
+    const page = await build.page(request.url, read, request.log);
     return reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   });
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * What the server renderer (src/web/entry-server.tsx, built into dist/web-server) offers. The server
@@ -29,6 +30,7 @@ export interface WebBuild {
   page(
     url: string,
     read: (path: string) => Promise<{ status: number; body: unknown }>,
+    log: FastifyBaseLogger,
   ): Promise<{ status: number; html: string }>;
   /** When the web app was built: the last change of its fixed pages. */
   builtAt: Date;
@@ -90,9 +92,14 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   return {
-    async page(url, read) {
+    async page(url, read, log) {
       if (!renderer) return { status: 200, html: template };
-      const page = await renderer.render({ url, ...settings, read });
+      const page = await renderer.render({ url, ...settings, read }).catch((error: unknown) => {
+        // The browser can still render the page itself from the empty shell.
+        log.error({ err: error, url }, 'could not render the page on the server; sent the empty shell');
+        return undefined;
+      });
+      if (!page) return { status: 500, html: template };
       const preloads = page.html.match(LEADING_PRELOADS)?.[0] ?? '';
       const html = template
         .replace(HEAD, () => `${page.head}\n    ${preloads}`)
