@@ -124,8 +124,10 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
     </StrictMode>,
   );
   const state: PageState = { queries: dehydrate(client), missing };
+  // A read that failed on our side is not a missing page: crawlers are told to come back (503).
+  const outage = missing.some((answer) => answer.status >= 500);
   return {
-    status: head.status,
+    status: outage ? 503 : head.status,
     head: headTags(head, request, new URL(fetchRequest.url).pathname),
     html,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
