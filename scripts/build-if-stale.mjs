@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BUILT = 'dist/web/index.html';
+// The last file the build writes (package.json "build"), so an interrupted build runs again.
+const BUILT = 'dist/web-server/entry-server.js';
 const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
 function newestChange(path) {
@@ -24,7 +25,7 @@ function builtAt(path) {
 
 if (Math.max(...SOURCES.map(newestChange)) > builtAt(BUILT)) {
   console.log('Building the web app…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 }
 
 const DATABASE_SOURCES = ['src/server/db/migrations', 'package-lock.json'];

@@ -15,6 +15,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { compiledResponseSerializer } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { loadWebBuild } from './http/web-build.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -23,6 +24,7 @@ import { releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -79,7 +81,10 @@ export async function buildApp({
   await app.register(healthRoutes, { database });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, webRoot, config.shopName);
+  const { publicUrl, shopName, currency } = config;
+  const build = await loadWebBuild(webRoot, { publicUrl, shopName, currency });
+  await app.register(seoRoutes, { ...domain, build });
+  await registerWebApp(app, webRoot, build);
   app.addHook('onClose', () => throttle.close());
   return app;
 }

@@ -1,4 +1,4 @@
-import { REFUSING_TEST_CARDS } from './payment.ts';
+import { REFUSING_TEST_CARDS } from './test-cards.ts';
 
 /**
  * Every `error.code` in the API's `{ error: { code, message, fields? } }` answers. Clients tell failures

@@ -1,17 +1,40 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders.tsx';
-import { router } from './app/router.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { routes } from './app/routes.tsx';
+import { adoptPageState } from './lib/page-state.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+/**
+ * The code of the page the server rendered is loaded before hydrating, so the first render in the
+ * browser is that page (React Router's advice for lazy routes with server rendering), not a spinner.
+ */
+async function loadCurrentPage(): Promise<void> {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(route, { ...(await lazy()), lazy: undefined });
+    }),
+  );
+}
+
+const client = createQueryClient();
+await Promise.all([adoptPageState(client), loadCurrentPage()]);
+const app = (
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
+    <AppProviders client={client}>
+      <RouterProvider router={createBrowserRouter(routes)} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -314,7 +314,10 @@ test('when reviews or products cannot be loaded the page says so, and Try again 
       ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"x","message":"down"}}' })
       : route.fallback(),
   );
-  await page.goto('/');
+  // The home page's HTML comes with its products and reviews (R-SSR); the browser fetches them itself
+  // when the visitor comes from another page.
+  await page.goto('/blog');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page.getByText('We could not load the reviews.', { exact: false })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('We could not load the products.', { exact: false })).toBeVisible({ timeout: 15_000 });
   failing = false;

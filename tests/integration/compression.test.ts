@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_ROOT } from '#server/app.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const webRoot = process.env.TEST_WEB_ROOT || DEFAULT_WEB_ROOT;
 
 describe('compression', () => {
   let server: TestServer;
@@ -17,7 +22,12 @@ describe('compression', () => {
     server = await startTestServer({ seed: true });
     const html = await (await fetch(`${server.url}/`)).text();
     script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? '';
-    stylesheet = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1] ?? '';
+    // Pages carry the app's stylesheet inline; the built file is still served, to the lazily loaded parts.
+    const manifest = JSON.parse(readFileSync(join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { css?: string[] }
+    >;
+    stylesheet = `/${manifest['index.html']?.css?.[0] ?? ''}`;
   });
   afterAll(() => server?.stop());
 
@@ -36,6 +46,29 @@ describe('compression', () => {
         expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
         expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       }
+    }
+  });
+
+  it('sends the copies the build compressed once at the strongest levels, not a copy made per request', async () => {
+    for (const [accepted, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const response = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': accepted } });
+      const sent = Buffer.from(await response.arrayBuffer());
+      // fetch leaves the body encoded only when asked not to decode; compare lengths it reports instead.
+      expect(Number(response.headers.get('content-length')), `${script} as ${accepted}`).toBe(
+        readFileSync(join(webRoot, `${script}${suffix}`)).length,
+      );
+      expect(sent.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('compresses the rendered pages', async () => {
+    for (const path of ['/', '/blog', '/no/such/page']) {
+      const response = await get(path, 'br, gzip');
+      expect(response.headers.get('content-encoding'), path).toBe('br');
+      expect(response.headers.get('vary'), path).toMatch(/accept-encoding/i);
     }
   });
 

@@ -33,13 +33,19 @@ describe.each(testDatabaseKinds())('foundation over real HTTP on %s', (kind) => 
     expect(products[0]?._id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('serves the app shell for client routes, with the shop name filled in', async () => {
-    for (const path of ['/', '/purchase/x', '/dashboard/orders', '/no/such/page']) {
+  it('serves public pages with their content, signed-in pages as a shell, and unknown pages as a 404', async () => {
+    const pages = [
+      { path: '/', status: 200, text: 'OUR PRODUCTS' },
+      { path: '/dashboard/orders', status: 200, text: 'Checking your session' },
+      { path: '/purchase/x', status: 404, text: 'Product not found' },
+      { path: '/no/such/page', status: 404, text: 'Page not found' },
+    ];
+    for (const { path, status, text } of pages) {
       const response = await fetch(`${server.url}${path}`);
-      expect(response.status, path).toBe(200);
+      expect(response.status, path).toBe(status);
       expect(response.headers.get('content-type')).toContain('text/html');
       const html = await response.text();
-      expect(html).toContain('<div id="root"></div>');
+      expect(html, path).toContain(text);
       expect(html).toContain('<meta name="shop-name" content="SwiftCargo"');
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }

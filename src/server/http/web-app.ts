@@ -1,23 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.ts';
+import type { WebBuild } from './web-build.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /**
- * Serves the built single-page app: fingerprinted files under /assets cache forever, everything else
- * revalidates, and any other GET outside /api gets index.html so the client router can answer it.
+ * Serves the built web app: fingerprinted files under /assets cache forever, everything else
+ * revalidates, and any other GET outside /api is a page the server renders with its data from the
+ * public reads (R-SSR), which the browser then hydrates.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string, shopName: string): Promise<void> {
-  const indexPath = join(webRoot, 'index.html');
-  if (!existsSync(indexPath)) {
+export async function registerWebApp(app: FastifyInstance, webRoot: string, build: WebBuild | undefined): Promise<void> {
+  if (!build) {
     app.log.warn(`No built web app in ${webRoot}: run "npm run build". Only the API is served.`);
   }
   if (existsSync(webRoot))
@@ -25,27 +20,40 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, shop
       root: webRoot,
       wildcard: false,
       index: false,
-      // index.html is only sent through the fallback below, which fills in the shop's name.
-      allowedPath: (path) => path !== '/index.html',
+      // index.html is the template of every page, only sent rendered; the manifest is for the server and tests.
+      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
+      // The .br and .gz copies written at build time (scripts/precompress.mjs), with Vary: Accept-Encoding (R-COMPRESS).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(response, path) {
         response.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },
     });
 
-  let indexHtml: string | undefined;
+  // The page's data comes from the public reads' own routes, answered from memory (decision 9).
+  const read = async (path: string) => {
+    const answer = await app.inject({ method: 'GET', url: path });
+    return { status: answer.statusCode, body: answer.json() as unknown };
+  };
+
+  const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApi(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     }
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+
+  // Every other GET is a page, answered by a route so that it gets the compression plugin's hook.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isApi(path)) return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     if (path.startsWith('/assets/') || path.startsWith('/uploads/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    indexHtml ??= existsSync(indexPath)
-      ? readFileSync(indexPath, 'utf8').replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(shopName))
-      : undefined;
-    if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
+    const page = await build.page(request.url, read, request.log);
+    return reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   });
 }

@@ -1,15 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_AUTO_CLOSE_MS } from '#web/lib/ui-settings.ts';
-import { queryClient } from './query-client.ts';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '#web/lib/idle.ts';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+// Toasts answer what a visitor does, never the first paint: their library loads once the page is idle.
+const Toasts = lazy(() => import('./Toasts.tsx').then((module) => ({ default: module.Toasts })));
+
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      {idle ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -1,13 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // A client error will not fix itself by asking again.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+/** One per browser tab, and one per page the server renders (a visitor's answers never reach another's page). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A client error will not fix itself by asking again.
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+      },
     },
-  },
-});
+  });
+}

@@ -37,17 +37,19 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => undefined)) as
-    | { error?: { code?: unknown; message?: string; fields?: Record<string, string> } }
-    | undefined;
-  const code = body?.error?.code;
+/** An error answer's body (`{ error: { code, message, fields? } }`) as the ApiError the pages handle. */
+export function apiErrorFrom(status: number, body: unknown, statusText = ''): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: string; fields?: Record<string, string> } } | undefined)?.error;
   return new ApiError(
-    response.status,
-    isErrorCode(code) ? code : errorCodeForStatus(response.status),
-    body?.error?.message ?? `The server answered ${response.status} ${response.statusText}.`,
-    body?.error?.fields,
+    status,
+    isErrorCode(error?.code) ? error.code : errorCodeForStatus(status),
+    error?.message ?? `The server answered ${status} ${statusText}.`,
+    error?.fields,
   );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  return apiErrorFrom(response.status, await response.json().catch(() => undefined), response.statusText);
 }
 
 /** Asks for a fresh access token for the signed-in session (sent with the session cookie). */

@@ -12,6 +12,8 @@ export const queryKeys = {
   /** Under the list's key, so whatever refreshes the list refreshes each product too. */
   product: (id: string) => ['products', id],
   reviews: ['reviews'],
+  /** Better Auth's session (who is signed in); not under `signedIn`, since a visitor's answer is null. */
+  session: ['session'],
   signInOptions: ['sign-in-options'],
   paymentConfig: ['payment-config'],
 

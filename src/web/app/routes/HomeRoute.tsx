@@ -1,19 +1,21 @@
+import { Suspense } from 'react';
+import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { AnimatedTagline } from '#web/features/marketing/components/AnimatedTagline.tsx';
-import { Counters } from '#web/features/marketing/components/Counters.tsx';
-import { DeliveryStrip } from '#web/features/marketing/components/DeliveryStrip.tsx';
-import { Features } from '#web/features/marketing/components/Features.tsx';
 import { HeroCarousel } from '#web/features/marketing/components/HeroCarousel.tsx';
-import { ServiceCards } from '#web/features/marketing/components/ServiceCards.tsx';
 import { useScrollToHash } from '#web/features/marketing/use-scroll-to-hash.ts';
 import { ProductGrid } from '#web/features/products/components/ProductGrid.tsx';
-import { Testimonials } from '#web/features/reviews/components/Testimonials.tsx';
+import { lazyWhenIdle } from '#web/lib/lazy-when-idle.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+
+// Below the fold: in the server's HTML from the start, its code loads when the browser is idle.
+const HomeSections = lazyWhenIdle(() => import('./HomeSections.tsx').then((module) => module.HomeSections));
 
 /** The home page: the marketing sections around the product grid and the testimonials. */
 export function HomeRoute() {
   useDocumentTitle();
   useScrollToHash();
+  const viewer = useViewer();
   return (
     <>
       <h1 className="sr-only">{SHOP_NAME}: freight, parcel delivery and tech products</h1>
@@ -24,14 +26,12 @@ export function HomeRoute() {
         </h2>
         <AnimatedTagline text="Your Business Grow & Successful" />
         <div className="mt-10">
-          <ProductGrid />
+          <ProductGrid signInFirst={!viewer.isPending && !viewer.user} />
         </div>
       </section>
-      <Features />
-      <ServiceCards />
-      <DeliveryStrip />
-      <Counters />
-      <Testimonials />
+      <Suspense fallback={null}>
+        <HomeSections />
+      </Suspense>
     </>
   );
 }

@@ -1,11 +1,18 @@
 import { useParams } from 'react-router';
+import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import type { Buyer } from '#web/features/products/components/BuyForm.tsx';
 import { PurchasePage } from '#web/features/products/pages/PurchasePage.tsx';
 import { ProfileSummaryCard } from '#web/features/users/components/ProfileSummaryCard.tsx';
 
-/** The purchase page beside the buyer's saved details (RequireAuth has made sure someone is signed in). */
+/**
+ * The public product page (R-ROUTES) beside the buyer's saved details when someone is signed in.
+ * Buy Now waits for the session and its access token, and sends a visitor to /login and back.
+ */
 export function PurchaseRoute() {
   const { id = '' } = useParams();
-  const { user } = useViewer();
-  return <PurchasePage key={id} productId={id} aside={user ? <ProfileSummaryCard email={user.email} /> : null} />;
+  const { user, isPending } = useViewer();
+  const token = useAccessToken(user?.email);
+  const buyer: Buyer = isPending || (user && token.isPending) ? 'checking' : user ? 'signed-in' : 'visitor';
+  return <PurchasePage key={id} productId={id} buyer={buyer} aside={user ? <ProfileSummaryCard email={user.email} /> : null} />;
 }

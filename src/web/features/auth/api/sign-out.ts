@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { clearAccessToken } from '#web/lib/access-token.ts';
-import { authClient } from '#web/lib/auth-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { useSession } from './use-session.ts';
 
 /** Where each sign-out ends (R-NAV, R-ROUTES, R-ORDERS): Logout and a refused admin page on /login, a refused My Orders on /. */
 export type SignOutDestination = '/' | '/login';
@@ -24,6 +24,9 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** A page rendered on the server has no sign-out under way. */
+const nothingOnServer = () => undefined;
 
 function publish(change: () => void): void {
   change();
@@ -57,14 +60,16 @@ async function leaveFor(queryClient: QueryClient, destination: SignOutDestinatio
   // A call still under way would answer 401 now, and that would start another sign-out.
   await queryClient.cancelQueries({ queryKey: queryKeys.signedIn });
   // The browser has forgotten the user either way; a session the server could not end runs out by itself.
-  await authClient.signOut().catch(() => undefined);
+  // Better Auth's client loads here, not with every page.
+  await import('#web/lib/auth-client.ts').then(({ authClient }) => authClient.signOut()).catch(() => undefined);
+  queryClient.setQueryData(queryKeys.session, null);
   queryClient.removeQueries({ queryKey: queryKeys.signedIn });
 }
 
 /** Mounted once, in the root layout: takes a sign-out to its destination and reports the arrival. */
 export function useSignOutJourney(): void {
-  const current = useSyncExternalStore(subscribe, () => departure);
-  const sessionId = authClient.useSession().data?.session.id;
+  const current = useSyncExternalStore(subscribe, () => departure, nothingOnServer);
+  const sessionId = useSession().data?.session.id;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -77,5 +82,5 @@ export function useSignOutJourney(): void {
 
 /** The session this page signed out of, to be treated as gone at once. */
 export function useEndedSessionId(): string | undefined {
-  return useSyncExternalStore(subscribe, () => endedSessionId);
+  return useSyncExternalStore(subscribe, () => endedSessionId, nothingOnServer);
 }

@@ -1,51 +1,44 @@
-import { motion, useReducedMotion, type Variants } from 'motion/react';
-import { Fragment } from 'react';
+import { type CSSProperties, Fragment, useRef } from 'react';
 import { TAGLINE_ANIMATION } from '#web/lib/ui-settings.ts';
-
-const line: Variants = {
-  hidden: {},
-  visible: { transition: { staggerChildren: TAGLINE_ANIMATION.staggerSeconds } },
-};
-
-const letter: Variants = {
-  hidden: { opacity: 0, y: 12 },
-  visible: { opacity: 1, y: 0, transition: { duration: TAGLINE_ANIMATION.durationSeconds } },
-};
+import { useInViewOnce } from '#web/lib/use-in-view.ts';
+import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 
 /**
  * The tagline (R-HOME): its letters appear 0.06 s apart, each fading in over 0.8 s, once it scrolls
- * into view. Screen readers get the sentence whole; words never break across lines.
+ * into view. A CSS animation (styles.css, .tagline-letter) does the moving; screen readers get the
+ * sentence whole; words never break across lines.
  */
 export function AnimatedTagline({ text }: { text: string }) {
   const prefersReducedMotion = useReducedMotion();
+  const ref = useRef<HTMLSpanElement>(null);
+  const shown = useInViewOnce(ref, 0.6);
   if (prefersReducedMotion) return <p className={TAGLINE_CLASSES}>{text}</p>;
-  const words = text.split(' ');
+  let letterIndex = 0;
   return (
     <p className={TAGLINE_CLASSES}>
       <span className="sr-only">{text}</span>
-      <motion.span
-        aria-hidden="true"
-        data-testid="animated-tagline"
-        initial="hidden"
-        whileInView="visible"
-        viewport={{ once: true, amount: 0.6 }}
-        variants={line}
-      >
-        {words.map((word, wordIndex) => (
+      <span ref={ref} aria-hidden="true" data-testid="animated-tagline" data-shown={shown ? '' : undefined}>
+        {text.split(' ').map((word, wordIndex) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the words of a fixed sentence never move
           <Fragment key={wordIndex}>
             {wordIndex > 0 ? ' ' : null}
             <span className="inline-block whitespace-nowrap">
-              {Array.from(word).map((character, characterIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the letters of a fixed word never move
-                <motion.span key={characterIndex} variants={letter} className="inline-block">
-                  {character}
-                </motion.span>
-              ))}
+              {Array.from(word).map((character, characterIndex) => {
+                const delay: CSSProperties = {
+                  animationDelay: `${letterIndex++ * TAGLINE_ANIMATION.staggerSeconds}s`,
+                  animationDuration: `${TAGLINE_ANIMATION.durationSeconds}s`,
+                };
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the letters of a fixed word never move
+                  <span key={characterIndex} className="tagline-letter inline-block" style={delay}>
+                    {character}
+                  </span>
+                );
+              })}
             </span>
           </Fragment>
         ))}
-      </motion.span>
+      </span>
     </p>
   );
 }

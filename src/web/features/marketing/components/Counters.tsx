@@ -1,10 +1,26 @@
-import { animate, useInView, useReducedMotion } from 'motion/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { COUNTERS } from '#web/lib/ui-settings.ts';
+import { useInViewOnce } from '#web/lib/use-in-view.ts';
+import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 
 /** Long enough to see the numbers climb, short enough that nobody waits for them. */
-const COUNT_UP_SECONDS = 2;
+const COUNT_UP_MS = 2000;
+/** Fast at first, slowing into the final number (a cubic ease-out). */
+const easeOut = (progress: number) => 1 - (1 - progress) ** 3;
+
+/** Calls `show` with the numbers from 0 to `value`, once per frame for COUNT_UP_MS; returns a stop. */
+function countUp(value: number, show: (shown: number) => void): () => void {
+  let frame = 0;
+  const start = performance.now();
+  const step = (now: number) => {
+    const progress = Math.min(1, (now - start) / COUNT_UP_MS);
+    show(Math.round(easeOut(progress) * value));
+    if (progress < 1) frame = requestAnimationFrame(step);
+  };
+  frame = requestAnimationFrame(step);
+  return () => cancelAnimationFrame(frame);
+}
 
 function CountUp({ value, running }: { value: number; running: boolean }) {
   const prefersReducedMotion = useReducedMotion();
@@ -15,12 +31,7 @@ function CountUp({ value, running }: { value: number; running: boolean }) {
       setShown(value);
       return;
     }
-    const controls = animate(0, value, {
-      duration: COUNT_UP_SECONDS,
-      ease: 'easeOut',
-      onUpdate: (latest) => setShown(Math.round(latest)),
-    });
-    return () => controls.stop();
+    return countUp(value, setShown);
   }, [running, value, prefersReducedMotion]);
   return (
     <>
@@ -35,7 +46,7 @@ function CountUp({ value, running }: { value: number; running: boolean }) {
 /** The counters (R-COUNTERS), counting up from zero the first time they scroll into view, and the booking call. */
 export function Counters() {
   const ref = useRef<HTMLDListElement>(null);
-  const inView = useInView(ref, { once: true, amount: 0.5 });
+  const inView = useInViewOnce(ref, 0.5);
   return (
     <section aria-labelledby="counters-heading" className="bg-primary px-4 py-16 text-primary-content sm:py-20">
       <div className="mx-auto max-w-7xl">

@@ -1,10 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { COMPANY } from '../company.ts';
-
-// The form library and zod load with the first form a visitor meets, not with every page's first paint.
-const NewsletterForm = lazy(() => import('./NewsletterForm.tsx').then((module) => ({ default: module.NewsletterForm })));
+import { NewsletterForm } from './NewsletterForm.tsx';
 
 const COMPANY_LINKS = [
   { to: '/about', label: 'About us' },
@@ -50,12 +47,12 @@ export function Footer() {
           <p className="text-sm text-neutral-content/85">
             Parcel, freight and warehousing services, and the tech your business runs on, delivered across the country.
           </p>
-          <p className="text-sm">
-            <a href={`mailto:${COMPANY.email}`} className="link link-hover">
+          {/* Each link at least 24 px tall, a target easy to hit (WCAG 2.5.8). */}
+          <p className="flex flex-col items-start text-sm">
+            <a href={`mailto:${COMPANY.email}`} className="link link-hover inline-flex min-h-6 items-center">
               {COMPANY.email}
             </a>
-            <br />
-            <a href={COMPANY.phoneHref} className="link link-hover">
+            <a href={COMPANY.phoneHref} className="link link-hover inline-flex min-h-6 items-center">
               {COMPANY.phone}
             </a>
           </p>
@@ -65,9 +62,7 @@ export function Footer() {
         <div className="col-span-2 flex flex-col gap-3 lg:col-span-1">
           <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Newsletter</h2>
           <p className="text-sm text-neutral-content/85">Delivery tips, new services and seasonal offers, once a month.</p>
-          <Suspense fallback={<div className="min-h-24" />}>
-            <NewsletterForm />
-          </Suspense>
+          <NewsletterForm />
         </div>
       </div>
       <p className="mx-auto mt-12 max-w-7xl border-t border-white/15 pt-6 text-center text-sm text-neutral-content/85">

@@ -1,22 +1,29 @@
-import { useReducedMotion } from 'motion/react';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
-import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
-import { CAROUSEL } from '#web/lib/ui-settings.ts';
-import { HERO_SLIDES, type HeroSlide } from '../hero-slides.ts';
+import { whenIdle } from '#web/lib/idle.ts';
+import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
+import { HERO_SLIDES } from '../hero-slides.ts';
+import { HERO_HEIGHT, HeroSlide } from './HeroSlide.tsx';
 
-/** Bullets big and far enough apart to be easy targets (WCAG 2.5.8), in the theme's colours. */
-const SWIPER_THEME = {
-  '--swiper-pagination-color': '#f59e0b',
-  '--swiper-pagination-bullet-inactive-color': '#ffffff',
-  '--swiper-pagination-bullet-inactive-opacity': '0.7',
-  '--swiper-pagination-bullet-size': '14px',
-  '--swiper-pagination-bullet-horizontal-gap': '8px',
-  '--swiper-pagination-bottom': '28px',
-} as CSSProperties;
+type MovingCarousel = ComponentType<{ onSwiper: (swiper: SwiperInstance) => void }>;
+
+/** The slider's code, asked for when the browser has nothing else to do. */
+function useMovingCarousel(): MovingCarousel | undefined {
+  const [Moving, setMoving] = useState<MovingCarousel>();
+  useEffect(() => {
+    let cancelled = false;
+    const cancelIdle = whenIdle(() =>
+      import('./HeroSwiper.tsx').then(({ HeroSwiper }) => {
+        if (!cancelled) setMoving(() => HeroSwiper);
+      }),
+    );
+    return () => {
+      cancelled = true;
+      cancelIdle();
+    };
+  }, []);
+  return Moving;
+}
 
 /** Arrows sit beside the bullets on phones, where the slide text needs the full width, and mid-height above. */
 const ARROW_CLASSES =
@@ -30,41 +37,15 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
-function Slide({ slide, first }: { slide: HeroSlide; first: boolean }) {
-  return (
-    <div className="relative h-full w-full overflow-hidden bg-neutral">
-      <img
-        src={`${slide.image}-1600.webp`}
-        srcSet={`${slide.image}-800.webp 800w, ${slide.image}-1600.webp 1600w`}
-        sizes="100vw"
-        width={1600}
-        height={900}
-        alt={slide.imageAlt}
-        loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : 'auto'}
-        className="absolute inset-0 h-full w-full object-cover object-[72%_center]"
-      />
-      <div className="absolute inset-0 bg-gradient-to-r from-black/85 via-black/60 to-black/10" aria-hidden="true" />
-      <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-6 pb-24 sm:px-20 sm:pb-16 lg:px-24">
-        <div className="max-w-xl text-white">
-          <h2 className="text-4xl leading-tight font-bold sm:text-5xl lg:text-6xl">{slide.title}</h2>
-          <p className="mt-4 text-base text-white/90 sm:text-lg">{slide.description}</p>
-          <a href="#products" className="btn btn-accent btn-lg mt-8 tracking-widest">
-            {slide.buttonLabel}
-          </a>
-        </div>
-      </div>
-    </div>
-  );
-}
-
 /**
  * The full-screen carousel (R-CAROUSEL): autoplay every 2.5 s that keeps going after a swipe or click,
  * 0.6 s transitions, bullets and arrows. A pause button stops it for those who need it (WCAG 2.2.2),
- * and visitors who ask for reduced motion start paused.
+ * and visitors who ask for reduced motion start paused. The page's HTML has the first slide; the
+ * slider and its library (HeroSwiper) load once the page is idle, so they never delay the first paint.
  */
 export function HeroCarousel() {
   const prefersReducedMotion = useReducedMotion();
+  const Moving = useMovingCarousel();
   const [swiper, setSwiper] = useState<SwiperInstance>();
   const [playing, setPlaying] = useState(true);
 
@@ -80,26 +61,15 @@ export function HeroCarousel() {
 
   return (
     <section aria-roledescription="carousel" aria-label="Featured products" className="relative" data-testid="hero-carousel">
-      <Swiper
-        modules={[A11y, Autoplay, Keyboard, Navigation, Pagination]}
-        onSwiper={setSwiper}
-        loop
-        speed={CAROUSEL.transitionMs}
-        spaceBetween={CAROUSEL.spaceBetweenPx}
-        autoplay={{ delay: CAROUSEL.autoplayDelayMs, disableOnInteraction: false }}
-        pagination={{ clickable: true }}
-        navigation={{ prevEl: '.hero-carousel-prev', nextEl: '.hero-carousel-next' }}
-        keyboard={{ enabled: true, onlyInViewport: true }}
-        a11y={{ slideLabelMessage: 'Slide {{index}} of {{slidesLength}}' }}
-        style={SWIPER_THEME}
-        className="h-[calc(100svh-4rem)] min-h-[32rem] max-h-[60rem]"
-      >
-        {HERO_SLIDES.map((slide, index) => (
-          <SwiperSlide key={slide.id} data-testid="hero-slide">
-            <Slide slide={slide} first={index === 0} />
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      {Moving ? (
+        <Moving onSwiper={setSwiper} />
+      ) : (
+        HERO_SLIDES.slice(0, 1).map((slide) => (
+          <div key={slide.id} className={`overflow-hidden ${HERO_HEIGHT}`} data-testid="hero-slide">
+            <HeroSlide slide={slide} first />
+          </div>
+        ))
+      )}
       <button type="button" className={`hero-carousel-prev left-3 sm:left-4 ${ARROW_CLASSES}`} aria-label="Previous slide">
         <ArrowIcon direction="left" />
       </button>

@@ -1,25 +1,42 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { emailSchema } from '#shared/auth.ts';
+import { type FormEvent, useId, useState } from 'react';
 
-const newsletterSchema = z.object({ email: emailSchema });
-type NewsletterInput = z.infer<typeof newsletterSchema>;
+/** The shared address rule (R-VALIDATION), loaded with zod when the form is first sent: every page shows this form. */
+async function emailProblem(email: string): Promise<string | undefined> {
+  const { emailSchema } = await import('#shared/auth.ts');
+  return emailSchema.safeParse(email).error?.issues[0]?.message;
+}
 
 /**
  * The newsletter box stores nothing (R-FOOTER) and there is no newsletter yet, so a valid
- * address gets an honest thank-you and is not sent or stored anywhere.
+ * address gets an honest thank-you and is not sent or stored anywhere. Once sent, the address is
+ * checked again as it is typed.
  */
 export function NewsletterForm() {
   const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string>();
   const [thanked, setThanked] = useState(false);
-  const form = useForm<NewsletterInput>({ resolver: zodResolver(newsletterSchema), defaultValues: { email: '' } });
-  const error = form.formState.errors.email?.message;
-  const submit = form.handleSubmit(() => {
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = await emailProblem(email);
+    setError(problem);
+    if (problem) {
+      setSent(true);
+      return;
+    }
     setThanked(true);
-    form.reset();
-  });
+    setSent(false);
+    setEmail('');
+  }
+
+  async function change(value: string) {
+    setEmail(value);
+    setThanked(false);
+    if (sent) setError(await emailProblem(value));
+  }
+
   return (
     <form onSubmit={submit} noValidate className="flex w-full max-w-sm flex-col gap-2">
       <label htmlFor={inputId} className="text-sm">
@@ -28,13 +45,15 @@ export function NewsletterForm() {
       <div className="join w-full">
         <input
           id={inputId}
+          name="email"
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
           className="input join-item w-full min-w-0 text-base-content"
+          value={email}
+          onChange={(event) => change(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          {...form.register('email', { onChange: () => setThanked(false) })}
         />
         <button type="submit" className="btn btn-accent join-item">
           Subscribe

@@ -32,15 +32,18 @@ export function BlogArticlePage() {
   const others = ARTICLES.filter((other) => other.slug !== article.slug);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
-        <ul>
+      {/* A long title wraps onto a second line instead of being cut mid-word on a phone. */}
+      <nav aria-label="Breadcrumb" className="breadcrumbs overflow-visible text-sm">
+        <ul className="flex-wrap">
           <li>
             <Link to="/">Home</Link>
           </li>
           <li>
             <Link to="/blog">Blog</Link>
           </li>
-          <li aria-current="page">{article.title}</li>
+          <li aria-current="page" className="whitespace-normal">
+            {article.title}
+          </li>
         </ul>
       </nav>
       <article className="mt-4">
@@ -53,6 +56,8 @@ export function BlogArticlePage() {
           alt={article.imageAlt}
           width={800}
           height={450}
+          // The article's largest picture (LCP): fetched first.
+          fetchPriority="high"
           className="mt-6 aspect-[16/9] w-full rounded-box bg-base-200 object-cover"
         />
         <div className="mt-8 flex flex-col gap-5 text-lg leading-relaxed text-base-content/90">

@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import {
-  REFUSING_TEST_CARDS,
-  TEST_CARD_NUMBER,
-  type TestCard,
-  type TestCardFormInput,
-  testCardFormSchema,
-} from '#shared/payment.ts';
+import { type TestCard, type TestCardFormInput, testCardFormSchema } from '#shared/payment.ts';
+import { REFUSING_TEST_CARDS, TEST_CARD_NUMBER } from '#shared/test-cards.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showFieldErrors } from '#web/lib/form-errors.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
@@ -9,8 +9,13 @@ import { toastApiError } from '#web/lib/toast.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 import { quantityWarning } from '../purchase-quantity.ts';
 
+/** Who is buying: Buy Now waits while the session is checked, and a visitor signs in first (R-ROUTES). */
+export type Buyer = 'checking' | 'visitor' | 'signed-in';
+
 /** The quantity field and Buy Now. Buy Now stays disabled until the quantity is within the product's range. */
-export function BuyForm({ product }: { product: Product }) {
+export function BuyForm({ product, buyer }: { product: Product; buyer: Buyer }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const inputId = useId();
   const warningId = `${inputId}-warning`;
   const [quantity, setQuantity] = useState('');
@@ -22,7 +27,11 @@ export function BuyForm({ product }: { product: Product }) {
 
   async function buy(event: FormEvent) {
     event.preventDefault();
-    if (!ready || placeOrder.isPending) return;
+    if (!ready || placeOrder.isPending || buyer === 'checking') return;
+    if (buyer === 'visitor') {
+      navigate('/login', { state: { from: pathname } });
+      return;
+    }
     try {
       const order = await placeOrder.mutateAsync({ productId: product._id, quantity: Number(quantity) });
       toast.success(MESSAGES.orderCreated);
@@ -58,7 +67,11 @@ export function BuyForm({ product }: { product: Product }) {
           aria-describedby={warningId}
           className={`input w-full sm:max-w-xs ${warning ? 'input-error' : ''}`}
         />
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={!ready || placeOrder.isPending}>
+        <button
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto"
+          disabled={!ready || placeOrder.isPending || buyer === 'checking'}
+        >
           {placeOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           Buy Now
         </button>

@@ -4,7 +4,12 @@ import { truncateWithEllipsis } from '#shared/text.ts';
 import { formatPrice } from '#web/lib/price.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 
-export function ProductCard({ product }: { product: Product }) {
+/**
+ * `signInFirst`: a visitor's Order Now leads to /login, which returns to the product (R-ROUTES); the
+ * product page itself is public, so the link a crawler sees is the product's.
+ */
+export function ProductCard({ product, signInFirst }: { product: Product; signInFirst: boolean }) {
+  const productPath = `/purchase/${product._id}`;
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md" data-testid="product-card">
       <figure className="aspect-[4/3] bg-base-200">
@@ -25,7 +30,11 @@ export function ProductCard({ product }: { product: Product }) {
         <p className="text-sm font-medium">Available in : {product.availableQuantity}</p>
         <p className="text-lg font-semibold text-primary">Price : {formatPrice(product.price)}</p>
         <div className="card-actions mt-2">
-          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block">
+          <Link
+            to={signInFirst ? '/login' : productPath}
+            state={signInFirst ? { from: productPath } : undefined}
+            className="btn btn-primary btn-block"
+          >
             Order Now
           </Link>
         </div>

@@ -4,7 +4,8 @@ import { useProducts } from '../api/use-products.ts';
 import { selectHomeProducts } from '../home-selection.ts';
 import { ProductCard } from './ProductCard.tsx';
 
-export function ProductGrid() {
+/** The home grid (R-GRID); `signInFirst` when the viewer is a visitor (see ProductCard). */
+export function ProductGrid({ signInFirst }: { signInFirst: boolean }) {
   const products = useProducts();
   if (products.isPending) return <Spinner label="Loading products" />;
   if (products.isError) return <LoadError what="the products" onRetry={() => products.refetch()} />;
@@ -14,7 +15,7 @@ export function ProductGrid() {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4" data-testid="product-grid">
       {shown.map((product) => (
-        <ProductCard key={product._id} product={product} />
+        <ProductCard key={product._id} product={product} signInFirst={signInFirst} />
       ))}
     </div>
   );

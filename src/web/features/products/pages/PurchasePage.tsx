@@ -5,16 +5,16 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { formatPrice } from '#web/lib/price.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useProduct } from '../api/use-product.ts';
-import { BuyForm } from '../components/BuyForm.tsx';
+import { type Buyer, BuyForm } from '../components/BuyForm.tsx';
 import { ProductNotFound } from '../components/ProductNotFound.tsx';
 
 /** A malformed id is as unknown as a deleted product to the customer. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** /purchase/{id}: the product, the quantity to buy and Buy Now; `aside` shows the buyer's saved details. */
-export function PurchasePage({ productId, aside }: { productId: string; aside: ReactNode }) {
+export function PurchasePage({ productId, buyer, aside }: { productId: string; buyer: Buyer; aside: ReactNode }) {
   const product = useProduct(productId);
-  useDocumentTitle(product.data?.name ?? 'Purchase');
+  useDocumentTitle(product.data?.name ?? (isMissing(product.error) ? 'Product not found' : 'Purchase'));
 
   if (product.isPending) return <Spinner label="Loading the product" />;
   if (product.isError) {
@@ -31,6 +31,8 @@ export function PurchasePage({ productId, aside }: { productId: string; aside: R
             alt={data.name}
             width={400}
             height={300}
+            // The page's largest picture (LCP): fetched first.
+            fetchPriority="high"
             className="h-full max-h-80 w-full object-contain p-6"
           />
         </figure>
@@ -54,7 +56,7 @@ export function PurchasePage({ productId, aside }: { productId: string; aside: R
               {data.minQuantity} and {data.maxQuantity} units
             </dd>
           </dl>
-          <BuyForm product={data} />
+          <BuyForm product={data} buyer={buyer} />
         </div>
       </article>
       <aside aria-label="Your details">{aside}</aside>

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PostedReview, Review, ReviewInput } from '#shared/review.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { Review } from '#shared/review.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -8,14 +8,5 @@ export function useReviews() {
   return useQuery({
     queryKey: queryKeys.reviews,
     queryFn: ({ signal }) => apiRequest<Review[]>('/api/review', { authenticated: false, signal }),
-  });
-}
-
-/** POST /api/review; afterwards the testimonials are fetched again so the new review leads them. */
-export function useAddReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ReviewInput) => apiRequest<PostedReview>('/api/review', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
   });
 }

@@ -8,7 +8,7 @@ import { FormField, SelectField, TextAreaField } from '#web/components/FormField
 import { showFieldErrors } from '#web/lib/form-errors.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { useAddReview } from '../api/use-reviews.ts';
+import { useAddReview } from '../api/use-add-review.ts';
 
 export interface Reviewer {
   name: string;

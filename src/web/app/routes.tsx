@@ -1,10 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner.tsx';
-import { RequireAdmin } from '../features/auth/components/RequireAdmin.tsx';
-import { RequireAuth } from '../features/auth/components/RequireAuth.tsx';
-import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
-import { DashboardLayout } from './layouts/DashboardLayout.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 
 /** Loads a page's code only when its route is visited. */
@@ -12,14 +8,20 @@ function page<T>(load: () => Promise<T>, pick: (module: T) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
-export const router = createBrowserRouter([
+/**
+ * Every page of the shop, shared by the browser's router and the server's renderer (src/web/entry-server.tsx).
+ * The ids name the pages the server renders with their data and head (src/web/app/page-head.ts).
+ */
+export const routes: RouteObject[] = [
   {
+    id: 'root',
     path: '/',
     Component: RootLayout,
     // Shown while the first page's code loads.
     HydrateFallback: Spinner,
     children: [
       {
+        id: 'home',
         index: true,
         lazy: page(
           () => import('./routes/HomeRoute.tsx'),
@@ -27,6 +29,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'blog',
         path: 'blog',
         lazy: page(
           () => import('../features/marketing/pages/BlogPage.tsx'),
@@ -34,6 +37,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'article',
         path: 'blog/:slug',
         lazy: page(
           () => import('../features/marketing/pages/BlogArticlePage.tsx'),
@@ -41,6 +45,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'about',
         path: 'about',
         lazy: page(
           () => import('../features/marketing/pages/AboutPage.tsx'),
@@ -48,6 +53,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'login',
         path: 'login',
         lazy: page(
           () => import('../features/auth/pages/LoginPage.tsx'),
@@ -55,6 +61,7 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        id: 'signup',
         path: 'signup',
         lazy: page(
           () => import('../features/auth/pages/SignUpPage.tsx'),
@@ -62,15 +69,21 @@ export const router = createBrowserRouter([
         ),
       },
       {
-        element: <RequireAuthOutlet />,
+        id: 'purchase',
+        // Public (R-ROUTES): visitors and search engines see the product; Buy Now asks a visitor to sign in.
+        path: 'purchase/:id',
+        lazy: page(
+          () => import('./routes/PurchaseRoute.tsx'),
+          (m) => m.PurchaseRoute,
+        ),
+      },
+      {
+        // The guards and the dashboard's layout load with the signed-in pages, not with the public ones.
+        lazy: page(
+          () => import('./routes/guards.tsx'),
+          (m) => m.RequireAuthOutlet,
+        ),
         children: [
-          {
-            path: 'purchase/:id',
-            lazy: page(
-              () => import('./routes/PurchaseRoute.tsx'),
-              (m) => m.PurchaseRoute,
-            ),
-          },
           {
             path: 'userProfile',
             lazy: page(
@@ -80,7 +93,10 @@ export const router = createBrowserRouter([
           },
           {
             path: 'dashboard',
-            Component: DashboardLayout,
+            lazy: page(
+              () => import('./layouts/DashboardLayout.tsx'),
+              (m) => m.DashboardLayout,
+            ),
             children: [
               {
                 index: true,
@@ -111,7 +127,10 @@ export const router = createBrowserRouter([
                 ),
               },
               {
-                element: <RequireAdminOutlet />,
+                lazy: page(
+                  () => import('./routes/guards.tsx'),
+                  (m) => m.RequireAdminOutlet,
+                ),
                 children: [
                   {
                     path: 'makeAdmin',
@@ -147,23 +166,14 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      { path: '*', Component: NotFoundPage },
+      {
+        id: 'not-found',
+        path: '*',
+        lazy: page(
+          () => import('../features/not-found/NotFoundPage.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
-]);
-
-function RequireAuthOutlet() {
-  return (
-    <RequireAuth>
-      <Outlet />
-    </RequireAuth>
-  );
-}
-
-function RequireAdminOutlet() {
-  return (
-    <RequireAdmin>
-      <Outlet />
-    </RequireAdmin>
-  );
-}
+];

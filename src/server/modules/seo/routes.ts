@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import type { WebBuild } from '#server/http/web-build.ts';
+import { listProducts } from '#server/modules/products/repository.ts';
+import { robotsTxt, type SitemapEntry, sitemapXml } from './sitemap.ts';
+
+interface SeoOptions {
+  db: Database;
+  config: Config;
+  build: WebBuild | undefined;
+}
+
+/** GET /robots.txt and GET /sitemap.xml (R-SEO), the sitemap from the database on every request. */
+export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { db, config, build }) => {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(config.publicUrl)),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const products = await listProducts(db);
+    const builtAt = build?.builtAt ?? new Date();
+    // The home page shows the newest products, so it changes when they do.
+    const newestProduct = products.reduce((newest, product) => Math.max(newest, product.updatedAt.getTime()), builtAt.getTime());
+    const pages: SitemapEntry[] = (build?.publicPages() ?? []).map(({ path, lastModified }) => ({
+      url: `${config.publicUrl}${path}`,
+      lastModified: path === '/' ? new Date(newestProduct) : lastModified ? new Date(lastModified) : builtAt,
+    }));
+    const productPages = products.map((product) => ({
+      url: `${config.publicUrl}/purchase/${product.id}`,
+      lastModified: product.updatedAt,
+    }));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml([...pages, ...productPages]));
+  });
+};

@@ -1,0 +1,160 @@
+import { MESSAGES } from '#shared/messages.ts';
+import type { Product } from '#shared/product.ts';
+import { ARTICLES, findArticle } from '#web/features/marketing/blog/articles.ts';
+import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
+import { HERO_SLIDES } from '#web/features/marketing/hero-slides.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { SHOP_NAME } from '#web/lib/shop.ts';
+import { documentTitle } from '#web/lib/use-document-title.ts';
+
+/** A public read the server answers before rendering a page, so its data is in the HTML (R-SSR). */
+export interface PageQuery {
+  key: readonly unknown[];
+  path: string;
+}
+
+/** What the server writes into a page's <head> and its status (R-SEO). */
+export interface PageHead {
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** A path on this site; made absolute with PUBLIC_URL. */
+  image: string;
+  type: 'website' | 'article' | 'product';
+  /** Signed-in pages and not-found answers stay out of search results. */
+  index: boolean;
+  /** schema.org objects, written as JSON-LD; `url(path)` makes a path absolute. */
+  structuredData?: (url: (path: string) => string, currency: string) => object;
+}
+
+interface PageDefinition {
+  queries?: (params: Record<string, string | undefined>) => PageQuery[];
+  head: (params: Record<string, string | undefined>, data: (key: readonly unknown[]) => unknown) => PageHead;
+}
+
+const DEFAULT_IMAGE = `${HERO_SLIDES[0]?.image ?? '/images/hero/dream-laptop'}-1600.webp`;
+/** Search engines show about 155 characters of a description. */
+const DESCRIPTION_LENGTH = 155;
+
+/** Cuts at the last whole word that fits, so a description never ends mid-word. */
+function summary(text: string): string {
+  if (text.length <= DESCRIPTION_LENGTH) return text;
+  const cut = text.slice(0, DESCRIPTION_LENGTH - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
+}
+
+const page = (title: string | undefined, description: string, extra: Partial<PageHead> = {}): PageHead => ({
+  status: 200,
+  title: documentTitle(title),
+  description,
+  image: DEFAULT_IMAGE,
+  type: 'website',
+  index: true,
+  ...extra,
+});
+
+const notFound = (title: string): PageHead =>
+  page(title, 'The page you are looking for was moved, removed or never existed.', { status: 404, index: false });
+
+/** Pages behind sign-in render as a shell that the browser fills in; their head is the shop's. */
+export const SIGNED_IN_HEAD: PageHead = page(undefined, 'Your orders, payments and profile.', { index: false });
+
+/** The public pages by route id (src/web/app/routes.tsx): what data they show and what their head says. */
+export const PAGES: Record<string, PageDefinition> = {
+  home: {
+    queries: () => [
+      { key: queryKeys.products, path: '/api/home' },
+      { key: queryKeys.reviews, path: '/api/review' },
+    ],
+    head: () =>
+      page(
+        undefined,
+        `Freight and parcel delivery to all ${DELIVERY_FIGURES.districts} districts, and the tech products businesses run on, ordered and tracked online.`,
+        {
+          structuredData: (url) => ({
+            '@context': 'https://schema.org',
+            '@type': 'Organization',
+            name: SHOP_NAME,
+            url: url('/'),
+            logo: url('/favicon.svg'),
+          }),
+        },
+      ),
+  },
+  blog: {
+    head: () => page('Blog', `Practical advice on packing, delivery and cash-on-delivery payouts from the ${SHOP_NAME} team.`),
+  },
+  article: {
+    head: ({ slug }) => {
+      const article = findArticle(slug);
+      if (!article) return notFound('Article not found');
+      return page(article.title, summary(article.paragraphs[0] ?? article.title), {
+        image: article.image,
+        type: 'article',
+        structuredData: (url) => ({
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: article.title,
+          datePublished: article.date,
+          author: { '@type': 'Person', name: article.author },
+          image: url(article.image),
+          mainEntityOfPage: url(`/blog/${article.slug}`),
+          publisher: { '@type': 'Organization', name: SHOP_NAME },
+        }),
+      });
+    },
+  },
+  about: {
+    head: () =>
+      page(
+        'About',
+        `${SHOP_NAME} moves parcels, pallets and containers to every district and sells the tech products business customers run on.`,
+      ),
+  },
+  login: { head: () => page('Login', `Sign in to ${SHOP_NAME} to order products, pay and follow your orders.`) },
+  signup: { head: () => page('Sign up', `Create a ${SHOP_NAME} account to order products and follow your deliveries.`) },
+  purchase: {
+    queries: ({ id = '' }) => [{ key: queryKeys.product(id), path: `/api/purchase/${encodeURIComponent(id)}` }],
+    head: ({ id = '' }, data) => {
+      const product = data(queryKeys.product(id)) as Product | undefined;
+      if (!product) return notFound('Product not found');
+      return page(product.name, summary(product.description), {
+        image: product.picture,
+        type: 'product',
+        structuredData: (url, currency) => ({
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.name,
+          description: product.description,
+          image: url(product.picture),
+          sku: product._id,
+          offers: {
+            '@type': 'Offer',
+            url: url(`/purchase/${product._id}`),
+            price: product.price.toFixed(2),
+            priceCurrency: currency.toUpperCase(),
+            availability: `https://schema.org/${product.availableQuantity > 0 ? 'InStock' : 'OutOfStock'}`,
+          },
+        }),
+      });
+    },
+  },
+  'not-found': { head: () => notFound(MESSAGES.pageNotFound) },
+};
+
+/** The public pages a sitemap lists besides the products (R-SEO): fixed pages and every article, with their dates. */
+export function publicPages(): { path: string; lastModified?: string }[] {
+  return [
+    { path: '/' },
+    {
+      path: '/blog',
+      lastModified: ARTICLES.map((article) => article.date)
+        .sort()
+        .at(-1),
+    },
+    ...ARTICLES.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.date })),
+    { path: '/about' },
+    { path: '/login' },
+    { path: '/signup' },
+  ];
+}

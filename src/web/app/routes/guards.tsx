@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+import { RequireAdmin } from '#web/features/auth/components/RequireAdmin.tsx';
+import { RequireAuth } from '#web/features/auth/components/RequireAuth.tsx';
+
+/** The signed-in pages' route (src/web/app/routes.tsx): anonymous visitors go to /login and back. */
+export function RequireAuthOutlet() {
+  return (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  );
+}
+
+/** The admin pages' route. */
+export function RequireAdminOutlet() {
+  return (
+    <RequireAdmin>
+      <Outlet />
+    </RequireAdmin>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '#shared/product.ts';
+import { type ReadPublic, render } from './entry-server.tsx';
+
+const PRODUCT: Product = {
+  _id: '3f7a4c2e-1b9d-4e8a-9c6f-2d5b8a1e7c40',
+  name: 'Harbour Label Printer',
+  price: 129,
+  description: 'Thermal printer for shipping labels, 150 mm per second.',
+  minQuantity: 1,
+  maxQuantity: 5,
+  availableQuantity: 4,
+  picture: '/images/products/printer.svg',
+  email: 'admin@shop.test',
+  userName: 'Shop Admin',
+};
+
+const page = (url: string, read: ReadPublic) =>
+  render({ url, publicUrl: 'https://shop.example', shopName: 'Harbour Freight Co', currency: 'usd', read });
+
+describe('the server renderer', () => {
+  it('renders a product with its head from the public read', async () => {
+    const rendered = await page(`/purchase/${PRODUCT._id}`, async () => ({ status: 200, body: PRODUCT }));
+    expect(rendered.status).toBe(200);
+    expect(rendered.html).toContain('Harbour Label Printer');
+    expect(rendered.head).toContain('<title>Harbour Label Printer — Harbour Freight Co</title>');
+    expect(rendered.head).toContain(`<link rel="canonical" href="https://shop.example/purchase/${PRODUCT._id}" />`);
+    expect(rendered.head).toContain('"priceCurrency":"USD"');
+  });
+
+  it('answers 404 with the not-found state for a product the read does not know', async () => {
+    const rendered = await page(`/purchase/${PRODUCT._id}`, async () => ({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Product not found' } },
+    }));
+    expect(rendered.status).toBe(404);
+    expect(rendered.head).toContain('<meta name="robots" content="noindex" />');
+    expect(rendered.state).toContain('"status":404');
+    expect(rendered.html).toContain('id="main"');
+    expect(rendered.html.slice(rendered.html.indexOf('id="main"'))).toContain('Product not found');
+  });
+
+  it('answers 503 with the "could not load" state when the read fails on the server, not a 404', async () => {
+    const rendered = await page(`/purchase/${PRODUCT._id}`, async () => ({
+      status: 503,
+      body: { error: { code: 'internal', message: 'The database is not answering.' } },
+    }));
+    expect(rendered.status).toBe(503);
+    // React separates the text it joins with empty comments.
+    expect(rendered.html.replaceAll('<!-- -->', '')).toContain('We could not load this product.');
+  });
+});

@@ -1,0 +1,137 @@
+import { Writable } from 'node:stream';
+import { dehydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/AppProviders.tsx';
+import { PAGES, type PageHead, publicPages, SIGNED_IN_HEAD } from './app/page-head.ts';
+import { createQueryClient } from './app/query-client.ts';
+import { routes } from './app/routes.tsx';
+import { type MissingAnswer, PAGE_STATE_ID, type PageState, reviveMissing } from './lib/page-state.ts';
+import { setShopName } from './lib/shop.ts';
+
+/**
+ * The server's side of the web app, built by `vite build --ssr` into dist/web-server and loaded by the
+ * Fastify process (src/server/http/web-build.ts) from there: the server never imports web source.
+ */
+
+/** A public read answered by the server itself (its cached /api routes), as the browser would see it. */
+export type ReadPublic = (path: string) => Promise<{ status: number; body: unknown }>;
+
+export interface PageRequest {
+  /** Path and query of the page. */
+  url: string;
+  publicUrl: string;
+  shopName: string;
+  currency: string;
+  read: ReadPublic;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** Title, description, canonical, Open Graph, Twitter and JSON-LD tags. */
+  head: string;
+  /** The page's markup, for the #root element. */
+  html: string;
+  /** A <script type="application/json"> with the answers the page was rendered with, for hydration. */
+  state: string;
+}
+
+const handler = createStaticHandler(routes);
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** JSON inside a <script> must not close it: `<` is written as its escape. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function headTags(head: PageHead, request: PageRequest, canonicalPath: string): string {
+  const url = (path: string) => new URL(path, `${request.publicUrl}/`).href;
+  const image = url(head.image);
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    head.index ? '' : '<meta name="robots" content="noindex" />',
+    `<link rel="canonical" href="${escapeHtml(url(canonicalPath))}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(request.shopName)}" />`,
+    `<meta property="og:type" content="${head.type === 'article' ? 'article' : 'website'}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url(canonicalPath))}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    head.structuredData
+      ? `<script type="application/ld+json">${scriptJson(head.structuredData(url, request.currency))}</script>`
+      : '',
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/**
+ * The whole page once every lazy part is in (the footer's newsletter form loads on demand), so a
+ * crawler gets all of it; renderToString would give up on those parts and leave them to the browser.
+ */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+    });
+  });
+}
+
+/** Renders one page with its data from the server's public reads (R-SSR); signed-in pages render as a shell. */
+export async function render(request: PageRequest): Promise<RenderedPage> {
+  setShopName(request.shopName);
+  const fetchRequest = new Request(new URL(request.url, `${request.publicUrl}/`));
+  const context = await handler.query(fetchRequest);
+  if (context instanceof Response) throw new Error('No route of the web app redirects on the server');
+
+  const leaf = context.matches.at(-1);
+  const definition = leaf ? PAGES[leaf.route.id] : undefined;
+  const params = leaf?.params ?? {};
+  const client = createQueryClient();
+  const missing: MissingAnswer[] = [];
+  await Promise.all(
+    (definition?.queries?.(params) ?? []).map(async ({ key, path }) => {
+      const answer = await request.read(path);
+      if (answer.status === 200) client.setQueryData(key, answer.body);
+      else missing.push({ key, status: answer.status, body: answer.body });
+    }),
+  );
+  // A page whose product is gone renders its "not found" state, as the browser would after its fetch.
+  await reviveMissing(client, missing);
+
+  const head = definition ? definition.head(params, (key) => client.getQueryData(key)) : SIGNED_IN_HEAD;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToHtml(
+    <StrictMode>
+      <AppProviders client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  const state: PageState = { queries: dehydrate(client), missing };
+  // A read that failed on our side is not a missing page: crawlers are told to come back (503).
+  const outage = missing.some((answer) => answer.status >= 500);
+  return {
+    status: outage ? 503 : head.status,
+    head: headTags(head, request, new URL(fetchRequest.url).pathname),
+    html,
+    state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
+  };
+}
+
+export { publicPages };

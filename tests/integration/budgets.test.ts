@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_ROOT } from '#server/app.ts';
+
+/**
+ * The home page's weight budgets (R-BUDGETS): what a phone downloads before the page is idle, gzip
+ * sizes of the built files. Read from Vite's manifest, so no timing or browser is involved.
+ */
+const BUDGET_BYTES = { js: 120 * 1024, css: 25 * 1024 };
+/** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
+const HOME_ROUTE = 'app/routes/HomeRoute.tsx';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+const webRoot = process.env.TEST_WEB_ROOT || DEFAULT_WEB_ROOT;
+const manifestPath = join(webRoot, '.vite', 'manifest.json');
+
+/**
+ * The files a page whose route module is `route` loads before it is idle: the entry, the route and
+ * everything they import statically, with their styles. Dynamic imports (the hero's slider, the
+ * sections below the fold, toasts) load once the browser is idle, so they are not counted.
+ */
+function pageFiles(manifest: Record<string, ManifestChunk>, route: string): { js: string[]; css: string[] } {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (entry) visit(entry);
+  visit(route);
+  return { js: [...seen].map((key) => manifest[key]?.file ?? ''), css: [...css] };
+}
+
+const gzipBytes = (files: string[]) =>
+  files.reduce((total, file) => total + gzipSync(readFileSync(join(webRoot, file)), { level: 9 }).length, 0);
+
+describe('budgets', () => {
+  it('the web app has been built with its manifest', () => {
+    expect(existsSync(manifestPath), `${manifestPath} is missing: run "npm run build"`).toBe(true);
+  });
+
+  it.runIf(existsSync(manifestPath))(
+    'the home page loads at most 120 KB of JavaScript and 25 KB of CSS, gzip, before it is idle',
+    () => {
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      expect(manifest[HOME_ROUTE], `${HOME_ROUTE} is not in the manifest`).toBeDefined();
+      const files = pageFiles(manifest, HOME_ROUTE);
+      const js = gzipBytes(files.js);
+      const css = gzipBytes(files.css);
+      const report = `JS ${(js / 1024).toFixed(1)} KB in ${files.js.length} files, CSS ${(css / 1024).toFixed(1)} KB`;
+      expect(js, report).toBeLessThanOrEqual(BUDGET_BYTES.js);
+      expect(css, report).toBeLessThanOrEqual(BUDGET_BYTES.css);
+      // Forms, zod, Stripe, the slider and the dashboard load only where they are used (R-BUDGETS).
+      const loaded = files.js.map((file) => readFileSync(join(webRoot, file), 'utf8')).join('\n');
+      for (const [library, marker] of [
+        ['zod', 'ZodError'],
+        ['swiper', 'swiper-wrapper'],
+        ['react-hook-form', 'useFormContext'],
+        ['Stripe.js', 'js.stripe.com'],
+      ] as const) {
+        expect(loaded.includes(marker), `${library} is loaded by the home page`).toBe(false);
+      }
+    },
+  );
+});

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#shared/messages.ts';
+import type { Product } from '#shared/product.ts';
+import type { Review } from '#shared/review.ts';
+import { addProduct } from '../helpers/catalog.ts';
+import { call, type SignedInCustomer, signInAdmin } from '../helpers/shop-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+/** What a crawler or a phone gets before any JavaScript runs (R-SSR, R-SEO). */
+describe('server-rendered pages', () => {
+  let server: TestServer;
+  let admin: SignedInCustomer;
+
+  const page = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`);
+    return { status: response.status, html: await response.text() };
+  };
+  /** The JSON-LD objects of a page. */
+  const structuredData = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
+    );
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+  /** Text as a page shows it: React escapes quotes and ampersands. */
+  const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, env: { CURRENCY: 'eur' } });
+    admin = await signInAdmin(server);
+  });
+  afterAll(() => server?.stop());
+
+  it('the home page has the first slide, the products with their prices, and the testimonials in its HTML', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    expect(html).toContain('Our Dream Laptop');
+    expect(html).toContain('OUR PRODUCTS');
+    const products = (await call<Product[]>(server, 'GET', '/api/home')).body;
+    const newest = products.at(-1);
+    expect(newest).toBeDefined();
+    expect(html).toContain(`href="/purchase/${newest?._id}"`);
+    expect(html).toContain(`Price : <!-- -->$ ${newest?.price.toFixed(2)}`);
+    const [latest] = (await call<Review[]>(server, 'GET', '/api/review')).body;
+    expect(html).toContain(escaped(latest?.reviewDescription ?? 'no review'));
+    expect(head(html)).toContain('<title>SwiftCargo</title>');
+    expect(structuredData(html)).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'SwiftCargo' }));
+  });
+
+  it('every public page has its own title, description and canonical address from PUBLIC_URL', async () => {
+    const descriptions = new Set<string>();
+    for (const [path, title] of [
+      ['/', 'SwiftCargo'],
+      ['/blog', 'Blog — SwiftCargo'],
+      ['/blog/packing-electronics-for-shipping', 'How to pack electronics so they arrive in one piece — SwiftCargo'],
+      ['/about', 'About — SwiftCargo'],
+      ['/login', 'Login — SwiftCargo'],
+    ] as const) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      const top = head(html);
+      expect(top, path).toContain(`<title>${title}</title>`);
+      expect(top.match(/<title>/g), path).toHaveLength(1);
+      expect(top, path).toContain(`<link rel="canonical" href="${server.url}${path}" />`);
+      expect(top, path).toContain(`<meta property="og:url" content="${server.url}${path}" />`);
+      expect(top, path).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\//);
+      expect(top, path).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      const description = top.match(/<meta name="description" content="([^"]+)"/)?.[1];
+      expect(description, path).toBeDefined();
+      descriptions.add(description ?? '');
+    }
+    expect(descriptions.size).toBe(5);
+  });
+
+  it('an article has its text and a BlogPosting', async () => {
+    const { html } = await page('/blog/packing-electronics-for-shipping');
+    expect(html).toContain('Start with the right box.');
+    expect(structuredData(html)).toContainEqual(
+      expect.objectContaining({
+        '@type': 'BlogPosting',
+        headline: 'How to pack electronics so they arrive in one piece',
+        datePublished: '2026-10-09',
+      }),
+    );
+  });
+
+  it('a product page has its name, price, stock, description and picture, and a Product with its offer', async () => {
+    const product = await addProduct(server, admin, { name: 'Rendered Rugged Tablet', price: '310.00', availableQuantity: 7 });
+    const { status, html } = await page(`/purchase/${product._id}`);
+    expect(status).toBe(200);
+    expect(html).toContain('Rendered Rugged Tablet');
+    expect(html).toContain('$ 310.00');
+    expect(html).toMatch(/data-testid="available-quantity">7</);
+    expect(html).toContain(product.description);
+    expect(html).toContain(`src="${product.picture}"`);
+    expect(head(html)).toContain('<title>Rendered Rugged Tablet — SwiftCargo</title>');
+    expect(structuredData(html)).toContainEqual(
+      expect.objectContaining({
+        '@type': 'Product',
+        name: 'Rendered Rugged Tablet',
+        offers: expect.objectContaining({ price: '310.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' }),
+      }),
+    );
+
+    await call(server, 'PUT', `/api/purchase/${product._id}`, {
+      token: admin.token,
+      body: { ...product, price: '310.00', availableQuantity: 0 },
+    });
+    const soldOut = await page(`/purchase/${product._id}`);
+    expect(structuredData(soldOut.html)).toContainEqual(
+      expect.objectContaining({ offers: expect.objectContaining({ availability: 'https://schema.org/OutOfStock' }) }),
+    );
+  });
+
+  it('a product an admin adds is on the next home page, and one deleted answers 404', async () => {
+    const product = await addProduct(server, admin, { name: 'Freshly Added Dock' });
+    expect((await page('/')).html).toContain('Freshly Added Dock');
+    const deleted = await call(server, 'DELETE', `/api/product/${product._id}`, { token: admin.token });
+    expect(deleted.status).toBe(200);
+    expect((await page('/')).html).not.toContain('Freshly Added Dock');
+    const gone = await page(`/purchase/${product._id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.html).toContain('Product not found');
+    expect(head(gone.html)).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('an unknown page and an unknown article answer 404 with their not-found page', async () => {
+    const unknown = await page('/no/such/page');
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain(MESSAGES.pageNotFound);
+    expect(unknown.html).toContain('Back to Home');
+    const article = await page('/blog/no-such-article');
+    expect(article.status).toBe(404);
+    expect(article.html).toContain('Article not found');
+  });
+
+  it('signed-in pages answer a shell that the browser fills in, kept out of search results', async () => {
+    const { status, html } = await page('/dashboard/orders');
+    expect(status).toBe(200);
+    expect(html).toContain('Checking your session');
+    expect(head(html)).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('the page carries the answers it was rendered with, for the browser to start from', async () => {
+    const { html } = await page('/');
+    const state = JSON.parse(html.match(/<script type="application\/json" id="page-state">(.*?)<\/script>/)?.[1] ?? '{}') as {
+      queries: { queries: { queryKey: unknown[] }[] };
+    };
+    expect(state.queries.queries.map((query) => query.queryKey)).toEqual([['products'], ['reviews']]);
+  });
+});
