@@ -130,6 +130,7 @@ describe.each(testDatabaseKinds())('mail over SMTP on %s', (kind) => {
     expect(reset.status).toBe(200);
     const again = await call(server, 'POST', '/api/auth/reset-password', { body: { token, newPassword: 'thirdpass3' } });
     expect(again.status).toBe(400);
+    expect(again.body.message).toBe(MESSAGES.resetLinkInvalid);
 
     const old = await call(server, 'POST', '/api/auth/sign-in/email', { body: { email: customer.email, password: 'oldpass1' } });
     expect(old.status).toBe(401);

@@ -6,6 +6,7 @@ import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { z } from 'zod';
 import { changePasswordSchema, displayNameSchema, loginSchema, newPasswordSchema, signUpSchema } from '#shared/auth.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -26,6 +27,12 @@ function validateBody(body: unknown, rules: z.ZodType): void {
     });
   }
 }
+
+/** Better Auth's refusals that customers see, in the shop's words (R-PASSWORD-RESET, R-SETTINGS). */
+const REWORDED: Record<string, Partial<Record<string, string>>> = {
+  '/reset-password': { INVALID_TOKEN: MESSAGES.resetLinkInvalid },
+  '/change-password': { INVALID_PASSWORD: MESSAGES.currentPasswordWrong },
+};
 
 export function createAuth(options: { db: Database; config: Config; secret: string; throttle: LoginThrottle }) {
   const { db, config, secret, throttle } = options;
@@ -108,6 +115,9 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const refused = ctx.context.returned;
+        const reworded = refused instanceof APIError ? REWORDED[ctx.path]?.[String(refused.body?.code)] : undefined;
+        if (reworded) throw new APIError('BAD_REQUEST', { code: String((refused as APIError).body?.code), message: reworded });
         if (ctx.path !== '/sign-in/email') return;
         const email = String(ctx.body?.email ?? '')
           .trim()

@@ -62,8 +62,22 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: 'reset-password',
+        lazy: page(
+          () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
         element: <RequireAuthOutlet />,
         children: [
+          {
+            path: 'settings',
+            lazy: page(
+              () => import('../features/auth/pages/SettingsPage.tsx'),
+              (m) => m.SettingsPage,
+            ),
+          },
           {
             path: 'purchase/:id',
             lazy: page(
@@ -139,6 +153,13 @@ export const router = createBrowserRouter([
                     lazy: page(
                       () => import('../features/orders/pages/ManageOrdersPage.tsx'),
                       (m) => m.ManageOrdersPage,
+                    ),
+                  },
+                  {
+                    path: 'mailbox',
+                    lazy: page(
+                      () => import('../features/mail/pages/MailboxPage.tsx'),
+                      (m) => m.MailboxPage,
                     ),
                   },
                 ],
