@@ -19,8 +19,15 @@ export function ForgotPasswordForm({ email }: { email: string }) {
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <form className="flex flex-col gap-3 rounded-box border border-base-300 p-4" onSubmit={submit} noValidate>
-      <h2 className="font-semibold">Reset your password</h2>
+    <form
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-4"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="forgot-password-title"
+    >
+      <h2 id="forgot-password-title" className="font-semibold">
+        Reset your password
+      </h2>
       <p className="text-sm">Enter your account’s email and we will send you a link to choose a new password.</p>
       <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       {sent ? (
