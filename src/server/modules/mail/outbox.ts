@@ -29,7 +29,7 @@ export async function queueMail(tx: Database | Transaction, mail: MailEvent): Pr
   await insertMail(tx, { kind: mail.kind, recipient: mail.to, data: mail.data });
 }
 
-export function orderFacts(order: OrderRow): OrderFacts {
+function orderFacts(order: OrderRow): OrderFacts {
   return {
     customerName: order.userName,
     orderId: order.id,
@@ -37,4 +37,24 @@ export function orderFacts(order: OrderRow): OrderFacts {
     quantity: order.quantity,
     totalCents: order.priceCents,
   };
+}
+
+/** Buy Now's mail: what was ordered and the link to pay. */
+export function orderReceived(order: OrderRow): MailEvent {
+  return { kind: 'order-received', to: order.email, data: orderFacts(order) };
+}
+
+/** The receipt of an order just marked paid. */
+export function paymentReceipt(order: OrderRow): MailEvent {
+  const paidAt = (order.paidAt ?? new Date()).toISOString();
+  return {
+    kind: 'payment-receipt',
+    to: order.email,
+    data: { ...orderFacts(order), transactionId: order.transactionId ?? '', paidAt },
+  };
+}
+
+/** An unpaid order cancelled by its customer, or by the shop's admin. */
+export function orderCancelled(order: OrderRow, by: 'customer' | 'shop'): MailEvent {
+  return { kind: 'order-cancelled', to: order.email, data: { ...orderFacts(order), by } };
 }
