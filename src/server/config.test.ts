@@ -93,6 +93,7 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'pictures', S3_ENDPOINT: 'ftp://files' }, /^Invalid configuration: S3_ENDPOINT must be a http\(s\):\/\/ URL$/],
     [{ S3_BUCKET: 'pictures', S3_ACCESS_KEY_ID: 'key' }, /^Invalid configuration: S3_SECRET_ACCESS_KEY S3_ACCESS_KEY_ID and /],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid configuration: S3_BUCKET is required when S3_ENDPOINT/],
+    [{ MAIL_FROM: 'The Shop' }, /^Invalid configuration: MAIL_FROM must be an address, alone or as "Name" <address>$/],
     [{ SMTP_URL: 'http://mail.example.com' }, /^Invalid configuration: SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL$/],
     [{ METRICS_TOKEN: 'short' }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters$/],
   ])('refuses %o with one line naming the variable', (env, message) => {

@@ -59,7 +59,12 @@ const configSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     SMTP_URL: urlWith(/^smtps?:$/, 'smtp:// or smtps://'),
-    MAIL_FROM: optionalString,
+    MAIL_FROM: optionalString.refine(
+      (value) => value === undefined || /^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(value),
+      {
+        message: 'must be an address, alone or as "Name" <address>',
+      },
+    ),
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
       message: 'must be at least 16 characters',
     }),
