@@ -18,6 +18,8 @@ import { registerWebApp } from './http/web-app.ts';
 import { loadWebBuild } from './http/web-build.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
+import mailPlugin from './modules/mail/plugin.ts';
+import type { MailTiming } from './modules/mail/worker.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { releaseOrderPayment } from './modules/payments/service.ts';
@@ -36,6 +38,8 @@ export interface AppOptions {
   logger?: boolean | FastifyBaseLogger | { level: string };
   /** Where the payment processors are reached (tests point Stripe at a local stand-in). */
   payments?: PaymentOptions;
+  /** How often the mail outbox is read and how retries back off (tests shorten them). */
+  mailTiming?: Partial<MailTiming>;
 }
 
 /** The whole product as one Fastify instance; every domain plugin is registered here and only here. */
@@ -45,6 +49,7 @@ export async function buildApp({
   webRoot = DEFAULT_WEB_ROOT,
   logger,
   payments,
+  mailTiming,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config, process.stdout.isTTY),
@@ -77,6 +82,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup });
   await app.register(reviewRoutes, domain);
   await app.register(userRoutes, domain);
+  await app.register(mailPlugin, { ...domain, timing: mailTiming });
 
   await app.register(healthRoutes, { database });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -59,6 +59,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps mail in the outbox without SMTP_URL, and sends as the shop from no-reply at the public host', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: '"SwiftCargo" <no-reply@localhost>' });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+        PUBLIC_URL: 'https://shop.example.com',
+        SHOP_NAME: 'Acme',
+      }).mail,
+    ).toEqual({ smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: '"Acme" <no-reply@shop.example.com>' });
+    expect(loadConfig({ MAIL_FROM: 'Shop <orders@example.com>' }).mail.from).toBe('Shop <orders@example.com>');
+  });
+
   it('gives no demo admin when a real database is configured without one', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/shop' }).admin).toBeUndefined();
   });
@@ -81,6 +93,8 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'pictures', S3_ENDPOINT: 'ftp://files' }, /^Invalid configuration: S3_ENDPOINT must be a http\(s\):\/\/ URL$/],
     [{ S3_BUCKET: 'pictures', S3_ACCESS_KEY_ID: 'key' }, /^Invalid configuration: S3_SECRET_ACCESS_KEY S3_ACCESS_KEY_ID and /],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid configuration: S3_BUCKET is required when S3_ENDPOINT/],
+    [{ MAIL_FROM: 'The Shop' }, /^Invalid configuration: MAIL_FROM must be an address, alone or as "Name" <address>$/],
+    [{ SMTP_URL: 'http://mail.example.com' }, /^Invalid configuration: SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL$/],
     [{ METRICS_TOKEN: 'short' }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters$/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrowError(message);

@@ -58,6 +58,13 @@ const configSchema = z
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    SMTP_URL: urlWith(/^smtps?:$/, 'smtp:// or smtps://'),
+    MAIL_FROM: optionalString.refine(
+      (value) => value === undefined || /^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(value),
+      {
+        message: 'must be an address, alone or as "Name" <address>',
+      },
+    ),
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
       message: 'must be at least 16 characters',
     }),
@@ -112,12 +119,19 @@ export interface Config {
   s3?: { bucket: string; region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string } };
   /** Unset: GET /metrics answers 404. */
   metricsToken?: string;
+  /** `smtpUrl` unset: mails stay in the outbox for the admin Mailbox, and their links go to the log. */
+  mail: { smtpUrl?: string; from: string };
 }
 
 /** Demo admin for the embedded default; printed at start and listed in the README. */
 export const DEMO_ADMIN = { email: 'admin@swiftcargo.test', password: 'admin1234' } as const;
 
 export class ConfigError extends Error {}
+
+/** `"{SHOP_NAME}" <no-reply@{host of PUBLIC_URL}>`, quoted so a shop name with commas or dots stays one name. */
+function defaultSender(shopName: string, publicUrl: string): string {
+  return `"${shopName.replace(/["\\]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`;
+}
 
 /** Reads the environment once. A bad value throws one line naming the variable and the problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -131,6 +145,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const port = env.PORT;
   const host = env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
   const embedded = !env.DATABASE_URL;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     port,
@@ -138,7 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     authSecret: env.AUTH_SECRET,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     trustedOrigins: env.PUBLIC_URL
       ? [env.PUBLIC_URL.replace(/\/$/, '')]
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
@@ -180,5 +195,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     metricsToken: env.METRICS_TOKEN,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultSender(env.SHOP_NAME, publicUrl) },
   };
 }

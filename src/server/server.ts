@@ -25,6 +25,7 @@ export async function startServer(
     logger?: AppOptions['logger'];
     seed?: boolean;
     payments?: AppOptions['payments'];
+    mailTiming?: AppOptions['mailTiming'];
   } = {},
 ): Promise<RunningServer> {
   const database = options.database ?? openConfiguredDatabase(config);
@@ -36,6 +37,7 @@ export async function startServer(
       webRoot: options.webRoot,
       logger: options.logger,
       payments: options.payments,
+      mailTiming: options.mailTiming,
     });
     if (config.admin) await ensureAdmin(app.auth, database.db, config.admin);
     const demoDataLoaded =

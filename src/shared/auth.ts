@@ -21,11 +21,28 @@ export const passwordSchema = z
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const signUpSchema = z.object({
-  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(100),
-  email: emailSchema,
-  password: passwordSchema,
-});
+const nameSchema = z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(100);
+
+export const signUpSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const emailParamsSchema = z.object({ email: emailSchema });
+
+/** Forgot password: the address the reset link goes to (R-PASSWORD-RESET). */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The reset page: a new password under the sign-up rule. */
+export const newPasswordSchema = z.object({ newPassword: passwordSchema });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+
+/** Settings: the current password proves it is you; the new one follows the sign-up rule (R-SETTINGS). */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Settings: the display name, under the sign-up rule for names. */
+export const displayNameSchema = z.object({ name: nameSchema });
+export type DisplayNameInput = z.infer<typeof displayNameSchema>;

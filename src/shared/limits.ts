@@ -21,6 +21,10 @@ export const LIMITS = {
   /** The most a product may cost and an order may total: card providers refuse larger single charges. */
   priceMaxCents: 99_999_999,
   accessTokenTtlSeconds: 15 * 60,
+  /** The admin Mailbox lists this many of the newest mails. */
+  mailboxSize: 200,
+  /** A password reset link works this long, and once. */
+  passwordResetTtlSeconds: 60 * 60,
 } as const;
 
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

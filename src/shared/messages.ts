@@ -27,4 +27,10 @@ export const MESSAGES = {
   pageNotFound: 'Page not found',
   dashboardHeading: 'Welcome Our Dashboard',
   addProductTitle: 'Please enter your new products',
+  resetLinkSent: 'If an account exists for that email, we sent a link to reset the password.',
+  resetLinkInvalid: 'This link has expired or was already used. Please ask for a new one.',
+  passwordReset: 'Your password is changed. Please log in with the new one.',
+  currentPasswordWrong: 'The current password is not right.',
+  nameSaved: 'Your name is saved.',
+  passwordChanged: 'Your password is changed. Other devices are signed out.',
 } as const;

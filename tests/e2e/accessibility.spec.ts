@@ -24,7 +24,7 @@ async function firstProduct(server: TestServer): Promise<{ _id: string; minQuant
 
 const fixed = (path: string) => async () => path;
 
-/** Every route of the spec's route table (and the blog articles), as the visitor who may see it. */
+/** Every route of the spec's route table (and the blog articles, and our own pages), as the visitor who may see it. */
 const ROUTES: Route[] = [
   { name: '/', visitor: 'anonymous', path: fixed('/') },
   { name: '/blog', visitor: 'anonymous', path: fixed('/blog') },
@@ -53,6 +53,9 @@ const ROUTES: Route[] = [
   { name: '/dashboard/addProducts', visitor: 'admin', path: fixed('/dashboard/addProducts') },
   { name: '/dashboard/manageProducts', visitor: 'admin', path: fixed('/dashboard/manageProducts') },
   { name: '/dashboard/manageOrders', visitor: 'admin', path: fixed('/dashboard/manageOrders') },
+  { name: '/reset-password?token=…', visitor: 'anonymous', path: fixed('/reset-password?token=some-token') },
+  { name: '/settings', visitor: 'customer', path: fixed('/settings') },
+  { name: '/dashboard/mailbox', visitor: 'admin', path: fixed('/dashboard/mailbox') },
 ];
 
 /** Waits until the page has its data: no request in flight and no loading spinner left. */

@@ -40,6 +40,8 @@ export interface TestServerOptions {
   sharedDatabase?: TestDatabase;
   /** Where the payment processors are reached (a local stand-in for the Stripe API). */
   payments?: AppOptions['payments'];
+  /** How often this server's mail worker reads the outbox and how its retries back off. */
+  mailTiming?: AppOptions['mailTiming'];
 }
 
 /** A real server on a free loopback port, with a database of its own and a data directory of its own. */
@@ -68,6 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: false,
     webRoot,
     payments: options.payments,
+    mailTiming: options.mailTiming,
   });
   return {
     url: server.url,

@@ -4,11 +4,13 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { z } from 'zod';
-import { loginSchema, signUpSchema } from '#shared/auth.ts';
+import { changePasswordSchema, displayNameSchema, loginSchema, newPasswordSchema, signUpSchema } from '#shared/auth.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { queueMail } from '../modules/mail/outbox.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 
 /** Set by the Fastify mount from the socket address, never taken from the client. */
@@ -26,6 +28,12 @@ function validateBody(body: unknown, rules: z.ZodType): void {
   }
 }
 
+/** Better Auth's refusals that customers see, in the shop's words (R-PASSWORD-RESET, R-SETTINGS). */
+const REWORDED: Record<string, Partial<Record<string, string>>> = {
+  '/reset-password': { INVALID_TOKEN: MESSAGES.resetLinkInvalid },
+  '/change-password': { INVALID_PASSWORD: MESSAGES.currentPasswordWrong },
+};
+
 export function createAuth(options: { db: Database; config: Config; secret: string; throttle: LoginThrottle }) {
   const { db, config, secret, throttle } = options;
   const google = config.google;
@@ -36,7 +44,24 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     secret,
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
-    emailAndPassword: { enabled: true, minPasswordLength: LIMITS.passwordMinLength, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: LIMITS.passwordMinLength,
+      autoSignIn: true,
+      // R-PASSWORD-RESET: the link is valid one hour and once, and a reset signs the user out everywhere.
+      resetPasswordTokenExpiresIn: LIMITS.passwordResetTtlSeconds,
+      revokeSessionsOnPasswordReset: true,
+      // The mail is in the outbox before the customer is told it was sent (R-MAIL-OUTBOX).
+      sendResetPassword: ({ user, token }) =>
+        queueMail(db, { kind: 'password-reset', to: user.email, data: { customerName: user.name, token } }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: (created) => queueMail(db, { kind: 'welcome', to: created.email, data: { customerName: created.name } }),
+        },
+      },
+    },
     user: { additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } } },
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
     advanced: {
@@ -78,6 +103,10 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') validateBody(ctx.body, signUpSchema);
+        // New passwords follow the sign-up rule however they are set (R-VALIDATION).
+        if (ctx.path === '/reset-password') validateBody(ctx.body, newPasswordSchema);
+        if (ctx.path === '/change-password') validateBody(ctx.body, changePasswordSchema);
+        if (ctx.path === '/update-user') validateBody(ctx.body, displayNameSchema);
         if (ctx.path === '/sign-in/email') {
           validateBody(ctx.body, loginSchema);
           const email = String(ctx.body.email).trim().toLowerCase();
@@ -86,6 +115,9 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const refused = ctx.context.returned;
+        const reworded = refused instanceof APIError ? REWORDED[ctx.path]?.[String(refused.body?.code)] : undefined;
+        if (reworded) throw new APIError('BAD_REQUEST', { code: String((refused as APIError).body?.code), message: reworded });
         if (ctx.path !== '/sign-in/email') return;
         const email = String(ctx.body?.email ?? '')
           .trim()

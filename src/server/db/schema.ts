@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -109,3 +109,30 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every mail the shop sends, written in the transaction of the event that causes it (R-MAIL-OUTBOX).
+ * Rows are kept after delivery: the admin Mailbox lists them. `data` holds the event's facts; the
+ * text is rendered from a template when the mail is sent or read.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    data: jsonb('data').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may next try it; a claim moves it ahead by the lease, so no other instance takes it meanwhile. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Handed to the SMTP server, or (no SMTP_URL) kept for the Mailbox with its link printed; null while waiting. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredBy: text('delivered_by', { enum: ['smtp', 'mailbox'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('mail_outbox_waiting_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
+    index('mail_outbox_created_at_idx').on(table.createdAt),
+  ],
+);

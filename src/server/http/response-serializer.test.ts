@@ -37,7 +37,10 @@ describe('answers written from the route schema', () => {
   });
 
   it('writes the same JSON as zod would for a list', async () => {
-    const items = [{ _id: 'a', name: 'Ünïcode "quoted" \n', price: 1 }, { _id: 'b', name: '</script>', price: 2.75 }];
+    const items = [
+      { _id: 'a', name: 'Ünïcode "quoted" \n', price: 1 },
+      { _id: 'b', name: '</script>', price: 2.75 },
+    ];
     const response = await get(items, z.array(product));
     const zodApp = Fastify();
     zodApp.setSerializerCompiler(serializerCompiler);

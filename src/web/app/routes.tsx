@@ -69,6 +69,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'reset-password',
+        lazy: page(
+          () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
         id: 'purchase',
         // Public (R-ROUTES): visitors and search engines see the product; Buy Now asks a visitor to sign in.
         path: 'purchase/:id',
@@ -84,6 +91,13 @@ export const routes: RouteObject[] = [
           (m) => m.RequireAuthOutlet,
         ),
         children: [
+          {
+            path: 'settings',
+            lazy: page(
+              () => import('../features/auth/pages/SettingsPage.tsx'),
+              (m) => m.SettingsPage,
+            ),
+          },
           {
             path: 'userProfile',
             lazy: page(
@@ -158,6 +172,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('../features/orders/pages/ManageOrdersPage.tsx'),
                       (m) => m.ManageOrdersPage,
+                    ),
+                  },
+                  {
+                    path: 'mailbox',
+                    lazy: page(
+                      () => import('../features/mail/pages/MailboxPage.tsx'),
+                      (m) => m.MailboxPage,
                     ),
                   },
                 ],

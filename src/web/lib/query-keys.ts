@@ -30,4 +30,5 @@ export const queryKeys = {
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],
+  mailbox: [SIGNED_IN, 'mailbox'],
 } as const;

@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.t
 import { LIMITS } from '#shared/limits.ts';
 import { formatDollars } from '#shared/money.ts';
 import { type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
+import { orderCancelled, orderReceived, queueMail } from '../mail/outbox.ts';
 import { findProduct, releaseStock, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
 import { sameEmail } from '../users/service.ts';
@@ -50,6 +51,7 @@ export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder):
       email: viewer.email,
       userName: viewer.name,
     });
+    await queueMail(tx, orderReceived(row));
     await reachRacePoint(db, 'order placed');
     return toOrder(row);
   });
@@ -89,6 +91,7 @@ async function cancel(db: Database, releasePayment: ReleasePayment, id: string, 
     const deleted = await deleteUnpaidOrder(tx, id, viewer?.userId);
     if (!deleted) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
     if (deleted.productId) await releaseStock(tx, deleted.productId, deleted.quantity);
+    await queueMail(tx, orderCancelled(deleted, viewer ? 'customer' : 'shop'));
     await reachRacePoint(db, 'order cancelled');
     return toOrder(deleted);
   });

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '#server/http/errors.ts';
 import type { Order } from '#shared/order.ts';
+import { paymentReceipt, queueMail } from '../mail/outbox.ts';
 import { toOrder } from '../orders/mapping.ts';
 import { findOrder, markOrderPaid, type OrderRow } from '../orders/repository.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
@@ -60,6 +61,7 @@ export async function recordPayment(db: Database, tx: Transaction, orderId: stri
   const paid = await markOrderPaid(tx, orderId, transactionId);
   if (paid) {
     await setIntentStatus(tx, transactionId, 'succeeded');
+    await queueMail(tx, paymentReceipt(paid));
     await reachRacePoint(db, 'order paid');
     return { outcome: 'paid', order: paid };
   }

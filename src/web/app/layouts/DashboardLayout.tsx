@@ -13,6 +13,7 @@ const ADMIN_ENTRIES = [
   { to: '/dashboard/addProducts', label: 'Add Products' },
   { to: '/dashboard/makeAdmin', label: 'Make Admin' },
   { to: '/dashboard/manageProducts', label: 'Manage Products' },
+  { to: '/dashboard/mailbox', label: 'Mailbox' },
 ] as const;
 
 function MenuEntry({ to, label }: { to: string; label: string }) {

@@ -50,7 +50,7 @@ function AvatarMenu({ user }: { user: SignedInUser }) {
           </Link>
         </li>
         <li>
-          <Link to="/userProfile">Settings</Link>
+          <Link to="/settings">Settings</Link>
         </li>
         <li>
           <button type="button" onClick={() => signOut(queryClient, '/login')}>

@@ -7,11 +7,8 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm.tsx';
 import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
-
-/** "Forgot password" has no reset behind it yet (R-AUTH); say honestly what to do instead of doing nothing. */
-const PASSWORD_RESET_HELP =
-  'Password reset by email is not available yet. Please contact our support team and we will help you back in.';
 
 export function LoginPage() {
   useDocumentTitle('Login');
@@ -34,16 +31,17 @@ export function LoginPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <button type="button" className="link link-hover self-start text-sm" onClick={() => setForgotten(true)}>
+        <button
+          type="button"
+          className="link link-hover self-start text-sm"
+          aria-expanded={forgotten}
+          onClick={() => setForgotten(true)}
+        >
           Forgot password?
         </button>
-        {forgotten ? (
-          <p role="status" className="text-sm text-base-content/80">
-            {PASSWORD_RESET_HELP}
-          </p>
-        ) : null}
         <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Login" />
       </form>
+      {forgotten ? <ForgotPasswordForm email={form.getValues('email')} /> : null}
       <p className="text-center text-sm">
         New to our shop?{' '}
         <Link to="/signup" state={{ from: returnPath }} className="link link-primary">

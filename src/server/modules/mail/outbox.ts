@@ -1,0 +1,60 @@
+import type { Database, Transaction } from '#server/db/client.ts';
+import type { OrderRow } from '../orders/repository.ts';
+import { insertMail } from './repository.ts';
+
+/** What an order mail says about the order: the customer's own order, copied when the event happens. */
+export interface OrderFacts {
+  customerName: string;
+  orderId: string;
+  product: string;
+  quantity: number;
+  totalCents: number;
+}
+
+/** Each mail the shop sends, with the facts its template needs (R-MAIL-CONTENT). */
+export type MailEvent =
+  | { kind: 'order-received'; to: string; data: OrderFacts }
+  | { kind: 'payment-receipt'; to: string; data: OrderFacts & { transactionId: string; paidAt: string } }
+  | { kind: 'order-cancelled'; to: string; data: OrderFacts & { by: 'customer' | 'shop' } }
+  | { kind: 'password-reset'; to: string; data: { customerName: string; token: string } }
+  | { kind: 'welcome'; to: string; data: { customerName: string } };
+
+export type MailKind = MailEvent['kind'];
+
+/**
+ * Puts a mail in the outbox. Called with the transaction of the event that causes the mail, so the mail
+ * exists exactly when the event does: it is never lost to a crash, nor sent for a rolled-back event (R-MAIL-OUTBOX).
+ */
+export async function queueMail(tx: Database | Transaction, mail: MailEvent): Promise<void> {
+  await insertMail(tx, { kind: mail.kind, recipient: mail.to, data: mail.data });
+}
+
+function orderFacts(order: OrderRow): OrderFacts {
+  return {
+    customerName: order.userName,
+    orderId: order.id,
+    product: order.name,
+    quantity: order.quantity,
+    totalCents: order.priceCents,
+  };
+}
+
+/** Buy Now's mail: what was ordered and the link to pay. */
+export function orderReceived(order: OrderRow): MailEvent {
+  return { kind: 'order-received', to: order.email, data: orderFacts(order) };
+}
+
+/** The receipt of an order just marked paid. */
+export function paymentReceipt(order: OrderRow): MailEvent {
+  const paidAt = (order.paidAt ?? new Date()).toISOString();
+  return {
+    kind: 'payment-receipt',
+    to: order.email,
+    data: { ...orderFacts(order), transactionId: order.transactionId ?? '', paidAt },
+  };
+}
+
+/** An unpaid order cancelled by its customer, or by the shop's admin. */
+export function orderCancelled(order: OrderRow, by: 'customer' | 'shop'): MailEvent {
+  return { kind: 'order-cancelled', to: order.email, data: { ...orderFacts(order), by } };
+}

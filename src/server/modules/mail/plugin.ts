@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { mailRoutes } from './routes.ts';
+import { smtpSender } from './smtp.ts';
+import { DEFAULT_MAIL_TIMING, type MailTiming, MailWorker } from './worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the outbox; tests call `deliverDue()` to run a round at a moment of their choosing. */
+    mailWorker: MailWorker;
+  }
+}
+
+/** The outbox's worker (started once the server is ready, stopped when it closes) and the admin Mailbox. */
+async function mailPlugin(app: FastifyInstance, options: { db: Database; config: Config; timing?: Partial<MailTiming> }) {
+  const { db, config } = options;
+  const shop = { name: config.shopName, publicUrl: config.publicUrl, currency: config.currency };
+  const smtp = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl) : undefined;
+  const worker = new MailWorker({
+    db,
+    shop,
+    from: config.mail.from,
+    send: smtp?.send,
+    log: app.log,
+    timing: { ...DEFAULT_MAIL_TIMING, ...options.timing },
+  });
+  app.decorate('mailWorker', worker);
+  app.addHook('onReady', () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    smtp?.close();
+  });
+  await app.register(mailRoutes, { db, shop });
+}
+
+export default fp(mailPlugin, { name: 'mail', dependencies: ['auth'] });

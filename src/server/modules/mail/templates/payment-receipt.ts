@@ -1,0 +1,19 @@
+import type { OrderFacts } from '../outbox.ts';
+import { composeMail, money, type RenderedMail, type Shop } from './layout.ts';
+
+export function paymentReceiptMail(shop: Shop, payment: OrderFacts & { transactionId: string; paidAt: string }): RenderedMail {
+  return composeMail(shop, 'Payment receipt', `Hello ${payment.customerName},`, [
+    'We received your payment. Your order is confirmed.',
+    {
+      rows: [
+        ['Order', payment.orderId],
+        ['Product', payment.product],
+        ['Quantity', String(payment.quantity)],
+        ['Amount paid', money(shop, payment.totalCents)],
+        ['Transaction id', payment.transactionId],
+        ['Date', `${new Date(payment.paidAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`],
+      ],
+    },
+    'Keep this mail as your receipt.',
+  ]);
+}

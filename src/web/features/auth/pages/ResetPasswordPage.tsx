@@ -1,0 +1,53 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { type NewPasswordInput, newPasswordSchema } from '#shared/auth.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { FormField } from '#web/components/FormField.tsx';
+import { authClient, authResult } from '#web/lib/auth-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useAccountForm } from '../api/use-account-form.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
+
+/** `/reset-password?token=…`, the reset mail's link (R-PASSWORD-RESET): a new password, once, within the hour. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const navigate = useNavigate();
+  const token = useSearchParams()[0].get('token') ?? '';
+  const { form, submit, providerError } = useAccountForm<NewPasswordInput>(
+    newPasswordSchema,
+    { newPassword: '' },
+    (input) => authResult(authClient.resetPassword({ newPassword: input.newPassword, token })),
+    () => {
+      toast.success(MESSAGES.passwordReset);
+      navigate('/login', { replace: true });
+    },
+  );
+  const { errors, isSubmitting } = form.formState;
+
+  return (
+    <AuthCard title="Choose a new password">
+      {token ? (
+        <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
+          <FormField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Save the new password" />
+        </form>
+      ) : (
+        <p role="alert" className="text-sm text-error">
+          {MESSAGES.resetLinkInvalid}
+        </p>
+      )}
+      <p className="text-center text-sm">
+        <Link to="/login" className="link link-primary">
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

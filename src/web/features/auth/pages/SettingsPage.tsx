@@ -1,0 +1,96 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { type ChangePasswordInput, changePasswordSchema, type DisplayNameInput, displayNameSchema } from '#shared/auth.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { FormField } from '#web/components/FormField.tsx';
+import { authClient, authResult } from '#web/lib/auth-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { completeSignIn } from '../api/complete-sign-in.ts';
+import { useAccountForm } from '../api/use-account-form.ts';
+import type { SignedInUser } from '../api/use-session.ts';
+import { useViewer } from '../api/use-viewer.ts';
+import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
+
+/** The display name; new orders and the access token carry it from now on. */
+function NameForm({ user }: { user: SignedInUser }) {
+  const queryClient = useQueryClient();
+  const { form, submit, providerError } = useAccountForm<DisplayNameInput>(
+    displayNameSchema,
+    { name: user.name },
+    (input) => authResult(authClient.updateUser({ name: input.name })),
+    async () => {
+      // The access token names the user, and orders take the name from it: a fresh one carries the new name.
+      await completeSignIn(queryClient, user.email);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profile(user.email) });
+      toast.success(MESSAGES.nameSaved);
+    },
+  );
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form className="card-body gap-3" onSubmit={submit} noValidate aria-labelledby="name-settings">
+      <h2 id="name-settings" className="card-title">
+        Your name
+      </h2>
+      <FormField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Save the name" />
+    </form>
+  );
+}
+
+/** A new password, proven with the current one; every other session is signed out (R-SETTINGS). */
+function PasswordForm() {
+  const { form, submit, providerError } = useAccountForm<ChangePasswordInput>(
+    changePasswordSchema,
+    { currentPassword: '', newPassword: '' },
+    (input) => authResult(authClient.changePassword({ ...input, revokeOtherSessions: true })),
+    () => {
+      toast.success(MESSAGES.passwordChanged);
+      form.reset();
+    },
+  );
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form className="card-body gap-3" onSubmit={submit} noValidate aria-labelledby="password-settings">
+      <h2 id="password-settings" className="card-title">
+        Your password
+      </h2>
+      <FormField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
+      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Change the password" />
+    </form>
+  );
+}
+
+/** The navbar's Settings (R-SETTINGS). */
+export function SettingsPage() {
+  useDocumentTitle('Settings');
+  const { user } = useViewer();
+  if (!user) return null;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold text-primary">Settings</h1>
+      <p className="break-all text-sm">Signed in as {user.email}</p>
+      <div className="grid items-start gap-6 md:grid-cols-2">
+        <section className="card border border-base-300 bg-base-100">
+          <NameForm user={user} />
+        </section>
+        <section className="card border border-base-300 bg-base-100">
+          <PasswordForm />
+        </section>
+      </div>
+    </div>
+  );
+}

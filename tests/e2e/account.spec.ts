@@ -1,0 +1,113 @@
+import { MESSAGES } from '#shared/messages.ts';
+import { call, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import type { TestServer } from '../helpers/test-server.ts';
+import { expect, type Page, test } from './fixtures.ts';
+import { signInBrowser } from './sign-in.ts';
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByRole('main').getByLabel('Email').fill(email);
+  await page.getByRole('main').getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+async function askForResetLink(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const form = page.getByRole('form', { name: 'Reset your password' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Send the link' }).click();
+  await expect(form.getByRole('status')).toHaveText(MESSAGES.resetLinkSent);
+}
+
+/** An admin, in a browser of their own, reads the newest reset mail to `email` in Dashboard → Mailbox and answers its link. */
+async function resetLinkFromMailbox(page: Page, server: TestServer, email: string): Promise<string> {
+  const adminPage = await page.context().browser()?.newPage({ baseURL: server.url });
+  if (!adminPage) throw new Error('no second page');
+  await signInBrowser(adminPage, server, await signInAdmin(server));
+  await adminPage.goto('/dashboard');
+  await adminPage.getByRole('link', { name: 'Mailbox' }).click();
+  await expect(adminPage).toHaveURL(/\/dashboard\/mailbox$/);
+  const mail = adminPage
+    .getByRole('listitem')
+    .filter({ hasText: 'Reset your password — SwiftCargo' })
+    .filter({ hasText: `To: ${email}` })
+    .first();
+  await expect(mail).toBeVisible({ timeout: 10_000 });
+  await mail.getByRole('button', { name: 'Read' }).click();
+  await expect(mail.frameLocator('iframe').getByRole('link', { name: 'Choose a new password' })).toBeVisible();
+  await mail.getByRole('button', { name: 'Plain text' }).click();
+  const text = await mail.locator('pre').textContent();
+  await adminPage.close();
+  const link = /http\S+\/reset-password\?token=\S+/.exec(text ?? '')?.[0];
+  if (!link) throw new Error(`no reset link in: ${text}`);
+  return link;
+}
+
+test('Forgot password: the same answer for any email; the mailed link (read in the Mailbox) sets a new password once', async ({
+  page,
+  server,
+}) => {
+  const customer = await signUpCustomer(server, { password: 'oldpass1' });
+  await askForResetLink(page, 'nobody-at-all@example.com');
+  await askForResetLink(page, customer.email);
+  const link = await resetLinkFromMailbox(page, server, customer.email);
+  expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('letters');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText(MESSAGES.passwordWeak)).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('newpass2');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText(MESSAGES.passwordReset)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await fillLogin(page, customer.email, 'oldpass1');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillLogin(page, customer.email, 'newpass2');
+  await expect(page).not.toHaveURL(/\/login$/);
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('thirdpass3');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.resetLinkInvalid);
+});
+
+test('Settings from the navbar: a new name, and a new password that signs out the other sessions', async ({ page, server }) => {
+  const customer = await signUpCustomer(server, { name: 'First Name', password: 'before123' });
+  const otherDevice = await signIn(server, customer.email, 'before123');
+  await signInBrowser(page, server, customer);
+  await page.goto('/');
+  await page.getByRole('button', { name: `Account menu for ${customer.email}` }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  const name = page.getByRole('form', { name: 'Your name' });
+  await expect(name.getByLabel('Name')).toHaveValue('First Name');
+  await name.getByLabel('Name').fill('');
+  await name.getByRole('button', { name: 'Save the name' }).click();
+  await expect(name.getByText(MESSAGES.nameRequired)).toBeVisible();
+  await name.getByLabel('Name').fill('Second Name');
+  await name.getByRole('button', { name: 'Save the name' }).click();
+  await expect(page.getByText(MESSAGES.nameSaved)).toBeVisible();
+  const session = await call(server, 'GET', '/api/auth/get-session', { cookie: otherDevice.cookie });
+  expect(session.body.user.name).toBe('Second Name');
+
+  const password = page.getByRole('form', { name: 'Your password' });
+  await password.getByLabel('Current password').fill('wrong1234');
+  await password.getByLabel('New password').fill('after1234');
+  await password.getByRole('button', { name: 'Change the password' }).click();
+  await expect(password.getByRole('alert')).toHaveText(MESSAGES.currentPasswordWrong);
+  await password.getByLabel('Current password').fill('before123');
+  await password.getByRole('button', { name: 'Change the password' }).click();
+  await expect(page.getByText(MESSAGES.passwordChanged)).toBeVisible();
+
+  expect((await call(server, 'GET', '/api/auth/get-session', { cookie: otherDevice.cookie })).body).toBeNull();
+  const old = await call(server, 'POST', '/api/auth/sign-in/email', { body: { email: customer.email, password: 'before123' } });
+  expect(old.status).toBe(401);
+  await signIn(server, customer.email, 'after1234');
+  // This browser stays signed in: only the other sessions end.
+  await page.reload();
+  await expect(page).toHaveURL(/\/settings$/);
+});
