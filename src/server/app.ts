@@ -17,6 +17,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { loadWebBuild } from './http/web-build.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { releaseOrderPayment } from './modules/payments/service.ts';
@@ -68,6 +69,7 @@ export async function buildApp({
 
   const domain = { db: database.db, config };
   await app.register(productRoutes, domain);
+  await app.register(categoryRoutes, domain);
   const paymentSetup = createPaymentSetup(database.db, config, app.log, payments);
   await app.register(orderRoutes, {
     ...domain,

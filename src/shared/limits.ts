@@ -21,6 +21,13 @@ export const LIMITS = {
   /** The most a product may cost and an order may total: card providers refuse larger single charges. */
   priceMaxCents: 99_999_999,
   accessTokenTtlSeconds: 15 * 60,
+  categoryNameMaxLength: 40,
+  /** The catalogue's search box (R-SEARCH) and its pages (R-CATALOGUE). */
+  searchMaxLength: 100,
+  cataloguePageSize: 12,
+  cataloguePageSizeMax: 48,
+  /** Far past any real catalogue's last page; keeps OFFSET bounded. */
+  cataloguePageMax: 10_000,
 } as const;
 
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

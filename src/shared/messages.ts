@@ -27,4 +27,6 @@ export const MESSAGES = {
   pageNotFound: 'Page not found',
   dashboardHeading: 'Welcome Our Dashboard',
   addProductTitle: 'Please enter your new products',
+  /** Not in the spec: the edit form of issue 15 (R-EDIT). */
+  productUpdated: 'Product saved',
 } as const;

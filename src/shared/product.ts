@@ -11,6 +11,8 @@ export const productSchema = z.object({
   minQuantity: z.number().int(),
   picture: z.string(),
   availableQuantity: z.number().int(),
+  /** Its category (R-CATEGORY), or null when it has none. */
+  categoryId: z.uuid().nullable(),
   email: z.string(),
   userName: z.string(),
 });
@@ -69,6 +71,11 @@ const productFieldsSchema = z.object({
   minQuantity: wholeNumber('minQuantity', QUANTITY_FLOORS.minQuantity),
   maxQuantity: wholeNumber('maxQuantity', QUANTITY_FLOORS.maxQuantity),
   availableQuantity: wholeNumber('availableQuantity', QUANTITY_FLOORS.availableQuantity),
+  /** Left out: unchanged (a new product has none); empty or null: no category (R-CATEGORY). */
+  categoryId: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.uuid({ error: 'categoryId must be a category id' }).nullable().optional(),
+  ),
 });
 
 const quantitiesInOrder = (product: { minQuantity: number; maxQuantity: number }) => product.minQuantity <= product.maxQuantity;
