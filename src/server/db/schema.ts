@@ -24,7 +24,7 @@ export const categories = pgTable(
   (table) => [uniqueIndex('categories_name_idx').on(sql`lower(${table.name})`)],
 );
 
-/** What the catalogue searches (R-SEARCH): the GIN index and the query must spell it the same way. */
+/** Where the catalogue finds the text as typed (R-SEARCH): the GIN index and the query must spell it the same way. */
 export const productSearchText = sql`(name || ' ' || description)`;
 
 export const products = pgTable(
@@ -52,6 +52,7 @@ export const products = pgTable(
     index('products_name_idx').on(table.name, table.id),
     index('products_category_idx').on(table.categoryId, table.createdAt),
     index('products_search_idx').using('gin', sql`${productSearchText} gin_trgm_ops`),
+    index('products_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_stock_not_negative', sql`${table.availableQuantity} >= 0`),
     check('products_quantity_range', sql`${table.minQuantity} >= 1 AND ${table.minQuantity} <= ${table.maxQuantity}`),
