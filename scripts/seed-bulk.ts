@@ -1,7 +1,8 @@
 // npm run seed:bulk -- <count>
 // Adds <count> made-up products, spread over the demo categories, to the configured database
 // (DATABASE_URL, else the embedded one in DATA_DIR), to measure the catalogue at a real shop's size.
-// Stop the server first when it uses the embedded database: only one process may open it.
+// Stop the server first when it uses the embedded database: only one process may open it. Like
+// `npm start`, it first builds what is stale, so a new DATA_DIR starts from the current migrations.
 import { loadConfig } from '#server/config.ts';
 import { openConfiguredDatabase } from '#server/db/configured-database.ts';
 import { DEMO_CATEGORIES } from '#server/db/demo-data.ts';

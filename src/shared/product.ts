@@ -33,12 +33,15 @@ const wholeNumber = (field: string, min: number) =>
 
 const PRICE_MAX_DOLLARS = LIMITS.priceMaxCents / 100;
 
-/** A picture is a web address; an uploaded file becomes one (/uploads/…) on the server. */
+/**
+ * A picture is a web address; an uploaded file becomes one (/uploads/…) on the server, and the demo
+ * products' pictures ship with the app (/images/products/…), so their edit form sends those back.
+ */
 export const pictureUrlSchema = z
   .string()
   .trim()
   .max(LIMITS.pictureUrlMaxLength)
-  .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/uploads\/[\w.-]+$/.test(value), {
+  .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/(uploads|images\/products)\/[\w.-]+$/.test(value), {
     message: 'picture must be an http(s) address or an uploaded image',
   });
 

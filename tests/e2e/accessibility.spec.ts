@@ -24,7 +24,7 @@ async function firstProduct(server: TestServer): Promise<{ _id: string; minQuant
 
 const fixed = (path: string) => async () => path;
 
-/** Every route of the spec's route table (and the blog articles), as the visitor who may see it. */
+/** Every route of the spec's route table (and the blog articles, and issue 15's pages), as the visitor who may see it. */
 const ROUTES: Route[] = [
   { name: '/', visitor: 'anonymous', path: fixed('/') },
   { name: '/blog', visitor: 'anonymous', path: fixed('/blog') },
@@ -33,6 +33,8 @@ const ROUTES: Route[] = [
   { name: '/login', visitor: 'anonymous', path: fixed('/login') },
   { name: '/signup', visitor: 'anonymous', path: fixed('/signup') },
   { name: 'any other path (404)', visitor: 'anonymous', path: fixed('/no/such/page') },
+  { name: '/products', visitor: 'anonymous', path: fixed('/products?sort=price-asc') },
+  { name: '/products with nothing found', visitor: 'anonymous', path: fixed('/products?q=refrigerator') },
   { name: '/purchase/{id}', visitor: 'customer', path: async (server) => `/purchase/${(await firstProduct(server))._id}` },
   { name: '/dashboard', visitor: 'customer', path: fixed('/dashboard') },
   { name: '/dashboard/orders', visitor: 'customer', path: fixed('/dashboard/orders') },
@@ -53,6 +55,11 @@ const ROUTES: Route[] = [
   { name: '/dashboard/addProducts', visitor: 'admin', path: fixed('/dashboard/addProducts') },
   { name: '/dashboard/manageProducts', visitor: 'admin', path: fixed('/dashboard/manageProducts') },
   { name: '/dashboard/manageOrders', visitor: 'admin', path: fixed('/dashboard/manageOrders') },
+  {
+    name: '/dashboard/manageProducts/{id}',
+    visitor: 'admin',
+    path: async (server) => `/dashboard/manageProducts/${(await firstProduct(server))._id}`,
+  },
 ];
 
 /** Waits until the page has its data: no request in flight and no loading spinner left. */

@@ -49,10 +49,15 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
   const catalogue = useCatalogue(query);
   const categories = useCategories();
 
+  // A field left without a change (a price box losing focus) adds no step to the back button's history.
+  const show = (next: CatalogueQuery) => {
+    const address = addressOf(next);
+    if (address !== addressOf(query)) navigate(address);
+  };
   // Any new filter starts again at the first page.
-  const change = (filters: FilterChange) => navigate(addressOf({ ...query, ...filters, page: 1 }));
+  const change = (filters: FilterChange) => show({ ...query, ...filters, page: 1 });
   const goToPage = (page: number) => {
-    navigate(addressOf({ ...query, page }));
+    show({ ...query, page });
     window.scrollTo({ top: 0 });
   };
   const filtered =
