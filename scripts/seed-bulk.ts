@@ -3,11 +3,10 @@
 // (DATABASE_URL, else the embedded one in DATA_DIR), to measure the catalogue at a real shop's size.
 // Stop the server first when it uses the embedded database: only one process may open it. Like
 // `npm start`, it first builds what is stale, so a new DATA_DIR starts from the current migrations.
-import { loadConfig } from '#server/config.ts';
-import { openConfiguredDatabase } from '#server/db/configured-database.ts';
 import { DEMO_CATEGORIES } from '#server/db/demo-data.ts';
 import { categories, products } from '#server/db/schema.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { runWithConfiguredDatabase } from './with-configured-database.ts';
 
 const USAGE = 'Usage: npm run seed:bulk -- <count>   (1 to 1000000 products)';
 const BATCH = 500;
@@ -46,41 +45,28 @@ function madeUp(n: number, categoryIds: Map<string, string>, owner: { email: str
   };
 }
 
-async function main(): Promise<number> {
-  const count = Number(process.argv[2]);
-  if (!Number.isInteger(count) || count < 1 || count > LIMITS.quantityMax) {
-    console.error(USAGE);
-    return 2;
-  }
-  const config = loadConfig();
-  const database = openConfiguredDatabase(config);
-  try {
-    await database.migrate();
-    const { db } = database;
-    await db
-      .insert(categories)
-      .values(DEMO_CATEGORIES.map((name) => ({ name })))
-      .onConflictDoNothing();
-    const categoryIds = new Map((await db.select().from(categories)).map((category) => [category.name, category.id]));
-    const owner = { email: config.admin?.email ?? 'catalogue@shop.local', name: `${config.shopName} catalogue` };
-    const now = Date.now();
-    for (let start = 0; start < count; start += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, index) => madeUp(start + index, categoryIds, owner, now));
-      await db.insert(products).values(batch);
-    }
-    // Fresh statistics, so the planner knows the table's size at once.
-    await db.execute('analyze products');
-    console.log(`Added ${count} products.`);
-    return 0;
-  } finally {
-    await database.close();
-  }
+const count = Number(process.argv[2]);
+if (!Number.isInteger(count) || count < 1 || count > LIMITS.quantityMax) {
+  console.error(USAGE);
+  process.exit(2);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runWithConfiguredDatabase(async ({ db }, config) => {
+  await db
+    .insert(categories)
+    .values(DEMO_CATEGORIES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const categoryIds = new Map((await db.select().from(categories)).map((category) => [category.name, category.id]));
+  const owner = { email: config.admin?.email ?? 'catalogue@shop.local', name: `${config.shopName} catalogue` };
+  const now = Date.now();
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, index) =>
+      madeUp(start + index, categoryIds, owner, now),
+    );
+    await db.insert(products).values(batch);
+  }
+  // Fresh statistics, so the planner knows the table's size at once.
+  await db.execute('analyze products');
+  console.log(`Added ${count} products.`);
+  return 0;
+});

@@ -56,9 +56,14 @@ test('a visitor searches the catalogue with a typo, filters and sorts it, and th
   await expect(page.getByLabel('In stock only')).not.toBeChecked();
 });
 
-test('an admin edits and restocks a product, and the product page and the catalogue show it at once', async ({ page, server }) => {
+test('an admin edits and restocks a product, and the product page and the catalogue show it at once', async ({
+  page,
+  server,
+}) => {
   const admin = await signInAdmin(server);
-  const mouse = (await call<Product[]>(server, 'GET', '/api/home')).body.find((product) => product.name === 'Glide Pro Wireless Mouse');
+  const mouse = (await call<Product[]>(server, 'GET', '/api/home')).body.find(
+    (product) => product.name === 'Glide Pro Wireless Mouse',
+  );
   if (!mouse) throw new Error('the demo mouse is missing');
   await signInBrowser(page, server, admin);
   await page.goto('/dashboard/manageProducts');

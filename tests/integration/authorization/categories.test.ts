@@ -5,7 +5,10 @@ import { call } from '#tests/helpers/shop-client.ts';
 let made = 0;
 /** A category of its own for each call, so a rename or delete by one actor leaves the next one something. */
 async function freshCategoryId({ server, admin }: AuthorizationContext): Promise<string> {
-  const answer = await call<Category>(server, 'POST', '/api/categories', { token: admin.token, body: { name: `Shelf ${++made}` } });
+  const answer = await call<Category>(server, 'POST', '/api/categories', {
+    token: admin.token,
+    body: { name: `Shelf ${++made}` },
+  });
   if (answer.status !== 201) throw new Error(`category: ${answer.status}`);
   return answer.body._id;
 }

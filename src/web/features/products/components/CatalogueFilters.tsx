@@ -6,6 +6,11 @@ import { LIMITS } from '#shared/limits.ts';
 /** A change of what the catalogue shows; the page puts it in the address (R-CATALOGUE). */
 export type FilterChange = Partial<Omit<CatalogueQuery, 'page' | 'pageSize'>>;
 
+const PRICE_FIELDS = [
+  { name: 'minPrice', label: 'Lowest price ($)' },
+  { name: 'maxPrice', label: 'Highest price ($)' },
+] as const;
+
 const amountOrNothing = (text: FormDataEntryValue | null) => {
   const value = String(text ?? '').trim();
   return value === '' || Number.isNaN(Number(value)) ? undefined : Number(value);
@@ -73,32 +78,21 @@ export function CatalogueFilters({
               ))}
             </select>
           </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Lowest price ($)
-            <input
-              name="minPrice"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              defaultValue={query.minPrice ?? ''}
-              onBlur={applyNow}
-              className="input w-full"
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Highest price ($)
-            <input
-              name="maxPrice"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              defaultValue={query.maxPrice ?? ''}
-              onBlur={applyNow}
-              className="input w-full"
-            />
-          </label>
+          {PRICE_FIELDS.map((field) => (
+            <label key={field.name} className="flex flex-col gap-1 text-sm font-medium">
+              {field.label}
+              <input
+                name={field.name}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                defaultValue={query[field.name] ?? ''}
+                onBlur={applyNow}
+                className="input w-full"
+              />
+            </label>
+          ))}
           <label className="flex flex-col gap-1 text-sm font-medium">
             Sort by
             <select name="sort" defaultValue={query.sort} onChange={applyNow} className="select w-full">
