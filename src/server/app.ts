@@ -18,6 +18,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { loadWebBuild } from './http/web-build.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import type { MailTiming } from './modules/mail/worker.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp({
 
   const domain = { db: database.db, config };
   await app.register(productRoutes, domain);
+  await app.register(categoryRoutes, domain);
   const paymentSetup = await createPaymentSetup(database.db, config, app.log, payments);
   await app.register(orderRoutes, {
     ...domain,

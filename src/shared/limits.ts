@@ -25,6 +25,13 @@ export const LIMITS = {
   mailboxSize: 200,
   /** A password reset link works this long, and once. */
   passwordResetTtlSeconds: 60 * 60,
+  categoryNameMaxLength: 40,
+  /** The catalogue's search box (R-SEARCH) and its pages (R-CATALOGUE). */
+  searchMaxLength: 100,
+  cataloguePageSize: 12,
+  cataloguePageSizeMax: 48,
+  /** Far past any real catalogue's last page; keeps OFFSET bounded. */
+  cataloguePageMax: 10_000,
 } as const;
 
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -33,4 +33,6 @@ export const MESSAGES = {
   currentPasswordWrong: 'The current password is not right.',
   nameSaved: 'Your name is saved.',
   passwordChanged: 'Your password is changed. Other devices are signed out.',
+  /** Not in the spec: the edit form of issue 15 (R-EDIT). */
+  productUpdated: 'Product saved',
 } as const;

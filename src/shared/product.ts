@@ -11,6 +11,8 @@ export const productSchema = z.object({
   minQuantity: z.number().int(),
   picture: z.string(),
   availableQuantity: z.number().int(),
+  /** Its category (R-CATEGORY), or null when it has none. */
+  categoryId: z.uuid().nullable(),
   email: z.string(),
   userName: z.string(),
 });
@@ -31,12 +33,15 @@ const wholeNumber = (field: string, min: number) =>
 
 const PRICE_MAX_DOLLARS = LIMITS.priceMaxCents / 100;
 
-/** A picture is a web address; an uploaded file becomes one (/uploads/…) on the server. */
+/**
+ * A picture is a web address; an uploaded file becomes one (/uploads/…) on the server, and the demo
+ * products' pictures ship with the app (/images/products/…), so their edit form sends those back.
+ */
 export const pictureUrlSchema = z
   .string()
   .trim()
   .max(LIMITS.pictureUrlMaxLength)
-  .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/uploads\/[\w.-]+$/.test(value), {
+  .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/(uploads|images\/products)\/[\w.-]+$/.test(value), {
     message: 'picture must be an http(s) address or an uploaded image',
   });
 
@@ -69,6 +74,11 @@ const productFieldsSchema = z.object({
   minQuantity: wholeNumber('minQuantity', QUANTITY_FLOORS.minQuantity),
   maxQuantity: wholeNumber('maxQuantity', QUANTITY_FLOORS.maxQuantity),
   availableQuantity: wholeNumber('availableQuantity', QUANTITY_FLOORS.availableQuantity),
+  /** Left out: unchanged (a new product has none); empty or null: no category (R-CATEGORY). */
+  categoryId: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.uuid({ error: 'categoryId must be a category id' }).nullable().optional(),
+  ),
 });
 
 const quantitiesInOrder = (product: { minQuantity: number; maxQuantity: number }) => product.minQuantity <= product.maxQuantity;

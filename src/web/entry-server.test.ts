@@ -11,6 +11,7 @@ const PRODUCT: Product = {
   maxQuantity: 5,
   availableQuantity: 4,
   picture: '/images/products/printer.svg',
+  categoryId: null,
   email: 'admin@shop.test',
   userName: 'Shop Admin',
 };

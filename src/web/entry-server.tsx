@@ -105,7 +105,7 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
   const client = createQueryClient();
   const missing: MissingAnswer[] = [];
   await Promise.all(
-    (definition?.queries?.(params) ?? []).map(async ({ key, path }) => {
+    (definition?.queries?.(params, new URL(fetchRequest.url).searchParams) ?? []).map(async ({ key, path }) => {
       const answer = await request.read(path);
       if (answer.status === 200) client.setQueryData(key, answer.body);
       else missing.push({ key, status: answer.status, body: answer.body });

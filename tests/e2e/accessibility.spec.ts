@@ -33,6 +33,8 @@ const ROUTES: Route[] = [
   { name: '/login', visitor: 'anonymous', path: fixed('/login') },
   { name: '/signup', visitor: 'anonymous', path: fixed('/signup') },
   { name: 'any other path (404)', visitor: 'anonymous', path: fixed('/no/such/page') },
+  { name: '/products', visitor: 'anonymous', path: fixed('/products?sort=price-asc') },
+  { name: '/products with nothing found', visitor: 'anonymous', path: fixed('/products?q=refrigerator') },
   { name: '/purchase/{id}', visitor: 'customer', path: async (server) => `/purchase/${(await firstProduct(server))._id}` },
   { name: '/dashboard', visitor: 'customer', path: fixed('/dashboard') },
   { name: '/dashboard/orders', visitor: 'customer', path: fixed('/dashboard/orders') },
@@ -56,6 +58,11 @@ const ROUTES: Route[] = [
   { name: '/reset-password?token=…', visitor: 'anonymous', path: fixed('/reset-password?token=some-token') },
   { name: '/settings', visitor: 'customer', path: fixed('/settings') },
   { name: '/dashboard/mailbox', visitor: 'admin', path: fixed('/dashboard/mailbox') },
+  {
+    name: '/dashboard/manageProducts/{id}',
+    visitor: 'admin',
+    path: async (server) => `/dashboard/manageProducts/${(await firstProduct(server))._id}`,
+  },
 ];
 
 /** Waits until the page has its data: no request in flight and no loading spinner left. */

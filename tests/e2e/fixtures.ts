@@ -55,6 +55,7 @@ export const test = base.extend<E2EFixtures, WorkerFixtures>({
       // Restoring rows behind the app's back changes what the public reads show.
       server.app.publicReads.catalogueChanged();
       server.app.publicReads.testimonialsChanged();
+      server.app.publicReads.categoriesChanged();
       await use(server);
       return;
     }

@@ -20,7 +20,7 @@ export const NEW_PRODUCT = {
 export async function addProduct(
   server: TestServer,
   admin: SignedInCustomer,
-  overrides: Partial<Record<keyof typeof NEW_PRODUCT, unknown>> = {},
+  overrides: Partial<Record<keyof typeof NEW_PRODUCT | 'categoryId', unknown>> = {},
 ): Promise<Product> {
   const answer = await call<Product>(server, 'POST', '/api/addProduct', {
     token: admin.token,
@@ -63,18 +63,22 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** POST /api/addProduct as multipart/form-data, the way the Add Products form sends an uploaded picture. */
+/**
+ * POST /api/addProduct as multipart/form-data, the way the Add Products form sends an uploaded picture;
+ * `target` sends the edit form instead (PUT /api/purchase/{id}).
+ */
 export async function addProductWithUpload(
   server: TestServer,
   admin: SignedInCustomer,
   fields: Record<string, string | number>,
   file?: { content: Buffer; name: string; type: string },
+  target: { method: 'POST' | 'PUT'; path: string } = { method: 'POST', path: '/api/addProduct' },
 ): Promise<ApiAnswer<Product & { error?: { code: string; message: string; fields?: Record<string, string> } }>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
   if (file) form.append('pictureFile', new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
-  const response = await fetch(`${server.url}/api/addProduct`, {
-    method: 'POST',
+  const response = await fetch(`${server.url}${target.path}`, {
+    method: target.method,
     headers: { origin: server.url, authorization: `Bearer ${admin.token}` },
     body: form,
   });

@@ -69,6 +69,8 @@ describe('budgets', () => {
         ['swiper', 'swiper-wrapper'],
         ['react-hook-form', 'useFormContext'],
         ['Stripe.js', 'js.stripe.com'],
+        // The catalogue's page (R-CATALOGUE): its filters and its address rules.
+        ['the catalogue', 'All categories'],
       ] as const) {
         expect(loaded.includes(marker), `${library} is loaded by the home page`).toBe(false);
       }

@@ -55,4 +55,24 @@ describe('crawler files', () => {
     await call(server, 'DELETE', `/api/product/${added._id}`, { token: admin.token });
     expect((await sitemapEntries()).map((candidate) => candidate.loc)).not.toContain(`${server.url}/purchase/${added._id}`);
   });
+
+  it('lists the catalogue and each category’s shelf of it; an edited product’s page changes its date at once', async () => {
+    const admin = await signInAdmin(server);
+    const categories = (await call<{ _id: string; name: string }[]>(server, 'GET', '/api/categories')).body;
+    expect(categories.length).toBeGreaterThanOrEqual(4);
+    const locations = (await sitemapEntries()).map((entry) => entry.loc);
+    expect(locations).toContain(`${server.url}/products`);
+    for (const category of categories) expect(locations).toContain(`${server.url}/products?category=${category._id}`);
+
+    const product = await addProduct(server, admin, { name: 'Sitemap Restock' });
+    const before = (await sitemapEntries()).find((entry) => entry.loc.endsWith(product._id))?.lastmod ?? '';
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const edited = await call(server, 'PUT', `/api/purchase/${product._id}`, {
+      token: admin.token,
+      body: { ...product, price: String(product.price), availableQuantity: 99 },
+    });
+    expect(edited.status).toBe(200);
+    const after = (await sitemapEntries()).find((entry) => entry.loc.endsWith(product._id))?.lastmod ?? '';
+    expect(Date.parse(after)).toBeGreaterThan(Date.parse(before));
+  });
 });

@@ -19,6 +19,8 @@ describe.each(testDatabaseKinds())('foundation over real HTTP on %s', (kind) => 
       [
         '_id',
         'availableQuantity',
+        // Beyond the spec (issue 15): its category, or null (R-CATEGORY).
+        'categoryId',
         'description',
         'email',
         'maxQuantity',

@@ -52,6 +52,7 @@ describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
         maxQuantity: 5,
         availableQuantity: 10,
         picture: NEW_PRODUCT.picture,
+        categoryId: null,
         email: TEST_ADMIN.email,
         userName: admin.name,
       });

@@ -54,6 +54,7 @@ describe('server-rendered pages', () => {
       ['/blog/packing-electronics-for-shipping', 'How to pack electronics so they arrive in one piece — SwiftCargo'],
       ['/about', 'About — SwiftCargo'],
       ['/login', 'Login — SwiftCargo'],
+      ['/products', 'Products — SwiftCargo'],
     ] as const) {
       const { status, html } = await page(path);
       expect(status, path).toBe(200);
@@ -68,7 +69,7 @@ describe('server-rendered pages', () => {
       expect(description, path).toBeDefined();
       descriptions.add(description ?? '');
     }
-    expect(descriptions.size).toBe(5);
+    expect(descriptions.size).toBe(6);
   });
 
   it('an article has its text and a BlogPosting', async () => {
@@ -146,5 +147,32 @@ describe('server-rendered pages', () => {
       queries: { queries: { queryKey: unknown[] }[] };
     };
     expect(state.queries.queries.map((query) => query.queryKey)).toEqual([['products'], ['reviews']]);
+  });
+
+  it('the catalogue has the products its address asks for in its HTML, with the filters set as asked', async () => {
+    const cheap = await addProduct(server, admin, {
+      name: 'Rendered Budget Mouse',
+      price: '9.50',
+      description: 'A mouse for the search.',
+    });
+    const { status, html } = await page('/products?q=budget%20mose&sort=price-asc');
+    expect(status).toBe(200);
+    expect(head(html)).toContain('<title>Products — SwiftCargo</title>');
+    expect(head(html)).toContain(`<link rel="canonical" href="${server.url}/products" />`);
+    expect(html).toContain(`href="/purchase/${cheap._id}"`);
+    expect(html).toContain('Rendered Budget Mouse');
+    expect(html).toContain('value="budget mose"');
+    expect(html).toMatch(/<option value="price-asc" selected="">/);
+    // The demo products do not match this search, so they are not in the page.
+    expect(html).not.toContain('MeshLink Wi-Fi 7 Tri-Band Mesh Router');
+    const all = await page('/products');
+    expect(all.html).toContain('MeshLink Wi-Fi 7 Tri-Band Mesh Router');
+    expect(all.html).toMatch(/<option value="[0-9a-f-]{36}">Networking<\/option>/);
+    const state = JSON.parse(all.html.match(/<script type="application\/json" id="page-state">(.*?)<\/script>/)?.[1] ?? '{}') as {
+      queries: { queries: { queryKey: unknown[] }[] };
+    };
+    const keys = state.queries.queries.map((query) => query.queryKey);
+    expect(keys).toHaveLength(2);
+    expect(keys).toEqual(expect.arrayContaining([['products', 'catalogue', ''], ['categories']]));
   });
 });

@@ -72,13 +72,26 @@ describe('PublicReads', () => {
     expect((await reads.answer(PUBLIC_READS.product('b'), names, load('b3'))).body.toString()).toBe('["b3"]');
   });
 
+  it('drops every catalogue page with any product change, and only with one', async () => {
+    const reads = new PublicReads();
+    const load = (text: string) => async () => [text];
+    for (const query of ['q=mouse', '']) await reads.answer(PUBLIC_READS.cataloguePage(query), names, load(query));
+    reads.testimonialsChanged();
+    reads.categoriesChanged();
+    expect((await reads.answer(PUBLIC_READS.cataloguePage('q=mouse'), names, load('again'))).body.toString()).toBe('["q=mouse"]');
+    reads.catalogueChanged('a');
+    for (const query of ['q=mouse', '']) {
+      expect((await reads.answer(PUBLIC_READS.cataloguePage(query), names, load('new'))).body.toString()).toBe('["new"]');
+    }
+  });
+
   it('tells other instances what it dropped, but not what they told it', () => {
     const told: string[][] = [];
     const reads = new PublicReads({ announce: (keys) => told.push(keys) });
     reads.catalogueChanged('p1');
     reads.testimonialsChanged();
     reads.drop(['catalogue']);
-    expect(told).toEqual([['catalogue', 'product:p1'], ['testimonials']]);
+    expect(told).toEqual([['catalogue', 'catalogue-page:*', 'product:p1'], ['testimonials']]);
   });
 
   it('keeps nothing while it cannot hear other instances, and forgets everything when it hears again', async () => {

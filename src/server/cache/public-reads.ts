@@ -38,11 +38,18 @@ async function serialize(value: unknown): Promise<PublicAnswer> {
 export const PUBLIC_READS = {
   catalogue: 'catalogue',
   product: (id: string) => `product:${id}`,
+  /** One page of the catalogue's search, by its normalised query (R-CATALOGUE). */
+  cataloguePage: (query: string) => `catalogue-page:${query}`,
+  categories: 'categories',
   testimonials: 'testimonials',
 } as const;
 
 /** Drops every product's answer at once (a change whose product is not known, such as the demo data). */
 const EVERY_PRODUCT = 'product:*';
+/** Any product change may move a product into or out of any search, so every catalogue page goes. */
+const EVERY_CATALOGUE_PAGE = 'catalogue-page:*';
+/** Keys ending in this drop every answer that starts with what comes before it. */
+const EVERY = '*';
 
 /** Which read an answer belongs to, for hit and miss counts that do not grow with the catalogue. */
 const readOf = (key: string) => key.split(':')[0] ?? key;
@@ -112,7 +119,12 @@ export class PublicReads {
 
   /** A product was added, edited, deleted, or its stock reserved or given back. */
   catalogueChanged(productId?: string): void {
-    this.changed([PUBLIC_READS.catalogue, productId ? PUBLIC_READS.product(productId) : EVERY_PRODUCT]);
+    this.changed([PUBLIC_READS.catalogue, EVERY_CATALOGUE_PAGE, productId ? PUBLIC_READS.product(productId) : EVERY_PRODUCT]);
+  }
+
+  /** A category was added, renamed or deleted (R-CATEGORY). */
+  categoriesChanged(): void {
+    this.changed([PUBLIC_READS.categories]);
   }
 
   testimonialsChanged(): void {
@@ -129,8 +141,9 @@ export class PublicReads {
   drop(keys: readonly string[]): void {
     this.generation++;
     for (const key of keys) {
-      if (key === EVERY_PRODUCT) {
-        for (const kept of this.entries.keys()) if (kept.startsWith('product:')) this.entries.delete(kept);
+      if (key.endsWith(EVERY)) {
+        const prefix = key.slice(0, -EVERY.length);
+        for (const kept of this.entries.keys()) if (kept.startsWith(prefix)) this.entries.delete(kept);
       } else {
         this.entries.delete(key);
       }

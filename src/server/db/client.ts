@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -59,7 +60,14 @@ const PGLITE_SETTINGS = [
 
 function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS, ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  // pg_trgm backs the catalogue's typo-tolerant search (R-SEARCH); its migration creates the extension.
+  // Everything in one options object: `new PGlite(undefined, options)` ignores the options (PGlite 0.5).
+  const client = new PGlite({
+    dataDir,
+    postgresqlconf: PGLITE_SETTINGS,
+    extensions: { pg_trgm },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,6 +1,11 @@
 /** Demo catalogue and testimonials for a new shop; pictures ship in src/web/public/images. */
+
+/** The demo shop's shelves (R-CATEGORY); admins rename, add and delete them. */
+export const DEMO_CATEGORIES = ['Computers', 'Monitors', 'Networking', 'Audio', 'Accessories'] as const;
+
 export interface DemoProduct {
   slug: string;
+  category: (typeof DEMO_CATEGORIES)[number];
   name: string;
   priceCents: number;
   description: string;
@@ -12,6 +17,7 @@ export interface DemoProduct {
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'aerobook-14',
+    category: 'Computers',
     name: 'AeroBook 14 Ultralight Laptop',
     priceCents: 89900,
     description:
@@ -22,6 +28,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'titan-x17',
+    category: 'Computers',
     name: 'Titan X17 Gaming Laptop',
     priceCents: 189900,
     description:
@@ -32,6 +39,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'workstation-mini',
+    category: 'Computers',
     name: 'CoreStation Mini Desktop PC',
     priceCents: 64900,
     description:
@@ -42,6 +50,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'vista-27-4k',
+    category: 'Monitors',
     name: 'Vista 27" 4K IPS Monitor',
     priceCents: 32900,
     description:
@@ -52,6 +61,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'curve-34',
+    category: 'Monitors',
     name: 'Curve 34" Ultrawide Monitor',
     priceCents: 54900,
     description:
@@ -62,6 +72,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'keyflow-mech',
+    category: 'Accessories',
     name: 'KeyFlow Mechanical Keyboard',
     priceCents: 12900,
     description:
@@ -72,6 +83,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'glide-pro-mouse',
+    category: 'Accessories',
     name: 'Glide Pro Wireless Mouse',
     priceCents: 7900,
     description:
@@ -82,6 +94,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'dock-12in1',
+    category: 'Accessories',
     name: 'HubMaster 12-in-1 USB-C Dock',
     priceCents: 15900,
     description:
@@ -92,6 +105,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'soundwave-anc',
+    category: 'Audio',
     name: 'SoundWave ANC Wireless Over-Ear Headphones',
     priceCents: 24900,
     description:
@@ -102,6 +116,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'clearcam-4k',
+    category: 'Audio',
     name: 'ClearCam 4K Conference Webcam',
     priceCents: 17900,
     description:
@@ -112,6 +127,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'vault-ssd-2tb',
+    category: 'Accessories',
     name: 'Vault 2 TB Portable SSD',
     priceCents: 18900,
     description: 'Rugged USB 3.2 Gen 2x2 drive reading at 2,000 MB/s, drop-tested to 3 m, with hardware AES-256 encryption.',
@@ -121,6 +137,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     slug: 'meshlink-router',
+    category: 'Networking',
     name: 'MeshLink Wi-Fi 7 Tri-Band Mesh Router',
     priceCents: 39900,
     description: 'Tri-band Wi-Fi 7 router with a 10 GbE WAN port, covering up to 230 m² and extendable with MeshLink satellites.',

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -13,6 +25,20 @@ export const userProfiles = pgTable('user_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The shelves of the catalogue (R-CATEGORY); names are unique whatever their case. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('categories_name_idx').on(sql`lower(${table.name})`)],
+);
+
+/** Where the catalogue finds the text as typed (R-SEARCH): the GIN index and the query must spell it the same way. */
+export const productSearchText = sql`(name || ' ' || description)`;
+
 export const products = pgTable(
   'products',
   {
@@ -24,6 +50,8 @@ export const products = pgTable(
     maxQuantity: integer('max_quantity').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
     picture: text('picture').notNull(),
+    /** A category that is deleted leaves its products uncategorised (R-CATEGORY). */
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     ownerEmail: text('owner_email').notNull(),
     ownerName: text('owner_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +59,12 @@ export const products = pgTable(
   },
   (table) => [
     index('products_created_at_idx').on(table.createdAt),
+    // The catalogue's sorts and filters (R-CATALOGUE): each sort reads its index in order and stops at the page.
+    index('products_price_idx').on(table.priceCents, table.id),
+    index('products_name_idx').on(table.name, table.id),
+    index('products_category_idx').on(table.categoryId, table.createdAt),
+    index('products_search_idx').using('gin', sql`${productSearchText} gin_trgm_ops`),
+    index('products_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_stock_not_negative', sql`${table.availableQuantity} >= 0`),
     check('products_quantity_range', sql`${table.minQuantity} >= 1 AND ${table.minQuantity} <= ${table.maxQuantity}`),

@@ -1,6 +1,6 @@
 import type { Database } from './client.ts';
-import { DEMO_PRODUCTS, DEMO_REVIEWS } from './demo-data.ts';
-import { products, reviews } from './schema.ts';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS } from './demo-data.ts';
+import { categories, products, reviews } from './schema.ts';
 
 const MINUTE = 60_000;
 
@@ -11,9 +11,16 @@ const MINUTE = 60_000;
 export async function seedDemoData(db: Database, owner: { email: string; name: string }, now = Date.now()): Promise<boolean> {
   return db.transaction(async (tx) => {
     if ((await tx.$count(products)) + (await tx.$count(reviews)) > 0) return false;
+    const shelves = await tx
+      .insert(categories)
+      .values(DEMO_CATEGORIES.map((name) => ({ name })))
+      .onConflictDoNothing()
+      .returning();
+    const categoryId = (name: string) => shelves.find((shelf) => shelf.name === name)?.id ?? null;
     await tx.insert(products).values(
-      DEMO_PRODUCTS.map(({ slug, ...product }, index) => ({
+      DEMO_PRODUCTS.map(({ slug, category, ...product }, index) => ({
         ...product,
+        categoryId: categoryId(category),
         picture: `/images/products/${slug}.svg`,
         ownerEmail: owner.email,
         ownerName: owner.name,

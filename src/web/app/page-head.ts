@@ -1,8 +1,10 @@
+import { catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Product } from '#shared/product.ts';
 import { ARTICLES, findArticle } from '#web/features/marketing/blog/articles.ts';
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { HERO_SLIDES } from '#web/features/marketing/hero-slides.ts';
+import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { documentTitle } from '#web/lib/use-document-title.ts';
@@ -28,7 +30,8 @@ export interface PageHead {
 }
 
 interface PageDefinition {
-  queries?: (params: Record<string, string | undefined>) => PageQuery[];
+  /** `search`: the page address's parameters, for a page whose data depends on them (the catalogue). */
+  queries?: (params: Record<string, string | undefined>, search: URLSearchParams) => PageQuery[];
   head: (params: Record<string, string | undefined>, data: (key: readonly unknown[]) => unknown) => PageHead;
 }
 
@@ -113,6 +116,20 @@ export const PAGES: Record<string, PageDefinition> = {
   },
   login: { head: () => page('Login', `Sign in to ${SHOP_NAME} to order products, pay and follow your orders.`) },
   signup: { head: () => page('Sign up', `Create a ${SHOP_NAME} account to order products and follow your deliveries.`) },
+  catalogue: {
+    queries: (_params, search) => {
+      const query = catalogueSearch(readCatalogueAddress(search));
+      return [
+        { key: queryKeys.catalogue(query), path: cataloguePath(query) },
+        { key: queryKeys.categories, path: '/api/categories' },
+      ];
+    },
+    head: () =>
+      page(
+        'Products',
+        `Search every laptop, monitor, router, headset and accessory ${SHOP_NAME} sells, by category, price and stock.`,
+      ),
+  },
   purchase: {
     queries: ({ id = '' }) => [{ key: queryKeys.product(id), path: `/api/purchase/${encodeURIComponent(id)}` }],
     head: ({ id = '' }, data) => {
@@ -154,6 +171,7 @@ export function publicPages(): { path: string; lastModified?: string }[] {
     },
     ...ARTICLES.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.date })),
     { path: '/about' },
+    { path: '/products' },
     { path: '/login' },
     { path: '/signup' },
   ];

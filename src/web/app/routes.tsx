@@ -76,6 +76,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'catalogue',
+        path: 'products',
+        lazy: page(
+          () => import('./routes/CatalogueRoute.tsx'),
+          (m) => m.CatalogueRoute,
+        ),
+      },
+      {
         id: 'purchase',
         // Public (R-ROUTES): visitors and search engines see the product; Buy Now asks a visitor to sign in.
         path: 'purchase/:id',
@@ -165,6 +173,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('../features/products/pages/ManageProductsPage.tsx'),
                       (m) => m.ManageProductsPage,
+                    ),
+                  },
+                  {
+                    path: 'manageProducts/:id',
+                    lazy: page(
+                      () => import('./routes/EditProductRoute.tsx'),
+                      (m) => m.EditProductRoute,
                     ),
                   },
                   {

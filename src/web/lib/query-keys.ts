@@ -11,6 +11,9 @@ export const queryKeys = {
   products: ['products'],
   /** Under the list's key, so whatever refreshes the list refreshes each product too. */
   product: (id: string) => ['products', id],
+  /** A catalogue page by its normalised address parameters (R-CATALOGUE); under the list's key too. */
+  catalogue: (search: string) => ['products', 'catalogue', search],
+  categories: ['categories'],
   reviews: ['reviews'],
   /** Better Auth's session (who is signed in); not under `signedIn`, since a visitor's answer is null. */
   session: ['session'],

@@ -12,6 +12,7 @@ describe('toProduct', () => {
       maxQuantity: 50,
       availableQuantity: 200,
       picture: '/images/products/vista.svg',
+      categoryId: null,
       ownerEmail: 'admin@shop.test',
       ownerName: 'Shop Admin',
       createdAt: new Date(),
@@ -26,6 +27,7 @@ describe('toProduct', () => {
       minQuantity: 2,
       picture: '/images/products/vista.svg',
       availableQuantity: 200,
+      categoryId: null,
       email: 'admin@shop.test',
       userName: 'Shop Admin',
     });

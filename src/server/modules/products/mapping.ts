@@ -13,6 +13,7 @@ export function toProduct(row: ProductRow): Product {
     minQuantity: row.minQuantity,
     picture: row.picture,
     availableQuantity: row.availableQuantity,
+    categoryId: row.categoryId,
     email: row.ownerEmail,
     userName: row.ownerName,
   };

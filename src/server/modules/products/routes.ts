@@ -6,17 +6,19 @@ import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-ans
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { badRequest } from '#server/http/errors.ts';
+import { cataloguePageSchema, catalogueQuerySchema } from '#shared/catalogue.ts';
 import {
   newProductSchema,
   PICTURE_FILE_FIELD,
   PICTURE_FILE_MESSAGES,
+  type Product,
+  type ProductInput,
   productIdParamsSchema,
-  productInputSchema,
   productSchema,
 } from '#shared/product.ts';
 import { readMultipartBody } from './multipart-body.ts';
 import { openPictureStore } from './picture-store.ts';
-import { addProduct, catalogueAnswer, editProduct, productAnswer, removeProduct } from './service.ts';
+import { addProduct, catalogueAnswer, cataloguePageAnswer, editProduct, productAnswer, removeProduct } from './service.ts';
 
 const uploadedPicture = z.custom<Buffer>((value) => Buffer.isBuffer(value), `${PICTURE_FILE_FIELD} must be an image file`);
 
@@ -44,6 +46,23 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   );
 
   app.get(
+    '/api/products',
+    {
+      ...ANSWERED_FROM_MEMORY,
+      schema: {
+        operationId: 'searchProducts',
+        tags: ['products'],
+        summary:
+          'The catalogue: one page of the products matching a search (typos forgiven), a category, a price range and stock, in the order asked, with the total',
+        querystring: catalogueQuerySchema,
+        response: { 200: cataloguePageSchema },
+      },
+    },
+    async (request, reply) =>
+      sendPublicAnswer(request, reply, await cataloguePageAnswer(db, app.publicReads, request.query), 'list'),
+  );
+
+  app.get(
     '/api/purchase/:id',
     {
       ...ANSWERED_FROM_MEMORY,
@@ -57,22 +76,6 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     },
     async (request, reply) =>
       sendPublicAnswer(request, reply, await productAnswer(db, app.publicReads, request.params.id), 'item'),
-  );
-
-  app.put(
-    '/api/purchase/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        operationId: 'updateProduct',
-        tags: ['products'],
-        summary: 'Update a product (admin). Orders reserve stock themselves; this no longer reduces it.',
-        params: productIdParamsSchema,
-        body: productInputSchema,
-        response: { 200: productSchema },
-      },
-    },
-    async (request) => changed(await editProduct(db, request.params.id, request.body)),
   );
 
   app.delete(
@@ -90,14 +93,36 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     async (request) => changed(await removeProduct(db, request.params.id)),
   );
 
-  // Only Add Products takes multipart/form-data, so only its scope parses it.
+  /**
+   * Add Products and the edit form send an uploaded picture as multipart/form-data; it is kept first,
+   * and forgotten again when the product cannot be stored.
+   */
+  const withPicture = async (
+    body: Omit<ProductInput, 'picture'> & { picture?: string; [PICTURE_FILE_FIELD]?: Buffer },
+    store: (input: ProductInput) => Promise<Product>,
+  ) => {
+    const { [PICTURE_FILE_FIELD]: file, ...fields } = body;
+    const picture = file ? await pictures.save(file) : fields.picture;
+    // The schema has refused a form with neither; this tells the compiler so.
+    if (!picture) throw badRequest(PICTURE_FILE_MESSAGES.missing, { picture: PICTURE_FILE_MESSAGES.missing });
+    try {
+      return changed(await store({ ...fields, picture }));
+    } catch (error) {
+      if (file) await pictures.discard(picture);
+      throw error;
+    }
+  };
+
+  // Only the product forms take multipart/form-data, so only their scope parses it.
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart);
     uploads.addHook('preValidation', async (request) => {
       if (request.isMultipart()) request.body = await readMultipartBody(request);
     });
+    const forms = uploads.withTypeProvider<ZodTypeProvider>();
+    const productFormSchema = newProductSchema(uploadedPicture);
 
-    uploads.withTypeProvider<ZodTypeProvider>().post(
+    forms.post(
       '/api/addProduct',
       {
         onRequest: app.requireAdmin,
@@ -106,23 +131,32 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
           tags: ['products'],
           summary: `Add a product (admin): JSON with a picture address, or multipart/form-data with an image in ${PICTURE_FILE_FIELD}`,
           consumes: ['application/json', 'multipart/form-data'],
-          body: newProductSchema(uploadedPicture),
+          body: productFormSchema,
           errors: [413],
           response: { 201: productSchema },
         },
       },
-      async (request, reply) => {
-        const { [PICTURE_FILE_FIELD]: file, ...fields } = request.body;
-        const picture = file ? await pictures.save(file) : fields.picture;
-        // The schema has refused a form with neither; this tells the compiler so.
-        if (!picture) throw badRequest(PICTURE_FILE_MESSAGES.missing, { picture: PICTURE_FILE_MESSAGES.missing });
-        try {
-          return reply.status(201).send(changed(await addProduct(db, viewerOf(request), { ...fields, picture })));
-        } catch (error) {
-          if (file) await pictures.discard(picture);
-          throw error;
-        }
+      async (request, reply) =>
+        reply.status(201).send(await withPicture(request.body, (input) => addProduct(db, viewerOf(request), input))),
+    );
+
+    forms.put(
+      '/api/purchase/:id',
+      {
+        onRequest: app.requireAdmin,
+        schema: {
+          operationId: 'updateProduct',
+          tags: ['products'],
+          summary:
+            'Edit or restock a product (admin), validated like Add Products; orders already placed keep what they were bought at. Orders reserve stock themselves; this no longer reduces it.',
+          consumes: ['application/json', 'multipart/form-data'],
+          params: productIdParamsSchema,
+          body: productFormSchema,
+          errors: [413],
+          response: { 200: productSchema },
+        },
       },
+      async (request) => withPicture(request.body, (input) => editProduct(db, request.params.id, input)),
     );
   });
 };

@@ -2,13 +2,24 @@ import { z } from 'zod';
 import type { Viewer } from '#server/auth/plugin.ts';
 import { PUBLIC_READS, type PublicAnswer, type PublicReads } from '#server/cache/public-reads.ts';
 import type { Database } from '#server/db/client.ts';
-import { notFound } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
+import { type CataloguePage, type CatalogueQuery, cataloguePageSchema, catalogueSearch } from '#shared/catalogue.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import { type Product, type ProductInput, productSchema } from '#shared/product.ts';
+import { findCategory } from '../categories/repository.ts';
 import { toProduct } from './mapping.ts';
-import { deleteProduct, findProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
+import {
+  deleteProduct,
+  findProduct,
+  insertProduct,
+  listProducts,
+  type ProductChanges,
+  searchProducts,
+  updateProduct,
+} from './repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found: it may have been removed from the shop.';
+const CATEGORY_UNKNOWN = 'categoryId must be one of the shop’s categories';
 
 const toChanges = (input: ProductInput): ProductChanges => ({
   name: input.name,
@@ -18,7 +29,16 @@ const toChanges = (input: ProductInput): ProductChanges => ({
   maxQuantity: input.maxQuantity,
   availableQuantity: input.availableQuantity,
   picture: input.picture,
+  // Left out, it stays as it is (R-CATEGORY): clients written from the spec know no categories.
+  ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
 });
+
+/** A product may only be put in a category that exists; the form names the field. */
+async function checkCategory(db: Database, input: ProductInput): Promise<void> {
+  if (input.categoryId && !(await findCategory(db, input.categoryId))) {
+    throw badRequest(CATEGORY_UNKNOWN, { categoryId: CATEGORY_UNKNOWN });
+  }
+}
 
 const catalogueSchema = z.array(productSchema);
 
@@ -42,13 +62,42 @@ export function productAnswer(db: Database, reads: PublicReads, id: string): Pub
   return reads.answer(PUBLIC_READS.product(id), productSchema, () => getProduct(db, id));
 }
 
+async function searchCatalogue(db: Database, query: CatalogueQuery): Promise<CataloguePage> {
+  const { rows, total } = await searchProducts(db, {
+    text: query.q,
+    categoryId: query.category,
+    minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
+    maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
+    inStock: query.inStock,
+    sort: query.sort,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { items: rows.map(toProduct), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * One page of the catalogue's search as served, kept per normalised query (R-CATALOGUE): the search is
+ * not case-sensitive, so neither is its key. Any product change drops every page (decision 9).
+ */
+export function cataloguePageAnswer(
+  db: Database,
+  reads: PublicReads,
+  query: CatalogueQuery,
+): PublicAnswer | Promise<PublicAnswer> {
+  const key = catalogueSearch({ ...query, q: query.q?.toLowerCase() });
+  return reads.answer(PUBLIC_READS.cataloguePage(key), cataloguePageSchema, () => searchCatalogue(db, query));
+}
+
 /** The owner shown on a product is the admin who added it, whatever the form said. */
 export async function addProduct(db: Database, admin: Viewer, input: ProductInput): Promise<Product> {
+  await checkCategory(db, input);
   return toProduct(await insertProduct(db, { ...toChanges(input), ownerEmail: admin.email, ownerName: admin.name }));
 }
 
 /** An admin's edit of a product; stock set here is the new stock, orders reserve from it afterwards. */
 export async function editProduct(db: Database, id: string, input: ProductInput): Promise<Product> {
+  await checkCategory(db, input);
   const row = await updateProduct(db, id, toChanges(input));
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);

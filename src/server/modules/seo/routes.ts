@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { WebBuild } from '#server/http/web-build.ts';
+import { listCategories } from '#server/modules/categories/repository.ts';
 import { listProducts } from '#server/modules/products/repository.ts';
 import { robotsTxt, type SitemapEntry, sitemapXml } from './sitemap.ts';
 
@@ -18,21 +19,27 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { db, confi
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const products = await listProducts(db);
+    const [products, categories] = await Promise.all([listProducts(db), listCategories(db)]);
     const builtAt = build?.builtAt ?? new Date();
-    // The home page shows the newest products, so it changes when they do.
+    // The home page and the catalogue show the products, so they change when one does.
     const newestProduct = products.reduce((newest, product) => Math.max(newest, product.updatedAt.getTime()), builtAt.getTime());
     const pages: SitemapEntry[] = (build?.publicPages() ?? []).map(({ path, lastModified }) => ({
       url: `${config.publicUrl}${path}`,
-      lastModified: path === '/' ? new Date(newestProduct) : lastModified ? new Date(lastModified) : builtAt,
+      lastModified:
+        path === '/' || path === '/products' ? new Date(newestProduct) : lastModified ? new Date(lastModified) : builtAt,
     }));
     const productPages = products.map((product) => ({
       url: `${config.publicUrl}/purchase/${product.id}`,
       lastModified: product.updatedAt,
     }));
+    // Each category's shelf of the catalogue (R-CATALOGUE), the way its filter links to it.
+    const shelves = categories.map((category) => ({
+      url: `${config.publicUrl}/products?category=${category.id}`,
+      lastModified: new Date(newestProduct),
+    }));
     return reply
       .header('cache-control', 'no-cache')
       .type('application/xml; charset=utf-8')
-      .send(sitemapXml([...pages, ...productPages]));
+      .send(sitemapXml([...pages, ...shelves, ...productPages]));
   });
 };

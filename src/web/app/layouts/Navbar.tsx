@@ -7,6 +7,8 @@ import { SHOP_NAME } from '#web/lib/shop.ts';
 
 const LINKS = [
   { to: '/', label: 'Home' },
+  // Not in the spec's navbar: the catalogue (R-CATALOGUE) sits next to Home, the spec's entries keep their order.
+  { to: '/products', label: 'Products' },
   { to: '/blog', label: 'Blogs' },
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/about', label: 'About Me' },

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { Link } from 'react-router';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { AnimatedTagline } from '#web/features/marketing/components/AnimatedTagline.tsx';
 import { HeroCarousel } from '#web/features/marketing/components/HeroCarousel.tsx';
@@ -27,6 +28,11 @@ export function HomeRoute() {
         <AnimatedTagline text="Your Business Grow & Successful" />
         <div className="mt-10">
           <ProductGrid signInFirst={!viewer.isPending && !viewer.user} />
+        </div>
+        <div className="mt-10 text-center">
+          <Link to="/products" className="btn btn-outline btn-primary">
+            View all products
+          </Link>
         </div>
       </section>
       <Suspense fallback={null}>

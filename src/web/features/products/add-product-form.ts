@@ -14,7 +14,7 @@ const pictureFile = z.preprocess(
     .optional(),
 );
 
-/** Add Products: the server's rules, with the picture given as an address or as a file. */
+/** Add Products and the edit form (R-EDIT): the server's rules, with the picture given as an address or as a file. */
 export const addProductFormSchema = newProductSchema(pictureFile);
 export type AddProductFormInput = z.input<typeof addProductFormSchema>;
 export type AddProductFormOutput = z.output<typeof addProductFormSchema>;
@@ -27,6 +27,7 @@ export const EMPTY_PRODUCT_FORM = {
   maxQuantity: '',
   availableQuantity: '',
   picture: '',
+  categoryId: '',
 } satisfies AddProductFormInput;
 
 /** JSON when the picture is an address; multipart/form-data when a file goes with it. */
@@ -34,7 +35,9 @@ export function addProductRequestBody(product: AddProductFormOutput): Record<str
   const { [PICTURE_FILE_FIELD]: file, ...fields } = product;
   if (!file) return fields;
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, String(value));
+  // No category travels as an empty field, which the schema reads as none.
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined) form.append(name, value === null ? '' : String(value));
   form.append(PICTURE_FILE_FIELD, file);
   return form;
 }

@@ -13,6 +13,17 @@ export function useAddProduct() {
   });
 }
 
+/** PUT /api/purchase/{id} (admin): the edit form, sent like Add Products' (R-EDIT). */
+export function useEditProduct(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: Record<string, unknown> | FormData) =>
+      apiRequest<Product>(`/api/purchase/${encodeURIComponent(id)}`, { method: 'PUT', body: product }),
+    // The list, the catalogue pages and this product are all under the products key.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+  });
+}
+
 /** DELETE /api/product/{id} (admin). */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@ import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { useProducts } from '../api/use-products.ts';
 import { selectHomeProducts } from '../home-selection.ts';
+import { CardGrid } from './CardGrid.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
 /** The home grid (R-GRID); `signInFirst` when the viewer is a visitor (see ProductCard). */
@@ -13,10 +14,10 @@ export function ProductGrid({ signInFirst }: { signInFirst: boolean }) {
   if (shown.length === 0)
     return <p className="py-12 text-center text-base-content/70">No products are on sale right now. Please check back soon.</p>;
   return (
-    <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4" data-testid="product-grid">
+    <CardGrid>
       {shown.map((product) => (
         <ProductCard key={product._id} product={product} signInFirst={signInFirst} />
       ))}
-    </div>
+    </CardGrid>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Product } from '#shared/product.ts';
@@ -7,14 +8,21 @@ import { Spinner } from '#web/components/Spinner.tsx';
 import { formatPrice } from '#web/lib/price.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useCategories } from '../api/use-categories.ts';
 import { useDeleteProduct } from '../api/use-manage-products.ts';
 import { useProducts } from '../api/use-products.ts';
+import { CategoriesSection } from '../components/CategoriesSection.tsx';
 
-/** Manage Products (admin): the public list, newest first, each with Delete (no confirmation, R-ADMIN). */
+/**
+ * Manage Products (admin): the public list, newest first, each with Edit (R-EDIT) and Delete (no
+ * confirmation, R-ADMIN); the categories below (R-CATEGORY).
+ */
 export function ManageProductsPage() {
   useDocumentTitle('Manage Products');
   const products = useProducts();
   const deleteProduct = useDeleteProduct();
+  const categories = useCategories();
+  const categoryName = (id: string | null) => categories.data?.find((category) => category._id === id)?.name ?? '—';
 
   async function remove(product: Product) {
     try {
@@ -47,8 +55,11 @@ export function ManageProductsPage() {
                 <th scope="col">Product</th>
                 <th scope="col">Price</th>
                 <th scope="col">Available</th>
+                <th scope="col" className="hidden md:table-cell">
+                  Category
+                </th>
                 <th scope="col">
-                  <span className="sr-only">Delete</span>
+                  <span className="sr-only">Edit or delete</span>
                 </th>
               </tr>
             </thead>
@@ -63,7 +74,15 @@ export function ManageProductsPage() {
                   </td>
                   <td className="whitespace-nowrap">{formatPrice(product.price)}</td>
                   <td>{product.availableQuantity}</td>
-                  <td>
+                  <td className="hidden md:table-cell">{categoryName(product.categoryId)}</td>
+                  <td className="flex gap-2">
+                    <Link
+                      to={`/dashboard/manageProducts/${product._id}`}
+                      className="btn btn-xs btn-outline"
+                      aria-label={`Edit ${product.name}`}
+                    >
+                      Edit
+                    </Link>
                     <button
                       type="button"
                       className="btn btn-xs btn-error btn-outline"
@@ -80,6 +99,7 @@ export function ManageProductsPage() {
           </table>
         </div>
       )}
+      <CategoriesSection />
     </section>
   );
 }

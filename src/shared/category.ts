@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** A shelf of the catalogue (R-CATEGORY). */
+export const categorySchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryIdParamsSchema = z.object({ id: z.uuid({ error: 'category id must be a UUID' }) });
+
+/** Adding or renaming a category (admin). */
+export const categoryInputSchema = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(LIMITS.categoryNameMaxLength, `name must be at most ${LIMITS.categoryNameMaxLength} characters`),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;

@@ -1,0 +1,119 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type CatalogueQuery, catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useCatalogue } from '../api/use-catalogue.ts';
+import { useCategories } from '../api/use-categories.ts';
+import { CardGrid } from '../components/CardGrid.tsx';
+import { CatalogueFilters, type FilterChange } from '../components/CatalogueFilters.tsx';
+import { ProductCard } from '../components/ProductCard.tsx';
+import { ProductCardSkeleton } from '../components/ProductCardSkeleton.tsx';
+
+/** At most this many placeholders while a page loads: one screen's worth. */
+const SKELETONS = 8;
+
+const addressOf = (query: CatalogueQuery) => {
+  const search = catalogueSearch(query);
+  return search ? `/products?${search}` : '/products';
+};
+
+function Pages({ query, total, go }: { query: CatalogueQuery; total: number; go: (page: number) => void }) {
+  const last = Math.max(1, Math.ceil(total / query.pageSize));
+  if (last === 1) return null;
+  return (
+    <nav aria-label="Catalogue pages" className="mt-10 flex items-center justify-center gap-4">
+      <button type="button" className="btn" disabled={query.page <= 1} onClick={() => go(query.page - 1)}>
+        Previous
+      </button>
+      <span aria-current="page">
+        Page {query.page} of {last}
+      </span>
+      <button type="button" className="btn" disabled={query.page >= last} onClick={() => go(query.page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/**
+ * The catalogue (R-CATALOGUE): search, filters, order and page all live in the address, so a link or
+ * the back button brings the same view back, and the server renders it with its products (R-SSR).
+ * `signInFirst` as on the home grid (ProductCard).
+ */
+export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
+  useDocumentTitle('Products');
+  const [parameters] = useSearchParams();
+  const navigate = useNavigate();
+  const query = readCatalogueAddress(parameters);
+  const search = catalogueSearch(query);
+  const catalogue = useCatalogue(query);
+  const categories = useCategories();
+
+  // A field left without a change (a price box losing focus) adds no step to the back button's history.
+  const show = (next: CatalogueQuery) => {
+    const address = addressOf(next);
+    if (address !== addressOf(query)) navigate(address);
+  };
+  // Any new filter starts again at the first page.
+  const change = (filters: FilterChange) => show({ ...query, ...filters, page: 1 });
+  const goToPage = (page: number) => {
+    show({ ...query, page });
+    window.scrollTo({ top: 0 });
+  };
+  const filtered =
+    query.q !== undefined ||
+    query.category !== undefined ||
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    query.inStock;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:py-14" aria-labelledby="catalogue-heading">
+      <h1 id="catalogue-heading" className="text-3xl font-bold tracking-wide text-primary sm:text-4xl">
+        Products
+      </h1>
+      <div className="mt-6">
+        <CatalogueFilters key={search} query={query} categories={categories.data ?? []} onChange={change} />
+      </div>
+      <p className="mt-6 min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="catalogue-total">
+        {catalogue.data ? `${catalogue.data.total} ${catalogue.data.total === 1 ? 'product' : 'products'}` : ''}
+      </p>
+      <h2 className="sr-only">Results</h2>
+      <div className="mt-4">
+        {catalogue.isPending ? (
+          <div role="status" aria-label="Loading products">
+            <CardGrid>
+              {Array.from({ length: Math.min(query.pageSize, SKELETONS) }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: they are all alike and never reordered
+                <ProductCardSkeleton key={index} />
+              ))}
+            </CardGrid>
+          </div>
+        ) : catalogue.isError ? (
+          <LoadError what="the products" onRetry={() => catalogue.refetch()} />
+        ) : catalogue.data.items.length === 0 ? (
+          <div className="rounded-box border border-dashed border-base-300 px-6 py-14 text-center" data-testid="catalogue-empty">
+            <h2 className="text-xl font-semibold">No products match {filtered ? 'these filters' : 'yet'}</h2>
+            <p className="mt-2 text-base-content/80">
+              {filtered ? 'Check the spelling, widen the price range or choose another category.' : 'Please check back soon.'}
+            </p>
+            {filtered ? (
+              <Link to="/products" className="btn btn-primary mt-6">
+                Clear all filters
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <CardGrid>
+              {catalogue.data.items.map((product) => (
+                <ProductCard key={product._id} product={product} signInFirst={signInFirst} />
+              ))}
+            </CardGrid>
+            <Pages query={query} total={catalogue.data.total} go={goToPage} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { MESSAGES } from '#shared/messages.ts';
+import type { Product } from '#shared/product.ts';
+import { call, signInAdmin } from '../helpers/shop-client.ts';
+import { expect, test } from './fixtures.ts';
+import { signInBrowser } from './sign-in.ts';
+
+/** Cards cut names to 30 characters (R-LIMITS). */
+const AUDIO = ['ClearCam 4K Conference Webcam', 'SoundWave ANC Wireless Over-Ea...'];
+const cardNames = (page: import('@playwright/test').Page) => page.getByTestId('product-card').getByRole('heading');
+
+test('a visitor searches the catalogue with a typo, filters and sorts it, and the back button brings each view back', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'View all products' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('catalogue-total')).toHaveText('12 products');
+  await expect(page.getByTestId('product-card')).toHaveCount(12);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' })).toHaveClass(/menu-active/);
+
+  await page.getByLabel('Search products').fill('labtop');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/products\?q=labtop$/);
+  await expect(cardNames(page)).toHaveText(['Titan X17 Gaming Laptop', 'AeroBook 14 Ultralight Laptop']);
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL(/q=labtop&sort=price-asc$/);
+  await expect(cardNames(page)).toHaveText(['AeroBook 14 Ultralight Laptop', 'Titan X17 Gaming Laptop']);
+
+  await page.getByLabel('Search products').fill('');
+  await page.getByLabel('Category').selectOption({ label: 'Audio' });
+  await expect(page).toHaveURL(/category=[0-9a-f-]{36}&sort=price-asc$/);
+  await expect(cardNames(page)).toHaveText(AUDIO);
+
+  await page.getByLabel('Search products').fill('refrigerator');
+  await page.getByLabel('Search products').press('Enter');
+  await expect(page.getByTestId('catalogue-empty')).toContainText('No products match these filters');
+  await expect(page.getByTestId('product-card')).toHaveCount(0);
+
+  // Back, and back again: the address brings the results and the fields back.
+  await page.goBack();
+  await expect(cardNames(page)).toHaveText(AUDIO);
+  await expect(page.getByLabel('Category')).toHaveValue(/[0-9a-f-]{36}/);
+  await page.goBack();
+  await expect(cardNames(page)).toHaveText(['AeroBook 14 Ultralight Laptop', 'Titan X17 Gaming Laptop']);
+  await expect(page.getByLabel('Search products')).toHaveValue('labtop');
+  await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
+
+  // A link to a view opens it as it was; the empty state's way out shows everything again.
+  await page.goto('/products?q=refrigerator&inStock=true');
+  await expect(page.getByLabel('In stock only')).toBeChecked();
+  await page.getByRole('link', { name: 'Clear all filters' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByTestId('product-card')).toHaveCount(12);
+  await expect(page.getByLabel('In stock only')).not.toBeChecked();
+});
+
+test('an admin edits and restocks a product, and the product page and the catalogue show it at once', async ({
+  page,
+  server,
+}) => {
+  const admin = await signInAdmin(server);
+  const mouse = (await call<Product[]>(server, 'GET', '/api/home')).body.find(
+    (product) => product.name === 'Glide Pro Wireless Mouse',
+  );
+  if (!mouse) throw new Error('the demo mouse is missing');
+  await signInBrowser(page, server, admin);
+  await page.goto('/dashboard/manageProducts');
+  await page.getByRole('link', { name: 'Edit Glide Pro Wireless Mouse' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Glide Pro Wireless Mouse' })).toBeVisible();
+  await expect(page.getByLabel('Price ($)')).toHaveValue(mouse.price.toFixed(2));
+  await expect(page.getByLabel('Category')).toHaveValue(mouse.categoryId ?? '');
+
+  await page.getByLabel('Price ($)').fill('-1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('price must be an amount like 19.99')).toBeVisible();
+
+  await page.getByLabel('Name').fill('Glide Pro 2 Wireless Mouse');
+  await page.getByLabel('Price ($)').fill('69.99');
+  await page.getByLabel('Available quantity').fill('999');
+  await page.getByLabel('Category').selectOption({ label: 'Audio' });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(MESSAGES.productUpdated)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
+  await expect(page.getByRole('row', { name: /Glide Pro 2 Wireless Mouse/ })).toContainText('999');
+
+  await page.goto(`/purchase/${mouse._id}`);
+  await expect(page.getByRole('heading', { name: 'Glide Pro 2 Wireless Mouse' })).toBeVisible();
+  await expect(page.getByText('$ 69.99').first()).toBeVisible();
+  await expect(page.getByTestId('available-quantity')).toHaveText('999');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+  await page.getByLabel('Category').selectOption({ label: 'Audio' });
+  await expect(cardNames(page)).toContainText(['Glide Pro 2 Wireless Mouse']);
+
+  // Categories are managed on the same page.
+  await page.goto('/dashboard/manageProducts');
+  await page.getByLabel('New category').fill('Storage');
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByLabel('Name of Storage')).toHaveValue('Storage');
+  await page.getByRole('button', { name: 'Delete category Storage' }).click();
+  await expect(page.getByLabel('Name of Storage')).toHaveCount(0);
+});
