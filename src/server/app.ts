@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
+import orderExpiryPlugin from './modules/orders/expiry.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { releaseOrderPayment } from './modules/payments/service.ts';
@@ -67,10 +68,9 @@ export async function buildApp({
   const domain = { db: database.db, config };
   await app.register(productRoutes, domain);
   const paymentSetup = createPaymentSetup(database.db, config, app.log, payments);
-  await app.register(orderRoutes, {
-    ...domain,
-    releasePayment: (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId),
-  });
+  const releasePayment = (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId);
+  await app.register(orderRoutes, { ...domain, releasePayment });
+  await app.register(orderExpiryPlugin, { config, database, releasePayment });
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup });
   await app.register(reviewRoutes, domain);
   await app.register(userRoutes, domain);

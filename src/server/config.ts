@@ -58,6 +58,12 @@ const configSchema = z
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    ORDER_HOLD_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(7 * 24 * 60)
+      .default(60),
+    MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
       message: 'must be at least 16 characters',
     }),
@@ -112,6 +118,10 @@ export interface Config {
   s3?: { bucket: string; region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string } };
   /** Unset: GET /metrics answers 404. */
   metricsToken?: string;
+  /** How long an unpaid order holds its stock before it expires (R-HOLD); fractions allowed, for tests. */
+  orderHoldMinutes: number;
+  /** How many unpaid orders one customer may hold at once (R-HOLD). */
+  maxUnpaidOrders: number;
 }
 
 /** Demo admin for the embedded default; printed at start and listed in the README. */
@@ -180,5 +190,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     metricsToken: env.METRICS_TOKEN,
+    orderHoldMinutes: env.ORDER_HOLD_MINUTES,
+    maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
   };
 }

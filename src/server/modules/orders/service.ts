@@ -1,15 +1,26 @@
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { findProduct, releaseStock, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
 import { sameEmail } from '../users/service.ts';
 import { toOrder } from './mapping.ts';
-import { deleteUnpaidOrder, findOrder, insertOrder, listAllOrders, listOrdersOfUser } from './repository.ts';
+import {
+  type CancelScope,
+  deleteUnpaidOrder,
+  findOrder,
+  insertOrder,
+  listAllOrders,
+  listOrdersOfUser,
+  listUnpaidOrdersPlacedBefore,
+  lockOrdersOfUser,
+  unpaidHoldings,
+} from './repository.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found: it may have been cancelled.';
 export const PAID_ORDER_KEPT = 'This order is paid, so it can no longer be cancelled.';
@@ -31,14 +42,26 @@ async function refusal(tx: Transaction, { productId, quantity }: NewOrder): Prom
   return conflict(stockShortMessage(product.availableQuantity));
 }
 
+/** What one customer may hold unpaid at once (R-HOLD). */
+export interface HoldLimits {
+  maxUnpaidOrders: number;
+}
+
 /**
  * Buy Now: reserves the stock and records the unpaid order in one transaction. Name, picture and
  * price come from the product, email and name from the signed-in user, whatever the client sent.
+ * R-HOLD: one customer's orders take turns, so the unpaid-order limits count every committed order.
  */
-export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder): Promise<Order> {
+export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder, limits: HoldLimits): Promise<Order> {
   return db.transaction(async (tx) => {
+    await lockOrdersOfUser(tx, viewer.userId);
+    const held = await unpaidHoldings(tx, viewer.userId, input.productId);
+    if (held.orders >= limits.maxUnpaidOrders) throw conflict(MESSAGES.tooManyUnpaidOrders(limits.maxUnpaidOrders));
     const product = await reserveStock(tx, input.productId, input.quantity);
     if (!product) throw await refusal(tx, input);
+    if (held.quantityOfProduct + input.quantity > product.maxQuantity) {
+      throw conflict(MESSAGES.unpaidQuantityTooHigh(held.quantityOfProduct, product.maxQuantity));
+    }
     const row = await insertOrder(tx, {
       productId: product.id,
       userId: viewer.userId,
@@ -79,14 +102,21 @@ async function cancelProblem(db: Database | Transaction, id: string, viewer?: Vi
 
 /**
  * Cancels an unpaid order: first its card payment is stopped, so nobody pays for a cancelled order;
- * then, in one transaction, the order is deleted (only while still unpaid) and its stock given back.
+ * then, in one transaction, the order is deleted (only while still unpaid, and within `scope`) and its
+ * stock given back.
  */
-async function cancel(db: Database, releasePayment: ReleasePayment, id: string, viewer?: Viewer): Promise<Order> {
+async function cancel(
+  db: Database,
+  releasePayment: ReleasePayment,
+  id: string,
+  viewer?: Viewer,
+  scope: Pick<CancelScope, 'placedBefore'> = {},
+): Promise<Order> {
   const problem = await cancelProblem(db, id, viewer);
   if (problem) throw problem;
   await releasePayment(id);
   return db.transaction(async (tx) => {
-    const deleted = await deleteUnpaidOrder(tx, id, viewer?.userId);
+    const deleted = await deleteUnpaidOrder(tx, id, { ...scope, userId: viewer?.userId });
     if (!deleted) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
     if (deleted.productId) await releaseStock(tx, deleted.productId, deleted.quantity);
     await reachRacePoint(db, 'order cancelled');
@@ -102,4 +132,30 @@ export function cancelOwnOrder(db: Database, releasePayment: ReleasePayment, vie
 /** Manage Orders' cancel: any unpaid order (admin). */
 export function cancelAnyOrder(db: Database, releasePayment: ReleasePayment, id: string): Promise<Order> {
   return cancel(db, releasePayment, id);
+}
+
+/** How many expired orders one sweep handles; the next sweep takes the rest. */
+const EXPIRY_BATCH = 100;
+
+/**
+ * R-HOLD: unpaid orders placed before `placedBefore` are cancelled as a customer's cancel is: their
+ * payment stopped first, then each order deleted with its stock back in one transaction. An order paid
+ * meanwhile stays (the payment wins: docs/decisions/0014); one already cancelled is skipped; one whose
+ * payment could not be stopped (the processor unreachable) waits for the next sweep.
+ */
+export async function expireUnpaidOrders(
+  db: Database,
+  releasePayment: ReleasePayment,
+  placedBefore: Date,
+): Promise<{ expired: Order[]; failures: unknown[] }> {
+  const expired: Order[] = [];
+  const failures: unknown[] = [];
+  for (const { id } of await listUnpaidOrdersPlacedBefore(db, placedBefore, EXPIRY_BATCH)) {
+    try {
+      expired.push(await cancel(db, releasePayment, id, undefined, { placedBefore }));
+    } catch (error) {
+      if (!(error instanceof HttpError)) failures.push(error);
+    }
+  }
+  return { expired, failures };
 }
