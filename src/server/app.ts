@@ -73,7 +73,7 @@ export async function buildApp({
   await app.register(orderExpiryPlugin, { config, database, releasePayment });
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup });
   await app.register(reviewRoutes, domain);
-  await app.register(userRoutes, domain);
+  await app.register(userRoutes, { ...domain, releasePayment });
 
   await app.register(healthRoutes, { database });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

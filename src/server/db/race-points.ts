@@ -4,7 +4,13 @@ import type { Database } from './client.ts';
  * The moments just before a transaction that guards a shop rule commits. Race tests hold transactions
  * there, so concurrent requests overlap every time instead of when the scheduler happens to allow it.
  */
-export type RacePoint = 'order placed' | 'order cancelled' | 'admin removed' | 'order paid' | 'payment event recorded';
+export type RacePoint =
+  | 'order placed'
+  | 'order cancelled'
+  | 'admin removed'
+  | 'user deleted'
+  | 'order paid'
+  | 'payment event recorded';
 
 export type RaceHold = (point: RacePoint) => Promise<void>;
 

@@ -51,6 +51,21 @@ export async function deleteUnpaidOrder(tx: Transaction, id: string, scope: Canc
   return row;
 }
 
+/** A customer's unpaid orders, deleted in the caller's transaction (their account is being deleted). */
+export function deleteUnpaidOrdersOfUser(tx: Transaction, userId: string): Promise<OrderRow[]> {
+  return tx
+    .delete(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paid, false)))
+    .returning();
+}
+
+export function listUnpaidOrderIdsOfUser(db: Database, userId: string): Promise<{ id: string }[]> {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paid, false)));
+}
+
 /** Unpaid orders placed before `placedBefore`, oldest first: the ones whose hold has run out (R-HOLD). */
 export function listUnpaidOrdersPlacedBefore(db: Database, placedBefore: Date, limit: number): Promise<{ id: string }[]> {
   return db

@@ -13,10 +13,12 @@ import { toOrder } from './mapping.ts';
 import {
   type CancelScope,
   deleteUnpaidOrder,
+  deleteUnpaidOrdersOfUser,
   findOrder,
   insertOrder,
   listAllOrders,
   listOrdersOfUser,
+  listUnpaidOrderIdsOfUser,
   listUnpaidOrdersPlacedBefore,
   lockOrdersOfUser,
   unpaidHoldings,
@@ -158,4 +160,27 @@ export async function expireUnpaidOrders(
     }
   }
   return { expired, failures };
+}
+
+/**
+ * R-ACCOUNT-DELETE, before the transaction: stops the card payments of a leaving customer's unpaid
+ * orders, as a cancel does. One that went through meanwhile is recorded paid, and that order is kept.
+ */
+export async function stopPaymentsOfCustomer(db: Database, releasePayment: ReleasePayment, userId: string): Promise<void> {
+  for (const { id } of await listUnpaidOrderIdsOfUser(db, userId)) {
+    await releasePayment(id).catch((error: unknown) => {
+      if (!(error instanceof HttpError)) throw error;
+    });
+  }
+}
+
+/**
+ * R-ACCOUNT-DELETE, in the deleting transaction: the customer's unpaid orders are deleted with their
+ * stock back, after any order they are placing right now (their orders take turns, R-HOLD).
+ */
+export async function cancelUnpaidOrdersOfCustomer(tx: Transaction, userId: string): Promise<Order[]> {
+  await lockOrdersOfUser(tx, userId);
+  const deleted = await deleteUnpaidOrdersOfUser(tx, userId);
+  for (const order of deleted) if (order.productId) await releaseStock(tx, order.productId, order.quantity);
+  return deleted.map(toOrder);
 }
