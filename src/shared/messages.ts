@@ -25,6 +25,7 @@ export const MESSAGES = {
   paymentComplete: 'Congratulation payment complete',
   transactionId: (id: string) => `Your transactionId : ${id}`,
   pageNotFound: 'Page not found',
+  shopUnavailable: 'The shop is having trouble right now. We keep trying, and this page will carry on by itself.',
   tooManyUnpaidOrders: (max: number) =>
     `You already have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one in My Orders before ordering again.`,
   unpaidQuantityTooHigh: (held: number, max: number) =>
