@@ -34,6 +34,8 @@ export interface AppOptions {
   logger?: boolean | FastifyBaseLogger | { level: string };
   /** Where the payment processors are reached (tests point Stripe at a local stand-in). */
   payments?: PaymentOptions;
+  /** True once the server drains on SIGTERM: readiness then answers 503. */
+  shuttingDown?: () => boolean;
 }
 
 /** The whole product as one Fastify instance; every domain plugin is registered here and only here. */
@@ -43,6 +45,7 @@ export async function buildApp({
   webRoot = DEFAULT_WEB_ROOT,
   logger,
   payments,
+  shuttingDown = () => false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config, process.stdout.isTTY),
@@ -75,7 +78,7 @@ export async function buildApp({
   await app.register(reviewRoutes, domain);
   await app.register(userRoutes, { ...domain, releasePayment });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, shuttingDown });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, webRoot, config.shopName);
