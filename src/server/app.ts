@@ -21,6 +21,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
+import { openPictureStore } from './modules/products/picture-store.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -69,13 +70,16 @@ export async function buildApp({
   await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl });
 
   const domain = { db: database.db, config };
-  await app.register(productRoutes, domain);
+  // Product pictures and reviewers' photos, served at /uploads/.
+  const pictures = await openPictureStore(config);
+  await app.register(pictures.serve);
+  await app.register(productRoutes, { ...domain, pictures });
   const paymentSetup = createPaymentSetup(database.db, config, app.log, payments);
   const releasePayment = (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId);
   await app.register(orderRoutes, { ...domain, releasePayment });
   await app.register(orderExpiryPlugin, { config, database, releasePayment });
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup });
-  await app.register(reviewRoutes, domain);
+  await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, releasePayment });
 
   await app.register(healthRoutes, { database, shuttingDown });

@@ -13,7 +13,6 @@ describe('error codes', () => {
     expect(errorCodeForStatus(401)).toBe('unauthorized');
     expect(errorCodeForStatus(413)).toBe('payload_too_large');
     expect(errorCodeForStatus(422)).toBe('bad_request');
-    expect(errorCodeForStatus(503)).toBe('service_unavailable');
-    expect(errorCodeForStatus(502)).toBe('internal');
+    expect(errorCodeForStatus(503)).toBe('internal');
   });
 });

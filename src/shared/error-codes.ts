@@ -16,7 +16,10 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'too_many_requests',
   'payment_provider_unavailable',
-  /** The shop cannot reach its database for a moment: ask again after Retry-After seconds. */
+  /**
+   * The shop cannot reach its database for a moment: ask again after Retry-After seconds. Only the
+   * shop's own answer says so; a bare 503 (a proxy's page) stays `internal`.
+   */
   'service_unavailable',
   'internal',
   /** A card the test processor refuses answers with the provider's own code for it. */
@@ -37,7 +40,6 @@ const CODES_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
-  503: 'service_unavailable',
 };
 
 /** The code for an answer that carries none of ours (Better Auth's own errors, a proxy's error page). */

@@ -18,8 +18,11 @@ export interface PictureFiles {
  * keep pointing at the picture they were placed with.
  */
 export interface PictureStore {
-  /** Keeps a JPEG, PNG or WebP image re-encoded in every size (R-UPLOAD) and answers its address; anything else is refused. */
-  save(image: Buffer): Promise<string>;
+  /**
+   * Keeps a JPEG, PNG or WebP image re-encoded in every size (R-UPLOAD) and answers its address;
+   * anything else is refused with a 400 naming `field`, the form field it came in.
+   */
+  save(image: Buffer, field: string): Promise<string>;
   /** Forgets a picture saved for something that then could not be stored. */
   discard(url: string): Promise<void>;
   serve: FastifyPluginAsync;
@@ -27,8 +30,8 @@ export interface PictureStore {
 
 function pictureStoreOver(files: PictureFiles): PictureStore {
   return {
-    async save(image) {
-      const picture = namePicture(await encodePicture(image));
+    async save(image, field) {
+      const picture = namePicture(await encodePicture(image, field));
       for (const { name, bytes } of picture.files) await files.put(name, bytes);
       return picture.url;
     },

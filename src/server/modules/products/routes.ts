@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
@@ -6,6 +5,7 @@ import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-ans
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { badRequest } from '#server/http/errors.ts';
+import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
 import {
   newProductSchema,
   PICTURE_FILE_FIELD,
@@ -14,15 +14,16 @@ import {
   productInputSchema,
   productSchema,
 } from '#shared/product.ts';
-import { readMultipartBody } from './multipart-body.ts';
-import { openPictureStore } from './picture-store.ts';
+import type { PictureStore } from './picture-store.ts';
 import { addProduct, catalogueAnswer, editProduct, productAnswer, removeProduct } from './service.ts';
 
-const uploadedPicture = z.custom<Buffer>((value) => Buffer.isBuffer(value), `${PICTURE_FILE_FIELD} must be an image file`);
+export interface ProductRouteOptions {
+  db: Database;
+  config: Config;
+  pictures: PictureStore;
+}
 
-export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  const pictures = await openPictureStore(config);
-  await app.register(pictures.serve);
+export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, { db, pictures }) => {
   /** What the public reads show has changed: their kept answers go, here and on every other instance. */
   const changed = <T extends { _id: string }>(product: T) => {
     app.publicReads.catalogueChanged(product._id);
@@ -92,10 +93,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
 
   // Only Add Products takes multipart/form-data, so only its scope parses it.
   await app.register(async (uploads) => {
-    await uploads.register(fastifyMultipart);
-    uploads.addHook('preValidation', async (request) => {
-      if (request.isMultipart()) request.body = await readMultipartBody(request);
-    });
+    await acceptPictureForms(uploads, PICTURE_FILE_FIELD);
 
     uploads.withTypeProvider<ZodTypeProvider>().post(
       '/api/addProduct',
@@ -106,14 +104,14 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
           tags: ['products'],
           summary: `Add a product (admin): JSON with a picture address, or multipart/form-data with an image in ${PICTURE_FILE_FIELD}`,
           consumes: ['application/json', 'multipart/form-data'],
-          body: newProductSchema(uploadedPicture),
+          body: newProductSchema(uploadedPicture(PICTURE_FILE_FIELD)),
           errors: [413],
           response: { 201: productSchema },
         },
       },
       async (request, reply) => {
         const { [PICTURE_FILE_FIELD]: file, ...fields } = request.body;
-        const picture = file ? await pictures.save(file) : fields.picture;
+        const picture = file ? await pictures.save(file, PICTURE_FILE_FIELD) : fields.picture;
         // The schema has refused a form with neither; this tells the compiler so.
         if (!picture) throw badRequest(PICTURE_FILE_MESSAGES.missing, { picture: PICTURE_FILE_MESSAGES.missing });
         try {
