@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/db/schema.ts';
+import { ACCOUNT_GONE } from '#server/modules/orders/service.ts';
 import { LAST_ADMIN_MESSAGE } from '#server/modules/users/service.ts';
 import { addProduct, markPaid, ordersOfProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
@@ -82,6 +83,21 @@ describe.skipIf(withoutPostgres())('deleting an account while its owner orders (
     expect(ordered.status).toBe(201);
     expect(deleted.status).toBe(200);
     expect(await ordersOfProduct(server, product._id)).toEqual([]);
+    expect(await stockOf(server, product._id)).toBe(10);
+  });
+
+  it('an order placed while the account is being deleted waits, then is refused with 401, reserving nothing', async () => {
+    const customer = await signUpCustomer(server);
+    const product = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: 10 });
+    const [deleted, ordered] = await races.overlap('user deleted', 2, async () => {
+      const deleting = deleteUser(server, admin, customer.email);
+      // The deletion is about to commit when the order comes.
+      await holdsWithin(5_000, async () => races.arrivals('user deleted') === 1);
+      return Promise.all([deleting, placeOrder(server, customer, product._id, 2)]);
+    });
+    expect(deleted.status).toBe(200);
+    expect(ordered.status).toBe(401);
+    expect(ordered.body.error).toEqual({ code: 'unauthorized', message: ACCOUNT_GONE });
     expect(await stockOf(server, product._id)).toBe(10);
   });
 });

@@ -1,7 +1,8 @@
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { isMissingReference } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '#server/http/errors.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
@@ -25,6 +26,7 @@ import {
 } from './repository.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found: it may have been cancelled.';
+export const ACCOUNT_GONE = 'Your account no longer exists.';
 export const PAID_ORDER_KEPT = 'This order is paid, so it can no longer be cancelled.';
 
 export function stockShortMessage(available: number): string {
@@ -74,6 +76,9 @@ export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder, 
       priceCents: product.priceCents * input.quantity,
       email: viewer.email,
       userName: viewer.name,
+    }).catch((error: unknown) => {
+      // R-ACCOUNT-DELETE: the account was deleted while this order waited for its turn; nothing is reserved.
+      throw isMissingReference(error) ? unauthorized(ACCOUNT_GONE) : error;
     });
     await reachRacePoint(db, 'order placed');
     return toOrder(row);
