@@ -4,6 +4,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import { startServer } from '#server/server.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 import { freePort } from '../helpers/test-server.ts';
 
 const CONNECTIONS = 12;
@@ -104,5 +107,41 @@ describe('SIGTERM to npm start under load (R-OUTAGE)', () => {
       late.once('error', (problem: NodeJS.ErrnoException) => resolve(problem.code ?? 'error'));
     });
     expect(refused).toBe('ECONNREFUSED');
+  });
+});
+
+describe('while the server drains (R-OUTAGE)', () => {
+  it('a request on an idle keep-alive connection is still answered: readiness says 503 "shutting down", with Connection: close', async () => {
+    const port = await freePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'storefront-drain-')),
+      AUTH_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+      LOG_LEVEL: 'silent',
+    });
+    const server = await startServer(config, {
+      database: (await createTestDatabase('pglite')).handle,
+      seed: false,
+      logger: false,
+    });
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+
+    const stopped = server.stop();
+    socket.write(`GET /api/health/ready HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await closed;
+    await stopped;
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(received).toContain('"status":"shutting down"');
+    rmSync(config.dataDir, { recursive: true, force: true });
   });
 });
