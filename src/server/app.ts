@@ -21,10 +21,12 @@ import metricsPlugin from './metrics/plugin.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import type { MailTiming } from './modules/mail/worker.ts';
+import orderExpiryPlugin from './modules/orders/expiry.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
+import { openPictureStore } from './modules/products/picture-store.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -41,6 +43,8 @@ export interface AppOptions {
   payments?: PaymentOptions;
   /** How often the mail outbox is read and how retries back off (tests shorten them). */
   mailTiming?: Partial<MailTiming>;
+  /** True once the server drains on SIGTERM: readiness then answers 503. */
+  shuttingDown?: () => boolean;
 }
 
 /** The whole product as one Fastify instance; every domain plugin is registered here and only here. */
@@ -51,6 +55,7 @@ export async function buildApp({
   logger,
   payments,
   mailTiming,
+  shuttingDown = () => false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config, process.stdout.isTTY),
@@ -74,19 +79,21 @@ export async function buildApp({
   await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl });
 
   const domain = { db: database.db, config };
-  await app.register(productRoutes, domain);
+  // Product pictures and reviewers' photos, served at /uploads/.
+  const pictures = await openPictureStore(config);
+  await app.register(pictures.serve);
+  await app.register(productRoutes, { ...domain, pictures });
   await app.register(categoryRoutes, domain);
   const paymentSetup = await createPaymentSetup(database.db, config, app.log, payments);
-  await app.register(orderRoutes, {
-    ...domain,
-    releasePayment: (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId),
-  });
+  const releasePayment = (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId);
+  await app.register(orderRoutes, { ...domain, releasePayment });
+  await app.register(orderExpiryPlugin, { config, database, releasePayment });
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup });
-  await app.register(reviewRoutes, domain);
-  await app.register(userRoutes, domain);
+  await app.register(reviewRoutes, { ...domain, pictures });
+  await app.register(userRoutes, { ...domain, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: mailTiming });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, shuttingDown });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const { publicUrl, shopName, currency } = config;

@@ -65,6 +65,12 @@ const configSchema = z
         message: 'must be an address, alone or as "Name" <address>',
       },
     ),
+    ORDER_HOLD_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(7 * 24 * 60)
+      .default(60),
+    MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
     METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
       message: 'must be at least 16 characters',
     }),
@@ -121,6 +127,10 @@ export interface Config {
   metricsToken?: string;
   /** `smtpUrl` unset: mails stay in the outbox for the admin Mailbox, and their links go to the log. */
   mail: { smtpUrl?: string; from: string };
+  /** How long an unpaid order holds its stock before it expires (R-HOLD); fractions allowed, for tests. */
+  orderHoldMinutes: number;
+  /** How many unpaid orders one customer may hold at once (R-HOLD). */
+  maxUnpaidOrders: number;
 }
 
 /** Demo admin for the embedded default; printed at start and listed in the README. */
@@ -196,5 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     metricsToken: env.METRICS_TOKEN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultSender(env.SHOP_NAME, publicUrl) },
+    orderHoldMinutes: env.ORDER_HOLD_MINUTES,
+    maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
   };
 }

@@ -5,11 +5,13 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openConfiguredDatabase } from './db/configured-database.ts';
 import { seedDemoData } from './db/seed.ts';
+import { answerEveryRequestOnShutdown } from './http/graceful-shutdown.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
   demoDataLoaded: boolean;
+  /** Stops accepting, answers every request already received (R-OUTAGE), then closes the app and the database. */
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const database = options.database ?? openConfiguredDatabase(config);
+  let shuttingDown = false;
   try {
     await database.migrate();
     const app = await buildApp({
@@ -38,6 +41,7 @@ export async function startServer(
       logger: options.logger,
       payments: options.payments,
       mailTiming: options.mailTiming,
+      shuttingDown: () => shuttingDown,
     });
     if (config.admin) await ensureAdmin(app.auth, database.db, config.admin);
     const demoDataLoaded =
@@ -49,6 +53,7 @@ export async function startServer(
       app.publicReads.catalogueChanged();
       app.publicReads.testimonialsChanged();
     }
+    const drain = answerEveryRequestOnShutdown(app.server);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -60,6 +65,8 @@ export async function startServer(
       stop() {
         stopped ??= (async () => {
           try {
+            shuttingDown = true;
+            await drain();
             await app.close();
           } finally {
             await database.close();

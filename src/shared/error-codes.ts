@@ -16,6 +16,11 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'too_many_requests',
   'payment_provider_unavailable',
+  /**
+   * The shop cannot reach its database for a moment: ask again after Retry-After seconds. Only the
+   * shop's own answer says so; a bare 503 (a proxy's page) stays `internal`.
+   */
+  'service_unavailable',
   'internal',
   /** A card the test processor refuses answers with the provider's own code for it. */
   ...REFUSING_TEST_CARDS.map((card) => card.code),

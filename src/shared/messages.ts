@@ -25,6 +25,11 @@ export const MESSAGES = {
   paymentComplete: 'Congratulation payment complete',
   transactionId: (id: string) => `Your transactionId : ${id}`,
   pageNotFound: 'Page not found',
+  shopUnavailable: 'The shop is having trouble right now. We keep trying, and this page will carry on by itself.',
+  tooManyUnpaidOrders: (max: number) =>
+    `You already have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one in My Orders before ordering again.`,
+  unpaidQuantityTooHigh: (held: number, max: number) =>
+    `You already have ${held} of this product waiting for payment, and at most ${max} may wait at once: pay or cancel those orders in My Orders first.`,
   dashboardHeading: 'Welcome Our Dashboard',
   addProductTitle: 'Please enter your new products',
   resetLinkSent: 'If an account exists for that email, we sent a link to reset the password.',

@@ -31,26 +31,54 @@ const ratingSchema = z.preprocess(
     .max(LIMITS.ratingMax, `rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`),
 );
 
+const reviewDescriptionSchema = z
+  .string({ error: MESSAGES.reviewFieldRequired })
+  .trim()
+  .min(1, MESSAGES.reviewFieldRequired)
+  .max(LIMITS.reviewDescriptionMaxLength, `description must be at most ${LIMITS.reviewDescriptionMaxLength} characters`);
+
 /**
- * What a customer sends for Add a Review, checked by the form and by POST /api/review alike. The
- * reviewer's name and email are not part of it: the server takes them from the session. Empty photo
- * and description both say "Last name is required", a copy error kept on purpose (R-REVIEW).
+ * A photo given by address (API clients). It is stored as given, but the shop's pages show only photos
+ * the shop serves itself, initials otherwise (R-REVIEW): visitors' browsers never fetch other hosts.
  */
-export const reviewInputSchema = z.object({
-  reviewPhoto: z
-    .string({ error: MESSAGES.reviewFieldRequired })
-    .trim()
-    .min(1, MESSAGES.reviewFieldRequired)
-    .max(LIMITS.pictureUrlMaxLength, `photo URL must be at most ${LIMITS.pictureUrlMaxLength} characters`)
-    .refine((value) => HTTP_URL.test(value) || SHIPPED_IMAGE.test(value), {
-      message: 'photo must be an http:// or https:// address',
-    }),
-  reviewRating: ratingSchema,
-  reviewDescription: z
-    .string({ error: MESSAGES.reviewFieldRequired })
-    .trim()
-    .min(1, MESSAGES.reviewFieldRequired)
-    .max(LIMITS.reviewDescriptionMaxLength, `description must be at most ${LIMITS.reviewDescriptionMaxLength} characters`),
-});
-export type ReviewInput = z.infer<typeof reviewInputSchema>;
-export type ReviewFormValues = z.input<typeof reviewInputSchema>;
+const reviewPhotoAddressSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.pictureUrlMaxLength, `photo URL must be at most ${LIMITS.pictureUrlMaxLength} characters`)
+  .refine((value) => HTTP_URL.test(value) || SHIPPED_IMAGE.test(value), {
+    message: 'photo must be an http:// or https:// address',
+  });
+
+/** A review as it is stored: the photo is an address by then (an uploaded one is ours, /uploads/…). */
+export interface ReviewInput {
+  reviewPhoto: string;
+  reviewRating: number;
+  reviewDescription: string;
+}
+
+/** The form field that carries an uploaded reviewer photo (multipart/form-data on POST /api/review). */
+export const REVIEW_PHOTO_FILE_FIELD = 'reviewPhotoFile';
+
+/**
+ * What a customer sends for Add a Review, checked by the form and by POST /api/review alike: a photo
+ * uploaded in `reviewPhotoFile` (whatever each side holds a file as: a browser File, a server Buffer)
+ * or given by address. The reviewer's name and email are not part of it: the server takes them from
+ * the session. A missing photo and an empty description both say "Last name is required", a copy error
+ * kept on purpose (R-REVIEW).
+ */
+export function newReviewSchema<File extends z.ZodType>(photoFile: File) {
+  return z
+    .object({
+      reviewPhoto: z.preprocess(
+        (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+        reviewPhotoAddressSchema.optional(),
+      ),
+      [REVIEW_PHOTO_FILE_FIELD]: photoFile.optional(),
+      reviewRating: ratingSchema,
+      reviewDescription: reviewDescriptionSchema,
+    })
+    .refine((review) => review.reviewPhoto !== undefined || review[REVIEW_PHOTO_FILE_FIELD] !== undefined, {
+      path: ['reviewPhoto'],
+      message: MESSAGES.reviewFieldRequired,
+    });
+}

@@ -47,7 +47,7 @@ test('an admin adds a product with an uploaded image, sees it first on the home 
   const products = (await call<Product[]>(server, 'GET', '/api/home')).body;
   const added = products.at(-1);
   expect(added).toMatchObject({ name: NAME, price: 129.99, minQuantity: 3, maxQuantity: 12, availableQuantity: 40 });
-  expect(added?.picture).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+  expect(added?.picture).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
 
   // In-app navigation: the grid must update without a page reload.
   await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).first().click();
@@ -56,7 +56,17 @@ test('an admin adds a product with an uploaded image, sees it first on the home 
   await expect(firstCard.getByText('Price : $ 129.99')).toBeVisible();
   const picture = firstCard.getByRole('img', { name: NAME });
   await expect(picture).toHaveAttribute('src', added?.picture ?? '');
-  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+  // It loads, in one of its srcset sizes (R-UPLOAD).
+  await expect
+    .poll(() =>
+      picture.evaluate(async (image: HTMLImageElement) =>
+        image.decode().then(
+          () => image.currentSrc.replace(location.origin, ''),
+          () => 'broken',
+        ),
+      ),
+    )
+    .toMatch(/^\/uploads\/[0-9a-f-]{36}(-400w)?\.webp$/);
 
   await page.goto('/dashboard/manageProducts');
   const row = page.getByTestId('product-row').first();

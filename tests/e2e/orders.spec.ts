@@ -121,6 +121,8 @@ test('Manage Orders: paid orders show a disabled Confirm Order; Cancel Order rem
   const product = await addProduct(server, admin, {
     name: 'Warehouse Label Printer',
     availableQuantity: 10,
+    // Room for both orders: a customer's unpaid quantity of one product stays within its maximum (R-HOLD).
+    maxQuantity: 6,
     picture: localPicture(server),
   });
   const customer = await signUpCustomer(server);

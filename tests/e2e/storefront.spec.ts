@@ -3,6 +3,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
 import { ARTICLES, articleText } from '#web/features/marketing/blog/articles.ts';
 import { CAROUSEL, DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
+import { TINY_PNG } from '../helpers/catalog.ts';
 import { call, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -262,11 +263,11 @@ test('Add a Review: the spec messages, then the new review leads the testimonial
 
   await page.getByRole('button', { name: 'Add Review' }).click();
   await expect(page.getByText(MESSAGES.reviewFieldRequired)).toHaveCount(2);
-  await expect(page.getByLabel('Photo URL', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(/^Photo/)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Description', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   const markup = '<b>Fast</b> & careful <img src=x onerror="alert(1)">';
-  await page.getByLabel('Photo URL', { exact: true }).fill(`${server.url}/images/people/mei.svg`);
+  await page.getByLabel(/^Photo/).setInputFiles({ name: 'nadia.png', mimeType: 'image/png', buffer: TINY_PNG });
   await page.getByLabel('Rating', { exact: true }).selectOption('4');
   await page.getByLabel('Description', { exact: true }).fill(markup);
   await page.getByRole('button', { name: 'Add Review' }).click();
@@ -282,6 +283,10 @@ test('Add a Review: the spec messages, then the new review leads the testimonial
   await expect(first.getByTestId('testimonial-text')).toHaveText(markup);
   await expect(first.locator('b')).toHaveCount(0);
   await expect(first.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+  await expect(first.getByRole('img', { name: 'Portrait of Nadia Karim' })).toHaveAttribute(
+    'src',
+    /^\/uploads\/[0-9a-f-]{36}\.webp$/,
+  );
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
@@ -305,6 +310,21 @@ test('a reviewer photo that cannot load is replaced by initials', async ({ page,
       .nth(1)
       .getByRole('img', { name: /^Portrait of / }),
   ).toBeVisible();
+});
+
+test('a reviewer photo on another host is never fetched by visitors: initials instead (R-REVIEW)', async ({ page, server }) => {
+  const customer = await signUpCustomer(server, { name: 'Lena Brandt' });
+  const posted = await call(server, 'POST', '/api/review', {
+    token: customer.token,
+    body: { reviewPhoto: 'https://photos.example.com/lena.jpg', reviewRating: 4, reviewDescription: 'On time, every time.' },
+  });
+  expect(posted.status).toBe(201);
+  await page.goto('/');
+  await page.getByTestId('testimonials').scrollIntoViewIfNeeded();
+  const first = page.getByTestId('testimonial').first();
+  await expect(first.getByTestId('testimonial-name')).toHaveText('Lena Brandt');
+  await expect(first.getByTestId('reviewer-initials')).toHaveText('LB');
+  // The fixture fails the test if the page asked photos.example.com for anything.
 });
 
 test('when reviews or products cannot be loaded the page says so, and Try again loads them', async ({ page }) => {

@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds())('mail over SMTP on %s', (kind) => {
     expect(`${received.text}${receipt.text}`).not.toContain(admin.email);
   });
 
-  it('a cancelled order is mailed, saying whether the customer or the shop cancelled it', async () => {
+  it('a cancelled order is mailed, saying whether the customer, the shop or the unpaid-order expiry cancelled it', async () => {
     const customer = await signUpCustomer(server);
     const product = await addProduct(server, admin, { name: 'Pallet Jack Lite' });
     const own = (await placeOrder(server, customer, product._id, 1)).body;
@@ -105,6 +105,13 @@ describe.each(testDatabaseKinds())('mail over SMTP on %s', (kind) => {
     expect((await call(server, 'DELETE', `/api/deleteOrders/${theirs._id}`, { token: admin.token })).status).toBe(200);
     const byShop = await arrived(inbox, other.email, 'Your order was cancelled');
     expect(byShop.text).toContain('We had to cancel your unpaid order.');
+
+    const forgetful = await signUpCustomer(server);
+    const unpaid = (await placeOrder(server, forgetful, product._id, 1)).body;
+    const hoursLater = new Date(Date.now() + 3 * 60 * 60_000);
+    expect((await server.app.orderExpiry.sweep(hoursLater)).map((order) => order._id)).toContain(unpaid._id);
+    const byExpiry = await arrived(inbox, forgetful.email, 'Your order was cancelled');
+    expect(byExpiry.text).toContain('Your order stayed unpaid longer than we hold stock for');
   });
 
   it('forgot password: the mailed link sets a new password once; the old password and other sessions stop working', async () => {

@@ -13,7 +13,8 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
   let ann: SignedInCustomer;
   let bob: SignedInCustomer;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    // Many orders per customer here: the unpaid-order limit has its own tests (order-holds.test.ts).
+    server = await startTestServer({ kind, env: { MAX_UNPAID_ORDERS: '1000' } });
     [admin, ann, bob] = await Promise.all([
       signInAdmin(server),
       signUpCustomer(server, { name: 'Ann Archer' }),

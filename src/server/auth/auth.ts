@@ -74,6 +74,8 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     // Failed sign-ins are throttled below per email and per address, shared through Redis when set.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Failures Better Auth cannot answer (the database out of reach) reach our mount instead of an empty 500.
+    onAPIError: { throw: true },
     plugins: [
       jwt({
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },

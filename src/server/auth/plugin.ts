@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
-import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import { forbidden, HttpError, unauthorized, unexpectedFailure } from '../http/errors.ts';
 import { type AccessTokenClaims, AccessTokenError, createAccessTokenVerifier } from './access-token.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 
@@ -76,7 +76,16 @@ async function authPlugin(app: FastifyInstance, options: { auth: Auth; db: Datab
       handler: async (request, reply) => {
         request.raw.headers[CLIENT_IP_HEADER] = request.ip;
         reply.hijack();
-        await authHandler(request.raw, reply.raw);
+        try {
+          await authHandler(request.raw, reply.raw);
+        } catch (error) {
+          // Better Auth throws what it cannot answer itself (onAPIError.throw): our error shape, and a 503 while the database is out of reach (R-OUTAGE).
+          const failure = unexpectedFailure(error);
+          request.log[failure.status === 500 ? 'error' : 'warn']({ err: error }, 'sign-in service failed');
+          if (reply.raw.headersSent) return void reply.raw.destroy();
+          reply.raw.writeHead(failure.status, { ...failure.headers, 'content-type': 'application/json; charset=utf-8' });
+          reply.raw.end(JSON.stringify(failure.body));
+        }
       },
     });
   });

@@ -8,6 +8,7 @@ export type RacePoint =
   | 'order placed'
   | 'order cancelled'
   | 'admin removed'
+  | 'user deleted'
   | 'order paid'
   | 'payment event recorded'
   | 'mail claimed';

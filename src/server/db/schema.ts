@@ -77,9 +77,8 @@ export const orders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    // Null once the customer's account is deleted: their paid orders stay for the shop's books (R-ACCOUNT-DELETE).
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     picture: text('picture').notNull(),
     quantity: integer('quantity').notNull(),
@@ -95,7 +94,7 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_email_idx').on(table.email, table.createdAt),
-    // My Orders lists by user, and deleting a user cascades to their orders.
+    // My Orders lists by user, and deleting a user looks up their orders.
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_product_id_idx').on(table.productId),

@@ -6,7 +6,13 @@ import { migrationsApplied } from '#server/db/migration-state.ts';
  * Liveness (is the process answering, and can it reach its database) apart from readiness (may a load
  * balancer send it customers: the database answers and holds every migration this code expects).
  */
-export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
+export interface HealthOptions {
+  database: DatabaseHandle;
+  /** True once SIGTERM came: requests already received are still answered, but no new customers please. */
+  shuttingDown: () => boolean;
+}
+
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { database, shuttingDown }) => {
   const reachable = async () => {
     try {
       await database.ping();
@@ -23,6 +29,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = as
   });
 
   app.get('/api/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (shuttingDown()) return reply.status(503).send({ status: 'shutting down' });
     if (!(await reachable())) return reply.status(503).send({ status: 'not ready', database: 'down', migrations: 'unknown' });
     if (!(await migrationsApplied(database.db))) {
       return reply.status(503).send({ status: 'not ready', database: 'up', migrations: 'pending' });

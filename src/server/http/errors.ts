@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { ERROR_CODES, type ErrorCode, errorCodeForStatus } from '#shared/error-codes.ts';
+import { MESSAGES } from '#shared/messages.ts';
 
 /** What every refusal answers; the OpenAPI document calls it ErrorResponse. */
 export const errorBodySchema = z.object({
@@ -37,6 +39,22 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+/** Seconds a client should wait before asking again while the database cannot be reached. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The answer to a request that needed the database while it could not be reached (R-OUTAGE). */
+export const serviceUnavailable = {
+  status: 503,
+  headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  body: errorBody('service_unavailable', MESSAGES.shopUnavailable),
+} as const;
+
+/** The answer to a failure nobody planned for: a 503 when the database is out of reach, else a 500. */
+export function unexpectedFailure(error: unknown): { status: number; headers: Record<string, string>; body: ErrorBody } {
+  if (isDatabaseUnavailable(error)) return serviceUnavailable;
+  return { status: 500, headers: {}, body: errorBody('internal', 'Something went wrong on our side. Please try again.') };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -54,8 +72,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
+      const failure = unexpectedFailure(error);
+      if (failure.status === 500) request.log.error({ err: error }, 'request failed');
+      else request.log.warn({ err: error }, 'the database cannot be reached: answered 503');
+      return reply.status(failure.status).headers(failure.headers).send(failure.body);
     }
     return reply.status(status).send(errorBody(errorCodeForStatus(status), error.message));
   });

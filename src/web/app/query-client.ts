@@ -8,8 +8,12 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A client error will not fix itself by asking again.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        // A client error will not fix itself by asking again; a shop out of reach for a moment will (R-OUTAGE),
+        // so those are asked again until it answers, at most every 30 s (TanStack's growing delay).
+        retry: (failureCount, error) =>
+          error instanceof ApiError && error.code === 'service_unavailable'
+            ? true
+            : !(error instanceof ApiError && error.status < 500) && failureCount < 2,
       },
     },
   });

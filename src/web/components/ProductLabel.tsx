@@ -1,3 +1,4 @@
+import { pictureSrcSet } from '#shared/picture.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 
@@ -5,7 +6,15 @@ import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 export function ProductLabel({ name, picture }: { name: string; picture: string }) {
   return (
     <div className="flex items-center gap-3">
-      <img src={picture} alt="" width={40} height={40} className="hidden h-10 w-10 rounded bg-base-200 object-contain sm:block" />
+      <img
+        src={picture}
+        srcSet={pictureSrcSet(picture)}
+        sizes="40px"
+        alt=""
+        width={40}
+        height={40}
+        className="hidden h-10 w-10 rounded bg-base-200 object-contain sm:block"
+      />
       <span title={name}>{truncateWithEllipsis(name, DISPLAY_LIMITS.nameLength)}</span>
     </div>
   );

@@ -27,6 +27,26 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/**
+ * R-OUTAGE: whether the shop said it cannot serve right now (503 service_unavailable), until an answer
+ * comes through again. Pages keep retrying meanwhile; the layout tells the customer why they wait.
+ */
+let inTrouble = false;
+const troubleListeners = new Set<() => void>();
+
+export const shopTrouble = {
+  now: () => inTrouble,
+  subscribe(listener: () => void): () => void {
+    troubleListeners.add(listener);
+    return () => troubleListeners.delete(listener);
+  },
+  set(value: boolean): void {
+    if (inTrouble === value) return;
+    inTrouble = value;
+    for (const listener of troubleListeners) listener();
+  },
+};
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -93,6 +113,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   }
   if (!response.ok) {
     const error = await toApiError(response);
+    if (error.code === 'service_unavailable') shopTrouble.set(true);
     const sessionEnded = error.status === 401 || (error.status === 403 && request.endSessionOnDenied === true);
     if (sessionEnded && request.authenticated !== false) {
       clearAccessToken();
@@ -100,6 +121,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     }
     throw error;
   }
+  shopTrouble.set(false);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -30,6 +30,11 @@ describeAuthorizationTable('users', [
     expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
   },
   {
+    route: 'DELETE /api/users/{email}',
+    request: async (context) => ({ method: 'DELETE', path: `/api/users/${await freshUserEmail(context)}` }),
+    expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
+  },
+  {
     route: 'GET /api/userInfo/{email}',
     request: async ({ owner }) => ({ method: 'GET', path: `/api/userInfo/${owner.email}` }),
     expected: { anonymous: 401, otherUser: 403, owner: 200, admin: 200 },

@@ -15,7 +15,7 @@ export interface OrderFacts {
 export type MailEvent =
   | { kind: 'order-received'; to: string; data: OrderFacts }
   | { kind: 'payment-receipt'; to: string; data: OrderFacts & { transactionId: string; paidAt: string } }
-  | { kind: 'order-cancelled'; to: string; data: OrderFacts & { by: 'customer' | 'shop' } }
+  | { kind: 'order-cancelled'; to: string; data: OrderFacts & { by: CancelledBy } }
   | { kind: 'password-reset'; to: string; data: { customerName: string; token: string } }
   | { kind: 'welcome'; to: string; data: { customerName: string } };
 
@@ -55,6 +55,9 @@ export function paymentReceipt(order: OrderRow): MailEvent {
 }
 
 /** An unpaid order cancelled by its customer, or by the shop's admin. */
-export function orderCancelled(order: OrderRow, by: 'customer' | 'shop'): MailEvent {
+/** Who cancelled an order: its customer, the shop's admin, or the unpaid-order expiry (R-HOLD). */
+export type CancelledBy = 'customer' | 'shop' | 'expiry';
+
+export function orderCancelled(order: OrderRow, by: CancelledBy): MailEvent {
   return { kind: 'order-cancelled', to: order.email, data: { ...orderFacts(order), by } };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
 
@@ -26,16 +26,89 @@ export function listAllOrders(db: Database): Promise<OrderRow[]> {
   return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/** Which unpaid order a cancel may delete: only the user's own, only one placed before a moment (expiry). */
+export interface CancelScope {
+  userId?: string;
+  placedBefore?: Date;
+}
+
 /**
- * Deletes an order only while it is unpaid (and, when given, only the user's own), in one statement:
- * a payment landing at the same moment either happens first, and the order stays, or finds no order.
+ * Deletes an order only while it is unpaid (and within the scope), in one statement: a payment
+ * landing at the same moment either happens first, and the order stays, or finds no order.
  */
-export async function deleteUnpaidOrder(tx: Transaction, id: string, userId?: string): Promise<OrderRow | undefined> {
+export async function deleteUnpaidOrder(tx: Transaction, id: string, scope: CancelScope = {}): Promise<OrderRow | undefined> {
   const [row] = await tx
     .delete(orders)
-    .where(and(eq(orders.id, id), eq(orders.paid, false), userId === undefined ? undefined : eq(orders.userId, userId)))
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.paid, false),
+        scope.userId === undefined ? undefined : eq(orders.userId, scope.userId),
+        scope.placedBefore === undefined ? undefined : lt(orders.createdAt, scope.placedBefore),
+      ),
+    )
     .returning();
   return row;
+}
+
+/** A customer's unpaid orders, deleted in the caller's transaction (their account is being deleted). */
+export function deleteUnpaidOrdersOfUser(tx: Transaction, userId: string): Promise<OrderRow[]> {
+  return tx
+    .delete(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paid, false)))
+    .returning();
+}
+
+export function listUnpaidOrderIdsOfUser(db: Database, userId: string): Promise<{ id: string }[]> {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paid, false)));
+}
+
+/** Unpaid orders placed before `placedBefore`, oldest first: the ones whose hold has run out (R-HOLD). */
+export function listUnpaidOrdersPlacedBefore(db: Database, placedBefore: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paid, false), lt(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Makes one customer's orders wait for each other until commit, so their unpaid-order limits are
+ * counted on committed rows only (R-HOLD); other customers' orders do not wait.
+ */
+export async function lockOrdersOfUser(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727003, hashtext(${userId}))`);
+}
+
+/**
+ * True for the one instance that may sweep expired orders until `tx` ends; false while another holds
+ * the sweep. Any constant key works, as long as every instance sharing the database uses the same.
+ */
+export async function takeExpirySweep(tx: Transaction): Promise<boolean> {
+  const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(727004) as taken`)) as unknown as {
+    rows: { taken: boolean }[];
+  };
+  return result.rows[0]?.taken === true;
+}
+
+/** How many unpaid orders a customer holds, and how many units of one product they hold unpaid. */
+export async function unpaidHoldings(
+  tx: Transaction,
+  userId: string,
+  productId: string,
+): Promise<{ orders: number; quantityOfProduct: number }> {
+  const [row] = await tx
+    .select({
+      orders: sql<number>`count(*)::int`,
+      quantityOfProduct: sql<number>`coalesce(sum(${orders.quantity}) filter (where ${orders.productId} = ${productId}), 0)::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paid, false)));
+  return row ?? { orders: 0, quantityOfProduct: 0 };
 }
 
 /**

@@ -12,7 +12,7 @@ export interface OrderRouteOptions {
   releasePayment: ReleasePayment;
 }
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { db, releasePayment }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { db, config, releasePayment }) => {
   /** Reserving or giving back stock changes what the catalogue shows, here and on every other instance. */
   const stockChanged = <T extends { productId: string | null }>(order: T) => {
     if (order.productId) app.publicReads.catalogueChanged(order.productId);
@@ -32,7 +32,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 201: orderSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(stockChanged(await placeOrder(db, viewerOf(request), request.body))),
+    async (request, reply) => reply.status(201).send(stockChanged(await placeOrder(db, viewerOf(request), request.body, config))),
   );
 
   app.get(

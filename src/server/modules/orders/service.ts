@@ -1,8 +1,10 @@
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { isMissingReference } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '#server/http/errors.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { orderCancelled, orderReceived, queueMail } from '../mail/outbox.ts';
@@ -10,9 +12,22 @@ import { findProduct, releaseStock, reserveStock } from '../products/repository.
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
 import { sameEmail } from '../users/service.ts';
 import { toOrder } from './mapping.ts';
-import { deleteUnpaidOrder, findOrder, insertOrder, listAllOrders, listOrdersOfUser } from './repository.ts';
+import {
+  type CancelScope,
+  deleteUnpaidOrder,
+  deleteUnpaidOrdersOfUser,
+  findOrder,
+  insertOrder,
+  listAllOrders,
+  listOrdersOfUser,
+  listUnpaidOrderIdsOfUser,
+  listUnpaidOrdersPlacedBefore,
+  lockOrdersOfUser,
+  unpaidHoldings,
+} from './repository.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found: it may have been cancelled.';
+export const ACCOUNT_GONE = 'Your account no longer exists.';
 export const PAID_ORDER_KEPT = 'This order is paid, so it can no longer be cancelled.';
 
 export function stockShortMessage(available: number): string {
@@ -32,14 +47,26 @@ async function refusal(tx: Transaction, { productId, quantity }: NewOrder): Prom
   return conflict(stockShortMessage(product.availableQuantity));
 }
 
+/** What one customer may hold unpaid at once (R-HOLD). */
+export interface HoldLimits {
+  maxUnpaidOrders: number;
+}
+
 /**
  * Buy Now: reserves the stock and records the unpaid order in one transaction. Name, picture and
  * price come from the product, email and name from the signed-in user, whatever the client sent.
+ * R-HOLD: one customer's orders take turns, so the unpaid-order limits count every committed order.
  */
-export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder): Promise<Order> {
+export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder, limits: HoldLimits): Promise<Order> {
   return db.transaction(async (tx) => {
+    await lockOrdersOfUser(tx, viewer.userId);
+    const held = await unpaidHoldings(tx, viewer.userId, input.productId);
+    if (held.orders >= limits.maxUnpaidOrders) throw conflict(MESSAGES.tooManyUnpaidOrders(limits.maxUnpaidOrders));
     const product = await reserveStock(tx, input.productId, input.quantity);
     if (!product) throw await refusal(tx, input);
+    if (held.quantityOfProduct + input.quantity > product.maxQuantity) {
+      throw conflict(MESSAGES.unpaidQuantityTooHigh(held.quantityOfProduct, product.maxQuantity));
+    }
     const row = await insertOrder(tx, {
       productId: product.id,
       userId: viewer.userId,
@@ -50,6 +77,9 @@ export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder):
       priceCents: product.priceCents * input.quantity,
       email: viewer.email,
       userName: viewer.name,
+    }).catch((error: unknown) => {
+      // R-ACCOUNT-DELETE: the account was deleted while this order waited for its turn; nothing is reserved.
+      throw isMissingReference(error) ? unauthorized(ACCOUNT_GONE) : error;
     });
     await queueMail(tx, orderReceived(row));
     await reachRacePoint(db, 'order placed');
@@ -81,17 +111,24 @@ async function cancelProblem(db: Database | Transaction, id: string, viewer?: Vi
 
 /**
  * Cancels an unpaid order: first its card payment is stopped, so nobody pays for a cancelled order;
- * then, in one transaction, the order is deleted (only while still unpaid) and its stock given back.
+ * then, in one transaction, the order is deleted (only while still unpaid, and within `scope`) and its
+ * stock given back.
  */
-async function cancel(db: Database, releasePayment: ReleasePayment, id: string, viewer?: Viewer): Promise<Order> {
+async function cancel(
+  db: Database,
+  releasePayment: ReleasePayment,
+  id: string,
+  viewer?: Viewer,
+  scope: Pick<CancelScope, 'placedBefore'> = {},
+): Promise<Order> {
   const problem = await cancelProblem(db, id, viewer);
   if (problem) throw problem;
   await releasePayment(id);
   return db.transaction(async (tx) => {
-    const deleted = await deleteUnpaidOrder(tx, id, viewer?.userId);
+    const deleted = await deleteUnpaidOrder(tx, id, { ...scope, userId: viewer?.userId });
     if (!deleted) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
     if (deleted.productId) await releaseStock(tx, deleted.productId, deleted.quantity);
-    await queueMail(tx, orderCancelled(deleted, viewer ? 'customer' : 'shop'));
+    await queueMail(tx, orderCancelled(deleted, scope.placedBefore ? 'expiry' : viewer ? 'customer' : 'shop'));
     await reachRacePoint(db, 'order cancelled');
     return toOrder(deleted);
   });
@@ -105,4 +142,53 @@ export function cancelOwnOrder(db: Database, releasePayment: ReleasePayment, vie
 /** Manage Orders' cancel: any unpaid order (admin). */
 export function cancelAnyOrder(db: Database, releasePayment: ReleasePayment, id: string): Promise<Order> {
   return cancel(db, releasePayment, id);
+}
+
+/** How many expired orders one sweep handles; the next sweep takes the rest. */
+const EXPIRY_BATCH = 100;
+
+/**
+ * R-HOLD: unpaid orders placed before `placedBefore` are cancelled as a customer's cancel is: their
+ * payment stopped first, then each order deleted with its stock back in one transaction. An order paid
+ * meanwhile stays (the payment wins: docs/decisions/0014); one already cancelled is skipped; one whose
+ * payment could not be stopped (the processor unreachable) waits for the next sweep.
+ */
+export async function expireUnpaidOrders(
+  db: Database,
+  releasePayment: ReleasePayment,
+  placedBefore: Date,
+): Promise<{ expired: Order[]; failures: unknown[] }> {
+  const expired: Order[] = [];
+  const failures: unknown[] = [];
+  for (const { id } of await listUnpaidOrdersPlacedBefore(db, placedBefore, EXPIRY_BATCH)) {
+    try {
+      expired.push(await cancel(db, releasePayment, id, undefined, { placedBefore }));
+    } catch (error) {
+      if (!(error instanceof HttpError)) failures.push(error);
+    }
+  }
+  return { expired, failures };
+}
+
+/**
+ * R-ACCOUNT-DELETE, before the transaction: stops the card payments of a leaving customer's unpaid
+ * orders, as a cancel does. One that went through meanwhile is recorded paid, and that order is kept.
+ */
+export async function stopPaymentsOfCustomer(db: Database, releasePayment: ReleasePayment, userId: string): Promise<void> {
+  for (const { id } of await listUnpaidOrderIdsOfUser(db, userId)) {
+    await releasePayment(id).catch((error: unknown) => {
+      if (!(error instanceof HttpError)) throw error;
+    });
+  }
+}
+
+/**
+ * R-ACCOUNT-DELETE, in the deleting transaction: the customer's unpaid orders are deleted with their
+ * stock back, after any order they are placing right now (their orders take turns, R-HOLD).
+ */
+export async function cancelUnpaidOrdersOfCustomer(tx: Transaction, userId: string): Promise<Order[]> {
+  await lockOrdersOfUser(tx, userId);
+  const deleted = await deleteUnpaidOrdersOfUser(tx, userId);
+  for (const order of deleted) if (order.productId) await releaseStock(tx, order.productId, order.quantity);
+  return deleted.map(toOrder);
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { isMissingReference } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '#server/http/errors.ts';
 import type { Order } from '#shared/order.ts';
@@ -74,9 +75,6 @@ export async function readOrderToPay(db: Database, viewer: Viewer, orderId: stri
   return toOrder(await ownOrder(db, viewer, orderId));
 }
 
-const isMissingOrder = (error: unknown): boolean =>
-  [error, (error as { cause?: unknown })?.cause].some((candidate) => (candidate as { code?: unknown })?.code === '23503');
-
 /** POST /api/create-payment-intent: the order's one payment, started once; the amount is the order's, never the client's. */
 export async function startOrderPayment(
   context: PaymentContext,
@@ -109,7 +107,7 @@ export async function startOrderPayment(
     return { clientSecret: saved.clientSecret };
   } catch (error) {
     // The order was cancelled while the payment was being started.
-    if (isMissingOrder(error)) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+    if (isMissingReference(error)) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     throw error;
   }
 }

@@ -1,21 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest } from '#server/http/errors.ts';
-import { PICTURE_FILE_FIELD, PICTURE_FILE_MESSAGES } from '#shared/product.ts';
-import { detectImageType, type ImageType } from './image-type.ts';
+import { PICTURE_WIDTHS, pictureSizeName, uploadedPictureId } from '#shared/picture.ts';
+import type { EncodedPicture } from './picture-encoding.ts';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
 /** Uploaded pictures have unique names and never change, so browsers may keep them for a year. */
 export const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
 
-/** The names the server gives pictures; a request for any other name is a 404 without a look. */
-const PICTURE_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
+/**
+ * The names the server gives pictures (R-UPLOAD: `<id>.webp` and `<id>-<width>w.webp`; JPEG and PNG
+ * names from before re-encoding stay valid); a request for any other name is a 404 without a look.
+ */
+const PICTURE_NAME = /^[0-9a-f-]{36}(-\d+w)?\.(jpg|png|webp)$/;
 
-/** A new picture's name of our own making, from what its bytes say it is (its file name proves nothing). */
-export function namePicture(image: Buffer): { name: string; type: ImageType } {
-  const type = detectImageType(image);
-  if (!type) throw badRequest(PICTURE_FILE_MESSAGES.type, { [PICTURE_FILE_FIELD]: PICTURE_FILE_MESSAGES.type });
-  return { name: `${randomUUID()}.${type.extension}`, type };
+/** A new picture's file names of our own making, one per size; the widest one's address is the picture's. */
+export function namePicture(sizes: EncodedPicture[]): { url: string; files: { name: string; bytes: Buffer }[] } {
+  const id = randomUUID();
+  return {
+    url: `${UPLOADS_URL_PREFIX}${pictureSizeName(id, Math.max(...PICTURE_WIDTHS))}`,
+    files: sizes.map(({ width, bytes }) => ({ name: pictureSizeName(id, width), bytes })),
+  };
+}
+
+/** Every file name behind one of our picture addresses (all its sizes), or none for any other address. */
+export function pictureFilesOf(url: string): string[] {
+  const id = uploadedPictureId(url);
+  if (id) return PICTURE_WIDTHS.map((width) => pictureSizeName(id, width));
+  const name = pictureNameOf(url);
+  return name ? [name] : [];
 }
 
 export function isPictureName(name: string): boolean {

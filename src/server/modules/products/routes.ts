@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
@@ -6,6 +5,7 @@ import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-ans
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { badRequest } from '#server/http/errors.ts';
+import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
 import { cataloguePageSchema, catalogueQuerySchema } from '#shared/catalogue.ts';
 import {
   newProductSchema,
@@ -16,15 +16,16 @@ import {
   productIdParamsSchema,
   productSchema,
 } from '#shared/product.ts';
-import { readMultipartBody } from './multipart-body.ts';
-import { openPictureStore } from './picture-store.ts';
+import type { PictureStore } from './picture-store.ts';
 import { addProduct, catalogueAnswer, cataloguePageAnswer, editProduct, productAnswer, removeProduct } from './service.ts';
 
-const uploadedPicture = z.custom<Buffer>((value) => Buffer.isBuffer(value), `${PICTURE_FILE_FIELD} must be an image file`);
+export interface ProductRouteOptions {
+  db: Database;
+  config: Config;
+  pictures: PictureStore;
+}
 
-export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  const pictures = await openPictureStore(config);
-  await app.register(pictures.serve);
+export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, { db, pictures }) => {
   /** What the public reads show has changed: their kept answers go, here and on every other instance. */
   const changed = <T extends { _id: string }>(product: T) => {
     app.publicReads.catalogueChanged(product._id);
@@ -102,7 +103,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     store: (input: ProductInput) => Promise<Product>,
   ) => {
     const { [PICTURE_FILE_FIELD]: file, ...fields } = body;
-    const picture = file ? await pictures.save(file) : fields.picture;
+    const picture = file ? await pictures.save(file, PICTURE_FILE_FIELD) : fields.picture;
     // The schema has refused a form with neither; this tells the compiler so.
     if (!picture) throw badRequest(PICTURE_FILE_MESSAGES.missing, { picture: PICTURE_FILE_MESSAGES.missing });
     try {
@@ -115,12 +116,9 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
 
   // Only the product forms take multipart/form-data, so only their scope parses it.
   await app.register(async (uploads) => {
-    await uploads.register(fastifyMultipart);
-    uploads.addHook('preValidation', async (request) => {
-      if (request.isMultipart()) request.body = await readMultipartBody(request);
-    });
+    await acceptPictureForms(uploads, PICTURE_FILE_FIELD);
     const forms = uploads.withTypeProvider<ZodTypeProvider>();
-    const productFormSchema = newProductSchema(uploadedPicture);
+    const productFormSchema = newProductSchema(uploadedPicture(PICTURE_FILE_FIELD));
 
     forms.post(
       '/api/addProduct',

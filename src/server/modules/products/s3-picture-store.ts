@@ -8,8 +8,8 @@ import {
   type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Config } from '#server/config.ts';
-import { isPictureName, namePicture, pictureNameOf, UPLOAD_CACHE, UPLOADS_URL_PREFIX } from './picture-names.ts';
-import type { PictureStore } from './picture-store.ts';
+import { isPictureName, UPLOAD_CACHE, UPLOADS_URL_PREFIX } from './picture-names.ts';
+import type { PictureFiles } from './picture-store.ts';
 
 type S3Settings = NonNullable<Config['s3']>;
 
@@ -20,7 +20,7 @@ const keyOf = (name: string) => `uploads/${name}`;
  * Pictures in an S3-compatible bucket, which every instance reads and writes: they share no disk. The
  * app serves them itself at the usual addresses, so the bucket may stay private and pages need no change.
  */
-export function s3PictureStore(settings: S3Settings): PictureStore {
+export function s3PictureFiles(settings: S3Settings): PictureFiles {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -32,22 +32,19 @@ export function s3PictureStore(settings: S3Settings): PictureStore {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return {
-    async save(image) {
-      const { name, type } = namePicture(image);
+    async put(name, bytes) {
       await client.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
           Key: keyOf(name),
-          Body: image,
-          ContentType: type.mime,
+          Body: bytes,
+          ContentType: 'image/webp',
           CacheControl: UPLOAD_CACHE,
         }),
       );
-      return `${UPLOADS_URL_PREFIX}${name}`;
     },
-    async discard(url) {
-      const name = pictureNameOf(url);
-      if (name) await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(name) }));
+    async remove(name) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(name) }));
     },
     async serve(app) {
       app.addHook('onClose', () => client.destroy());

@@ -1,13 +1,21 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { postedReviewSchema, reviewInputSchema, reviewSchema } from '#shared/review.ts';
+import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
+import { newReviewSchema, postedReviewSchema, REVIEW_PHOTO_FILE_FIELD, reviewSchema } from '#shared/review.ts';
+import type { PictureStore } from '../products/picture-store.ts';
 import { addReview, testimonialsAnswer } from './service.ts';
 
-export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+export interface ReviewRouteOptions {
+  db: Database;
+  config: Config;
+  pictures: PictureStore;
+}
+
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, { db, pictures }) => {
   app.get(
     '/api/review',
     {
@@ -22,22 +30,37 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     async (request, reply) => sendPublicAnswer(request, reply, await testimonialsAnswer(db, app.publicReads), 'list'),
   );
 
-  app.post(
-    '/api/review',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        operationId: 'addReview',
-        tags: ['reviews'],
-        summary: 'Add a review as the signed-in customer; name and email come from the session',
-        body: reviewInputSchema,
-        response: { 201: postedReviewSchema },
+  // Only Add a Review takes multipart/form-data here, so only its scope parses it.
+  await app.register(async (uploads) => {
+    await acceptPictureForms(uploads, REVIEW_PHOTO_FILE_FIELD);
+
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/api/review',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          operationId: 'addReview',
+          tags: ['reviews'],
+          summary: `Add a review as the signed-in customer (name and email come from the session): JSON, or multipart/form-data with a photo in ${REVIEW_PHOTO_FILE_FIELD}`,
+          consumes: ['application/json', 'multipart/form-data'],
+          body: newReviewSchema(uploadedPicture(REVIEW_PHOTO_FILE_FIELD)),
+          errors: [413],
+          response: { 201: postedReviewSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const review = await addReview(db, viewerOf(request), request.body);
-      app.publicReads.testimonialsChanged();
-      return reply.status(201).send(review);
-    },
-  );
+      async (request, reply) => {
+        const { [REVIEW_PHOTO_FILE_FIELD]: file, reviewPhoto: address, ...fields } = request.body;
+        // R-UPLOAD: the same checks and the same store as product pictures.
+        const reviewPhoto = file ? await pictures.save(file, REVIEW_PHOTO_FILE_FIELD) : (address ?? '');
+        try {
+          const review = await addReview(db, viewerOf(request), { ...fields, reviewPhoto });
+          app.publicReads.testimonialsChanged();
+          return reply.status(201).send(review);
+        } catch (error) {
+          if (file) await pictures.discard(reviewPhoto);
+          throw error;
+        }
+      },
+    );
+  });
 };

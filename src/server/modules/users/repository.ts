@@ -53,3 +53,8 @@ export async function saveProfile(db: Database, userId: string, profile: Profile
     .values({ userId, ...profile })
     .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profile, updatedAt: new Date() } });
 }
+
+/** Deletes the account with its sessions, sign-in methods and profile; orders and reviews keep their copies. */
+export async function deleteUserById(tx: Transaction, id: string): Promise<void> {
+  await tx.delete(user).where(eq(user.id, id));
+}

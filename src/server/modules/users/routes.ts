@@ -8,8 +8,10 @@ import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { sessionCookieSecurity } from '#server/http/openapi.ts';
 import { emailParamsSchema, emailSchema } from '#shared/auth.ts';
 import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
+import type { ReleasePayment } from '../orders/service.ts';
 import {
   assertSelfOrAdmin,
+  deleteShopUser,
   grantAdmin,
   isAdminEmail,
   listShopUsers,
@@ -19,7 +21,13 @@ import {
   updateProfile,
 } from './service.ts';
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+export interface UserRouteOptions {
+  db: Database;
+  config: Config;
+  releasePayment: ReleasePayment;
+}
+
+export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, { db, config, releasePayment }) => {
   app.get(
     '/api/sign-in-options',
     {
@@ -114,6 +122,26 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       },
     },
     async (request) => revokeAdmin(db, request.params.email),
+  );
+
+  app.delete(
+    '/api/users/:email',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'deleteUser',
+        tags: ['users'],
+        summary: 'Delete an account (admin): its unpaid orders are cancelled with their stock back, paid orders stay',
+        params: emailParamsSchema,
+        errors: [404, 409],
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => {
+      const { user, cancelledOrders } = await deleteShopUser(db, releasePayment, request.params.email);
+      for (const order of cancelledOrders) if (order.productId) app.publicReads.catalogueChanged(order.productId);
+      return user;
+    },
   );
 
   app.get(

@@ -2,9 +2,12 @@ import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { conflict, forbidden, notFound } from '#server/http/errors.ts';
+import type { Order } from '#shared/order.ts';
 import type { Profile, ProfileInput, ShopUser } from '#shared/user.ts';
+import { cancelUnpaidOrdersOfCustomer, type ReleasePayment, stopPaymentsOfCustomer } from '../orders/service.ts';
 import {
   countAdmins,
+  deleteUserById,
   findProfile,
   findUserByEmail,
   listUsers,
@@ -64,6 +67,29 @@ export async function revokeAdmin(db: Database, email: string): Promise<ShopUser
     await setUserRole(tx, target.id, 'user');
     await reachRacePoint(db, 'admin removed');
     return toShopUser({ ...target, role: 'user' });
+  });
+}
+
+/**
+ * R-ACCOUNT-DELETE (admin): the account goes; its unpaid orders are cancelled with their stock back and
+ * its paid orders stay for the shop's books, all in one transaction. Never the last admin.
+ */
+export async function deleteShopUser(
+  db: Database,
+  releasePayment: ReleasePayment,
+  email: string,
+): Promise<{ user: ShopUser; cancelledOrders: Order[] }> {
+  const target = await requireUserByEmail(db, email);
+  await stopPaymentsOfCustomer(db, releasePayment, target.id);
+  return db.transaction(async (tx) => {
+    await lockAdminRoles(tx);
+    const current = await findUserByEmail(tx, email);
+    if (!current) throw notFound(`No user has the email ${email}.`);
+    if (current.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+    const cancelledOrders = await cancelUnpaidOrdersOfCustomer(tx, current.id);
+    await deleteUserById(tx, current.id);
+    await reachRacePoint(db, 'user deleted');
+    return { user: toShopUser(current), cancelledOrders };
   });
 }
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ShopTroubleNotice } from '#web/components/ShopTroubleNotice.tsx';
 import { signOut, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
 import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
@@ -29,6 +30,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
+      <ShopTroubleNotice />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

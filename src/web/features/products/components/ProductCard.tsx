@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pictureSrcSet } from '#shared/picture.ts';
 import type { Product } from '#shared/product.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
 import { formatPrice } from '#web/lib/price.ts';
@@ -15,6 +16,8 @@ export function ProductCard({ product, signInFirst }: { product: Product; signIn
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={product.picture}
+          srcSet={pictureSrcSet(product.picture)}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
           alt={product.name}
           width={400}
           height={300}

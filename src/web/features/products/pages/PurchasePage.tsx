@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pictureSrcSet } from '#shared/picture.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -28,6 +29,8 @@ export function PurchasePage({ productId, buyer, aside }: { productId: string; b
         <figure className="bg-base-200 md:w-2/5">
           <img
             src={data.picture}
+            srcSet={pictureSrcSet(data.picture)}
+            sizes="(min-width: 768px) 40vw, 100vw"
             alt={data.name}
             width={400}
             height={300}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PostedReview, ReviewInput } from '#shared/review.ts';
+import type { PostedReview } from '#shared/review.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 export function useAddReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewInput) => apiRequest<PostedReview>('/api/review', { method: 'POST', body: input }),
+    mutationFn: (body: Record<string, unknown> | FormData) => apiRequest<PostedReview>('/api/review', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
   });
 }

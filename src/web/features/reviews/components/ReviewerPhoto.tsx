@@ -1,10 +1,17 @@
 import { useState } from 'react';
+import { pictureSrcSet } from '#shared/picture.ts';
 import { initialsOf } from '../initials.ts';
 
-/** The reviewer's photo, or their initials when the photo cannot be loaded. */
+/** A photo the shop serves itself (uploaded or shipped), not one on another host. */
+const isOwnPhoto = (src: string) => src.startsWith('/') && !src.startsWith('//');
+
+/**
+ * The reviewer's photo, or their initials when the photo cannot be loaded or is on another host: the
+ * pages never make visitors' browsers fetch third-party addresses given as photos (R-REVIEW).
+ */
 export function ReviewerPhoto({ name, src }: { name: string; src: string }) {
   const [failedSrc, setFailedSrc] = useState<string>();
-  if (failedSrc === src) {
+  if (failedSrc === src || !isOwnPhoto(src)) {
     return (
       <span
         className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-primary font-display text-xl font-bold text-primary-content"
@@ -18,6 +25,8 @@ export function ReviewerPhoto({ name, src }: { name: string; src: string }) {
   return (
     <img
       src={src}
+      srcSet={pictureSrcSet(src)}
+      sizes="64px"
       alt={`Portrait of ${name}`}
       width={64}
       height={64}

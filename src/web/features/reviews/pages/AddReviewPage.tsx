@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import type { z } from 'zod';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { type ReviewFormValues, type ReviewInput, reviewInputSchema } from '#shared/review.ts';
+import { newReviewSchema, REVIEW_PHOTO_FILE_FIELD } from '#shared/review.ts';
 import { FormField, SelectField, TextAreaField } from '#web/components/FormField.tsx';
 import { showFieldErrors } from '#web/lib/form-errors.ts';
+import { formWithPicture, pictureFile } from '#web/lib/picture-file.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAddReview } from '../api/use-add-review.ts';
@@ -16,7 +18,12 @@ export interface Reviewer {
 }
 
 const RATINGS = Array.from({ length: LIMITS.ratingMax - LIMITS.ratingMin + 1 }, (_, index) => LIMITS.ratingMax - index);
-const EMPTY_FORM: ReviewFormValues = { reviewPhoto: '', reviewRating: String(LIMITS.ratingMax), reviewDescription: '' };
+
+/** The server's rules, with the photo as a file chosen here (R-REVIEW, R-UPLOAD). */
+const reviewFormSchema = newReviewSchema(pictureFile);
+type ReviewFormValues = z.input<typeof reviewFormSchema>;
+type ReviewFormOutput = z.output<typeof reviewFormSchema>;
+const EMPTY_FORM: ReviewFormValues = { reviewRating: String(LIMITS.ratingMax), reviewDescription: '' };
 
 /**
  * The Add a Review form (R-REVIEW). Name and email are shown read-only for the signed-in reviewer; the
@@ -25,8 +32,8 @@ const EMPTY_FORM: ReviewFormValues = { reviewPhoto: '', reviewRating: String(LIM
 export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
   useDocumentTitle('Add a Review');
   const addReview = useAddReview();
-  const form = useForm<ReviewFormValues, unknown, ReviewInput>({
-    resolver: zodResolver(reviewInputSchema),
+  const form = useForm<ReviewFormValues, unknown, ReviewFormOutput>({
+    resolver: zodResolver(reviewFormSchema),
     defaultValues: EMPTY_FORM,
   });
   const { errors, isSubmitting } = form.formState;
@@ -34,7 +41,7 @@ export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      await addReview.mutateAsync(input);
+      await addReview.mutateAsync(formWithPicture(input, REVIEW_PHOTO_FILE_FIELD));
       toast.success(MESSAGES.reviewAdded);
       form.reset(EMPTY_FORM);
     } catch (error) {
@@ -58,12 +65,12 @@ export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
           <FormField label="Email" type="email" value={reviewer.email} readOnly className="bg-base-200" />
         </div>
         <FormField
-          label="Photo URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/your-photo.jpg"
-          error={errors.reviewPhoto?.message}
-          {...form.register('reviewPhoto')}
+          label="Photo (JPEG, PNG or WebP, up to 5 MB)"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="file-input"
+          error={errors.reviewPhoto?.message ?? errors[REVIEW_PHOTO_FILE_FIELD]?.message}
+          {...form.register(REVIEW_PHOTO_FILE_FIELD)}
         />
         <SelectField label="Rating" className="sm:w-48" error={errors.reviewRating?.message} {...form.register('reviewRating')}>
           {RATINGS.map((rating) => (

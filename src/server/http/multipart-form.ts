@@ -1,0 +1,50 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest, HttpError } from '#server/http/errors.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { PICTURE_FILE_MESSAGES } from '#shared/product.ts';
+
+const FIELD_MAX_BYTES = 16 * 1024;
+
+/**
+ * Reads a form sent as multipart/form-data (Add Products, Add a Review) into the body a JSON request
+ * would have, with the picture in `fileField` as a Buffer, so one schema validates both. An empty file
+ * part (a file input left empty) counts as no file.
+ */
+async function readMultipartBody(request: FastifyRequest, fileField: string): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  const parts = request.parts({
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 21, fieldSize: FIELD_MAX_BYTES },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`, { [part.fieldname]: 'is too long' });
+      body[part.fieldname] = part.value;
+      continue;
+    }
+    if (part.fieldname !== fileField) {
+      throw badRequest(`Only the ${fileField} field may hold a file.`, { [part.fieldname]: 'must not be a file' });
+    }
+    const content = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+      throw new HttpError(413, 'payload_too_large', PICTURE_FILE_MESSAGES.size, {
+        [fileField]: PICTURE_FILE_MESSAGES.size,
+      });
+    });
+    if (content.length > 0) body[fileField] = content;
+  }
+  return body;
+}
+
+/** Lets the routes of `scope` (and only those) take multipart/form-data with one picture in `fileField`. */
+export async function acceptPictureForms(scope: FastifyInstance, fileField: string): Promise<void> {
+  await scope.register(fastifyMultipart);
+  scope.addHook('preValidation', async (request) => {
+    if (request.isMultipart()) request.body = await readMultipartBody(request, fileField);
+  });
+}
+
+/** An uploaded picture as the multipart reader hands it over, named after its form field. */
+export const uploadedPicture = (field: string) =>
+  z.custom<Buffer>((value) => Buffer.isBuffer(value), `${field} must be an image file`);

@@ -1,0 +1,93 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { addProduct } from '../helpers/catalog.ts';
+import { holdsWithin } from '../helpers/eventually.ts';
+import { createPostgresCluster, ownClusterUnavailable, type PostgresCluster } from '../helpers/postgres-cluster.ts';
+import { type ApiAnswer, call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../helpers/test-server.ts';
+
+/** A free port in the range kept for throw-away clusters (55400–55499). */
+async function freeClusterPort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 55_400 + Math.floor(Math.random() * 100);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 55400–55499 for a PostgreSQL cluster');
+}
+
+const unavailable = ownClusterUnavailable();
+if (unavailable && process.env.CI === 'true') throw new Error(`CI=true but the database-outage test cannot run: ${unavailable}`);
+if (unavailable) console.warn(`database-outage test skipped: ${unavailable}`);
+
+describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-OUTAGE, own PostgreSQL cluster)', () => {
+  let cluster: PostgresCluster;
+  let server: TestServer;
+  let admin: SignedInCustomer;
+  let customer: SignedInCustomer;
+  let productId: string;
+
+  beforeAll(async () => {
+    cluster = await createPostgresCluster(await freeClusterPort());
+    const handle = openDatabase({ kind: 'postgres', url: cluster.url });
+    server = await startTestServer({
+      kind: 'postgres',
+      sharedDatabase: { handle, url: cluster.url, drop: () => handle.close() },
+    });
+    admin = await signInAdmin(server);
+    customer = await signUpCustomer(server);
+    productId = (await addProduct(server, admin, { availableQuantity: 20 }))._id;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await server?.database.drop();
+    await cluster?.destroy();
+  });
+
+  const callsNeedingTheDatabase = () =>
+    [
+      call(server, 'POST', '/api/auth/sign-in/email', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } }),
+      call(server, 'POST', '/api/auth/sign-up/email', {
+        body: { name: 'Nadia Okafor', email: `outage-${Date.now()}@shop.test`, password: 'secret12' },
+      }),
+      call(server, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity: 1 } }),
+      call(server, 'GET', `/api/orders?email=${encodeURIComponent(customer.email)}`, { token: customer.token }),
+      call(server, 'GET', '/api/allOrders', { token: admin.token }),
+      call(server, 'GET', '/api/user', { token: admin.token }),
+      call(server, 'GET', `/api/userInfo/${encodeURIComponent(customer.email)}`, { token: customer.token }),
+      call(server, 'POST', '/api/review', {
+        token: customer.token,
+        body: { reviewPhoto: 'https://example.com/me.jpg', reviewRating: 5, reviewDescription: 'Quick and careful.' },
+      }),
+    ] as Promise<ApiAnswer>[];
+
+  it('answers 503 service_unavailable with Retry-After on every call that needs it, then recovers by itself', async () => {
+    await cluster.stop();
+    const answers = await Promise.all(callsNeedingTheDatabase());
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(answer.body).toEqual({ error: { code: 'service_unavailable', message: MESSAGES.shopUnavailable } });
+    }
+    expect((await call(server, 'GET', '/api/health')).status).toBe(503);
+
+    await cluster.start();
+    expect(
+      await holdsWithin(20_000, async () => {
+        const again = await Promise.all(callsNeedingTheDatabase());
+        return again.every((answer) => answer.status < 500);
+      }),
+    ).toBe(true);
+    const signedIn = await call(server, 'POST', '/api/auth/sign-in/email', {
+      body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await call(server, 'GET', '/api/health')).status).toBe(200);
+  });
+});

@@ -1,0 +1,147 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import { startServer } from '#server/server.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
+import { freePort } from '../helpers/test-server.ts';
+
+const CONNECTIONS = 12;
+const REQUESTS_PER_CONNECTION = 10;
+
+let npm: ChildProcess | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'storefront-shutdown-'));
+afterAll(() => {
+  if (npm?.exitCode === null) npm.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface ConnectionOutcome {
+  statuses: number[];
+  closedByServer: boolean;
+  lastSaidClose: boolean;
+  error?: string;
+}
+
+/**
+ * One keep-alive connection with every request written at once (pipelined), as a busy client or a
+ * proxy sends them: all of them are "already received" when the shutdown begins.
+ */
+function pipelined(port: number, path: string): { sent: Promise<void>; outcome: Promise<ConnectionOutcome> } {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+  });
+  const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`;
+  const sent = new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => {
+      socket.write(request.repeat(REQUESTS_PER_CONNECTION));
+      resolve();
+    });
+    socket.once('error', reject);
+  });
+  const outcome = new Promise<ConnectionOutcome>((resolve) => {
+    let error: string | undefined;
+    socket.on('error', (problem: NodeJS.ErrnoException) => {
+      error = problem.code ?? problem.message;
+    });
+    socket.once('close', () => {
+      const heads = [...received.matchAll(/HTTP\/1\.1 (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n/g)];
+      resolve({
+        statuses: heads.map((head) => Number(head[1])),
+        closedByServer: error === undefined,
+        lastSaidClose: /(^|\r\n)connection: close/i.test(heads.at(-1)?.[2] ?? ''),
+        error,
+      });
+    });
+  });
+  return { sent, outcome };
+}
+
+describe('SIGTERM to npm start under load (R-OUTAGE)', () => {
+  it(`answers all ${CONNECTIONS * REQUESTS_PER_CONNECTION} requests already received, resets none, then exits 0`, async () => {
+    const port = await freePort();
+    npm = spawn('npm', ['start'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    npm.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => npm?.once('exit', (code) => resolve(code)));
+    for (let waited = 0; !output.includes('is ready on'); waited += 100) {
+      if (waited > 90_000 || npm.exitCode !== null) throw new Error(`npm start never got ready:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    // The home page is rendered by the server, so 120 of them keep it busy for a while.
+    const connections = Array.from({ length: CONNECTIONS }, () => pipelined(port, '/'));
+    await Promise.all(connections.map((connection) => connection.sent));
+    npm.kill('SIGTERM');
+    const outcomes = await Promise.all(connections.map((connection) => connection.outcome));
+
+    expect(outcomes.filter((outcome) => outcome.error)).toEqual([]);
+    for (const outcome of outcomes) {
+      expect(outcome.statuses).toEqual(Array(REQUESTS_PER_CONNECTION).fill(200));
+      expect(outcome.closedByServer).toBe(true);
+    }
+    // Connections answered in full before the signal end quietly later; the ones still being answered
+    // when it came say so on their last answer.
+    expect(outcomes.some((outcome) => outcome.lastSaidClose)).toBe(true);
+    expect(await exited).toBe(0);
+    const refused = await new Promise<string>((resolve) => {
+      const late = connect(port, '127.0.0.1');
+      late.once('connect', () => {
+        late.destroy();
+        resolve('connected');
+      });
+      late.once('error', (problem: NodeJS.ErrnoException) => resolve(problem.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  });
+});
+
+describe('while the server drains (R-OUTAGE)', () => {
+  it('a request on an idle keep-alive connection is still answered: readiness says 503 "shutting down", with Connection: close', async () => {
+    const port = await freePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'storefront-drain-')),
+      AUTH_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+      LOG_LEVEL: 'silent',
+    });
+    const server = await startServer(config, {
+      database: (await createTestDatabase('pglite')).handle,
+      seed: false,
+      logger: false,
+    });
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+
+    const stopped = server.stop();
+    socket.write(`GET /api/health/ready HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await closed;
+    await stopped;
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(received).toContain('"status":"shutting down"');
+    rmSync(config.dataDir, { recursive: true, force: true });
+  });
+});
