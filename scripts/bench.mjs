@@ -97,8 +97,14 @@ async function startBareServer(answers, directory) {
   };
 }
 
-async function bareOrders(databaseUrl, productId, userId, seconds = SECONDS) {
-  const run = startChild('scripts/bench/bare-orders.mjs', [databaseUrl, productId, userId, String(CONNECTIONS), String(seconds)]);
+async function bareOrders(databaseUrl, productId, userIds, seconds = SECONDS) {
+  const run = startChild('scripts/bench/bare-orders.mjs', [
+    databaseUrl,
+    productId,
+    userIds.join(','),
+    String(CONNECTIONS),
+    String(seconds),
+  ]);
   if ((await run.exited) !== 0) throw new Error('the bare order script failed');
   return { ...JSON.parse(run.output()), failed: 0 };
 }
@@ -109,7 +115,7 @@ async function benchDatabase(label, databaseUrl) {
   const memory = {};
   const shop = await startShop({ dataDir, databaseUrl });
   try {
-    const { productId, customer } = await prepareShop(shop);
+    const { productId, customers } = await prepareShop(shop, CONNECTIONS);
     const [someProduct] = await (await fetch(`${shop.url}/api/home`)).json();
     const reads = ['/api/home', `/api/purchase/${someProduct._id}`, '/api/review', '/'];
     memory.start = rssMegabytes(shop.pid);
@@ -130,18 +136,39 @@ async function benchDatabase(label, databaseUrl) {
       await bare.stop();
     }
 
+    // The orders are spread over as many customers as there are connections, in turn, as shoppers' are:
+    // one customer's own orders take turns (R-HOLD), so a single customer would measure only that queue.
+    let nextCustomer = 0;
     const orders = await compare(
       (seconds) =>
         load(
           {
-            url: `${shop.url}/api/orders`,
-            method: 'POST',
-            headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ productId, quantity: 1 }),
+            url: shop.url,
+            requests: [
+              {
+                method: 'POST',
+                path: '/api/orders',
+                setupRequest(request) {
+                  const { token } = customers[nextCustomer++ % customers.length];
+                  return {
+                    ...request,
+                    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                    body: JSON.stringify({ productId, quantity: 1 }),
+                  };
+                },
+              },
+            ],
           },
           seconds,
         ),
-      databaseUrl && ((seconds) => bareOrders(databaseUrl, productId, customer.userId, seconds)),
+      databaseUrl &&
+        ((seconds) =>
+          bareOrders(
+            databaseUrl,
+            productId,
+            customers.map((customer) => customer.userId),
+            seconds,
+          )),
     );
     rows.push({ route: 'POST /api/orders', ...orders });
     memory.afterRuns = rssMegabytes(shop.pid);

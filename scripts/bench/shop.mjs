@@ -58,6 +58,8 @@ export async function startShop({ dataDir, databaseUrl }) {
     AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    // Each benchmark customer places a few hundred orders and pays none (R-HOLD's limit is for shoppers).
+    MAX_UNPAID_ORDERS: '1000',
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY']) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -116,8 +118,8 @@ async function post(shop, path, body, headers = {}) {
   });
 }
 
-/** The admin adds a product with all the stock an order benchmark can take; a new customer will buy it. */
-export async function prepareShop(shop) {
+/** The admin adds a product with all the stock an order benchmark can take; `customerCount` new customers will buy it. */
+export async function prepareShop(shop, customerCount) {
   const adminSignIn = await post(shop, '/api/auth/sign-in/email', BENCH_ADMIN);
   await json(adminSignIn.clone(), 'admin sign-in');
   const adminToken = await tokenFor(shop, BENCH_ADMIN.email, adminSignIn);
@@ -130,7 +132,8 @@ export async function prepareShop(shop) {
         price: '19.99',
         description: 'Bought over and over by the benchmark.',
         minQuantity: 1,
-        maxQuantity: 10,
+        // A customer may hold up to the maximum of one product unpaid (R-HOLD); the rounds place hundreds each.
+        maxQuantity: 1_000_000,
         availableQuantity: 1_000_000,
         picture: 'https://example.com/tracker.png',
       },
@@ -138,8 +141,12 @@ export async function prepareShop(shop) {
     ),
     'add the benchmark product',
   );
-  const email = `bench-customer-${Date.now()}@example.com`;
-  const signUp = await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password: 'benchCustomer1234' });
-  const { user } = await json(signUp.clone(), 'customer sign-up');
-  return { productId: product._id, customer: { userId: user.id, token: await tokenFor(shop, email, signUp) } };
+  const customers = [];
+  for (let index = 0; index < customerCount; index++) {
+    const email = `bench-customer-${Date.now()}-${index}@example.com`;
+    const signUp = await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password: 'benchCustomer1234' });
+    const { user } = await json(signUp.clone(), 'customer sign-up');
+    customers.push({ userId: user.id, token: await tokenFor(shop, email, signUp) });
+  }
+  return { productId: product._id, customers };
 }
