@@ -3,8 +3,10 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { LIMITS } from '#shared/limits.ts';
 import { createAuth } from './auth/auth.ts';
-import { createMemoryCounter, createRedisCounter, LoginThrottle } from './auth/login-throttle.ts';
+import { createMemoryAttemptStore, createRedisAttemptStore, LoginThrottle } from './auth/login-throttle.ts';
 import authPlugin from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import publicReadsPlugin from './cache/plugin.ts';
@@ -13,6 +15,8 @@ import type { DatabaseHandle } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { proxyTrust } from './http/proxy-trust.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
@@ -46,9 +50,10 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(config, process.stdout.isTTY),
     logController: new AccessLog(),
-    trustProxy: config.env === 'production',
+    // Only the configured proxies may name the client's address (R-PROXY); by default nobody can.
+    trustProxy: proxyTrust(config.trustProxy),
     requestIdHeader: 'x-request-id',
-    bodyLimit: 1024 * 1024,
+    bodyLimit: LIMITS.bodyMaxBytes,
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -59,10 +64,17 @@ export async function buildApp({
   await app.register(publicReadsPlugin, { config, database });
   await app.register(metricsPlugin, { token: config.metricsToken, database });
 
-  const throttle = new LoginThrottle(config.redisUrl ? createRedisCounter(config.redisUrl) : createMemoryCounter());
+  // Throttles count in Redis when it is configured, so every instance shares them (R-THROTTLE, R-FLOOD).
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await registerRateLimits(app, redis, config.redisKeyPrefix);
+  const throttle = new LoginThrottle(redis ? createRedisAttemptStore(redis, config.redisKeyPrefix) : createMemoryAttemptStore(), {
+    freeAttempts: config.rateLimits.signInFreeAttempts,
+    attemptsPerAddress: config.rateLimits.signInAttemptsPerAddress,
+  });
   const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config.authSecret, config.dataDir), throttle });
   await registerOpenApi(app, config, auth);
-  await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl });
+  await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl, rateLimits: config.rateLimits });
 
   const domain = { db: database.db, config };
   await app.register(productRoutes, domain);
@@ -79,6 +91,5 @@ export async function buildApp({
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await registerWebApp(app, webRoot, config.shopName);
-  app.addHook('onClose', () => throttle.close());
   return app;
 }

@@ -21,6 +21,10 @@ export const LIMITS = {
   /** The most a product may cost and an order may total: card providers refuse larger single charges. */
   priceMaxCents: 99_999_999,
   accessTokenTtlSeconds: 15 * 60,
+  /** Sign-in, sign-up and the other /api/auth calls carry a few short fields (R-BOUNDS). */
+  authBodyMaxBytes: 64 * 1024,
+  /** Every other JSON body; uploads have their own limit above (R-BOUNDS). */
+  bodyMaxBytes: 1024 * 1024,
 } as const;
 
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

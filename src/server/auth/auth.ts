@@ -6,6 +6,7 @@ import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { z } from 'zod';
 import { loginSchema, signUpSchema } from '#shared/auth.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -25,6 +26,13 @@ function validateBody(body: unknown, rules: z.ZodType): void {
     });
   }
 }
+
+const signInEmail = (body: { email?: unknown } | undefined) =>
+  String(body?.email ?? '')
+    .trim()
+    .toLowerCase();
+
+const clientAddress = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
 
 export function createAuth(options: { db: Database; config: Config; secret: string; throttle: LoginThrottle }) {
   const { db, config, secret, throttle } = options;
@@ -46,7 +54,7 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       // Better Auth skips its origin (CSRF) check under NODE_ENV=test; ours must hold in tests too.
       disableOriginCheck: false,
     },
-    // Failed sign-ins are throttled below per email and per address, shared through Redis when set.
+    // Sign-ins are throttled below per email and address; sign-ups and resets by the Fastify mount (docs/decisions/0011).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     plugins: [
@@ -80,22 +88,21 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
         if (ctx.path === '/sign-up/email') validateBody(ctx.body, signUpSchema);
         if (ctx.path === '/sign-in/email') {
           validateBody(ctx.body, loginSchema);
-          const email = String(ctx.body.email).trim().toLowerCase();
-          const refusal = await throttle.refusal(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
-          if (refusal) throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: refusal });
+          // Counted before the password is checked, so parallel guesses each take an attempt (R-THROTTLE).
+          const waitMs = await throttle.admit(signInEmail(ctx.body), clientAddress(ctx.headers));
+          if (waitMs > 0) {
+            const seconds = Math.ceil(waitMs / 1000);
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { code: 'TOO_MANY_ATTEMPTS', message: MESSAGES.tooMany('sign-in attempts', seconds) },
+              { 'Retry-After': String(seconds) },
+            );
+          }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const email = String(ctx.body?.email ?? '')
-          .trim()
-          .toLowerCase();
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await throttle.recordFailure(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
-        } else {
-          await throttle.recordSuccess(email);
-        }
+        if (ctx.path !== '/sign-in/email' || ctx.context.returned instanceof APIError) return;
+        await throttle.succeeded(signInEmail(ctx.body), clientAddress(ctx.headers));
       }),
     },
   });
