@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import { LIMITS } from '#shared/limits.ts';
 import { createAuth } from './auth/auth.ts';
+import { LiveSessions } from './auth/live-sessions.ts';
 import { createMemoryAttemptStore, createRedisAttemptStore, LoginThrottle } from './auth/login-throttle.ts';
 import authPlugin from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
@@ -17,6 +18,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
@@ -59,6 +61,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
   // Pages, scripts, styles and API answers over 1 KB go brotli- or gzip-compressed to browsers that take it.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(publicReadsPlugin, { config, database });
@@ -72,9 +75,17 @@ export async function buildApp({
     freeAttempts: config.rateLimits.signInFreeAttempts,
     attemptsPerAddress: config.rateLimits.signInAttemptsPerAddress,
   });
-  const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config.authSecret, config.dataDir), throttle });
+  const sessions = new LiveSessions(database.db);
+  app.addHook('onClose', await sessions.share(config, database, app.log));
+  const auth = createAuth({
+    db: database.db,
+    config,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    throttle,
+    sessions,
+  });
   await registerOpenApi(app, config, auth);
-  await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl, rateLimits: config.rateLimits });
+  await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl, rateLimits: config.rateLimits, sessions });
 
   const domain = { db: database.db, config };
   await app.register(productRoutes, domain);
@@ -83,7 +94,7 @@ export async function buildApp({
     ...domain,
     releasePayment: (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId),
   });
-  await app.register(paymentRoutes, { db: database.db, payments: paymentSetup });
+  await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, rateLimits: config.rateLimits });
   await app.register(reviewRoutes, domain);
   await app.register(userRoutes, domain);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { textField } from './text.ts';
 
 /** A testimonial as anyone may read it (GET /api/review): the reviewer's email stays private. */
 export const reviewSchema = z.object({
@@ -37,8 +38,7 @@ const ratingSchema = z.preprocess(
  * and description both say "Last name is required", a copy error kept on purpose (R-REVIEW).
  */
 export const reviewInputSchema = z.object({
-  reviewPhoto: z
-    .string({ error: MESSAGES.reviewFieldRequired })
+  reviewPhoto: textField('photo', { error: MESSAGES.reviewFieldRequired })
     .trim()
     .min(1, MESSAGES.reviewFieldRequired)
     .max(LIMITS.pictureUrlMaxLength, `photo URL must be at most ${LIMITS.pictureUrlMaxLength} characters`)
@@ -46,8 +46,7 @@ export const reviewInputSchema = z.object({
       message: 'photo must be an http:// or https:// address',
     }),
   reviewRating: ratingSchema,
-  reviewDescription: z
-    .string({ error: MESSAGES.reviewFieldRequired })
+  reviewDescription: textField('description', { error: MESSAGES.reviewFieldRequired })
     .trim()
     .min(1, MESSAGES.reviewFieldRequired)
     .max(LIMITS.reviewDescriptionMaxLength, `description must be at most ${LIMITS.reviewDescriptionMaxLength} characters`),

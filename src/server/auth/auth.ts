@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import { loginSchema, signUpSchema } from '#shared/auth.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { controlCharacterMessage, controlCharacterPath } from '#shared/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import type { LiveSessions } from './live-sessions.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 
 /** Set by the Fastify mount from the socket address, never taken from the client. */
@@ -34,8 +36,14 @@ const signInEmail = (body: { email?: unknown } | undefined) =>
 
 const clientAddress = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
 
-export function createAuth(options: { db: Database; config: Config; secret: string; throttle: LoginThrottle }) {
-  const { db, config, secret, throttle } = options;
+export function createAuth(options: {
+  db: Database;
+  config: Config;
+  secret: string;
+  throttle: LoginThrottle;
+  sessions: LiveSessions;
+}) {
+  const { db, config, secret, throttle, sessions } = options;
   const google = config.google;
   return betterAuth({
     appName: config.shopName,
@@ -57,12 +65,18 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     // Sign-ins are throttled below per email and address; sign-ups and resets by the Fastify mount (docs/decisions/0011).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Sign-out, revoked sessions, a password change that signs other sessions out, a deleted user: their tokens stop at once.
+    databaseHooks: {
+      session: { delete: { after: async (ended) => sessions.sessionsEnded([ended.id]) } },
+      user: { delete: { after: async (deleted) => sessions.usersEnded([deleted.id]) } },
+    },
     plugins: [
       jwt({
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: {
           expirationTime: `${LIMITS.accessTokenTtlSeconds}s`,
-          definePayload: ({ user }) => ({ email: user.email, name: user.name }),
+          // The session's id lets every call check that the session is still open (R-SESSION-END).
+          definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
         },
       }),
       ...(google
@@ -85,6 +99,15 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Better Auth's own routes (profile name, password change, …) refuse control characters too (R-TEXT).
+        const field = controlCharacterPath(ctx.body)?.join('.');
+        if (field !== undefined) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'VALIDATION_ERROR',
+            message: controlCharacterMessage(field || 'the request'),
+            field,
+          });
+        }
         if (ctx.path === '/sign-up/email') validateBody(ctx.body, signUpSchema);
         if (ctx.path === '/sign-in/email') {
           validateBody(ctx.body, loginSchema);

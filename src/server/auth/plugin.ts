@@ -11,6 +11,7 @@ import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '../http/rate-limits.ts';
 import { type AccessTokenClaims, AccessTokenError, createAccessTokenVerifier } from './access-token.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+import type { LiveSessions } from './live-sessions.ts';
 
 export interface Viewer extends AccessTokenClaims {}
 
@@ -61,8 +62,11 @@ function sendAuthRefusal(error: FastifyError, reply: FastifyReply) {
     .send({ code: code.toUpperCase(), message: status === 500 ? 'Something went wrong on our side.' : message });
 }
 
-async function authPlugin(app: FastifyInstance, options: { auth: Auth; db: Database; issuer: string; rateLimits: RateLimits }) {
-  const { auth, db, rateLimits } = options;
+async function authPlugin(
+  app: FastifyInstance,
+  options: { auth: Auth; db: Database; issuer: string; rateLimits: RateLimits; sessions: LiveSessions },
+) {
+  const { auth, db, rateLimits, sessions } = options;
   const verifyAccessToken = createAccessTokenVerifier(async () => auth.api.getJwks(), options.issuer);
 
   app.decorate('auth', auth);
@@ -79,14 +83,19 @@ async function authPlugin(app: FastifyInstance, options: { auth: Auth; db: Datab
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
     if (!token) throw unauthorized('Sign in to continue: this call needs an access token.');
+    let claims: AccessTokenClaims;
     try {
-      request.viewer = await verifyAccessToken(token);
+      claims = await verifyAccessToken(token);
     } catch (error) {
       if (error instanceof AccessTokenError) {
         throw new HttpError(401, error.reason === 'expired' ? 'token_expired' : 'unauthorized', error.message);
       }
       throw error;
     }
+    // Signed out, signed out elsewhere, or deleted: the token ends with its session (R-SESSION-END).
+    if (!(await sessions.isOpen(claims.sessionId, claims.userId)))
+      throw unauthorized('Your session has ended. Please sign in again.');
+    request.viewer = claims;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -4,10 +4,11 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { postedReviewSchema, reviewInputSchema, reviewSchema } from '#shared/review.ts';
 import { addReview, testimonialsAnswer } from './service.ts';
 
-export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   app.get(
     '/api/review',
     {
@@ -26,6 +27,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     '/api/review',
     {
       onRequest: app.requireUser,
+      config: floodLimit({
+        max: config.rateLimits.reviewsPerCustomer,
+        windowMs: RATE_LIMIT_WINDOWS.review,
+        what: 'reviews',
+        key: (request) => viewerOf(request).userId,
+      }),
       schema: {
         operationId: 'addReview',
         tags: ['reviews'],

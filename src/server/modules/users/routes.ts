@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { sessionCookieSecurity } from '#server/http/openapi.ts';
 import { emailParamsSchema, emailSchema } from '#shared/auth.ts';
+import { textField } from '#shared/text.ts';
 import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
 import {
   assertSelfOrAdmin,
@@ -144,7 +145,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         tags: ['users'],
         summary: 'Update your own address and phone number',
         params: emailParamsSchema,
-        body: profileInputSchema.extend({ email: z.string().optional(), name: z.string().optional() }),
+        body: profileInputSchema.extend({ email: textField('email').optional(), name: textField('name').optional() }),
         errors: [403],
         response: { 200: profileSchema },
       },
