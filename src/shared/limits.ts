@@ -21,6 +21,11 @@ export const LIMITS = {
   /** The most a product may cost and an order may total: card providers refuse larger single charges. */
   priceMaxCents: 99_999_999,
   accessTokenTtlSeconds: 15 * 60,
+  /** GET /api/review pages (R-BOUNDS): the size when none is asked for, and the most one page holds. */
+  reviewPageSizeDefault: 20,
+  reviewPageSizeMax: 100,
+  /** Beyond any real shop's reviews; keeps page × size a small number. */
+  reviewPageMax: 10_000,
   /** Sign-in, sign-up and the other /api/auth calls carry a few short fields (R-BOUNDS). */
   authBodyMaxBytes: 64 * 1024,
   /** Every other JSON body; uploads have their own limit above (R-BOUNDS). */

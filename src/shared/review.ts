@@ -14,6 +14,23 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** The header of GET /api/review that tells how many reviews there are in all, over every page. */
+export const REVIEW_TOTAL_HEADER = 'x-total-count';
+
+const pageNumber = (field: string, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number from 1 to ${max}` })
+    .int(`${field} must be a whole number from 1 to ${max}`)
+    .min(1, `${field} must be a whole number from 1 to ${max}`)
+    .max(max, `${field} must be a whole number from 1 to ${max}`);
+
+/** GET /api/review?page=&pageSize=: one page of the testimonials, newest first (R-BOUNDS). */
+export const reviewPageQuerySchema = z.object({
+  page: pageNumber('page', LIMITS.reviewPageMax).default(1),
+  pageSize: pageNumber('pageSize', LIMITS.reviewPageSizeMax).default(LIMITS.reviewPageSizeDefault),
+});
+export type ReviewPageQuery = z.infer<typeof reviewPageQuerySchema>;
+
 /** The review its author just posted (POST /api/review answers with it), email included. */
 export const postedReviewSchema = reviewSchema.extend({ reviewEmail: z.string() });
 export type PostedReview = z.infer<typeof postedReviewSchema>;

@@ -12,6 +12,8 @@ export const queryKeys = {
   /** Under the list's key, so whatever refreshes the list refreshes each product too. */
   product: (id: string) => ['products', id],
   reviews: ['reviews'],
+  /** Under the reviews' key, so a new review refreshes every page. */
+  reviewPage: (page: number, pageSize: number) => ['reviews', page, pageSize],
   signInOptions: ['sign-in-options'],
   paymentConfig: ['payment-config'],
 

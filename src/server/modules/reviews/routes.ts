@@ -5,7 +5,13 @@ import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-ans
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
-import { postedReviewSchema, reviewInputSchema, reviewSchema } from '#shared/review.ts';
+import {
+  postedReviewSchema,
+  REVIEW_TOTAL_HEADER,
+  reviewInputSchema,
+  reviewPageQuerySchema,
+  reviewSchema,
+} from '#shared/review.ts';
 import { addReview, testimonialsAnswer } from './service.ts';
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
@@ -16,11 +22,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       schema: {
         operationId: 'listReviews',
         tags: ['reviews'],
-        summary: 'The testimonials, newest first',
-        response: { 200: z.array(reviewSchema) },
+        summary: 'A page of the testimonials, newest first; the header X-Total-Count says how many there are in all',
+        querystring: reviewPageQuerySchema,
+        response: {
+          200: z.array(reviewSchema).describe(`One page of reviews; the ${REVIEW_TOTAL_HEADER} header holds the total.`),
+        },
       },
     },
-    async (request, reply) => sendPublicAnswer(request, reply, await testimonialsAnswer(db, app.publicReads), 'list'),
+    async (request, reply) =>
+      sendPublicAnswer(request, reply, await testimonialsAnswer(db, app.publicReads, request.query), 'list'),
   );
 
   app.post(
