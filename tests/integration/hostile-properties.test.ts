@@ -62,6 +62,8 @@ const hostileText = fc.oneof(
   ),
   fc.uuid(),
   fc.emailAddress(),
+  // Passes an email's pattern but no database takes it as text.
+  fc.emailAddress().map((email) => email.replace('@', '\u0000@')),
 );
 const hostileValue = fc.oneof(
   hostileText,
@@ -71,7 +73,27 @@ const hostileValue = fc.oneof(
   fc.constant(null),
   fc.jsonValue({ maxDepth: 2 }),
 );
+/** Valid payloads of the shop's forms: one field made hostile gets past every other check to the one it tests. */
+const VALID_BODIES: Record<string, unknown>[] = [
+  { email: 'someone@example.com', password: 'secret123', name: 'Someone' },
+  { reviewPhoto: 'https://photos.example.com/me.jpg', reviewRating: 5, reviewDescription: 'Fine.' },
+  {
+    name: 'Router',
+    price: '10',
+    description: 'Small.',
+    minQuantity: 1,
+    maxQuantity: 2,
+    availableQuantity: 3,
+    picture: 'https://a.example/p.png',
+  },
+  { address: '1 Road', phoneNumber: '0123456789' },
+  { transactionId: 'pi_123', payment: 'x' },
+];
+const nearlyValidBody = fc
+  .tuple(fc.constantFrom(...VALID_BODIES), fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 1 }))
+  .map(([valid, hostile]) => ({ ...valid, ...hostile }));
 const hostileBody = fc.oneof(
+  nearlyValidBody,
   fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 6 }),
   fc.jsonValue({ maxDepth: 3 }),
 );
@@ -101,8 +123,7 @@ describe('hostile input on every route: never a 500, nothing changed (SECURITY.m
     expect(routes.length).toBeGreaterThan(25);
   });
 
-  it('answers every generated request with less than 500 and leaves the shop as it was', async () => {
-    const before = await shopState(server);
+  it('answers every generated request with less than 500, and a refusal leaves the shop as it was', async () => {
     const who = fc.constantFrom<{ token?: string; cookie?: string }>(
       {},
       { token: customer.token },
@@ -120,16 +141,18 @@ describe('hostile input on every route: never a 500, nothing changed (SECURITY.m
             let index = 0;
             const path = template.replace(/\{[^}]+\}/g, () => encodeURIComponent(params[index++] ?? ''));
             const search = new URLSearchParams(query).toString();
+            const before = await shopState(server);
             const answer = await call(server, method.toUpperCase(), search ? `${path}?${search}` : path, {
               ...caller,
               body: method === 'get' || method === 'delete' ? undefined : body,
             });
-            expect(answer.status, `${method.toUpperCase()} ${path}?${search} ${JSON.stringify(body)}`).toBeLessThan(500);
+            const request = `${method.toUpperCase()} ${path}?${search} ${JSON.stringify(body)}`;
+            expect(answer.status, request).toBeLessThan(500);
+            if (answer.status >= 400) expect(await shopState(server), request).toEqual(before);
           },
         ),
-        { numRuns: 12 },
+        { numRuns: 20 },
       );
     }
-    expect(await shopState(server)).toEqual(before);
   });
 });
