@@ -34,10 +34,8 @@ describe.each(stores)('flood limits ($store counts)', ({ env }) => {
   beforeAll(async () => {
     // `open` keeps sign-ups unlimited so its tests can make the customers they need.
     const { SIGN_UPS_PER_ADDRESS: _, ...perCustomer } = LIMITED;
-    [server, open] = await Promise.all([
-      startTestServer({ env: { ...env, ...LIMITED } }),
-      startTestServer({ env: { ...env, ...perCustomer } }),
-    ]);
+    server = await startTestServer({ env: { ...env, ...LIMITED } });
+    open = await startTestServer({ env: { ...env, ...perCustomer } });
   });
   afterAll(async () => {
     await Promise.all([server?.stop(), open?.stop()]);

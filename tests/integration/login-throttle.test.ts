@@ -31,10 +31,9 @@ describe.each(cases)('sign-in throttling ($kind database, $store counts)', ({ ki
   let server: TestServer;
   let proxied: TestServer;
   beforeAll(async () => {
-    [server, proxied] = await Promise.all([
-      startTestServer({ kind, env: { ...env, ...REAL_LIMITS } }),
-      startTestServer({ kind, env: { ...env, ...REAL_LIMITS, TRUST_PROXY: '1' } }),
-    ]);
+    // One after the other: two servers starting at once on a loaded machine can miss Fastify's plugin timeout.
+    server = await startTestServer({ kind, env: { ...env, ...REAL_LIMITS } });
+    proxied = await startTestServer({ kind, env: { ...env, ...REAL_LIMITS, TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await Promise.all([server?.stop(), proxied?.stop()]);
@@ -109,7 +108,8 @@ describe.skipIf(!redisUrl)('sign-in throttling shared through Redis', () => {
   let second: TestServer;
   beforeAll(async () => {
     const shared = { ...REAL_LIMITS, REDIS_URL: redisUrl ?? '', REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
-    [first, second] = await Promise.all([startTestServer({ env: shared }), startTestServer({ env: shared })]);
+    first = await startTestServer({ env: shared });
+    second = await startTestServer({ env: shared });
   });
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);

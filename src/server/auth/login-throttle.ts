@@ -26,6 +26,9 @@ export interface AttemptStore {
 const delayAfter = (count: number, rule: GrowingDelay) =>
   count < rule.free ? 0 : Math.min(rule.firstDelayMs * 2 ** (count - rule.free), rule.maxDelayMs);
 
+/** Keys one instance keeps in memory; past it the oldest go first, so a flood of made-up emails cannot fill memory. */
+const MEMORY_KEYS_MAX = 100_000;
+
 export function createMemoryAttemptStore(now: () => number = Date.now): AttemptStore {
   const entries = new Map<string, { count: number; nextAt: number; expiresAt: number }>();
   return {
@@ -38,6 +41,10 @@ export function createMemoryAttemptStore(now: () => number = Date.now): AttemptS
       const delay = delayAfter(entry.count, rule);
       entry.nextAt = time + delay;
       entry.expiresAt = Math.max(entry.expiresAt || time + rule.windowMs, entry.nextAt);
+      if (!entries.has(key) && entries.size >= MEMORY_KEYS_MAX) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
       entries.set(key, entry);
       return 0;
     },
