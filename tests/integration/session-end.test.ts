@@ -49,8 +49,9 @@ describe.each(testDatabaseKinds())('access tokens end with their session on %s (
     const [usedRow] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, used.email));
     await context.internalAdapter.deleteUser(usedRow?.id ?? '');
     expect((await myOrders(server, used)).status).toBe(401);
-    // … or straight in the database, sessions going with the user.
-    await server.db.delete(user).where(eq(user.email, unused.email));
+    // … or straight in the database, sessions going with the user, and the instance told.
+    const [unusedRow] = await server.db.delete(user).where(eq(user.email, unused.email)).returning({ id: user.id });
+    server.app.liveSessions.usersEnded([unusedRow?.id ?? '']);
     expect((await myOrders(server, unused)).status).toBe(401);
     const review = { reviewPhoto: 'https://photos.example.com/me.jpg', reviewRating: 5, reviewDescription: 'Good.' };
     expect((await call(server, 'POST', '/api/review', { token: unused.token, body: review })).status).toBe(401);

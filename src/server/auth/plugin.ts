@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     auth: Auth;
+    /** Open sessions behind access tokens; deleting or banning users outside Better Auth must call `usersEnded`. */
+    liveSessions: LiveSessions;
     /** onRequest hook: a valid bearer access token is required; sets request.viewer. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a bearer token whose user has the admin role right now. */
@@ -70,6 +72,7 @@ async function authPlugin(
   const verifyAccessToken = createAccessTokenVerifier(async () => auth.api.getJwks(), options.issuer);
 
   app.decorate('auth', auth);
+  app.decorate('liveSessions', sessions);
   app.decorateRequest('viewer', undefined);
 
   app.decorate('isAdmin', async (userId: string) => {
