@@ -3,8 +3,11 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { LIMITS } from '#shared/limits.ts';
 import { createAuth } from './auth/auth.ts';
-import { createMemoryCounter, createRedisCounter, LoginThrottle } from './auth/login-throttle.ts';
+import { LiveSessions } from './auth/live-sessions.ts';
+import { createMemoryAttemptStore, createRedisAttemptStore, LoginThrottle } from './auth/login-throttle.ts';
 import authPlugin from './auth/plugin.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import publicReadsPlugin from './cache/plugin.ts';
@@ -13,7 +16,10 @@ import type { DatabaseHandle } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { proxyTrust } from './http/proxy-trust.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { compiledResponseSerializer } from './http/response-serializer.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loadWebBuild } from './http/web-build.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
@@ -60,23 +66,40 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? loggerOptions(config, process.stdout.isTTY),
     logController: new AccessLog(),
-    trustProxy: config.env === 'production',
+    // Only the configured proxies may name the client's address (R-PROXY); by default nobody can.
+    trustProxy: proxyTrust(config.trustProxy),
     requestIdHeader: 'x-request-id',
-    bodyLimit: 1024 * 1024,
+    bodyLimit: LIMITS.bodyMaxBytes,
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
   // Pages, scripts, styles and API answers over 1 KB go brotli- or gzip-compressed to browsers that take it.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(publicReadsPlugin, { config, database });
   await app.register(metricsPlugin, { token: config.metricsToken, database });
 
-  const throttle = new LoginThrottle(config.redisUrl ? createRedisCounter(config.redisUrl) : createMemoryCounter());
-  const auth = createAuth({ db: database.db, config, secret: resolveAuthSecret(config.authSecret, config.dataDir), throttle });
+  // Throttles count in Redis when it is configured, so every instance shares them (R-THROTTLE, R-FLOOD).
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await registerRateLimits(app, redis, config.redisKeyPrefix);
+  const throttle = new LoginThrottle(redis ? createRedisAttemptStore(redis, config.redisKeyPrefix) : createMemoryAttemptStore(), {
+    freeAttempts: config.rateLimits.signInFreeAttempts,
+    attemptsPerAddress: config.rateLimits.signInAttemptsPerAddress,
+  });
+  const sessions = new LiveSessions(database.db);
+  app.addHook('onClose', await sessions.share(config, database, app.log));
+  const auth = createAuth({
+    db: database.db,
+    config,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    throttle,
+    sessions,
+  });
   await registerOpenApi(app, config, auth);
-  await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl });
+  await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl, rateLimits: config.rateLimits, sessions });
 
   const domain = { db: database.db, config };
   // Product pictures and reviewers' photos, served at /uploads/.
@@ -88,7 +111,7 @@ export async function buildApp({
   const releasePayment = (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId);
   await app.register(orderRoutes, { ...domain, releasePayment });
   await app.register(orderExpiryPlugin, { config, database, releasePayment });
-  await app.register(paymentRoutes, { db: database.db, payments: paymentSetup });
+  await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, rateLimits: config.rateLimits });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: mailTiming });
@@ -100,6 +123,5 @@ export async function buildApp({
   const build = await loadWebBuild(webRoot, { publicUrl, shopName, currency });
   await app.register(seoRoutes, { ...domain, build });
   await registerWebApp(app, webRoot, build);
-  app.addHook('onClose', () => throttle.close());
   return app;
 }

@@ -104,4 +104,34 @@ describe('loadConfig', () => {
       expect(String((error as Error).message)).not.toContain('\n');
     }
   });
+
+  it('trusts no proxy unless TRUST_PROXY names them: a hop count or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      'Invalid configuration: TRUST_PROXY must be a number of proxy hops or a comma-separated list of addresses',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1/40' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads the throttle and flood limits, with a real shop’s defaults', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      signInFreeAttempts: 5,
+      signInAttemptsPerAddress: 30,
+      signUpsPerAddress: 5,
+      passwordResetsPerAddress: 5,
+      reviewsPerCustomer: 5,
+      ordersPerCustomer: 20,
+      cardAttemptsPerOrder: 10,
+    });
+    expect(loadConfig({ ORDERS_PER_CUSTOMER: '50' }).rateLimits.ordersPerCustomer).toBe(50);
+    expect(() => loadConfig({ ORDERS_PER_CUSTOMER: '0' })).toThrow(/ORDERS_PER_CUSTOMER/);
+  });
 });

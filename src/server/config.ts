@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { passwordSchema } from '#shared/auth.ts';
 
@@ -16,6 +17,38 @@ const urlWith = (protocols: RegExp, hint: string) =>
     .refine((value) => value === undefined || (URL.canParse(value) && protocols.test(new URL(value).protocol)), {
       message: `must be a ${hint} URL`,
     });
+
+/** A limit of how many times something may be done in its window (docs/decisions/0011). */
+const limitSetting = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(1_000_000).default(fallback);
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` is believed: none (unset), the nearest N hops (a number), or the listed
+ * addresses and ranges. A number stays a number: Fastify reads the text "1" as an address (R-PROXY).
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops or a comma-separated list of addresses' });
+    return z.NEVER;
+  });
 
 const configSchema = z
   .object({
@@ -49,6 +82,15 @@ const configSchema = z
       .regex(/^[a-z]{3}$/, 'must be a three-letter ISO currency code')
       .default('usd'),
     REDIS_URL: urlWith(/^rediss?:$/, 'redis://'),
+    REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('storefront:'),
+    TRUST_PROXY: trustProxySetting,
+    SIGN_IN_FREE_ATTEMPTS: limitSetting(5),
+    SIGN_IN_ATTEMPTS_PER_ADDRESS: limitSetting(30),
+    SIGN_UPS_PER_ADDRESS: limitSetting(5),
+    PASSWORD_RESETS_PER_ADDRESS: limitSetting(5),
+    REVIEWS_PER_CUSTOMER: limitSetting(5),
+    ORDERS_PER_CUSTOMER: limitSetting(20),
+    CARD_ATTEMPTS_PER_ORDER: limitSetting(10),
     SHOP_NAME: z.string().trim().min(1).max(60).default('SwiftCargo'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     S3_BUCKET: optionalString.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
@@ -119,6 +161,11 @@ export interface Config {
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string };
   currency: string;
   redisUrl?: string;
+  /** Starts every key this shop keeps in Redis, so shops (and test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses; never `true` (anyone could pick their address). */
+  trustProxy: false | number | string[];
+  rateLimits: RateLimits;
   shopName: string;
   logLevel: Env['LOG_LEVEL'];
   /** Where uploaded product pictures go instead of DATA_DIR/uploads; keys unset → the SDK's own credential chain. */
@@ -131,6 +178,19 @@ export interface Config {
   orderHoldMinutes: number;
   /** How many unpaid orders one customer may hold at once (R-HOLD). */
   maxUnpaidOrders: number;
+}
+
+/** How often a client may try each guarded action; the windows are in src/server/http/rate-limits.ts. */
+export interface RateLimits {
+  /** Sign-in attempts per email and address before each next one waits twice as long. */
+  signInFreeAttempts: number;
+  /** Sign-in attempts per address in 15 minutes, whatever the emails; a success gives its attempt back. */
+  signInAttemptsPerAddress: number;
+  signUpsPerAddress: number;
+  passwordResetsPerAddress: number;
+  reviewsPerCustomer: number;
+  ordersPerCustomer: number;
+  cardAttemptsPerOrder: number;
 }
 
 /** Demo admin for the embedded default; printed at start and listed in the README. */
@@ -191,6 +251,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     currency: env.CURRENCY,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    trustProxy: env.TRUST_PROXY,
+    rateLimits: {
+      signInFreeAttempts: env.SIGN_IN_FREE_ATTEMPTS,
+      signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
+      signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS,
+      passwordResetsPerAddress: env.PASSWORD_RESETS_PER_ADDRESS,
+      reviewsPerCustomer: env.REVIEWS_PER_CUSTOMER,
+      ordersPerCustomer: env.ORDERS_PER_CUSTOMER,
+      cardAttemptsPerOrder: env.CARD_ATTEMPTS_PER_ORDER,
+    },
     shopName: env.SHOP_NAME,
     logLevel: env.LOG_LEVEL,
     s3: env.S3_BUCKET

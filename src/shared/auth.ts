@@ -1,27 +1,26 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { textField } from './text-field.ts';
 
 /** A simple address pattern: something@something.something, no spaces (R-VALIDATION). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Letters and digits only, at least six, at least one of each (R-VALIDATION). */
 const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${LIMITS.passwordMinLength},}$`);
 
-export const emailSchema = z
-  .string({ error: MESSAGES.emailRequired })
+export const emailSchema = textField('email', { error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
 
-export const passwordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
+export const passwordSchema = textField('password', { error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
   .regex(PASSWORD_PATTERN, MESSAGES.passwordWeak);
 
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const nameSchema = z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(100);
+const nameSchema = textField('name', { error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(100);
 
 export const signUpSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 export type SignUpInput = z.infer<typeof signUpSchema>;
@@ -38,7 +37,7 @@ export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 /** Settings: the current password proves it is you; the new one follows the sign-up rule (R-SETTINGS). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  currentPassword: textField('currentPassword', { error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

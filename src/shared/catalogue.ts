@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { productSchema } from './product.ts';
+import { textField } from './text-field.ts';
 
 /** The catalogue's orders (R-CATALOGUE); the first is the default. */
 export const CATALOGUE_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const;
@@ -44,8 +45,7 @@ const wholeNumber = (field: string, max: number, fallback: number) =>
 /** GET /api/products and the /products page's address: what to show (R-CATALOGUE, R-SEARCH). */
 export const catalogueQuerySchema = z
   .object({
-    q: z
-      .string()
+    q: textField('q')
       .max(LIMITS.searchMaxLength, `q must be at most ${LIMITS.searchMaxLength} characters`)
       // One space between words, none around: "  usb   dock " and "usb dock" are one search.
       .transform(orNothing((text) => text.trim().replace(/\s+/g, ' ') || undefined))

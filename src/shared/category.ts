@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { textField } from './text-field.ts';
 
 /** A shelf of the catalogue (R-CATEGORY). */
 export const categorySchema = z.object({
@@ -12,8 +13,7 @@ export const categoryIdParamsSchema = z.object({ id: z.uuid({ error: 'category i
 
 /** Adding or renaming a category (admin). */
 export const categoryInputSchema = z.object({
-  name: z
-    .string({ error: 'name is required' })
+  name: textField('name', { error: 'name is required' })
     .trim()
     .min(1, 'name is required')
     .max(LIMITS.categoryNameMaxLength, `name must be at most ${LIMITS.categoryNameMaxLength} characters`),

@@ -32,6 +32,15 @@ export const LIMITS = {
   cataloguePageSizeMax: 48,
   /** Far past any real catalogue's last page; keeps OFFSET bounded. */
   cataloguePageMax: 10_000,
+  /** GET /api/review pages (R-BOUNDS): the size when none is asked for, and the most one page holds. */
+  reviewPageSizeDefault: 20,
+  reviewPageSizeMax: 100,
+  /** Beyond any real shop's reviews; keeps page × size a small number. */
+  reviewPageMax: 10_000,
+  /** Sign-in, sign-up and the other /api/auth calls carry a few short fields (R-BOUNDS). */
+  authBodyMaxBytes: 64 * 1024,
+  /** Every other JSON body; uploads have their own limit above (R-BOUNDS). */
+  bodyMaxBytes: 1024 * 1024,
 } as const;
 
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

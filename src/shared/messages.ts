@@ -40,4 +40,18 @@ export const MESSAGES = {
   passwordChanged: 'Your password is changed. Other devices are signed out.',
   /** Not in the spec: the edit form of issue 15 (R-EDIT). */
   productUpdated: 'Product saved',
+  /** A throttled call (R-THROTTLE, R-FLOOD): what was done too often, and how long to wait. */
+  tooMany: (what: string, retryAfterSeconds: number) =>
+    `Too many ${what}. Please wait ${waitText(retryAfterSeconds)} and try again.`,
 } as const;
+
+/** "1 second", "40 seconds", "3 minutes", "2 hours": a wait rounded up to the unit people count it in. */
+export function waitText(seconds: number): string {
+  const [amount, unit] =
+    seconds < 60
+      ? [Math.max(1, Math.ceil(seconds)), 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { textField } from './text-field.ts';
 
 /** Which card processor takes payments: the built-in offline one, or Stripe when its keys are set. */
 export const paymentConfigSchema = z.discriminatedUnion('provider', [
@@ -17,13 +18,12 @@ export const createPaymentIntentSchema = z.object({
 export const clientSecretSchema = z.object({ clientSecret: z.string() });
 
 /** Both processors name payments like Stripe does: pi_ and letters, digits or underscores. */
-export const transactionIdSchema = z
-  .string({ error: 'transactionId is required' })
+export const transactionIdSchema = textField('transactionId', { error: 'transactionId is required' })
   .trim()
   .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'transactionId must be a payment id (pi_…)');
 
 /** `payment` is the order id (R-API); the server records the order's own id whatever is sent. */
-export const markOrderPaidSchema = z.object({ transactionId: transactionIdSchema, payment: z.string().optional() });
+export const markOrderPaidSchema = z.object({ transactionId: transactionIdSchema, payment: textField('payment').optional() });
 
 export const CARD_MESSAGES = {
   numberIncomplete: 'Your card number is incomplete.',
@@ -118,12 +118,12 @@ export type TestCardFormInput = z.input<typeof testCardFormSchema>;
 export type TestCard = z.output<typeof testCardSchema>;
 
 export const billingDetailsSchema = z.object({
-  name: z.string({ error: 'billing name is required' }).trim().min(1, 'billing name is required').max(200),
+  name: textField('billing name', { error: 'billing name is required' }).trim().min(1, 'billing name is required').max(200),
   email: emailSchema,
 });
 
 export const testConfirmSchema = z.object({
-  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(300),
+  clientSecret: textField('clientSecret', { error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(300),
   card: testCardSchema,
   billingDetails: billingDetailsSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { textField } from './text-field.ts';
 
 /** A product as the API returns it: the original client's field names, price in dollars (R-API, R-MONEY). */
 export const productSchema = z.object({
@@ -37,8 +38,7 @@ const PRICE_MAX_DOLLARS = LIMITS.priceMaxCents / 100;
  * A picture is a web address; an uploaded file becomes one (/uploads/…) on the server, and the demo
  * products' pictures ship with the app (/images/products/…), so their edit form sends those back.
  */
-export const pictureUrlSchema = z
-  .string()
+export const pictureUrlSchema = textField('picture')
   .trim()
   .max(LIMITS.pictureUrlMaxLength)
   .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/(uploads|images\/products)\/[\w.-]+$/.test(value), {
@@ -50,15 +50,13 @@ export const QUANTITY_FLOORS = { minQuantity: 1, maxQuantity: 1, availableQuanti
 
 /** Every product field but the picture, as Add Products and the admin's product update take them. */
 const productFieldsSchema = z.object({
-  name: z
-    .string({ error: 'name is required' })
+  name: textField('name', { error: 'name is required' })
     .trim()
     .min(1, 'name is required')
     .max(LIMITS.productNameMaxLength, `name must be at most ${LIMITS.productNameMaxLength} characters`),
   price: z.preprocess(
     (value) => (typeof value === 'number' ? String(value) : value),
-    z
-      .string({ error: 'price is required' })
+    textField('price', { error: 'price is required' })
       .trim()
       .min(1, 'price is required')
       .max(LIMITS.priceMaxLength, `price must be at most ${LIMITS.priceMaxLength} characters`)
@@ -66,8 +64,7 @@ const productFieldsSchema = z.object({
       .refine((value) => Number(value) > 0, 'price must be more than 0')
       .refine((value) => Number(value) <= PRICE_MAX_DOLLARS, `price must be at most ${PRICE_MAX_DOLLARS}`),
   ),
-  description: z
-    .string({ error: 'description is required' })
+  description: textField('description', { error: 'description is required' })
     .trim()
     .min(1, 'description is required')
     .max(LIMITS.productDescriptionMaxLength, `description must be at most ${LIMITS.productDescriptionMaxLength} characters`),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { textField } from './text-field.ts';
 
 /** A testimonial as anyone may read it (GET /api/review): the reviewer's email stays private. */
 export const reviewSchema = z.object({
@@ -12,6 +13,20 @@ export const reviewSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+const pageNumber = (field: string, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number from 1 to ${max}` })
+    .int(`${field} must be a whole number from 1 to ${max}`)
+    .min(1, `${field} must be a whole number from 1 to ${max}`)
+    .max(max, `${field} must be a whole number from 1 to ${max}`);
+
+/** GET /api/review?page=&pageSize=: one page of the testimonials, newest first (R-BOUNDS). */
+export const reviewPageQuerySchema = z.object({
+  page: pageNumber('page', LIMITS.reviewPageMax).default(1),
+  pageSize: pageNumber('pageSize', LIMITS.reviewPageSizeMax).default(LIMITS.reviewPageSizeDefault),
+});
+export type ReviewPageQuery = z.infer<typeof reviewPageQuerySchema>;
 
 /** The review its author just posted (POST /api/review answers with it), email included. */
 export const postedReviewSchema = reviewSchema.extend({ reviewEmail: z.string() });
@@ -31,8 +46,7 @@ const ratingSchema = z.preprocess(
     .max(LIMITS.ratingMax, `rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`),
 );
 
-const reviewDescriptionSchema = z
-  .string({ error: MESSAGES.reviewFieldRequired })
+const reviewDescriptionSchema = textField('description', { error: MESSAGES.reviewFieldRequired })
   .trim()
   .min(1, MESSAGES.reviewFieldRequired)
   .max(LIMITS.reviewDescriptionMaxLength, `description must be at most ${LIMITS.reviewDescriptionMaxLength} characters`);
@@ -41,8 +55,7 @@ const reviewDescriptionSchema = z
  * A photo given by address (API clients). It is stored as given, but the shop's pages show only photos
  * the shop serves itself, initials otherwise (R-REVIEW): visitors' browsers never fetch other hosts.
  */
-const reviewPhotoAddressSchema = z
-  .string()
+const reviewPhotoAddressSchema = textField('photo')
   .trim()
   .max(LIMITS.pictureUrlMaxLength, `photo URL must be at most ${LIMITS.pictureUrlMaxLength} characters`)
   .refine((value) => HTTP_URL.test(value) || SHIPPED_IMAGE.test(value), {

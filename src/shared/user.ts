@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { textField } from './text-field.ts';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -13,13 +14,11 @@ const PHONE_PATTERN = /^[\d\s+\-()]+$/;
 
 /** Profile changes: name and email are read-only and ignored when sent (PUT /api/userInfo/{email}). */
 export const profileInputSchema = z.object({
-  address: z
-    .string({ error: 'address is required' })
+  address: textField('address', { error: 'address is required' })
     .trim()
     .min(1, 'address is required')
     .max(LIMITS.addressMaxLength, `address must be at most ${LIMITS.addressMaxLength} characters`),
-  phoneNumber: z
-    .string({ error: 'phone number is required' })
+  phoneNumber: textField('phone number', { error: 'phone number is required' })
     .trim()
     .min(LIMITS.phoneMinLength, `phone number must be ${LIMITS.phoneMinLength} to ${LIMITS.phoneMaxLength} characters`)
     .max(LIMITS.phoneMaxLength, `phone number must be ${LIMITS.phoneMinLength} to ${LIMITS.phoneMaxLength} characters`)

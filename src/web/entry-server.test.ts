@@ -21,7 +21,7 @@ const page = (url: string, read: ReadPublic) =>
 
 describe('the server renderer', () => {
   it('renders a product with its head from the public read', async () => {
-    const rendered = await page(`/purchase/${PRODUCT._id}`, async () => ({ status: 200, body: PRODUCT }));
+    const rendered = await page(`/purchase/${PRODUCT._id}`, async () => ({ status: 200, body: PRODUCT, headers: {} }));
     expect(rendered.status).toBe(200);
     expect(rendered.html).toContain('Harbour Label Printer');
     expect(rendered.head).toContain('<title>Harbour Label Printer — Harbour Freight Co</title>');
@@ -33,6 +33,7 @@ describe('the server renderer', () => {
     const rendered = await page(`/purchase/${PRODUCT._id}`, async () => ({
       status: 404,
       body: { error: { code: 'not_found', message: 'Product not found' } },
+      headers: {},
     }));
     expect(rendered.status).toBe(404);
     expect(rendered.head).toContain('<meta name="robots" content="noindex" />');
@@ -45,6 +46,7 @@ describe('the server renderer', () => {
     const rendered = await page(`/purchase/${PRODUCT._id}`, async () => ({
       status: 503,
       body: { error: { code: 'internal', message: 'The database is not answering.' } },
+      headers: {},
     }));
     expect(rendered.status).toBe(503);
     // React separates the text it joins with empty comments.

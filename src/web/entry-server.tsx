@@ -16,7 +16,7 @@ import { setShopName } from './lib/shop.ts';
  */
 
 /** A public read answered by the server itself (its cached /api routes), as the browser would see it. */
-export type ReadPublic = (path: string) => Promise<{ status: number; body: unknown }>;
+export type ReadPublic = (path: string) => Promise<{ status: number; body: unknown; headers: Record<string, string> }>;
 
 export interface PageRequest {
   /** Path and query of the page. */
@@ -105,9 +105,9 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
   const client = createQueryClient();
   const missing: MissingAnswer[] = [];
   await Promise.all(
-    (definition?.queries?.(params, new URL(fetchRequest.url).searchParams) ?? []).map(async ({ key, path }) => {
+    (definition?.queries?.(params, new URL(fetchRequest.url).searchParams) ?? []).map(async ({ key, path, data }) => {
       const answer = await request.read(path);
-      if (answer.status === 200) client.setQueryData(key, answer.body);
+      if (answer.status === 200) client.setQueryData(key, data ? data(answer) : answer.body);
       else missing.push({ key, status: answer.status, body: answer.body });
     }),
   );

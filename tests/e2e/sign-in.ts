@@ -15,7 +15,14 @@ export async function signInBrowser(page: Page, server: TestServer, who: SignedI
       return { name: pair.slice(0, split), value: pair.slice(split + 1), url: server.url };
     });
   await page.context().addCookies(cookies);
-  await page.addInitScript((token) => {
-    if (!localStorage.getItem('accessToken')) localStorage.setItem('accessToken', token);
-  }, who.token);
+  // Only the latest sign-in may put its token in: an earlier one's session may have ended since, and its token with it.
+  await earlierSignIn.get(page)?.dispose();
+  earlierSignIn.set(
+    page,
+    await page.addInitScript((token) => {
+      if (!localStorage.getItem('accessToken')) localStorage.setItem('accessToken', token);
+    }, who.token),
+  );
 }
+
+const earlierSignIn = new WeakMap<Page, { dispose(): Promise<void> }>();

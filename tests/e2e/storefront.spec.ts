@@ -329,7 +329,7 @@ test('a reviewer photo on another host is never fetched by visitors: initials in
 
 test('when reviews or products cannot be loaded the page says so, and Try again loads them', async ({ page }) => {
   let failing = true;
-  await page.route(/\/api\/(review|home)$/, (route) =>
+  await page.route(/\/api\/(review|home)(\?.*)?$/, (route) =>
     failing
       ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"x","message":"down"}}' })
       : route.fallback(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Suites sign up, sign in and order far more often from 127.0.0.1 than one shop visitor would; the
+ * throttling tests set the real limits (or lower ones) back through `env`.
+ */
+export const RELAXED_LIMITS = {
+  SIGN_IN_FREE_ATTEMPTS: '1000',
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: '100000',
+  SIGN_UPS_PER_ADDRESS: '100000',
+  PASSWORD_RESETS_PER_ADDRESS: '100000',
+  REVIEWS_PER_CUSTOMER: '100000',
+  ORDERS_PER_CUSTOMER: '100000',
+  CARD_ATTEMPTS_PER_ORDER: '100000',
+} as const;
+
 export interface TestServerOptions {
   kind?: TestDatabaseKind;
   /** Load the demo catalogue and reviews. */
@@ -59,6 +74,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
+    // Other suites (and other people's runs) share the Redis server: each server keeps its own keys.
+    REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+    ...RELAXED_LIMITS,
     ...options.env,
   });
   const handle: DatabaseHandle = database.handle;

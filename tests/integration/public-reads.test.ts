@@ -178,7 +178,8 @@ describe.skipIf(withoutPostgres())('two instances on one PostgreSQL (LISTEN/NOTI
         }
       ).rows.map(({ pid }) => pid);
     const cut = await listeners();
-    expect(cut).toHaveLength(2);
+    // Two instances, each listening for changed answers and for ended sessions.
+    expect(cut).toHaveLength(4);
     for (const pid of cut) await a.db.execute(sql`select pg_terminate_backend(${pid})`);
     expect(await holdsWithin(1_000, async () => (await listeners()).every((pid) => !cut.includes(pid)))).toBe(true);
     // A change nobody announces: what B would miss while it cannot hear.

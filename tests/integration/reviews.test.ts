@@ -122,4 +122,35 @@ describe.each(testDatabaseKinds())('reviews over real HTTP on %s', (kind) => {
     const listed = ((await response.json()) as ReviewAnswer[]).find((review) => review._id === answer.body._id);
     expect(listed?.reviewDescription).toBe(markup);
   });
+
+  describe('pages (R-BOUNDS)', () => {
+    const page = (query: string) => call<ReviewAnswer[] & ErrorAnswer>(server, 'GET', `/api/review${query}`);
+
+    it('answers one page of the newest-first list as an array, with the total in X-Total-Count', async () => {
+      for (let index = 0; index < 5; index++) {
+        expect((await postReview({ ...VALID, reviewDescription: `Paged review ${index}` })).status).toBe(201);
+      }
+      const everything = await page(`?pageSize=${LIMITS.reviewPageSizeMax}`);
+      const total = Number(everything.headers.get('x-total-count'));
+      expect(total).toBe(everything.body.length);
+      expect(total).toBeGreaterThan(6);
+
+      const second = await page('?page=2&pageSize=3');
+      expect(second.status).toBe(200);
+      expect(second.body.map((review) => review._id)).toEqual(everything.body.slice(3, 6).map((review) => review._id));
+      expect(second.headers.get('x-total-count')).toBe(String(total));
+      expect((await page('?page=1000&pageSize=3')).body).toEqual([]);
+      expect((await page('')).body).toHaveLength(Math.min(total, LIMITS.reviewPageSizeDefault));
+    });
+
+    it.each([
+      ['?pageSize=101', 'pageSize', `pageSize must be a whole number from 1 to ${LIMITS.reviewPageSizeMax}`],
+      ['?page=0', 'page', `page must be a whole number from 1 to ${LIMITS.reviewPageMax}`],
+      ['?page=two', 'page', `page must be a whole number from 1 to ${LIMITS.reviewPageMax}`],
+    ])('refuses %s with 400', async (query, field, message) => {
+      const answer = await page(query);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.fields?.[field]).toBe(message);
+    });
+  });
 });

@@ -48,6 +48,14 @@ for (const kind of testDatabaseKinds()) {
       expect((await deleteUser(server, admin, customer.email)).status).toBe(404);
     });
 
+    it("ends the deleted customer's access token at once: 401, not their orders", async () => {
+      const customer = await signUpCustomer(server);
+      expect((await call(server, 'GET', `/api/orders?email=${customer.email}`, { token: customer.token })).status).toBe(200);
+      expect((await deleteUser(server, admin, customer.email)).status).toBe(200);
+      const after = await call(server, 'GET', `/api/orders?email=${customer.email}`, { token: customer.token });
+      expect(after.status).toBe(401);
+    });
+
     it('never deletes the last admin', async () => {
       const refused = await deleteUser(server, admin, TEST_ADMIN.email);
       expect(refused.status).toBe(409);

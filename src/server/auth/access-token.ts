@@ -4,6 +4,8 @@ export interface AccessTokenClaims {
   userId: string;
   email: string;
   name: string;
+  /** The Better Auth session the token was issued for; the token is good only while it is open. */
+  sessionId: string;
 }
 
 export class AccessTokenError extends Error {
@@ -12,14 +14,25 @@ export class AccessTokenError extends Error {
   }
 }
 
+/** Unknown key ids reload the key set at most this often: a flood of made-up `kid`s costs one read per 30 s. */
+export const KEY_RELOAD_INTERVAL_MS = 30_000;
+
 /**
  * Verifies the bearer tokens Better Auth's jwt plugin signs, against its public keys kept in memory:
- * no database round trip per request. Unknown key ids reload the key set once (key rotation).
+ * no database round trip per request. An unknown key id reloads the key set (key rotation), at most
+ * once per KEY_RELOAD_INTERVAL_MS.
  */
-export function createAccessTokenVerifier(loadKeys: () => Promise<JSONWebKeySet>, issuer: string) {
-  let keys: ReturnType<typeof createLocalJWKSet> | undefined;
-  const reload = async () => {
-    keys = createLocalJWKSet(await loadKeys());
+export function createAccessTokenVerifier(loadKeys: () => Promise<JSONWebKeySet>, issuer: string, now: () => number = Date.now) {
+  let keys: Promise<ReturnType<typeof createLocalJWKSet>> | undefined;
+  let loadedAt = Number.NEGATIVE_INFINITY;
+  const reload = () => {
+    loadedAt = now();
+    keys = loadKeys().then(createLocalJWKSet);
+    // A failed load is tried again by the next request, not remembered.
+    keys.catch(() => {
+      keys = undefined;
+      loadedAt = Number.NEGATIVE_INFINITY;
+    });
     return keys;
   };
 
@@ -30,13 +43,14 @@ export function createAccessTokenVerifier(loadKeys: () => Promise<JSONWebKeySet>
     try {
       let payload: Awaited<ReturnType<typeof verifyWith>>;
       try {
-        payload = await verifyWith(keys ?? (await reload()), token);
+        payload = await verifyWith(await (keys ?? reload()), token);
       } catch (error) {
-        if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+        if (!(error instanceof joseErrors.JWKSNoMatchingKey) || now() - loadedAt < KEY_RELOAD_INTERVAL_MS) throw error;
         payload = await verifyWith(await reload(), token);
       }
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new AccessTokenError('invalid');
-      return { userId: payload.sub, email: payload.email, name: typeof payload.name === 'string' ? payload.name : '' };
+      const { sub, email, name, sid } = payload;
+      if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') throw new AccessTokenError('invalid');
+      return { userId: sub, email, name: typeof name === 'string' ? name : '', sessionId: sid };
     } catch (error) {
       if (error instanceof AccessTokenError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new AccessTokenError('expired');

@@ -7,10 +7,12 @@ import type { z } from 'zod';
 import { changePasswordSchema, displayNameSchema, loginSchema, newPasswordSchema, signUpSchema } from '#shared/auth.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { controlCharacterMessage, controlCharacterPath } from '#shared/text-field.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { queueMail } from '../modules/mail/outbox.ts';
+import type { LiveSessions } from './live-sessions.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 
 /** Set by the Fastify mount from the socket address, never taken from the client. */
@@ -34,8 +36,21 @@ const REWORDED: Record<string, Partial<Record<string, string>>> = {
   '/change-password': { INVALID_PASSWORD: MESSAGES.currentPasswordWrong },
 };
 
-export function createAuth(options: { db: Database; config: Config; secret: string; throttle: LoginThrottle }) {
-  const { db, config, secret, throttle } = options;
+const signInEmail = (body: { email?: unknown } | undefined) =>
+  String(body?.email ?? '')
+    .trim()
+    .toLowerCase();
+
+const clientAddress = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+
+export function createAuth(options: {
+  db: Database;
+  config: Config;
+  secret: string;
+  throttle: LoginThrottle;
+  sessions: LiveSessions;
+}) {
+  const { db, config, secret, throttle, sessions } = options;
   const google = config.google;
   return betterAuth({
     appName: config.shopName,
@@ -55,13 +70,6 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       sendResetPassword: ({ user, token }) =>
         queueMail(db, { kind: 'password-reset', to: user.email, data: { customerName: user.name, token } }),
     },
-    databaseHooks: {
-      user: {
-        create: {
-          after: (created) => queueMail(db, { kind: 'welcome', to: created.email, data: { customerName: created.name } }),
-        },
-      },
-    },
     user: { additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } } },
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
     advanced: {
@@ -71,17 +79,28 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       // Better Auth skips its origin (CSRF) check under NODE_ENV=test; ours must hold in tests too.
       disableOriginCheck: false,
     },
-    // Failed sign-ins are throttled below per email and per address, shared through Redis when set.
+    // Sign-ins are throttled below per email and address; sign-ups and resets by the Fastify mount (docs/decisions/0011).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Failures Better Auth cannot answer (the database out of reach) reach our mount instead of an empty 500.
     onAPIError: { throw: true },
+    // Sign-out, revoked sessions, a password change that signs other sessions out, a deleted user: their tokens stop at once.
+    databaseHooks: {
+      session: { delete: { after: async (ended) => sessions.sessionsEnded([ended.id]) } },
+      user: {
+        create: {
+          after: (created) => queueMail(db, { kind: 'welcome', to: created.email, data: { customerName: created.name } }),
+        },
+        delete: { after: async (deleted) => sessions.usersEnded([deleted.id]) },
+      },
+    },
     plugins: [
       jwt({
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: {
           expirationTime: `${LIMITS.accessTokenTtlSeconds}s`,
-          definePayload: ({ user }) => ({ email: user.email, name: user.name }),
+          // The session's id lets every call check that the session is still open (R-SESSION-END).
+          definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
         },
       }),
       ...(google
@@ -104,6 +123,15 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Better Auth's own routes (profile name, password change, …) refuse control characters too (R-TEXT).
+        const field = controlCharacterPath(ctx.body)?.join('.');
+        if (field !== undefined) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'VALIDATION_ERROR',
+            message: controlCharacterMessage(field || 'the request'),
+            field,
+          });
+        }
         if (ctx.path === '/sign-up/email') validateBody(ctx.body, signUpSchema);
         // New passwords follow the sign-up rule however they are set (R-VALIDATION).
         if (ctx.path === '/reset-password') validateBody(ctx.body, newPasswordSchema);
@@ -111,25 +139,24 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
         if (ctx.path === '/update-user') validateBody(ctx.body, displayNameSchema);
         if (ctx.path === '/sign-in/email') {
           validateBody(ctx.body, loginSchema);
-          const email = String(ctx.body.email).trim().toLowerCase();
-          const refusal = await throttle.refusal(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
-          if (refusal) throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_ATTEMPTS', message: refusal });
+          // Counted before the password is checked, so parallel guesses each take an attempt (R-THROTTLE).
+          const waitMs = await throttle.admit(signInEmail(ctx.body), clientAddress(ctx.headers));
+          if (waitMs > 0) {
+            const seconds = Math.ceil(waitMs / 1000);
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { code: 'TOO_MANY_ATTEMPTS', message: MESSAGES.tooMany('sign-in attempts', seconds) },
+              { 'Retry-After': String(seconds) },
+            );
+          }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const refused = ctx.context.returned;
         const reworded = refused instanceof APIError ? REWORDED[ctx.path]?.[String(refused.body?.code)] : undefined;
         if (reworded) throw new APIError('BAD_REQUEST', { code: String((refused as APIError).body?.code), message: reworded });
-        if (ctx.path !== '/sign-in/email') return;
-        const email = String(ctx.body?.email ?? '')
-          .trim()
-          .toLowerCase();
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await throttle.recordFailure(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown');
-        } else {
-          await throttle.recordSuccess(email);
-        }
+        if (ctx.path !== '/sign-in/email' || ctx.context.returned instanceof APIError) return;
+        await throttle.succeeded(signInEmail(ctx.body), clientAddress(ctx.headers));
       }),
     },
   });

@@ -1,12 +1,17 @@
-import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
+import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorCodeForStatus } from '#shared/error-codes.ts';
+import { LIMITS } from '#shared/limits.ts';
+import type { RateLimits } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { forbidden, HttpError, unauthorized, unexpectedFailure } from '../http/errors.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '../http/rate-limits.ts';
 import { type AccessTokenClaims, AccessTokenError, createAccessTokenVerifier } from './access-token.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+import type { LiveSessions } from './live-sessions.ts';
 
 export interface Viewer extends AccessTokenClaims {}
 
@@ -16,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     auth: Auth;
+    /** Open sessions behind access tokens; deleting or banning users outside Better Auth must call `usersEnded`. */
+    liveSessions: LiveSessions;
     /** onRequest hook: a valid bearer access token is required; sets request.viewer. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a bearer token whose user has the admin role right now. */
@@ -31,12 +38,41 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return request.viewer;
 }
 
-async function authPlugin(app: FastifyInstance, options: { auth: Auth; db: Database; issuer: string }) {
-  const { auth, db } = options;
+/** Hands a request to Better Auth as a Fetch request: the body Fastify read (within its limit), the address Fastify trusts. */
+function toAuthRequest(request: FastifyRequest, origin: string): Request {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
+  return new Request(`${origin}${request.url}`, { method: request.method, headers, body });
+}
+
+async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<void> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+/** Refusals on /api/auth/* in Better Auth's own shape ({ code, message }), which its browser client reads. */
+function sendAuthRefusal(error: FastifyError, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const code = error instanceof HttpError ? error.code : errorCodeForStatus(status);
+  const message = status === 413 ? `The request body must be at most ${LIMITS.authBodyMaxBytes / 1024} KB.` : error.message;
+  return reply
+    .status(status)
+    .send({ code: code.toUpperCase(), message: status === 500 ? 'Something went wrong on our side.' : message });
+}
+
+async function authPlugin(
+  app: FastifyInstance,
+  options: { auth: Auth; db: Database; issuer: string; rateLimits: RateLimits; sessions: LiveSessions },
+) {
+  const { auth, db, rateLimits, sessions } = options;
   const verifyAccessToken = createAccessTokenVerifier(async () => auth.api.getJwks(), options.issuer);
-  const authHandler = toNodeHandler(auth);
 
   app.decorate('auth', auth);
+  app.decorate('liveSessions', sessions);
   app.decorateRequest('viewer', undefined);
 
   app.decorate('isAdmin', async (userId: string) => {
@@ -50,14 +86,19 @@ async function authPlugin(app: FastifyInstance, options: { auth: Auth; db: Datab
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
     if (!token) throw unauthorized('Sign in to continue: this call needs an access token.');
+    let claims: AccessTokenClaims;
     try {
-      request.viewer = await verifyAccessToken(token);
+      claims = await verifyAccessToken(token);
     } catch (error) {
       if (error instanceof AccessTokenError) {
         throw new HttpError(401, error.reason === 'expired' ? 'token_expired' : 'unauthorized', error.message);
       }
       throw error;
     }
+    // Signed out, signed out elsewhere, or deleted: the token ends with its session (R-SESSION-END).
+    if (!(await sessions.isOpen(claims.sessionId, claims.userId)))
+      throw unauthorized('Your session has ended. Please sign in again.');
+    request.viewer = claims;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -65,29 +106,45 @@ async function authPlugin(app: FastifyInstance, options: { auth: Auth; db: Datab
     if (!(await app.isAdmin(viewerOf(request).userId))) throw forbidden('Only admins may do this.');
   });
 
-  // Better Auth reads the raw request itself, so its routes live in a context without body parsing.
+  // Better Auth's routes take their body through Fastify, so its limit holds there too (R-BOUNDS).
   await app.register(async (authRoutes) => {
     authRoutes.removeAllContentTypeParsers();
-    authRoutes.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    authRoutes.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      schema: { hide: true },
-      handler: async (request, reply) => {
-        request.raw.headers[CLIENT_IP_HEADER] = request.ip;
-        reply.hijack();
-        try {
-          await authHandler(request.raw, reply.raw);
-        } catch (error) {
-          // Better Auth throws what it cannot answer itself (onAPIError.throw): our error shape, and a 503 while the database is out of reach (R-OUTAGE).
-          const failure = unexpectedFailure(error);
-          request.log[failure.status === 500 ? 'error' : 'warn']({ err: error }, 'sign-in service failed');
-          if (reply.raw.headersSent) return void reply.raw.destroy();
-          reply.raw.writeHead(failure.status, { ...failure.headers, 'content-type': 'application/json; charset=utf-8' });
-          reply.raw.end(JSON.stringify(failure.body));
-        }
-      },
+    authRoutes.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LIMITS.authBodyMaxBytes }, (_request, body, done) =>
+      done(null, body),
+    );
+    authRoutes.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendAuthRefusal(error, reply);
+      // Better Auth throws what it cannot answer itself (onAPIError.throw): a 503 in the shop's shape while
+      // the database is out of reach (R-OUTAGE), else a 500.
+      const failure = unexpectedFailure(error);
+      request.log[failure.status === 500 ? 'error' : 'warn']({ err: error }, 'auth request failed');
+      if (failure.status === 500) return sendAuthRefusal(error, reply);
+      return reply.status(failure.status).headers(failure.headers).send(failure.body);
     });
+    const handler = async (request: FastifyRequest, reply: FastifyReply) =>
+      sendAuthResponse(reply, await auth.handler(toAuthRequest(request, options.issuer)));
+    const byAddress = (request: FastifyRequest) => request.ip;
+    authRoutes.post('/api/auth/sign-up/email', {
+      schema: { hide: true },
+      config: floodLimit({
+        max: rateLimits.signUpsPerAddress,
+        windowMs: RATE_LIMIT_WINDOWS.signUp,
+        what: 'sign-ups from your address',
+        key: byAddress,
+      }),
+      handler,
+    });
+    authRoutes.post('/api/auth/request-password-reset', {
+      schema: { hide: true },
+      config: floodLimit({
+        max: rateLimits.passwordResetsPerAddress,
+        windowMs: RATE_LIMIT_WINDOWS.passwordReset,
+        what: 'password reset requests from your address',
+        key: byAddress,
+      }),
+      handler,
+    });
+    authRoutes.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
   });
 }
 

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '#server/db/client.ts';
 import type { NotificationListener } from '#server/db/notifications.ts';
 import { redisChangeBus } from './redis-change-bus.ts';
 
-/** How instances sharing one database tell each other which public answers a write changed. */
+/** How instances sharing one database tell each other what changed: public answers, ended sessions. */
 export interface ChangeBus {
   kind: 'redis' | 'postgres';
   publish(message: string): Promise<void>;
@@ -12,23 +12,21 @@ export interface ChangeBus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'storefront_public_reads';
-
 /**
  * Redis when it is configured (it also serves PostgreSQL-compatible engines and poolers that lack
  * LISTEN/NOTIFY), else PostgreSQL's own LISTEN/NOTIFY; the embedded database has one instance and
  * needs none.
  */
-export function openChangeBus(config: Config, database: DatabaseHandle): ChangeBus | undefined {
-  if (config.redisUrl) return redisChangeBus(config.redisUrl, CHANNEL);
+export function openChangeBus(config: Config, database: DatabaseHandle, channel: string): ChangeBus | undefined {
+  if (config.redisUrl) return redisChangeBus(config.redisUrl, channel);
   const notifications = database.notifications;
   if (!notifications) return undefined;
   let subscription: { close(): Promise<void> } | undefined;
   return {
     kind: 'postgres',
-    publish: (message) => notifications.notify(CHANNEL, message),
+    publish: (message) => notifications.notify(channel, message),
     async listen(listener) {
-      subscription = await notifications.listen(CHANNEL, listener);
+      subscription = await notifications.listen(channel, listener);
     },
     async close() {
       await subscription?.close();

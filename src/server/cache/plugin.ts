@@ -28,7 +28,7 @@ function parseChange(text: string) {
 }
 
 async function publicReadsPlugin(app: FastifyInstance, { config, database }: { config: Config; database: DatabaseHandle }) {
-  const bus = openChangeBus(config, database);
+  const bus = openChangeBus(config, database, 'storefront_public_reads');
   const instance = randomUUID();
   // A burst of orders sends one message per few milliseconds, not one per order.
   let queued = new Set<string>();

@@ -58,6 +58,7 @@ export function sendPublicAnswer(
   const signedIn = request.headers.cookie !== undefined || request.headers.authorization !== undefined;
   const encoding = answer.encoded ? encodingFor(request.headers['accept-encoding']) : undefined;
   const etag = etagOf(answer, encoding);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
   reply
     .header('etag', etag)
     .header('cache-control', kind === 'item' ? ALWAYS_REVALIDATE : signedIn ? SIGNED_IN : VISITOR_LIST)

@@ -10,6 +10,14 @@ export interface PublicAnswer {
   etag: string;
   /** Made once per change, instead of compressing again for every browser. */
   encoded?: { br: Buffer; gzip: Buffer };
+  /** Sent with the body: what a paged answer says about the whole list (its total). */
+  headers?: Record<string, string>;
+}
+
+/** How a kept answer goes out when it is not its value as is: the JSON body and the headers that come with it. */
+export interface AnswerShape<T> {
+  body(value: T): unknown;
+  headers(value: T): Record<string, string>;
 }
 
 /** Below this, compression saves less than its headers cost (the same threshold the app uses for other answers). */
@@ -23,15 +31,18 @@ const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-async function serialize(value: unknown): Promise<PublicAnswer> {
+async function serialize(value: unknown, headers?: Record<string, string>): Promise<PublicAnswer> {
   const body = Buffer.from(JSON.stringify(value));
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  if (body.length < COMPRESS_FROM_BYTES) return { body, etag };
+  const etag = `"${createHash('sha1')
+    .update(body)
+    .update(JSON.stringify(headers ?? {}))
+    .digest('base64url')}"`;
+  if (body.length < COMPRESS_FROM_BYTES) return { body, etag, headers };
   const [br, gzip] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
     gzipped(body, { level: GZIP_LEVEL }),
   ]);
-  return { body, etag, encoded: { br, gzip } };
+  return { body, etag, encoded: { br, gzip }, headers };
 }
 
 /** The public reads kept in memory, by the answer they hold. */
@@ -41,15 +52,16 @@ export const PUBLIC_READS = {
   /** One page of the catalogue's search, by its normalised query (R-CATALOGUE). */
   cataloguePage: (query: string) => `catalogue-page:${query}`,
   categories: 'categories',
-  testimonials: 'testimonials',
+  testimonials: (page: number, pageSize: number) => `testimonials:${page}:${pageSize}`,
 } as const;
 
-/** Drops every product's answer at once (a change whose product is not known, such as the demo data). */
+/** A key ending in `:*` drops every answer under it: every product (a change whose product is not known), every testimonials page. */
 const EVERY_PRODUCT = 'product:*';
 /** Any product change may move a product into or out of any search, so every catalogue page goes. */
 const EVERY_CATALOGUE_PAGE = 'catalogue-page:*';
 /** Keys ending in this drop every answer that starts with what comes before it. */
 const EVERY = '*';
+const EVERY_TESTIMONIALS_PAGE = 'testimonials:*';
 
 /** Which read an answer belongs to, for hit and miss counts that do not grow with the catalogue. */
 const readOf = (key: string) => key.split(':')[0] ?? key;
@@ -94,7 +106,12 @@ export class PublicReads {
   }
 
   /** The kept answer, or `load`'s result checked against `schema` and serialized once for every later request. */
-  answer<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): PublicAnswer | Promise<PublicAnswer> {
+  answer<T>(
+    key: string,
+    schema: z.ZodType<T>,
+    load: () => Promise<T>,
+    shape?: AnswerShape<T>,
+  ): PublicAnswer | Promise<PublicAnswer> {
     const kept = this.entries.get(key);
     if (kept && this.now() - kept.storedAt < this.maxAgeMs) {
       count(this.hits, kept.read);
@@ -105,7 +122,8 @@ export class PublicReads {
     count(this.misses, readOf(key));
     const generation = this.generation;
     const answer = load().then(async (value) => {
-      const fresh = await serialize(schema.parse(value));
+      const parsed = schema.parse(value);
+      const fresh = await (shape ? serialize(shape.body(parsed), shape.headers(parsed)) : serialize(parsed));
       if (this.serving && generation === this.generation) this.keep(key, fresh);
       return fresh;
     });
@@ -128,7 +146,7 @@ export class PublicReads {
   }
 
   testimonialsChanged(): void {
-    this.changed([PUBLIC_READS.testimonials]);
+    this.changed([EVERY_TESTIMONIALS_PAGE]);
   }
 
   /** Drops answers a write here changed, and tells the other instances to drop theirs. */

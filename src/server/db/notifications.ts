@@ -24,12 +24,15 @@ const LAST_RETRY_MS = 5_000;
  * its own transactions for a pooled connection.
  */
 export function postgresNotifications(url: string, pool: pg.Pool): Notifications {
-  let current: pg.Client | undefined;
+  // One listening connection per channel (changed answers, ended sessions); any open one can notify.
+  const listening = new Set<pg.Client>();
   return {
     async notify(channel, payload) {
-      await (current ?? pool).query('select pg_notify($1, $2)', [channel, payload]);
+      const [open] = listening;
+      await (open ?? pool).query('select pg_notify($1, $2)', [channel, payload]);
     },
     async listen(channel, listener) {
+      let current: pg.Client | undefined;
       let closed = false;
       let retry: NodeJS.Timeout | undefined;
       let delay = FIRST_RETRY_MS;
@@ -52,6 +55,7 @@ export function postgresNotifications(url: string, pool: pg.Pool): Notifications
         // Every error ends the connection, and 'end' is where it is replaced.
         client.on('error', () => {});
         client.on('end', () => {
+          listening.delete(client);
           if (current !== client) return;
           current = undefined;
           listener.hearing(false);
@@ -70,6 +74,7 @@ export function postgresNotifications(url: string, pool: pg.Pool): Notifications
           return;
         }
         current = client;
+        listening.add(client);
         delay = FIRST_RETRY_MS;
         listener.hearing(true);
       }
@@ -80,6 +85,7 @@ export function postgresNotifications(url: string, pool: pg.Pool): Notifications
           clearTimeout(retry);
           const client = current;
           current = undefined;
+          if (client) listening.delete(client);
           await client?.end();
         },
       };

@@ -16,6 +16,7 @@ const ERROR_STATUSES = {
   404: 'Nothing has this id or email.',
   409: 'The shop’s current state does not allow it (sold out, already paid, the last admin, …).',
   413: 'The upload is too large.',
+  429: 'Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait.',
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_STATUSES;
@@ -58,6 +59,7 @@ function describeOperation(app: FastifyInstance): SwaggerTransform {
     if (security.length > 0) statuses.add(401);
     if (forAdmins) statuses.add(403);
     if (route.url.includes('/:id')) statuses.add(404);
+    if (route.config && 'rateLimit' in route.config) statuses.add(429);
     const refusals = [...statuses].map((status) => [status, errorResponse(ERROR_STATUSES[status])]);
     return {
       url: transformed.url,

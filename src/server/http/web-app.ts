@@ -33,7 +33,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
   // The page's data comes from the public reads' own routes, answered from memory (decision 9).
   const read = async (path: string) => {
     const answer = await app.inject({ method: 'GET', url: path });
-    return { status: answer.statusCode, body: answer.json() as unknown };
+    const headers = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, String(value)]));
+    return { status: answer.statusCode, body: answer.json() as unknown, headers };
   };
 
   const isApi = (path: string) => path === '/api' || path.startsWith('/api/');

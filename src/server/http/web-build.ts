@@ -3,6 +3,13 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** A public read's answer as the renderer takes it: status, JSON body and headers (a page's total, say). */
+export interface PublicReadAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
 /**
  * What the server renderer (src/web/entry-server.tsx, built into dist/web-server) offers. The server
  * imports the built file by path at run time, never web source, so these shapes are restated here.
@@ -13,7 +20,7 @@ interface WebRenderer {
     publicUrl: string;
     shopName: string;
     currency: string;
-    read: (path: string) => Promise<{ status: number; body: unknown }>;
+    read: (path: string) => Promise<PublicReadAnswer>;
   }): Promise<{ status: number; head: string; html: string; state: string }>;
   publicPages(): { path: string; lastModified?: string }[];
 }
@@ -29,7 +36,7 @@ export interface WebBuild {
   /** Renders `url` into the template; without a renderer, the empty shell the browser fills in. */
   page(
     url: string,
-    read: (path: string) => Promise<{ status: number; body: unknown }>,
+    read: (path: string) => Promise<PublicReadAnswer>,
     log: FastifyBaseLogger,
   ): Promise<{ status: number; html: string }>;
   /** When the web app was built: the last change of its fixed pages. */

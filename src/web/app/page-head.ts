@@ -1,18 +1,22 @@
 import { catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Product } from '#shared/product.ts';
+import { REVIEW_TOTAL_HEADER, reviewPageOf, reviewPagePath } from '#shared/review-page.ts';
 import { ARTICLES, findArticle } from '#web/features/marketing/blog/articles.ts';
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { HERO_SLIDES } from '#web/features/marketing/hero-slides.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
+import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 import { documentTitle } from '#web/lib/use-document-title.ts';
 
 /** A public read the server answers before rendering a page, so its data is in the HTML (R-SSR). */
 export interface PageQuery {
   key: readonly unknown[];
   path: string;
+  /** What the page keeps under `key`, when it is not the answer's body as it is (a page and its total header). */
+  data?: (answer: { body: unknown; headers: Record<string, string> }) => unknown;
 }
 
 /** What the server writes into a page's <head> and its status (R-SEO). */
@@ -67,7 +71,11 @@ export const PAGES: Record<string, PageDefinition> = {
   home: {
     queries: () => [
       { key: queryKeys.products, path: '/api/home' },
-      { key: queryKeys.reviews, path: '/api/review' },
+      {
+        key: queryKeys.reviewPage(1, DISPLAY_LIMITS.testimonialsPageSize),
+        path: reviewPagePath(1, DISPLAY_LIMITS.testimonialsPageSize),
+        data: (answer) => reviewPageOf(answer.body, answer.headers[REVIEW_TOTAL_HEADER]),
+      },
     ],
     head: () =>
       page(

@@ -101,6 +101,13 @@ function send(path: string, request: ApiRequest, token: string | null): Promise<
 
 /** Every call to our API goes through here: bearer token, one silent token renewal, one error shape. */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await apiResponse(path, request);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** apiRequest's answer before its JSON is read, for the calls that need its headers too (a page's total). */
+export async function apiResponse(path: string, request: ApiRequest = {}): Promise<Response> {
   let token = request.authenticated === false ? null : readAccessToken();
   let response = await send(path, request, token);
   if (response.status === 401 && token) {
@@ -122,6 +129,5 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     throw error;
   }
   shopTrouble.set(false);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }

@@ -17,6 +17,8 @@ export const queryKeys = {
   reviews: ['reviews'],
   /** Better Auth's session (who is signed in); not under `signedIn`, since a visitor's answer is null. */
   session: ['session'],
+  /** Under the reviews' key, so a new review refreshes every page. */
+  reviewPage: (page: number, pageSize: number) => ['reviews', page, pageSize],
   signInOptions: ['sign-in-options'],
   paymentConfig: ['payment-config'],
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { newOrderSchema, orderIdParamsSchema, orderSchema, ordersQuerySchema } from '#shared/order.ts';
 import { cancelAnyOrder, cancelOwnOrder, listEveryOrder, listOrdersFor, placeOrder, type ReleasePayment } from './service.ts';
 
@@ -23,6 +24,12 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     '/api/orders',
     {
       onRequest: app.requireUser,
+      config: floodLimit({
+        max: config.rateLimits.ordersPerCustomer,
+        windowMs: RATE_LIMIT_WINDOWS.order,
+        what: 'orders',
+        key: (request) => viewerOf(request).userId,
+      }),
       schema: {
         operationId: 'placeOrder',
         tags: ['orders'],

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '#server/auth/plugin.ts';
+import type { RateLimits } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { orderIdParamsSchema, orderSchema } from '#shared/order.ts';
 import {
   clientSecretSchema,
@@ -15,7 +17,10 @@ import { confirmOrderPayment, readOrderToPay, startOrderPayment } from './servic
 import type { PaymentSetup } from './setup.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentSetup }> = async (app, { db, payments }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentSetup; rateLimits: RateLimits }> = async (
+  app,
+  { db, payments, rateLimits },
+) => {
   const { context, paymentConfig } = payments;
   const { provider } = context;
 
@@ -89,6 +94,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     '/api/test-payments/confirm',
     {
       onRequest: app.requireUser,
+      // Card testing: many cards tried against one order (R-FLOOD). A client secret opens one order's payment.
+      config: floodLimit({
+        max: rateLimits.cardAttemptsPerOrder,
+        windowMs: RATE_LIMIT_WINDOWS.cardAttempt,
+        what: 'card attempts for this order',
+        key: (request) => String((request.body as { clientSecret: string }).clientSecret).split('_secret_')[0] ?? '',
+      }),
       schema: {
         operationId: 'chargeTestCard',
         tags: ['payments'],

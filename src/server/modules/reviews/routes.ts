@@ -5,7 +5,15 @@ import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-ans
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
-import { newReviewSchema, postedReviewSchema, REVIEW_PHOTO_FILE_FIELD, reviewSchema } from '#shared/review.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import {
+  newReviewSchema,
+  postedReviewSchema,
+  REVIEW_PHOTO_FILE_FIELD,
+  reviewPageQuerySchema,
+  reviewSchema,
+} from '#shared/review.ts';
+import { REVIEW_TOTAL_HEADER } from '#shared/review-page.ts';
 import type { PictureStore } from '../products/picture-store.ts';
 import { addReview, testimonialsAnswer } from './service.ts';
 
@@ -15,7 +23,7 @@ export interface ReviewRouteOptions {
   pictures: PictureStore;
 }
 
-export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, { db, pictures }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, { db, config, pictures }) => {
   app.get(
     '/api/review',
     {
@@ -23,11 +31,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
       schema: {
         operationId: 'listReviews',
         tags: ['reviews'],
-        summary: 'The testimonials, newest first',
-        response: { 200: z.array(reviewSchema) },
+        summary: 'A page of the testimonials, newest first; the header X-Total-Count says how many there are in all',
+        querystring: reviewPageQuerySchema,
+        response: {
+          200: z.array(reviewSchema).describe(`One page of reviews; the ${REVIEW_TOTAL_HEADER} header holds the total.`),
+        },
       },
     },
-    async (request, reply) => sendPublicAnswer(request, reply, await testimonialsAnswer(db, app.publicReads), 'list'),
+    async (request, reply) =>
+      sendPublicAnswer(request, reply, await testimonialsAnswer(db, app.publicReads, request.query), 'list'),
   );
 
   // Only Add a Review takes multipart/form-data here, so only its scope parses it.
@@ -38,6 +50,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
       '/api/review',
       {
         onRequest: app.requireUser,
+        config: floodLimit({
+          max: config.rateLimits.reviewsPerCustomer,
+          windowMs: RATE_LIMIT_WINDOWS.review,
+          what: 'reviews',
+          key: (request) => viewerOf(request).userId,
+        }),
         schema: {
           operationId: 'addReview',
           tags: ['reviews'],

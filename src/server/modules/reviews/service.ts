@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Viewer } from '#server/auth/plugin.ts';
 import { PUBLIC_READS, type PublicAnswer, type PublicReads } from '#server/cache/public-reads.ts';
 import type { Database } from '#server/db/client.ts';
-import { type PostedReview, type Review, type ReviewInput, reviewSchema } from '#shared/review.ts';
-import { insertReview, listReviewsNewestFirst, type ReviewRow } from './repository.ts';
+import { type PostedReview, type Review, type ReviewInput, type ReviewPageQuery, reviewSchema } from '#shared/review.ts';
+import { REVIEW_TOTAL_HEADER } from '#shared/review-page.ts';
+import { countReviews, insertReview, listReviewsNewestFirst, type ReviewRow } from './repository.ts';
 
 const toReview = (row: ReviewRow): Review => ({
   _id: row.id,
@@ -14,15 +15,32 @@ const toReview = (row: ReviewRow): Review => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const testimonialsSchema = z.array(reviewSchema);
+const testimonialsPageSchema = z.object({ reviews: z.array(reviewSchema), total: z.number().int() });
+type TestimonialsPage = z.infer<typeof testimonialsPageSchema>;
 
-async function listTestimonials(db: Database): Promise<Review[]> {
-  return (await listReviewsNewestFirst(db)).map(toReview);
+async function readTestimonialsPage(db: Database, { page, pageSize }: ReviewPageQuery): Promise<TestimonialsPage> {
+  const [rows, total] = await Promise.all([
+    listReviewsNewestFirst(db, { offset: (page - 1) * pageSize, limit: pageSize }),
+    countReviews(db),
+  ]);
+  return { reviews: rows.map(toReview), total };
 }
 
-/** The testimonials as served: read from the database once per new review, not once per visitor. */
-export function testimonialsAnswer(db: Database, reads: PublicReads): PublicAnswer | Promise<PublicAnswer> {
-  return reads.answer(PUBLIC_READS.testimonials, testimonialsSchema, () => listTestimonials(db));
+/**
+ * A page of the testimonials as served: the reviews as a JSON array (the original client's shape) and
+ * their total in a header. Read from the database once per new review and page, not once per visitor.
+ */
+export function testimonialsAnswer(
+  db: Database,
+  reads: PublicReads,
+  query: ReviewPageQuery,
+): PublicAnswer | Promise<PublicAnswer> {
+  return reads.answer(
+    PUBLIC_READS.testimonials(query.page, query.pageSize),
+    testimonialsPageSchema,
+    () => readTestimonialsPage(db, query),
+    { body: (page) => page.reviews, headers: (page) => ({ [REVIEW_TOTAL_HEADER]: String(page.total) }) },
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { sessionCookieSecurity } from '#server/http/openapi.ts';
 import { emailParamsSchema, emailSchema } from '#shared/auth.ts';
+import { textField } from '#shared/text-field.ts';
 import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
 import type { ReleasePayment } from '../orders/service.ts';
 import {
@@ -138,7 +139,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
       },
     },
     async (request) => {
-      const { user, cancelledOrders } = await deleteShopUser(db, releasePayment, request.params.email);
+      const { user, userId, cancelledOrders } = await deleteShopUser(db, releasePayment, request.params.email);
+      // Its sessions went with it in the database; their access tokens stop here and on every instance (R-SESSION-END).
+      app.liveSessions.usersEnded([userId]);
       for (const order of cancelledOrders) if (order.productId) app.publicReads.catalogueChanged(order.productId);
       return user;
     },
@@ -172,7 +175,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
         tags: ['users'],
         summary: 'Update your own address and phone number',
         params: emailParamsSchema,
-        body: profileInputSchema.extend({ email: z.string().optional(), name: z.string().optional() }),
+        body: profileInputSchema.extend({ email: textField('email').optional(), name: textField('name').optional() }),
         errors: [403],
         response: { 200: profileSchema },
       },

@@ -78,7 +78,7 @@ export async function deleteShopUser(
   db: Database,
   releasePayment: ReleasePayment,
   email: string,
-): Promise<{ user: ShopUser; cancelledOrders: Order[] }> {
+): Promise<{ user: ShopUser; userId: string; cancelledOrders: Order[] }> {
   const target = await requireUserByEmail(db, email);
   await stopPaymentsOfCustomer(db, releasePayment, target.id);
   return db.transaction(async (tx) => {
@@ -89,7 +89,7 @@ export async function deleteShopUser(
     const cancelledOrders = await cancelUnpaidOrdersOfCustomer(tx, current.id);
     await deleteUserById(tx, current.id);
     await reachRacePoint(db, 'user deleted');
-    return { user: toShopUser(current), cancelledOrders };
+    return { user: toShopUser(current), userId: current.id, cancelledOrders };
   });
 }
 

@@ -1,15 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ShopTroubleNotice } from '#web/components/ShopTroubleNotice.tsx';
 import { signOut, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
 import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
-import { Footer } from '#web/features/marketing/components/Footer.tsx';
-import { onSessionEnded } from '#web/lib/api-client.ts';
+import { onSessionEnded, shopTrouble } from '#web/lib/api-client.ts';
+import { lazyWhenIdle } from '#web/lib/lazy-when-idle.ts';
 import { Navbar } from './Navbar.tsx';
 
+// Below the fold on every page: in the server's HTML from the start, its code (and the newsletter form's) loads when the browser is idle.
+const Footer = lazyWhenIdle(() => import('#web/features/marketing/components/Footer.tsx').then((module) => module.Footer));
+
+/** R-OUTAGE: the notice's code loads only once the shop says it is in trouble, not with every page. */
+const ShopTroubleNotice = lazy(async () => ({
+  default: (await import('#web/components/ShopTroubleNotice.tsx')).ShopTroubleNotice,
+}));
+
 export function RootLayout() {
+  const troubled = useSyncExternalStore(shopTrouble.subscribe, shopTrouble.now, () => false);
   const queryClient = useQueryClient();
   // A session that arrives by redirect (Google sign-in) gets its access token here, like a form sign-in.
   useAccessToken(useViewer().user?.email);
@@ -30,11 +38,17 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <ShopTroubleNotice />
+      {troubled && (
+        <Suspense fallback={null}>
+          <ShopTroubleNotice />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );

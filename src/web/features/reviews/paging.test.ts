@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from './initials.ts';
-import { pageButtons, pageCount, pageItems } from './paging.ts';
+import { pageButtons, pageCount } from './paging.ts';
 
 describe('testimonial pages', () => {
   it('count whole pages of three, and at least one', () => {
     expect(pageCount(0, 3)).toBe(1);
     expect(pageCount(3, 3)).toBe(1);
     expect(pageCount(7, 3)).toBe(3);
-  });
-
-  it('hold the right items', () => {
-    const items = [1, 2, 3, 4, 5, 6, 7];
-    expect(pageItems(items, 1, 3)).toEqual([1, 2, 3]);
-    expect(pageItems(items, 3, 3)).toEqual([7]);
-    expect(pageItems(items, 4, 3)).toEqual([]);
   });
 
   it('show every number while there are few', () => {

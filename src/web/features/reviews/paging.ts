@@ -2,11 +2,6 @@ export function pageCount(itemCount: number, pageSize: number): number {
   return Math.max(1, Math.ceil(itemCount / pageSize));
 }
 
-/** The items on a 1-based page. */
-export function pageItems<T>(items: readonly T[], page: number, pageSize: number): T[] {
-  return items.slice((page - 1) * pageSize, page * pageSize);
-}
-
 export type PageButton = number | 'gap';
 
 /**

@@ -3,19 +3,19 @@ import { Link } from 'react-router';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
-import { useReviews } from '../api/use-reviews.ts';
-import { pageButtons, pageCount, pageItems } from '../paging.ts';
+import { useReviewPage } from '../api/use-reviews.ts';
+import { pageButtons, pageCount } from '../paging.ts';
 import { TestimonialCard } from './TestimonialCard.tsx';
 
 /** The testimonials (R-TESTIMONIALS): newest first, three to a page, with numbered page buttons. */
 export function Testimonials() {
-  const reviews = useReviews();
-  const [requestedPage, setRequestedPage] = useState(1);
+  const [page, setPage] = useState(1);
+  const reviews = useReviewPage(page, DISPLAY_LIMITS.testimonialsPageSize);
 
   let body: ReactNode;
   if (reviews.isPending) body = <Spinner label="Loading reviews" />;
   else if (reviews.isError) body = <LoadError what="the reviews" onRetry={() => reviews.refetch()} />;
-  else if (reviews.data.length === 0)
+  else if (reviews.data.total === 0)
     body = (
       <p className="py-8 text-center text-base-content/75">
         No reviews yet.{' '}
@@ -26,12 +26,11 @@ export function Testimonials() {
       </p>
     );
   else {
-    const total = pageCount(reviews.data.length, DISPLAY_LIMITS.testimonialsPageSize);
-    const page = Math.min(requestedPage, total);
+    const total = pageCount(reviews.data.total, DISPLAY_LIMITS.testimonialsPageSize);
     body = (
       <>
         <ul className="grid gap-6 lg:grid-cols-3" data-testid="testimonials">
-          {pageItems(reviews.data, page, DISPLAY_LIMITS.testimonialsPageSize).map((review) => (
+          {reviews.data.reviews.map((review) => (
             <TestimonialCard key={review._id} review={review} />
           ))}
         </ul>
@@ -51,7 +50,7 @@ export function Testimonials() {
                       className={`btn btn-square ${button === page ? 'btn-primary' : 'btn-outline btn-primary'}`}
                       aria-current={button === page ? 'page' : undefined}
                       aria-label={`Page ${button}`}
-                      onClick={() => setRequestedPage(button)}
+                      onClick={() => setPage(button)}
                     >
                       {button}
                     </button>

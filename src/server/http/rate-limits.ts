@@ -1,0 +1,53 @@
+import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { MESSAGES } from '#shared/messages.ts';
+import { HttpError } from './errors.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+/** How long each flood limit's window is; how many fit in it is configuration (RateLimits, R-FLOOD). */
+export const RATE_LIMIT_WINDOWS = {
+  signUp: HOUR,
+  passwordReset: HOUR,
+  review: 24 * HOUR,
+  order: HOUR,
+  cardAttempt: HOUR,
+} as const;
+
+/**
+ * @fastify/rate-limit for the flood limits, off unless a route asks (config.rateLimit): counts in Redis
+ * when it is configured, so every instance shares them, in memory otherwise.
+ */
+export async function registerRateLimits(app: FastifyInstance, redis: Redis | undefined, keyPrefix: string): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${keyPrefix}rate-limit:` } : {}),
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': true, 'retry-after': true },
+  });
+}
+
+/**
+ * One route's flood limit: `max` calls per window for each key (an address, a customer, an order),
+ * refused with 429, Retry-After and a message saying how long to wait. Counted once the request is
+ * known good (preHandler: signed in, body valid), so refused input costs nothing.
+ */
+export function floodLimit(options: {
+  max: number;
+  windowMs: number;
+  /** What the message says was done too often: "sign-ups from your address". */
+  what: string;
+  key: (request: FastifyRequest) => string;
+}): { rateLimit: RateLimitOptions } {
+  return {
+    rateLimit: {
+      max: options.max,
+      timeWindow: options.windowMs,
+      hook: 'preHandler',
+      keyGenerator: options.key,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, 'too_many_requests', MESSAGES.tooMany(options.what, Math.ceil(context.ttl / 1000))),
+    },
+  };
+}

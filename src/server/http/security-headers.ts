@@ -1,0 +1,53 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '#server/config.ts';
+import { UPLOADS_URL_PREFIX } from '#server/modules/products/picture-names.ts';
+
+/** What Stripe.js and Elements load, frame and call (Stripe's CSP guide); only sent in Stripe mode. */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/**
+ * The page's Content-Security-Policy (R-HEADERS). Scripts only from the shop itself: no inline or
+ * evaluated code runs, so an injected `<script>` does nothing; an inline `<script type="application/json">`
+ * data block is not code and needs nothing. Inline styles are allowed: React renders `style` attributes
+ * and react-toastify adds a `<style>` element, and neither can run code. Pictures may come from any https
+ * address, because an admin may give a product's picture as one.
+ */
+export function contentSecurityPolicy(options: { stripe: boolean; https: boolean }): Record<string, string[]> {
+  const stripe = (origins: string[]) => (options.stripe ? origins : []);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...stripe(STRIPE.script)],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...stripe(STRIPE.connect)],
+    'frame-src': stripe(STRIPE.frame).length ? stripe(STRIPE.frame) : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** Uploaded files are shown as pictures only: opened on their own, nothing in them runs or loads. */
+export const UPLOADS_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/** @fastify/helmet on every answer: CSP, no framing, nosniff, the referrer policy, and HSTS on https only. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy({ stripe: Boolean(config.stripe), https }) },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(UPLOADS_URL_PREFIX)) reply.header('content-security-policy', UPLOADS_POLICY);
+  });
+}
