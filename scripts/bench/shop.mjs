@@ -58,8 +58,11 @@ export async function startShop({ dataDir, databaseUrl }) {
     AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
-    // Each benchmark customer places a few hundred orders and pays none (R-HOLD's limit is for shoppers).
+    // The benchmark signs up a customer per connection, and each places a few hundred orders and pays
+    // none: the limits for shoppers (R-HOLD, R-FLOOD) would refuse it.
     MAX_UNPAID_ORDERS: '1000',
+    SIGN_UPS_PER_ADDRESS: '1000',
+    ORDERS_PER_CUSTOMER: '100000',
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY']) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

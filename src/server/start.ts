@@ -6,6 +6,10 @@ import { startServer } from './server.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
+  // The first page the server renders compiles the renderer's code paths, which held the first visitors
+  // (and a shutdown that came right then) for a second or more; the home page takes that cost before
+  // anyone is told the shop is ready.
+  await server.app.inject({ method: 'GET', url: '/' });
   const lines = [
     `${config.shopName} is ready on ${config.publicUrl === `http://localhost:${config.port}` ? server.url.replace('127.0.0.1', 'localhost') : config.publicUrl}`,
   ];

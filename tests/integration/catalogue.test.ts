@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ ...fields, price: 139.5, _id: product._id });
-    expect(answer.body.picture).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    expect(answer.body.picture).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
     expect((await call<Product>(server, 'GET', path)).body).toEqual(answer.body);
     expect(await names(`category=${computers._id}&q=vault`)).toEqual(['Vault 2 TB Portable SSD']);
 

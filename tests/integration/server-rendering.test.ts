@@ -146,7 +146,8 @@ describe('server-rendered pages', () => {
     const state = JSON.parse(html.match(/<script type="application\/json" id="page-state">(.*?)<\/script>/)?.[1] ?? '{}') as {
       queries: { queries: { queryKey: unknown[] }[] };
     };
-    expect(state.queries.queries.map((query) => query.queryKey)).toEqual([['products'], ['reviews']]);
+    // The first testimonials page, three reviews, with the total of every page (R-TESTIMONIALS, R-BOUNDS).
+    expect(state.queries.queries.map((query) => query.queryKey)).toEqual([['products'], ['reviews', 1, 3]]);
   });
 
   it('the catalogue has the products its address asks for in its HTML, with the filters set as asked', async () => {
