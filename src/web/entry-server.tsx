@@ -86,6 +86,10 @@ function renderToHtml(element: ReactNode): Promise<string> {
     });
     sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
     const stream = renderToPipeableStream(element, {
+      // Everything is ready before the first byte is written, so no part of the page is sent after it:
+      // React would otherwise send a large section later and reveal it with an inline script, which the
+      // page's CSP (script-src 'self', R-HEADERS) refuses, and hydration would then fail.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
     });

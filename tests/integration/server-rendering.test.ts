@@ -72,6 +72,24 @@ describe('server-rendered pages', () => {
     expect(descriptions.size).toBe(6);
   });
 
+  it('no page carries a script the CSP would refuse: every script is a file of ours or data (R-HEADERS)', async () => {
+    const product = (await call<Product[]>(server, 'GET', '/api/home')).body[0];
+    for (const path of [
+      '/',
+      '/blog',
+      '/blog/packing-electronics-for-shipping',
+      '/about',
+      '/login',
+      '/products',
+      `/purchase/${product?._id}`,
+    ]) {
+      const { html } = await page(path);
+      const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1] ?? '');
+      const executableInline = scripts.filter((attributes) => !/\ssrc=|type="application\/(ld\+)?json"/.test(attributes));
+      expect(executableInline, path).toEqual([]);
+    }
+  });
+
   it('an article has its text and a BlogPosting', async () => {
     const { html } = await page('/blog/packing-electronics-for-shipping');
     expect(html).toContain('Start with the right box.');
