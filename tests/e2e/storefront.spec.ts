@@ -297,7 +297,8 @@ test('a reviewer photo that cannot load is replaced by initials', async ({ page,
     body: { reviewPhoto: `${server.url}/images/people/nobody-here.png`, reviewRating: 5, reviewDescription: 'Quick and kind.' },
   });
   expect(posted.status).toBe(201);
-  await page.goto('/');
+  // The testimonials hydrate once the browser is idle; until then a session answer can re-render them.
+  await page.goto('/', { waitUntil: 'networkidle' });
   const first = page.getByTestId('testimonial').first();
   await expect(first).toBeVisible();
   await page.getByTestId('testimonials').scrollIntoViewIfNeeded();
@@ -319,7 +320,7 @@ test('a reviewer photo on another host is never fetched by visitors: initials in
     body: { reviewPhoto: 'https://photos.example.com/lena.jpg', reviewRating: 4, reviewDescription: 'On time, every time.' },
   });
   expect(posted.status).toBe(201);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'networkidle' });
   await page.getByTestId('testimonials').scrollIntoViewIfNeeded();
   const first = page.getByTestId('testimonial').first();
   await expect(first.getByTestId('testimonial-name')).toHaveText('Lena Brandt');
