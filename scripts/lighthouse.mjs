@@ -3,7 +3,7 @@
 // with machine load, so each page is audited three times and the median run is reported. A report,
 // not a gate: the budget test in the suite is the gate.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -12,6 +12,10 @@ import lighthouse from 'lighthouse';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3480);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Comma-separated substrings of the paths to audit (e.g. `blog/,purchase`); all pages when unset. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+/** A folder to keep each run's full report in (JSON), to read its audits (LCP element, long tasks). */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -71,6 +75,10 @@ async function audit(chrome, path) {
       onlyCategories: CATEGORIES,
     });
     runs.push(lhr);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(join(REPORTS, `${path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`), JSON.stringify(lhr));
+    }
   }
   const middle = runs.find((lhr) => lhr.categories.performance.score === median(runs.map((r) => r.categories.performance.score)));
   const score = (id) => Math.round((middle.categories[id].score ?? 0) * 100);
@@ -98,7 +106,8 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const rows = [];
-  for (const path of await publicPages()) rows.push(await audit(chrome, path));
+  const pages = (await publicPages()).filter((path) => !ONLY || ONLY.some((part) => path.includes(part)));
+  for (const path of pages) rows.push(await audit(chrome, path));
   console.log(`\nLighthouse (mobile, simulated throttling), median of ${RUNS} runs, Node ${process.version}\n`);
   console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');

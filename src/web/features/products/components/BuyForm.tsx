@@ -7,7 +7,12 @@ import type { Product } from '#shared/product.ts';
 import { formatPrice } from '#web/lib/price.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
-import { quantityWarning } from '../purchase-quantity.ts';
+
+/**
+ * The quantity rule (R-PURCHASE) uses the shared zod schema, which loads with the first keystroke
+ * rather than with the page: a phone hydrates the product page without parsing zod (R-BUDGETS).
+ */
+const loadQuantityWarning = () => import('../purchase-quantity.ts').then((module) => module.quantityWarning);
 
 /** Who is buying: Buy Now waits while the session is checked, and a visitor signs in first (R-ROUTES). */
 export type Buyer = 'checking' | 'visitor' | 'signed-in';
@@ -19,11 +24,21 @@ export function BuyForm({ product, buyer }: { product: Product; buyer: Buyer }) 
   const inputId = useId();
   const warningId = `${inputId}-warning`;
   const [quantity, setQuantity] = useState('');
+  /** The warning about the quantity `text`; Buy Now waits until the text typed last has been checked. */
+  const [checked, setChecked] = useState<{ text: string; warning?: string }>({ text: '' });
   const [placed, setPlaced] = useState<Order>();
   const placeOrder = usePlaceOrder();
-  const warning = quantityWarning(quantity, product);
+  const { warning } = checked;
   const soldOut = product.availableQuantity === 0;
-  const ready = quantity.trim() !== '' && !warning && !soldOut;
+  const ready = quantity.trim() !== '' && checked.text === quantity && !warning && !soldOut;
+
+  function changeQuantity(text: string) {
+    setQuantity(text);
+    setPlaced(undefined);
+    loadQuantityWarning().then((quantityWarning) =>
+      setChecked((last) => (last.text === text ? last : { text, warning: quantityWarning(text, product) })),
+    );
+  }
 
   async function buy(event: FormEvent) {
     event.preventDefault();
@@ -37,6 +52,7 @@ export function BuyForm({ product, buyer }: { product: Product; buyer: Buyer }) 
       toast.success(MESSAGES.orderCreated);
       setPlaced(order);
       setQuantity('');
+      setChecked({ text: '' });
     } catch (error) {
       toastApiError(error, 'Your order could not be placed. Please try again.');
     }
@@ -58,10 +74,7 @@ export function BuyForm({ product, buyer }: { product: Product; buyer: Buyer }) 
           step={1}
           placeholder={`Minimum ${product.minQuantity}, maximum ${product.maxQuantity}`}
           value={quantity}
-          onChange={(event) => {
-            setQuantity(event.target.value);
-            setPlaced(undefined);
-          }}
+          onChange={(event) => changeQuantity(event.target.value)}
           disabled={soldOut}
           aria-invalid={warning ? true : undefined}
           aria-describedby={warningId}
