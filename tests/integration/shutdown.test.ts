@@ -10,7 +10,7 @@ import { createTestDatabase } from '../helpers/test-database.ts';
 import { freePort } from '../helpers/test-server.ts';
 
 const CONNECTIONS = 12;
-const REQUESTS_PER_CONNECTION = 10;
+const REQUESTS_PER_CONNECTION = 50;
 
 let npm: ChildProcess | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-shutdown-'));
