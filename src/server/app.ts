@@ -19,7 +19,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { compiledResponseSerializer } from './http/response-serializer.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loadWebBuild } from './http/web-build.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
@@ -75,10 +75,11 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config);
+  const everyAnswersHeaders = securityHeaders(config);
+  registerSecurityHeaders(app, everyAnswersHeaders);
   // Pages, scripts, styles and API answers over 1 KB go brotli- or gzip-compressed to browsers that take it.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(publicReadsPlugin, { config, database });
+  await app.register(publicReadsPlugin, { config, database, headers: everyAnswersHeaders });
   await app.register(metricsPlugin, { token: config.metricsToken, database });
 
   // Throttles count in Redis when it is configured, so every instance shares them (R-THROTTLE, R-FLOOD).

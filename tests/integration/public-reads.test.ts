@@ -101,6 +101,42 @@ describe.each(testDatabaseKinds())('public reads kept in memory on %s', (kind) =
     expect((await home()).body.map(({ _id }) => _id)).not.toContain(added._id);
   });
 
+  it('answer a URL asked again before routing, with the routed answer’s bytes and headers, until a write changes it', async () => {
+    const beforeRouting: string[] = [];
+    server.app.answersBeforeRouting.observe = (route) => beforeRouting.push(route);
+    const added = await addProduct(server, admin, { name: 'Relay Hub 4' });
+    const url = `${server.url}/api/purchase/${added._id}`;
+    const ask = async (headers: Record<string, string> = {}) => {
+      const answer = await fetch(url, { headers });
+      const headersSent = Object.fromEntries([...answer.headers].filter(([name]) => name !== 'date'));
+      return { status: answer.status, headers: headersSent, body: Buffer.from(await answer.arrayBuffer()) };
+    };
+    try {
+      await ask();
+      const routed = await ask({ 'accept-encoding': 'br' });
+      expect(beforeRouting).toEqual([]);
+      const again = await ask({ 'accept-encoding': 'br' });
+      expect(beforeRouting).toEqual(['/api/purchase/:id']);
+      expect(again).toEqual(routed);
+      expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+
+      const held = await ask({ 'if-none-match': routed.headers.etag ?? '' });
+      expect(held.status).toBe(304);
+      expect(beforeRouting).toHaveLength(2);
+
+      const restocked = await call<Product>(server, 'PUT', `/api/purchase/${added._id}`, {
+        token: admin.token,
+        body: { ...added, availableQuantity: 7 },
+      });
+      expect(restocked.status).toBe(200);
+      const afterWrite = await ask();
+      expect(beforeRouting).toHaveLength(2);
+      expect(JSON.parse(afterWrite.body.toString())).toMatchObject({ availableQuantity: 7 });
+    } finally {
+      server.app.answersBeforeRouting.observe = undefined;
+    }
+  });
+
   it('show stock reserved by an order and given back by its cancel at once', async () => {
     const added = await addProduct(server, admin, { availableQuantity: 10 });
     expect((await product(added._id)).body.availableQuantity).toBe(10);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
+import { AnswersBeforeRouting } from './answers-before-routing.ts';
 import { openChangeBus } from './change-bus.ts';
 import { PublicReads } from './public-reads.ts';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Public reads kept in memory; routes that change what they show call its `…Changed` methods. */
     publicReads: PublicReads;
+    /** Answers repeated public reads from memory before routing. */
+    answersBeforeRouting: AnswersBeforeRouting;
   }
 }
 
@@ -27,7 +30,14 @@ function parseChange(text: string) {
   }
 }
 
-async function publicReadsPlugin(app: FastifyInstance, { config, database }: { config: Config; database: DatabaseHandle }) {
+interface PublicReadsOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Headers every answer of the app carries, which answers sent before routing carry too. */
+  headers: Record<string, string>;
+}
+
+async function publicReadsPlugin(app: FastifyInstance, { config, database, headers }: PublicReadsOptions) {
   const bus = openChangeBus(config, database, 'storefront_public_reads');
   const instance = randomUUID();
   // A burst of orders sends one message per few milliseconds, not one per order.
@@ -50,6 +60,11 @@ async function publicReadsPlugin(app: FastifyInstance, { config, database }: { c
       : undefined,
   });
   app.decorate('publicReads', reads);
+  const beforeRouting = new AnswersBeforeRouting(headers);
+  beforeRouting.install(app.server);
+  beforeRouting.serveFrom(reads);
+  app.decorate('answersBeforeRouting', beforeRouting);
+  app.addHook('onClose', () => beforeRouting.serveFrom(undefined));
   if (!bus) return;
 
   const unheard = `cannot hear other instances' changes through ${bus.kind}: public reads go to the database until it can`;

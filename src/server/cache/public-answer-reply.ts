@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicAnswer } from './public-reads.ts';
 
@@ -10,6 +11,9 @@ import type { PublicAnswer } from './public-reads.ts';
 const VISITOR_LIST = 'public, max-age=5, stale-while-revalidate=30';
 const SIGNED_IN = 'private, no-cache';
 const ALWAYS_REVALIDATE = 'no-cache';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export type AnswerKind = 'list' | 'item';
 
 /**
  * Route options for the reads answered from memory. Their answers come compressed already, and the
@@ -45,26 +49,44 @@ function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+export interface PublicReply {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** Absent on 304. */
+  body?: Buffer;
+}
+
 /**
- * Sends the kept JSON text (or its compressed copy) as it is: no validation, serialization or
- * compression per request. 304 when the client already holds it.
+ * What a kept answer goes out as for these request headers: the kept JSON bytes (or their compressed
+ * copy) as they are, with no validation, serialization or compression per request; 304 when the client
+ * already holds it. Both ways a public read is answered (routed, and before routing) send this.
  */
+export function publicReply(request: IncomingHttpHeaders, answer: PublicAnswer, kind: AnswerKind): PublicReply {
+  const signedIn = request.cookie !== undefined || request.authorization !== undefined;
+  const encoding = answer.encoded ? encodingFor(request['accept-encoding']) : undefined;
+  const etag = etagOf(answer, encoding);
+  const headers: Record<string, string> = {
+    ...answer.headers,
+    etag,
+    'cache-control': kind === 'item' ? ALWAYS_REVALIDATE : signedIn ? SIGNED_IN : VISITOR_LIST,
+    vary: 'Accept-Encoding, Authorization, Cookie',
+  };
+  if (alreadyHeld(request['if-none-match'], etag)) return { status: 304, headers };
+  headers['content-type'] = JSON_TYPE;
+  if (!encoding || !answer.encoded) return { status: 200, headers, body: answer.body };
+  headers['content-encoding'] = encoding;
+  return { status: 200, headers, body: answer.encoded[encoding] };
+}
+
+/** Sends a public read's answer through the app, and lets the next request for this URL skip routing. */
 export function sendPublicAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PublicAnswer,
-  kind: 'list' | 'item',
+  kind: AnswerKind,
 ): FastifyReply {
-  const signedIn = request.headers.cookie !== undefined || request.headers.authorization !== undefined;
-  const encoding = answer.encoded ? encodingFor(request.headers['accept-encoding']) : undefined;
-  const etag = etagOf(answer, encoding);
-  for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
-  reply
-    .header('etag', etag)
-    .header('cache-control', kind === 'item' ? ALWAYS_REVALIDATE : signedIn ? SIGNED_IN : VISITOR_LIST)
-    .header('vary', 'Accept-Encoding, Authorization, Cookie');
-  if (alreadyHeld(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  if (!encoding || !answer.encoded) return reply.send(answer.body);
-  return reply.header('content-encoding', encoding).send(answer.encoded[encoding]);
+  request.server.answersBeforeRouting.remember(request, answer, kind);
+  const { status, headers, body } = publicReply(request.headers, answer, kind);
+  reply.code(status).headers(headers);
+  return body ? reply.send(body) : reply.send();
 }

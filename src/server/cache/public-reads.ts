@@ -66,7 +66,9 @@ const EVERY_TESTIMONIALS_PAGE = 'testimonials:*';
 /** Which read an answer belongs to, for hit and miss counts that do not grow with the catalogue. */
 const readOf = (key: string) => key.split(':')[0] ?? key;
 
-interface Entry extends PublicAnswer {
+/** A kept answer knows its key, so the URL it was sent for can be answered again without routing. */
+export interface KeptAnswer extends PublicAnswer {
+  key: string;
   read: string;
   storedAt: number;
 }
@@ -89,7 +91,7 @@ export interface PublicReadOptions {
 export class PublicReads {
   readonly hits = new Map<string, number>();
   readonly misses = new Map<string, number>();
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, KeptAnswer>();
   private readonly loading = new Map<string, { generation: number; answer: Promise<PublicAnswer> }>();
   private generation = 0;
   private serving = true;
@@ -112,11 +114,8 @@ export class PublicReads {
     load: () => Promise<T>,
     shape?: AnswerShape<T>,
   ): PublicAnswer | Promise<PublicAnswer> {
-    const kept = this.entries.get(key);
-    if (kept && this.now() - kept.storedAt < this.maxAgeMs) {
-      count(this.hits, kept.read);
-      return kept;
-    }
+    const kept = this.kept(key);
+    if (kept) return kept;
     const pending = this.loading.get(key);
     if (pending && pending.generation === this.generation) return pending.answer;
     count(this.misses, readOf(key));
@@ -133,6 +132,14 @@ export class PublicReads {
     };
     answer.then(forget, forget);
     return answer;
+  }
+
+  /** The kept answer under `key` while it is current (a hit), else undefined. */
+  kept(key: string): KeptAnswer | undefined {
+    const kept = this.entries.get(key);
+    if (!kept || this.now() - kept.storedAt >= this.maxAgeMs) return undefined;
+    count(this.hits, kept.read);
+    return kept;
   }
 
   /** A product was added, edited, deleted, or its stock reserved or given back. */
@@ -183,7 +190,7 @@ export class PublicReads {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { ...answer, read: readOf(key), storedAt: this.now() });
+    this.entries.set(key, { ...answer, key, read: readOf(key), storedAt: this.now() });
   }
 }
 

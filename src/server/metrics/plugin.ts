@@ -62,11 +62,15 @@ async function metricsPlugin(app: FastifyInstance, { token, database }: { token?
   cacheCount('public_read_cache_hits_total', 'Public reads answered from memory', () => app.publicReads.hits);
   cacheCount('public_read_cache_misses_total', 'Public reads that went to the database', () => app.publicReads.misses);
 
-  app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED, status_code: reply.statusCode };
+  const answered = (method: string, route: string, statusCode: number, seconds: number) => {
+    const labels = { method, route, status_code: statusCode };
     requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
-  });
+    durations.observe(labels, seconds);
+  };
+  app.addHook('onResponse', async (request, reply) =>
+    answered(request.method, request.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000),
+  );
+  app.answersBeforeRouting.observe = (route, statusCode, seconds) => answered('GET', route, statusCode, seconds);
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!sameToken(request.headers.authorization, token)) {

@@ -1,0 +1,74 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { type AnswerKind, publicReply } from './public-answer-reply.ts';
+import type { KeptAnswer, PublicAnswer, PublicReads } from './public-reads.ts';
+
+interface KnownUrl {
+  key: string;
+  kind: AnswerKind;
+  /** The route that answered it, as /metrics labels it. */
+  route: string;
+}
+
+/** Bounds what an attacker sending endless distinct query strings can make the process remember. */
+const MAX_URLS = 10_000;
+
+/**
+ * Public reads answered from memory before the app routes the request (decision 0009): once the app
+ * has sent a kept answer for a URL (after its own validation, parsing and permission checks), the next
+ * GET for exactly that URL is answered with the same bytes and headers straight from node:http, as long
+ * as that answer is still kept. Routing, hooks and a logger per request cost more than the answer itself;
+ * a URL whose answer a write dropped goes through the app again, which reads it afresh.
+ */
+export class AnswersBeforeRouting {
+  private readonly urls = new Map<string, KnownUrl>();
+  private reads: PublicReads | undefined;
+  /** /metrics counts these answers as it counts routed ones. */
+  observe: ((route: string, statusCode: number, seconds: number) => void) | undefined;
+
+  /** `headers` are those every answer of the app carries (the security headers). */
+  constructor(private readonly headers: Record<string, string>) {}
+
+  /** Starts answering from `reads`; undefined stops it (the app is closing). */
+  serveFrom(reads: PublicReads | undefined): void {
+    this.reads = reads;
+    if (!reads) this.urls.clear();
+  }
+
+  /** The app has just answered this request with a kept answer. */
+  remember(request: FastifyRequest, answer: PublicAnswer, kind: AnswerKind): void {
+    const url = request.raw.url;
+    // Only an answer that is kept has a key; one just read after a miss is remembered on its next request.
+    const key = (answer as Partial<KeptAnswer>).key;
+    if (request.method !== 'GET' || !url || !key) return;
+    if (this.urls.size >= MAX_URLS && !this.urls.has(url)) this.urls.delete(this.urls.keys().next().value ?? '');
+    this.urls.set(url, { key, kind, route: request.routeOptions.url ?? url });
+  }
+
+  /** Answers from memory and returns true, or returns false and leaves the request to the app. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' || !this.reads || request.url === undefined) return false;
+    const known = this.urls.get(request.url);
+    if (!known) return false;
+    const answer = this.reads.kept(known.key);
+    if (!answer) return false;
+    const started = this.observe ? performance.now() : 0;
+    const { status, headers, body } = publicReply(request.headers, answer, known.kind);
+    const sent = Object.assign({}, this.headers, headers);
+    if (body) sent['content-length'] = String(body.length);
+    response.writeHead(status, sent);
+    response.end(body);
+    this.observe?.(known.route, status, (performance.now() - started) / 1000);
+    return true;
+  }
+
+  /** Puts itself in front of the app's request listeners on `server`. */
+  install(server: Server): void {
+    const routed = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+    server.removeAllListeners('request');
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      if (this.answer(request, response)) return;
+      for (const listener of routed) listener.call(server, request, response);
+    });
+  }
+}
