@@ -108,13 +108,14 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
   const params = leaf?.params ?? {};
   const client = createQueryClient();
   const missing: MissingAnswer[] = [];
-  await Promise.all(
-    (definition?.queries?.(params, new URL(fetchRequest.url).searchParams) ?? []).map(async ({ key, path, data }) => {
-      const answer = await request.read(path);
-      if (answer.status === 200) client.setQueryData(key, data ? data(answer) : answer.body);
-      else missing.push({ key, status: answer.status, body: answer.body });
-    }),
-  );
+  const queries = definition?.queries?.(params, new URL(fetchRequest.url).searchParams) ?? [];
+  const answers = await Promise.all(queries.map(({ path }) => request.read(path)));
+  // In the page's own order, whichever answer came first: the same page is the same bytes (and ETag).
+  queries.forEach(({ key, data }, index) => {
+    const answer = answers[index];
+    if (answer?.status === 200) client.setQueryData(key, data ? data(answer) : answer.body);
+    else if (answer) missing.push({ key, status: answer.status, body: answer.body });
+  });
   // A page whose product is gone renders its "not found" state, as the browser would after its fetch.
   await reviveMissing(client, missing);
 

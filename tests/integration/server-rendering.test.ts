@@ -142,6 +142,30 @@ describe('server-rendered pages', () => {
     expect(head(gone.html)).toContain('<meta name="robots" content="noindex" />');
   });
 
+  it('a page asked again is sent as it was rendered, compressed once, before routing, and revalidated by its ETag', async () => {
+    const beforeRouting: string[] = [];
+    server.app.answersBeforeRouting.observe = (route) => beforeRouting.push(route);
+    // A URL no other test asks for, so that its first request is routed.
+    const url = `${server.url}/about?campaign=kept-page`;
+    try {
+      const first = await fetch(url);
+      const rendered = await first.text();
+      const etag = first.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const compressed = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      expect(compressed.headers.get('content-encoding')).toBe('br');
+      const again = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      expect(beforeRouting).toEqual(['/*']);
+      expect(again.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(again.headers.get('cache-control')).toBe('no-cache');
+      expect(await again.text()).toBe(rendered);
+      const held = await fetch(url, { headers: { 'if-none-match': etag } });
+      expect(held.status).toBe(304);
+    } finally {
+      server.app.answersBeforeRouting.observe = undefined;
+    }
+  });
+
   it('an unknown page and an unknown article answer 404 with their not-found page', async () => {
     const unknown = await page('/no/such/page');
     expect(unknown.status).toBe(404);

@@ -11,9 +11,14 @@ import type { PublicAnswer } from './public-reads.ts';
 const VISITOR_LIST = 'public, max-age=5, stale-while-revalidate=30';
 const SIGNED_IN = 'private, no-cache';
 const ALWAYS_REVALIDATE = 'no-cache';
-const JSON_TYPE = 'application/json; charset=utf-8';
+const CONTENT_TYPE = {
+  list: 'application/json; charset=utf-8',
+  item: 'application/json; charset=utf-8',
+  page: 'text/html; charset=utf-8',
+};
 
-export type AnswerKind = 'list' | 'item';
+/** A list (kept briefly by visitors' browsers), a single product, or a rendered page (both always revalidated). */
+export type AnswerKind = keyof typeof CONTENT_TYPE;
 
 /**
  * Route options for the reads answered from memory. Their answers come compressed already, and the
@@ -50,7 +55,7 @@ function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 export interface PublicReply {
-  status: 200 | 304;
+  status: number;
   headers: Record<string, string>;
   /** Absent on 304. */
   body?: Buffer;
@@ -68,14 +73,15 @@ export function publicReply(request: IncomingHttpHeaders, answer: PublicAnswer, 
   const headers: Record<string, string> = {
     ...answer.headers,
     etag,
-    'cache-control': kind === 'item' ? ALWAYS_REVALIDATE : signedIn ? SIGNED_IN : VISITOR_LIST,
+    'cache-control': kind !== 'list' ? ALWAYS_REVALIDATE : signedIn ? SIGNED_IN : VISITOR_LIST,
     vary: 'Accept-Encoding, Authorization, Cookie',
   };
   if (alreadyHeld(request['if-none-match'], etag)) return { status: 304, headers };
-  headers['content-type'] = JSON_TYPE;
-  if (!encoding || !answer.encoded) return { status: 200, headers, body: answer.body };
+  headers['content-type'] = CONTENT_TYPE[kind];
+  const status = answer.status ?? 200;
+  if (!encoding || !answer.encoded) return { status, headers, body: answer.body };
   headers['content-encoding'] = encoding;
-  return { status: 200, headers, body: answer.encoded[encoding] };
+  return { status, headers, body: answer.encoded[encoding] };
 }
 
 /** Sends a public read's answer through the app, and lets the next request for this URL skip routing. */

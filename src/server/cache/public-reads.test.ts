@@ -91,7 +91,10 @@ describe('PublicReads', () => {
     reads.catalogueChanged('p1');
     reads.testimonialsChanged();
     reads.drop(['catalogue']);
-    expect(told).toEqual([['catalogue', 'catalogue-page:*', 'product:p1'], ['testimonials:*']]);
+    expect(told).toEqual([
+      ['catalogue', 'catalogue-page:*', 'product:p1', 'page:*'],
+      ['testimonials:*', 'page:*'],
+    ]);
   });
 
   it('keeps nothing while it cannot hear other instances, and forgets everything when it hears again', async () => {

@@ -12,6 +12,14 @@ export interface PublicAnswer {
   encoded?: { br: Buffer; gzip: Buffer };
   /** Sent with the body: what a paged answer says about the whole list (its total). */
   headers?: Record<string, string>;
+  /** 200 unless said; only 200s are kept. */
+  status?: number;
+}
+
+/** A page the server rendered (R-SSR), as the route that renders it answers. */
+export interface RenderedPage {
+  status: number;
+  html: string;
 }
 
 /** How a kept answer goes out when it is not its value as is: the JSON body and the headers that come with it. */
@@ -31,19 +39,21 @@ const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-async function serialize(value: unknown, headers?: Record<string, string>): Promise<PublicAnswer> {
-  const body = Buffer.from(JSON.stringify(value));
+async function serialize(body: Buffer, headers?: Record<string, string>, status?: number): Promise<PublicAnswer> {
   const etag = `"${createHash('sha1')
     .update(body)
     .update(JSON.stringify(headers ?? {}))
     .digest('base64url')}"`;
-  if (body.length < COMPRESS_FROM_BYTES) return { body, etag, headers };
+  if (body.length < COMPRESS_FROM_BYTES) return { body, etag, headers, status };
   const [br, gzip] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
     gzipped(body, { level: GZIP_LEVEL }),
   ]);
-  return { body, etag, encoded: { br, gzip }, headers };
+  return { body, etag, encoded: { br, gzip }, headers, status };
 }
+
+const serializeJson = (value: unknown, headers?: Record<string, string>) =>
+  serialize(Buffer.from(JSON.stringify(value)), headers);
 
 /** The public reads kept in memory, by the answer they hold. */
 export const PUBLIC_READS = {
@@ -53,6 +63,8 @@ export const PUBLIC_READS = {
   cataloguePage: (query: string) => `catalogue-page:${query}`,
   categories: 'categories',
   testimonials: (page: number, pageSize: number) => `testimonials:${page}:${pageSize}`,
+  /** A public page rendered on the server, by its URL: made only of the reads above, so it goes with any of them. */
+  page: (url: string) => `page:${url}`,
 } as const;
 
 /** A key ending in `:*` drops every answer under it: every product (a change whose product is not known), every testimonials page. */
@@ -62,6 +74,7 @@ const EVERY_CATALOGUE_PAGE = 'catalogue-page:*';
 /** Keys ending in this drop every answer that starts with what comes before it. */
 const EVERY = '*';
 const EVERY_TESTIMONIALS_PAGE = 'testimonials:*';
+const EVERY_RENDERED_PAGE = 'page:*';
 
 /** Which read an answer belongs to, for hit and miss counts that do not grow with the catalogue. */
 const readOf = (key: string) => key.split(':')[0] ?? key;
@@ -114,16 +127,33 @@ export class PublicReads {
     load: () => Promise<T>,
     shape?: AnswerShape<T>,
   ): PublicAnswer | Promise<PublicAnswer> {
+    return this.keptOrLoaded(key, async () => {
+      const parsed = schema.parse(await load());
+      return shape ? serializeJson(shape.body(parsed), shape.headers(parsed)) : serializeJson(parsed);
+    });
+  }
+
+  /**
+   * The kept page at `url`, or `render`'s, kept when it is a 200 (R-SSR): rendering a page costs a
+   * hundred times what sending it does, and it shows nothing but public reads, so it goes with them.
+   */
+  page(url: string, render: () => Promise<RenderedPage>): PublicAnswer | Promise<PublicAnswer> {
+    return this.keptOrLoaded(PUBLIC_READS.page(url), async () => {
+      const { status, html } = await render();
+      return serialize(Buffer.from(html), undefined, status);
+    });
+  }
+
+  private keptOrLoaded(key: string, load: () => Promise<PublicAnswer>): PublicAnswer | Promise<PublicAnswer> {
     const kept = this.kept(key);
     if (kept) return kept;
     const pending = this.loading.get(key);
     if (pending && pending.generation === this.generation) return pending.answer;
     count(this.misses, readOf(key));
     const generation = this.generation;
-    const answer = load().then(async (value) => {
-      const parsed = schema.parse(value);
-      const fresh = await (shape ? serialize(shape.body(parsed), shape.headers(parsed)) : serialize(parsed));
-      if (this.serving && generation === this.generation) this.keep(key, fresh);
+    const answer = load().then((fresh) => {
+      const current = this.serving && generation === this.generation;
+      if (current && (fresh.status ?? 200) === 200) this.keep(key, fresh);
       return fresh;
     });
     this.loading.set(key, { generation, answer });
@@ -156,10 +186,11 @@ export class PublicReads {
     this.changed([EVERY_TESTIMONIALS_PAGE]);
   }
 
-  /** Drops answers a write here changed, and tells the other instances to drop theirs. */
+  /** Drops answers a write here changed, and the pages that show them, and tells the other instances to drop theirs. */
   private changed(keys: string[]): void {
-    this.drop(keys);
-    this.announce(keys);
+    const dropped = [...keys, EVERY_RENDERED_PAGE];
+    this.drop(dropped);
+    this.announce(dropped);
   }
 
   /** Drops answers another instance's write changed. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import { errorBody } from './errors.ts';
 import type { WebBuild } from './web-build.ts';
 
@@ -54,7 +55,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
-    const page = await build.page(request.url, read, request.log);
-    return reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+    const page = await app.publicReads.page(request.url, () => build.page(request.url, read, request.log));
+    return sendPublicAnswer(request, reply, page, 'page');
   });
 }
