@@ -17,7 +17,7 @@ declare module 'fastify' {
 async function mailPlugin(app: FastifyInstance, options: { db: Database; config: Config; timing?: Partial<MailTiming> }) {
   const { db, config } = options;
   const shop = { name: config.shopName, publicUrl: config.publicUrl, currency: config.currency };
-  const smtp = config.mail.smtpUrl ? smtpSender(config.mail.smtpUrl) : undefined;
+  const smtp = config.mail.smtpUrl ? await smtpSender(config.mail.smtpUrl) : undefined;
   const worker = new MailWorker({
     db,
     shop,

@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-
 export interface OutgoingMail {
   from: string;
   to: string;
@@ -14,8 +12,10 @@ export type SendMail = (mail: OutgoingMail) => Promise<void>;
 /**
  * An SMTP connection from `smtp://user:pass@host:port` (STARTTLS when the server offers it) or `smtps://…`.
  * Every wait is bounded well inside the worker's claim lease, so a hung server cannot outlast the claim.
+ * nodemailer is loaded only here: a shop without SMTP_URL does not carry its 30 MB.
  */
-export function smtpSender(url: string): { send: SendMail; close(): void } {
+export async function smtpSender(url: string): Promise<{ send: SendMail; close(): void }> {
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     url,
     connectionTimeout: 20_000,

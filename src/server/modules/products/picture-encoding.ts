@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { badRequest, HttpError } from '#server/http/errors.ts';
 import { PICTURE_WIDTHS, type PictureWidth } from '#shared/picture.ts';
 import { PICTURE_FILE_MESSAGES } from '#shared/product.ts';
@@ -24,6 +23,8 @@ const refusal = (field: string) => badRequest(PICTURE_FILE_MESSAGES.type, { [fie
  */
 export async function encodePicture(image: Buffer, field: string): Promise<EncodedPicture[]> {
   if (!detectImageType(image)) throw refusal(field);
+  // libvips is loaded with the first upload: a shop that never uploads does not carry its 25 MB.
+  const { default: sharp } = await import('sharp');
   const decode = () => sharp(image, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
   try {
     const { format } = await decode().metadata();
