@@ -28,9 +28,14 @@ if (benchDatabaseUrl && !LOOPBACK.includes(new URL(benchDatabaseUrl).hostname)) 
 
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** Requests each server (by origin) answered so far: the memory figures say after how many. */
+const answered = new Map();
+
 /** One run: req/s, p99 in ms, and how many answers were not 2xx. */
 async function load(options, seconds = SECONDS) {
   const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  const origin = new URL(options.url).origin;
+  answered.set(origin, (answered.get(origin) ?? 0) + result.requests.total);
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors };
 }
 
@@ -124,6 +129,7 @@ async function benchDatabase(label, databaseUrl) {
     memory.start = rssMegabytes(shop.pid);
 
     const bare = await startBareServer(await captureAnswers(shop, reads), dataDir);
+    const answeredBefore = answered.get(shop.url) ?? 0;
     try {
       for (const path of reads) {
         const result = await compare(
@@ -138,6 +144,8 @@ async function benchDatabase(label, databaseUrl) {
     } finally {
       await bare.stop();
     }
+    memory.readsAnswered = (answered.get(shop.url) ?? 0) - answeredBefore;
+    memory.afterReads = rssMegabytes(shop.pid);
 
     // The orders are spread over as many customers as there are connections, in turn, as shoppers' are:
     // one customer's own orders take turns (R-HOLD), so a single customer would measure only that queue.
@@ -208,7 +216,10 @@ function report({ label, rows, memory }) {
       `| ${route} | ${number(app.requestsPerSecond)}${failed} | ${number(limit?.requestsPerSecond)} | ${ratio} | ${app.p99} ms | ${limit ? `${Math.round(limit.p99)} ms` : '—'} |`,
     );
   }
-  lines.push('', `RSS: ${memory.start} MB after start, ${memory.afterRuns} MB after the runs`);
+  lines.push(
+    '',
+    `RSS: ${memory.start} MB after start, ${memory.afterReads} MB after the reads (${number(memory.readsAnswered)} requests), ${memory.afterRuns} MB after the orders`,
+  );
   if (memory.soakEnd !== undefined) {
     lines.push(
       `RSS soak (${number(SOAK_REQUESTS)} reads): ${memory.soakHalfway} MB half-way, ${memory.soakEnd} MB at the end (${memory.soakEnd - memory.soakHalfway >= 0 ? '+' : ''}${memory.soakEnd - memory.soakHalfway} MB in the second half)`,
