@@ -1,6 +1,7 @@
 import { MESSAGES } from '#shared/messages.ts';
+import { addProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { call, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
-import type { TestServer } from '../helpers/test-server.ts';
+import { TEST_ADMIN, type TestServer } from '../helpers/test-server.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
 
@@ -110,5 +111,44 @@ test('Settings from the navbar: a new name, and a new password that signs out th
   await signIn(server, customer.email, 'after1234');
   // This browser stays signed in: only the other sessions end.
   await page.reload();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('Settings: delete my account after typing its email; its unpaid order gives its stock back', async ({ page, server }) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, {
+    availableQuantity: 10,
+    picture: `${server.url}/images/products/keyflow-mech.svg`,
+  });
+  const customer = await signUpCustomer(server, { password: 'leaving123' });
+  expect((await placeOrder(server, customer, product._id, 4)).status).toBe(201);
+  await signInBrowser(page, server, customer);
+  await page.goto('/settings');
+
+  const deletion = page.getByRole('form', { name: 'Delete my account' });
+  await deletion.getByLabel('Type your email to confirm').fill('someone-else@example.com');
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(deletion.getByText(MESSAGES.deletionEmailMismatch)).toBeVisible();
+  expect(await stockOf(server, product._id)).toBe(6);
+
+  await deletion.getByLabel('Type your email to confirm').fill(customer.email);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText(MESSAGES.accountDeleted)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  expect(await stockOf(server, product._id)).toBe(10);
+  const refused = await call(server, 'POST', '/api/auth/sign-in/email', {
+    body: { email: customer.email, password: 'leaving123' },
+  });
+  expect(refused.status).toBe(401);
+});
+
+test('Settings: the last admin is told why their account stays', async ({ page, server }) => {
+  await signInBrowser(page, server, await signInAdmin(server));
+  await page.goto('/settings');
+  const deletion = page.getByRole('form', { name: 'Delete my account' });
+  await deletion.getByLabel('Type your email to confirm').fill(TEST_ADMIN.email);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(deletion.getByRole('alert')).toHaveText(MESSAGES.lastAdminSelfDeletion);
   await expect(page).toHaveURL(/\/settings$/);
 });
