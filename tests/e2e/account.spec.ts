@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '#server/db/schema.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { addProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { call, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -151,4 +153,40 @@ test('Settings: the last admin is told why their account stays', async ({ page, 
   await deletion.getByRole('button', { name: 'Delete my account' }).click();
   await expect(deletion.getByRole('alert')).toHaveText(MESSAGES.lastAdminSelfDeletion);
   await expect(page).toHaveURL(/\/settings$/);
+});
+
+test.describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
+  test.use({ serverOptions: { seed: true, env: { REQUIRE_EMAIL_VERIFICATION: 'true' } } });
+
+  test('the purchase page says why a new customer cannot order yet, resends the link, and Buy Now works once it is followed', async ({
+    page,
+    server,
+  }) => {
+    const admin = await signInAdmin(server);
+    const product = await addProduct(server, admin, {
+      minQuantity: 1,
+      picture: `${server.url}/images/products/keyflow-mech.svg`,
+    });
+    const customer = await signUpCustomer(server);
+    await signInBrowser(page, server, customer);
+    await page.goto(`/purchase/${product._id}`);
+
+    const notice = page.getByRole('alert').filter({ hasText: MESSAGES.verifyEmailFirst });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(notice.getByRole('status')).toHaveText(MESSAGES.verificationSent);
+    const mails = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, customer.email));
+    const tokens = mails
+      .filter((mail) => mail.kind === 'email-verification')
+      .map((mail) => (mail.data as { token: string }).token);
+    expect(tokens).toHaveLength(2);
+
+    await page.goto(`/api/auth/verify-email?token=${encodeURIComponent(tokens[1] ?? '')}&callbackURL=%2F`);
+    await expect(page).toHaveURL(`${server.url}/`);
+    await page.goto(`/purchase/${product._id}`);
+    await page.getByLabel('Quantity').fill('1');
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page.locator('.Toastify').getByText(MESSAGES.orderCreated)).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
 });

@@ -45,10 +45,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
         operationId: 'getSignInOptions',
         tags: ['users'],
         summary: 'Sign-in methods this server offers',
-        response: { 200: z.object({ google: z.boolean() }) },
+        response: { 200: z.object({ google: z.boolean(), emailVerification: z.boolean() }) },
       },
     },
-    async () => ({ google: Boolean(config.google) }),
+    async () => ({ google: Boolean(config.google), emailVerification: config.requireEmailVerification }),
   );
 
   app.put(

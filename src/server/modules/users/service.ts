@@ -1,4 +1,5 @@
 import type { Viewer } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
@@ -17,6 +18,7 @@ import {
   deleteUserById,
   findProfile,
   findUserByEmail,
+  isEmailVerified,
   listUsers,
   lockAdminRoles,
   saveProfile,
@@ -117,6 +119,11 @@ export function deleteOwnAccount(
   if (!sameEmail(viewer.email, typedEmail))
     throw badRequest(MESSAGES.deletionEmailMismatch, { email: MESSAGES.deletionEmailMismatch });
   return deleteShopUser(db, releasePayment, viewer.email, MESSAGES.lastAdminSelfDeletion);
+}
+
+/** R-EMAIL-VERIFY: with REQUIRE_EMAIL_VERIFICATION, a customer orders only once their email is confirmed. */
+export async function assertMayOrder(db: Database, config: Config, userId: string): Promise<void> {
+  if (config.requireEmailVerification && !(await isEmailVerified(db, userId))) throw forbidden(MESSAGES.verifyEmailFirst);
 }
 
 export async function readProfile(db: Database, email: string): Promise<Profile> {
