@@ -101,6 +101,10 @@ const configSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     SMTP_URL: urlWith(/^smtps?:$/, 'smtp:// or smtps://'),
+    REQUIRE_EMAIL_VERIFICATION: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     MAIL_FROM: optionalString.refine(
       (value) => value === undefined || /^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(value),
       {
@@ -178,6 +182,8 @@ export interface Config {
   orderHoldMinutes: number;
   /** How many unpaid orders one customer may hold at once (R-HOLD). */
   maxUnpaidOrders: number;
+  /** New accounts get a verification mail and may order only once verified (R-EMAIL-VERIFY). */
+  requireEmailVerification: boolean;
 }
 
 /** How often a client may try each guarded action; the windows are in src/server/http/rate-limits.ts. */
@@ -253,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     trustProxy: env.TRUST_PROXY,
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     rateLimits: {
       signInFreeAttempts: env.SIGN_IN_FREE_ATTEMPTS,
       signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,

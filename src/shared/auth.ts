@@ -27,6 +27,20 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const emailParamsSchema = z.object({ email: emailSchema });
 
+/** Emails are compared as people type them: case and surrounding spaces do not matter. */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Settings, delete the account: the customer types their own email to confirm (R-ACCOUNT-DELETE). */
+export const deleteAccountSchema = z.object({ email: emailSchema });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** The form's check of the same rule: the typed email must be the signed-in one. */
+export const confirmDeletionSchema = (ownEmail: string) =>
+  deleteAccountSchema.refine((input) => sameEmail(input.email, ownEmail), {
+    message: MESSAGES.deletionEmailMismatch,
+    path: ['email'],
+  });
+
 /** Forgot password: the address the reset link goes to (R-PASSWORD-RESET). */
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

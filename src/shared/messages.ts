@@ -38,6 +38,11 @@ export const MESSAGES = {
   currentPasswordWrong: 'The current password is not right.',
   nameSaved: 'Your name is saved.',
   passwordChanged: 'Your password is changed. Other devices are signed out.',
+  deletionEmailMismatch: 'Type the email you are signed in with to confirm.',
+  accountDeleted: 'Your account is deleted.',
+  verifyEmailFirst: 'Please confirm your email before ordering: follow the link we mailed you, or send it again.',
+  verificationSent: 'We sent you a new link to confirm your email.',
+  lastAdminSelfDeletion: "You are the shop's last admin: make someone else admin before deleting your account.",
   /** Not in the spec: the edit form of issue 15 (R-EDIT). */
   productUpdated: 'Product saved',
   /** A throttled call (R-THROTTLE, R-FLOOD): what was done too often, and how long to wait. */

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '#server/db/schema.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { addProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { call, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
-import type { TestServer } from '../helpers/test-server.ts';
+import { TEST_ADMIN, type TestServer } from '../helpers/test-server.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
 
@@ -111,4 +114,79 @@ test('Settings from the navbar: a new name, and a new password that signs out th
   // This browser stays signed in: only the other sessions end.
   await page.reload();
   await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('Settings: delete my account after typing its email; its unpaid order gives its stock back', async ({ page, server }) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, {
+    availableQuantity: 10,
+    picture: `${server.url}/images/products/keyflow-mech.svg`,
+  });
+  const customer = await signUpCustomer(server, { password: 'leaving123' });
+  expect((await placeOrder(server, customer, product._id, 4)).status).toBe(201);
+  await signInBrowser(page, server, customer);
+  await page.goto('/settings');
+
+  const deletion = page.getByRole('form', { name: 'Delete my account' });
+  await deletion.getByLabel('Type your email to confirm').fill('someone-else@example.com');
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(deletion.getByText(MESSAGES.deletionEmailMismatch)).toBeVisible();
+  expect(await stockOf(server, product._id)).toBe(6);
+
+  await deletion.getByLabel('Type your email to confirm').fill(customer.email);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText(MESSAGES.accountDeleted)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  expect(await stockOf(server, product._id)).toBe(10);
+  const refused = await call(server, 'POST', '/api/auth/sign-in/email', {
+    body: { email: customer.email, password: 'leaving123' },
+  });
+  expect(refused.status).toBe(401);
+});
+
+test('Settings: the last admin is told why their account stays', async ({ page, server }) => {
+  await signInBrowser(page, server, await signInAdmin(server));
+  await page.goto('/settings');
+  const deletion = page.getByRole('form', { name: 'Delete my account' });
+  await deletion.getByLabel('Type your email to confirm').fill(TEST_ADMIN.email);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(deletion.getByRole('alert')).toHaveText(MESSAGES.lastAdminSelfDeletion);
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test.describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
+  test.use({ serverOptions: { seed: true, env: { REQUIRE_EMAIL_VERIFICATION: 'true' } } });
+
+  test('the purchase page says why a new customer cannot order yet, resends the link, and Buy Now works once it is followed', async ({
+    page,
+    server,
+  }) => {
+    const admin = await signInAdmin(server);
+    const product = await addProduct(server, admin, {
+      minQuantity: 1,
+      picture: `${server.url}/images/products/keyflow-mech.svg`,
+    });
+    const customer = await signUpCustomer(server);
+    await signInBrowser(page, server, customer);
+    await page.goto(`/purchase/${product._id}`);
+
+    const notice = page.getByRole('alert').filter({ hasText: MESSAGES.verifyEmailFirst });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(notice.getByRole('status')).toHaveText(MESSAGES.verificationSent);
+    const mails = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, customer.email));
+    const tokens = mails
+      .filter((mail) => mail.kind === 'email-verification')
+      .map((mail) => (mail.data as { token: string }).token);
+    expect(tokens).toHaveLength(2);
+
+    await page.goto(`/api/auth/verify-email?token=${encodeURIComponent(tokens[1] ?? '')}&callbackURL=%2F`);
+    await expect(page).toHaveURL(`${server.url}/`);
+    await page.goto(`/purchase/${product._id}`);
+    await page.getByLabel('Quantity').fill('1');
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await expect(page.locator('.Toastify').getByText(MESSAGES.orderCreated)).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
 });

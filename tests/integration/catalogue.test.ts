@@ -112,6 +112,14 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
     expect(pages.flatMap((page) => page.body.items.map((product) => product.name))).toEqual(await names('sort=name'));
   });
 
+  it('counts only the matches of both the search and the filters on a later page', async () => {
+    const later = await search('q=laptop&maxPrice=900&sort=name&pageSize=1&page=2');
+    expect(later.body).toMatchObject({ total: 1, items: [] });
+    const inStock = await search('q=o&inStock=true&sort=name&pageSize=2&page=2');
+    expect(inStock.body.total).toBe(3);
+    expect(inStock.body.items.map((product) => product.name)).toEqual(['SoundWave Headphones']);
+  });
+
   it('refuses a wrong parameter with 400 naming it', async () => {
     for (const [query, field, message] of [
       ['sort=cheapest', 'sort', 'sort must be one of newest, price-asc, price-desc, name'],

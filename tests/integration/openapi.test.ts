@@ -65,7 +65,16 @@ describe.each([
   it('names the server, how each call signs in and its refusals in the error body the API answers', async () => {
     expect(document.servers).toEqual([{ url: server.url }]);
     expect(operation('post', '/api/orders')).toMatchObject({ operationId: 'placeOrder', security: [{ bearerAuth: [] }] });
-    expect(Object.keys(operation('post', '/api/orders').responses)).toEqual(['201', '400', '401', '404', '409', '429', '4XX']);
+    expect(Object.keys(operation('post', '/api/orders').responses)).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '429',
+      '4XX',
+    ]);
     expect(Object.keys(operation('get', '/api/allOrders').responses)).toEqual(['200', '401', '403', '4XX']);
     expect(operation('get', '/api/home')).toMatchObject({ operationId: 'listProducts', security: [] });
     expect(operation('put', '/api/user/{email}').security).toEqual([{ sessionCookie: [] }]);

@@ -17,6 +17,7 @@ export type MailEvent =
   | { kind: 'payment-receipt'; to: string; data: OrderFacts & { transactionId: string; paidAt: string } }
   | { kind: 'order-cancelled'; to: string; data: OrderFacts & { by: CancelledBy } }
   | { kind: 'password-reset'; to: string; data: { customerName: string; token: string } }
+  | { kind: 'email-verification'; to: string; data: { customerName: string; token: string } }
   | { kind: 'welcome'; to: string; data: { customerName: string } };
 
 export type MailKind = MailEvent['kind'];

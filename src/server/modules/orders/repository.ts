@@ -59,6 +59,11 @@ export function deleteUnpaidOrdersOfUser(tx: Transaction, userId: string): Promi
     .returning();
 }
 
+/** Blanks the name and email the orders were placed under (the columns stay non-null for the books). */
+export async function eraseCustomerFromOrdersOfUser(tx: Transaction, userId: string): Promise<void> {
+  await tx.update(orders).set({ email: '', userName: '' }).where(eq(orders.userId, userId));
+}
+
 export function listUnpaidOrderIdsOfUser(db: Database, userId: string): Promise<{ id: string }[]> {
   return db
     .select({ id: orders.id })

@@ -5,6 +5,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { newOrderSchema, orderIdParamsSchema, orderSchema, ordersQuerySchema } from '#shared/order.ts';
+import { assertMayOrder } from '../users/service.ts';
 import { cancelAnyOrder, cancelOwnOrder, listEveryOrder, listOrdersFor, placeOrder, type ReleasePayment } from './service.ts';
 
 export interface OrderRouteOptions {
@@ -30,12 +31,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         what: 'orders',
         key: (request) => viewerOf(request).userId,
       }),
+      preHandler: async (request) => assertMayOrder(db, config, viewerOf(request).userId),
       schema: {
         operationId: 'placeOrder',
         tags: ['orders'],
         summary: 'Buy Now: reserve the stock and create an unpaid order (price, names and email are set by the server)',
         body: newOrderSchema,
-        errors: [404, 409],
+        errors: [403, 404, 409],
         response: { 201: orderSchema },
       },
     },

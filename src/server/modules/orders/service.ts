@@ -3,6 +3,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { isMissingReference } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '#server/http/errors.ts';
+import { sameEmail } from '#shared/auth.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
@@ -10,12 +11,12 @@ import { type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { orderCancelled, orderReceived, queueMail } from '../mail/outbox.ts';
 import { findProduct, releaseStock, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
-import { sameEmail } from '../users/service.ts';
 import { toOrder } from './mapping.ts';
 import {
   type CancelScope,
   deleteUnpaidOrder,
   deleteUnpaidOrdersOfUser,
+  eraseCustomerFromOrdersOfUser,
   findOrder,
   insertOrder,
   listAllOrders,
@@ -191,4 +192,12 @@ export async function cancelUnpaidOrdersOfCustomer(tx: Transaction, userId: stri
   const deleted = await deleteUnpaidOrdersOfUser(tx, userId);
   for (const order of deleted) if (order.productId) await releaseStock(tx, order.productId, order.quantity);
   return deleted.map(toOrder);
+}
+
+/**
+ * R-ACCOUNT-DELETE, in the deleting transaction, after the unpaid orders went: the paid orders stay for
+ * the shop's books, but no longer say whose they were.
+ */
+export async function forgetCustomerOnPaidOrders(tx: Transaction, userId: string): Promise<void> {
+  await eraseCustomerFromOrdersOfUser(tx, userId);
 }

@@ -50,16 +50,16 @@ const ORDERS: Record<CatalogueSort, SQL[]> = {
  * products (decision 20). Each side has its trigram index.
  */
 export async function searchProducts(db: Database, search: ProductSearch): Promise<{ rows: ProductRow[]; total: number }> {
-  const conditions = [
-    search.text
-      ? sql`(${productSearchText} ILIKE ${`%${search.text.replace(/[\\%_]/g, '\\$&')}%`} OR ${search.text} <% ${products.name})`
-      : undefined,
+  const textMatch = search.text
+    ? sql`(${productSearchText} ILIKE ${`%${search.text.replace(/[\\%_]/g, '\\$&')}%`} OR ${search.text} <% ${products.name})`
+    : undefined;
+  const filters = and(
     search.categoryId ? eq(products.categoryId, search.categoryId) : undefined,
     search.minPriceCents !== undefined ? gte(products.priceCents, search.minPriceCents) : undefined,
     search.maxPriceCents !== undefined ? lte(products.priceCents, search.maxPriceCents) : undefined,
     search.inStock ? gt(products.availableQuantity, 0) : undefined,
-  ];
-  const where = and(...conditions);
+  );
+  const where = and(textMatch, filters);
   return db.transaction(async (tx) => {
     if (search.text) {
       // For this transaction only: the similarity threshold, and no sequential scan. The planner
@@ -75,12 +75,23 @@ export async function searchProducts(db: Database, search: ProductSearch): Promi
       .limit(search.limit)
       .offset(search.offset);
     // A first page with room left holds every match; otherwise counting them is one more query.
-    const total =
-      search.offset === 0 && rows.length < search.limit
-        ? rows.length
-        : ((await tx.select({ total: count() }).from(products).where(where))[0]?.total ?? 0);
+    const total = search.offset === 0 && rows.length < search.limit ? rows.length : await countMatches(tx, textMatch, filters);
     return { rows, total };
   });
+}
+
+/**
+ * How many products match. With a text, only the text selects rows (through the trigram indexes) and
+ * the filters are checked on those rows alone: given both in WHERE, the planner read the price index
+ * for every product and computed the similarity for each (57-74 ms at 10,000; 1-11 ms this way).
+ */
+async function countMatches(tx: Transaction, textMatch: SQL | undefined, filters: SQL | undefined): Promise<number> {
+  const counted = textMatch && filters ? sql<number>`count(*) filter (where ${filters})` : count();
+  const [row] = await tx
+    .select({ total: counted.mapWith(Number) })
+    .from(products)
+    .where(textMatch ?? filters);
+  return row?.total ?? 0;
 }
 
 export async function findProduct(db: Database | Transaction, id: string): Promise<ProductRow | undefined> {

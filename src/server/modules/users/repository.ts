@@ -58,3 +58,12 @@ export async function saveProfile(db: Database, userId: string, profile: Profile
 export async function deleteUserById(tx: Transaction, id: string): Promise<void> {
   await tx.delete(user).where(eq(user.id, id));
 }
+
+export async function markEmailVerified(db: Database, id: string): Promise<void> {
+  await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, id));
+}
+
+export async function isEmailVerified(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, id)).limit(1);
+  return row?.verified ?? false;
+}

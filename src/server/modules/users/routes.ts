@@ -6,19 +6,20 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { sessionCookieSecurity } from '#server/http/openapi.ts';
-import { emailParamsSchema, emailSchema } from '#shared/auth.ts';
+import { deleteAccountSchema, emailParamsSchema, emailSchema, sameEmail } from '#shared/auth.ts';
 import { textField } from '#shared/text-field.ts';
 import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
 import type { ReleasePayment } from '../orders/service.ts';
 import {
   assertSelfOrAdmin,
+  type DeletedAccount,
+  deleteOwnAccount,
   deleteShopUser,
   grantAdmin,
   isAdminEmail,
   listShopUsers,
   readProfile,
   revokeAdmin,
-  sameEmail,
   updateProfile,
 } from './service.ts';
 
@@ -29,6 +30,14 @@ export interface UserRouteOptions {
 }
 
 export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, { db, config, releasePayment }) => {
+  /** After a deletion committed: its access tokens stop here and on every instance, the shelves show the stock back. */
+  const deletionCommitted = ({ user, userId, cancelledOrders }: DeletedAccount) => {
+    // Its sessions went with it in the database (R-SESSION-END).
+    app.liveSessions.usersEnded([userId]);
+    for (const order of cancelledOrders) if (order.productId) app.publicReads.catalogueChanged(order.productId);
+    return user;
+  };
+
   app.get(
     '/api/sign-in-options',
     {
@@ -36,10 +45,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
         operationId: 'getSignInOptions',
         tags: ['users'],
         summary: 'Sign-in methods this server offers',
-        response: { 200: z.object({ google: z.boolean() }) },
+        response: { 200: z.object({ google: z.boolean(), emailVerification: z.boolean() }) },
       },
     },
-    async () => ({ google: Boolean(config.google) }),
+    async () => ({ google: Boolean(config.google), emailVerification: config.requireEmailVerification }),
   );
 
   app.put(
@@ -138,13 +147,24 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
         response: { 200: userSchema },
       },
     },
-    async (request) => {
-      const { user, userId, cancelledOrders } = await deleteShopUser(db, releasePayment, request.params.email);
-      // Its sessions went with it in the database; their access tokens stop here and on every instance (R-SESSION-END).
-      app.liveSessions.usersEnded([userId]);
-      for (const order of cancelledOrders) if (order.productId) app.publicReads.catalogueChanged(order.productId);
-      return user;
+    async (request) => deletionCommitted(await deleteShopUser(db, releasePayment, request.params.email)),
+  );
+
+  app.delete(
+    '/api/user',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'deleteOwnAccount',
+        tags: ['users'],
+        summary:
+          'Delete your own account, typing its email to confirm: unpaid orders cancelled, paid ones kept without your name and email',
+        body: deleteAccountSchema,
+        errors: [400, 409],
+        response: { 200: userSchema },
+      },
     },
+    async (request) => deletionCommitted(await deleteOwnAccount(db, releasePayment, viewerOf(request), request.body.email)),
   );
 
   app.get(

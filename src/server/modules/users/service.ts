@@ -1,15 +1,24 @@
 import type { Viewer } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
-import { conflict, forbidden, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
+import { sameEmail } from '#shared/auth.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import type { Profile, ProfileInput, ShopUser } from '#shared/user.ts';
-import { cancelUnpaidOrdersOfCustomer, type ReleasePayment, stopPaymentsOfCustomer } from '../orders/service.ts';
+import {
+  cancelUnpaidOrdersOfCustomer,
+  forgetCustomerOnPaidOrders,
+  type ReleasePayment,
+  stopPaymentsOfCustomer,
+} from '../orders/service.ts';
 import {
   countAdmins,
   deleteUserById,
   findProfile,
   findUserByEmail,
+  isEmailVerified,
   listUsers,
   lockAdminRoles,
   saveProfile,
@@ -18,8 +27,6 @@ import {
 } from './repository.ts';
 
 export const LAST_ADMIN_MESSAGE = 'The shop needs at least one admin: make someone else admin before removing this one.';
-
-export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const toShopUser = (record: UserRecord): ShopUser => ({
   _id: record.id,
@@ -70,27 +77,53 @@ export async function revokeAdmin(db: Database, email: string): Promise<ShopUser
   });
 }
 
+export interface DeletedAccount {
+  user: ShopUser;
+  userId: string;
+  cancelledOrders: Order[];
+}
+
 /**
- * R-ACCOUNT-DELETE (admin): the account goes; its unpaid orders are cancelled with their stock back and
- * its paid orders stay for the shop's books, all in one transaction. Never the last admin.
+ * R-ACCOUNT-DELETE (by an admin, or by the customer in Settings): the account goes; its unpaid orders
+ * are cancelled with their stock back and its paid orders stay for the shop's books without the
+ * customer's name and email, all in one transaction. Never the last admin.
  */
 export async function deleteShopUser(
   db: Database,
   releasePayment: ReleasePayment,
   email: string,
-): Promise<{ user: ShopUser; userId: string; cancelledOrders: Order[] }> {
+  lastAdminMessage = LAST_ADMIN_MESSAGE,
+): Promise<DeletedAccount> {
   const target = await requireUserByEmail(db, email);
   await stopPaymentsOfCustomer(db, releasePayment, target.id);
   return db.transaction(async (tx) => {
     await lockAdminRoles(tx);
     const current = await findUserByEmail(tx, email);
     if (!current) throw notFound(`No user has the email ${email}.`);
-    if (current.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+    if (current.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(lastAdminMessage);
     const cancelledOrders = await cancelUnpaidOrdersOfCustomer(tx, current.id);
+    await forgetCustomerOnPaidOrders(tx, current.id);
     await deleteUserById(tx, current.id);
     await reachRacePoint(db, 'user deleted');
     return { user: toShopUser(current), userId: current.id, cancelledOrders };
   });
+}
+
+/** R-ACCOUNT-DELETE in Settings: the customer deletes their own account after typing its email. */
+export function deleteOwnAccount(
+  db: Database,
+  releasePayment: ReleasePayment,
+  viewer: Viewer,
+  typedEmail: string,
+): Promise<DeletedAccount> {
+  if (!sameEmail(viewer.email, typedEmail))
+    throw badRequest(MESSAGES.deletionEmailMismatch, { email: MESSAGES.deletionEmailMismatch });
+  return deleteShopUser(db, releasePayment, viewer.email, MESSAGES.lastAdminSelfDeletion);
+}
+
+/** R-EMAIL-VERIFY: with REQUIRE_EMAIL_VERIFICATION, a customer orders only once their email is confirmed. */
+export async function assertMayOrder(db: Database, config: Config, userId: string): Promise<void> {
+  if (config.requireEmailVerification && !(await isEmailVerified(db, userId))) throw forbidden(MESSAGES.verifyEmailFirst);
 }
 
 export async function readProfile(db: Database, email: string): Promise<Profile> {

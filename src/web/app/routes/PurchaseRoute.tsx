@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { VerifyEmailNotice } from '#web/features/auth/components/VerifyEmailNotice.tsx';
 import type { Buyer } from '#web/features/products/components/BuyForm.tsx';
 import { PurchasePage } from '#web/features/products/pages/PurchasePage.tsx';
 import { ProfileSummaryCard } from '#web/features/users/components/ProfileSummaryCard.tsx';
@@ -14,5 +15,13 @@ export function PurchaseRoute() {
   const { user, isPending } = useViewer();
   const token = useAccessToken(user?.email);
   const buyer: Buyer = isPending || (user && token.isPending) ? 'checking' : user ? 'signed-in' : 'visitor';
-  return <PurchasePage key={id} productId={id} buyer={buyer} aside={user ? <ProfileSummaryCard email={user.email} /> : null} />;
+  return (
+    <PurchasePage
+      key={id}
+      productId={id}
+      buyer={buyer}
+      notice={user ? <VerifyEmailNotice /> : null}
+      aside={user ? <ProfileSummaryCard email={user.email} /> : null}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import type { MailEvent } from '../outbox.ts';
+import { emailVerificationMail, verifyEmailLink } from './email-verification.ts';
 import type { RenderedMail, Shop } from './layout.ts';
 import { orderCancelledMail } from './order-cancelled.ts';
 import { orderReceivedMail, paymentLink } from './order-received.ts';
@@ -17,6 +18,8 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
       return orderCancelledMail(shop, mail.data);
     case 'password-reset':
       return passwordResetMail(shop, mail.data);
+    case 'email-verification':
+      return emailVerificationMail(shop, mail.data);
     case 'welcome':
       return welcomeMail(shop, mail.data);
   }
@@ -25,6 +28,7 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
 /** The link a customer must follow, for the mails that carry one: printed to the log when no SMTP server is set. */
 export function linkOf(shop: Shop, mail: MailEvent): string | undefined {
   if (mail.kind === 'password-reset') return resetPasswordLink(shop, mail.data.token);
+  if (mail.kind === 'email-verification') return verifyEmailLink(shop, mail.data.token);
   if (mail.kind === 'order-received') return paymentLink(shop, mail.data.orderId);
   return undefined;
 }

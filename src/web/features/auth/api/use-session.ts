@@ -6,6 +6,8 @@ export interface SignedInUser {
   email: string;
   name: string;
   image?: string | null;
+  /** False until the customer follows the mailed link (R-EMAIL-VERIFY); Google accounts start true. */
+  emailVerified?: boolean;
 }
 
 /** Better Auth's session answer: the session and its user, or null for a visitor. */

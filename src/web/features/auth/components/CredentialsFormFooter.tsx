@@ -3,10 +3,13 @@ export function CredentialsFormFooter({
   providerError,
   submitting,
   label,
+  tone = 'primary',
 }: {
   providerError?: string;
   submitting: boolean;
   label: string;
+  /** `error` for a step that cannot be undone. */
+  tone?: 'primary' | 'error';
 }) {
   return (
     <>
@@ -15,7 +18,7 @@ export function CredentialsFormFooter({
           {providerError}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary w-full" disabled={submitting}>
+      <button type="submit" className={`btn w-full ${tone === 'error' ? 'btn-error' : 'btn-primary'}`} disabled={submitting}>
         {submitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         {label}
       </button>

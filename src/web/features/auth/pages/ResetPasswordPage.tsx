@@ -2,12 +2,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { type NewPasswordInput, newPasswordSchema } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { FormField } from '#web/components/FormField.tsx';
 import { authClient, authResult } from '#web/lib/auth-client.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
+import { NewPasswordField } from '../components/NewPasswordField.tsx';
 
 /** `/reset-password?token=…`, the reset mail's link (R-PASSWORD-RESET): a new password, once, within the hour. */
 export function ResetPasswordPage() {
@@ -29,13 +29,7 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password">
       {token ? (
         <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-          <FormField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
+          <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
           <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Save the new password" />
         </form>
       ) : (

@@ -1,16 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { type ChangePasswordInput, changePasswordSchema, type DisplayNameInput, displayNameSchema } from '#shared/auth.ts';
+import {
+  type ChangePasswordInput,
+  changePasswordSchema,
+  confirmDeletionSchema,
+  type DeleteAccountInput,
+  type DisplayNameInput,
+  displayNameSchema,
+} from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { authClient, authResult } from '#web/lib/auth-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { completeSignIn } from '../api/complete-sign-in.ts';
+import { signOut } from '../api/sign-out.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import type { SignedInUser } from '../api/use-session.ts';
 import { useViewer } from '../api/use-viewer.ts';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
+import { NewPasswordField } from '../components/NewPasswordField.tsx';
 
 /** The display name; new orders and the access token carry it from now on. */
 function NameForm({ user }: { user: SignedInUser }) {
@@ -62,14 +72,44 @@ function PasswordForm() {
         error={errors.currentPassword?.message}
         {...form.register('currentPassword')}
       />
-      <FormField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
+      <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
       <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Change the password" />
+    </form>
+  );
+}
+
+/**
+ * Delete my account, confirmed by typing its email (R-ACCOUNT-DELETE): the server ends the sessions with
+ * the account, so the browser only forgets the user and goes home.
+ */
+function DeleteAccountForm({ user }: { user: SignedInUser }) {
+  const queryClient = useQueryClient();
+  const { form, submit, providerError } = useAccountForm<DeleteAccountInput>(
+    confirmDeletionSchema(user.email),
+    { email: '' },
+    (input) => apiRequest('/api/user', { method: 'DELETE', body: input }),
+    async () => {
+      toast.success(MESSAGES.accountDeleted);
+      await signOut(queryClient, '/');
+    },
+  );
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form className="card-body gap-3" onSubmit={submit} noValidate aria-labelledby="delete-account">
+      <h2 id="delete-account" className="card-title text-error">
+        Delete my account
+      </h2>
+      <p className="text-sm">
+        Your unpaid orders are cancelled. Paid orders stay in the shop's books without your name and email. This cannot be undone.
+      </p>
+      <FormField
+        label="Type your email to confirm"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Delete my account" tone="error" />
     </form>
   );
 }
@@ -89,6 +129,9 @@ export function SettingsPage() {
         </section>
         <section className="card border border-base-300 bg-base-100">
           <PasswordForm />
+        </section>
+        <section className="card border border-error/40 bg-base-100 md:col-span-2">
+          <DeleteAccountForm user={user} />
         </section>
       </div>
     </div>

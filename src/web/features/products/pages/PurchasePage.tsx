@@ -12,8 +12,21 @@ import { ProductNotFound } from '../components/ProductNotFound.tsx';
 /** A malformed id is as unknown as a deleted product to the customer. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** /purchase/{id}: the product, the quantity to buy and Buy Now; `aside` shows the buyer's saved details. */
-export function PurchasePage({ productId, buyer, aside }: { productId: string; buyer: Buyer; aside: ReactNode }) {
+/**
+ * /purchase/{id}: the product, the quantity to buy and Buy Now; `notice` says why the buyer cannot order
+ * yet (R-EMAIL-VERIFY), `aside` shows the buyer's saved details.
+ */
+export function PurchasePage({
+  productId,
+  buyer,
+  notice,
+  aside,
+}: {
+  productId: string;
+  buyer: Buyer;
+  notice?: ReactNode;
+  aside: ReactNode;
+}) {
   const product = useProduct(productId);
   useDocumentTitle(product.data?.name ?? (isMissing(product.error) ? 'Product not found' : 'Purchase'));
 
@@ -59,6 +72,7 @@ export function PurchasePage({ productId, buyer, aside }: { productId: string; b
               {data.minQuantity} and {data.maxQuantity} units
             </dd>
           </dl>
+          {notice}
           <BuyForm product={data} buyer={buyer} />
         </div>
       </article>

@@ -1,0 +1,19 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeMailPreviews } from './preview.ts';
+
+describe('npm run mail:preview (decision 0018)', () => {
+  it('writes every mail in HTML and plain text with demo data, and an index linking them', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mail-preview-'));
+    const files = await writeMailPreviews(folder);
+    const kinds = ['order-received', 'payment-receipt', 'order-cancelled-customer', 'order-cancelled-shop'];
+    kinds.push('order-cancelled-expiry', 'password-reset', 'email-verification', 'welcome');
+    expect(files.sort()).toEqual([...kinds.flatMap((kind) => [`${kind}.html`, `${kind}.txt`]), 'index.html'].sort());
+    expect(readFileSync(join(folder, 'payment-receipt.txt'), 'utf8')).toContain('pi_3PdemoTransaction');
+    expect(readFileSync(join(folder, 'email-verification.html'), 'utf8')).toContain('/api/auth/verify-email?token=demo-token');
+    const index = readFileSync(join(folder, 'index.html'), 'utf8');
+    for (const kind of kinds) expect(index).toContain(`href="${kind}.html"`);
+  });
+});

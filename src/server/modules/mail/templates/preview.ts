@@ -1,0 +1,62 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MailEvent, MailKind, OrderFacts } from '../outbox.ts';
+import type { Shop } from './layout.ts';
+import { renderMail } from './render.ts';
+
+const DEMO_SHOP: Shop = { name: 'SwiftCargo', publicUrl: 'http://localhost:3000', currency: 'usd' };
+const DEMO_ORDER: OrderFacts = {
+  customerName: 'Ines Moreau',
+  orderId: '0b6f3f9e-3c1d-4c55-9d5e-8f1b2a7c4d10',
+  product: 'PortaRoute Travel Router',
+  quantity: 2,
+  totalCents: 9900,
+};
+const TO = 'ines@example.com';
+
+/** One mail of every kind with made-up facts: the record's type makes a new kind fail to compile until it has a demo. */
+const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<MailEvent, { kind: K }>[] } = {
+  'order-received': { kind: 'order-received', to: TO, data: DEMO_ORDER },
+  'payment-receipt': {
+    kind: 'payment-receipt',
+    to: TO,
+    data: { ...DEMO_ORDER, transactionId: 'pi_3PdemoTransaction', paidAt: '2026-11-23T14:00:00.000Z' },
+  },
+  'order-cancelled': (['customer', 'shop', 'expiry'] as const).map((by) => ({
+    kind: 'order-cancelled' as const,
+    to: TO,
+    data: { ...DEMO_ORDER, by },
+  })),
+  'password-reset': { kind: 'password-reset', to: TO, data: { customerName: DEMO_ORDER.customerName, token: 'demo-token' } },
+  'email-verification': {
+    kind: 'email-verification',
+    to: TO,
+    data: { customerName: DEMO_ORDER.customerName, token: 'demo-token' },
+  },
+  welcome: { kind: 'welcome', to: TO, data: { customerName: DEMO_ORDER.customerName } },
+};
+
+/** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>].html` and `.txt`. */
+function previewName(mail: MailEvent): string {
+  return mail.kind === 'order-cancelled' ? `${mail.kind}-${mail.data.by}` : mail.kind;
+}
+
+/**
+ * Writes every template's HTML and plain text, with demo data, into `folder` (`npm run mail:preview`,
+ * decision 0018), plus an index.html linking them; answers the files written.
+ */
+export async function writeMailPreviews(folder: string, shop: Shop = DEMO_SHOP): Promise<string[]> {
+  await mkdir(folder, { recursive: true });
+  const written: string[] = [];
+  const entries: string[] = [];
+  for (const mail of Object.values(DEMO_MAILS).flat()) {
+    const name = previewName(mail);
+    const rendered = renderMail(shop, mail);
+    await writeFile(join(folder, `${name}.html`), rendered.html);
+    await writeFile(join(folder, `${name}.txt`), rendered.text);
+    written.push(`${name}.html`, `${name}.txt`);
+    entries.push(`<li>${name}: <a href="${name}.html">HTML</a> · <a href="${name}.txt">text</a></li>`);
+  }
+  await writeFile(join(folder, 'index.html'), `<!doctype html><title>Mail previews</title><ul>${entries.join('')}</ul>`);
+  return [...written, 'index.html'];
+}
