@@ -129,7 +129,7 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
       `/v1/payment_intents/${paymentId}/cancel`,
     );
     expect(server.fake.intents.get(paymentId)?.status).toBe('canceled');
-    expect(await orderRow(server, orderId)).toBeUndefined();
+    expect(await orderRow(server, orderId)).toMatchObject({ status: 'cancelled', cancelledBy: 'customer' });
   });
 
   it('a cancel that finds the payment already taken keeps the order and marks it paid instead', async () => {

@@ -14,6 +14,10 @@ const unpaid: OrderRow = {
   email: 'ann@example.com',
   userName: 'Ann',
   paid: false,
+  status: 'unpaid',
+  cancelledBy: null,
+  carrier: null,
+  trackingNumber: null,
   transactionId: null,
   payment: null,
   paidAt: null,
@@ -32,6 +36,8 @@ describe('toOrder', () => {
       userName: 'Ann',
       quantity: 3,
       paid: false,
+      status: 'unpaid',
+      timeline: [],
     });
   });
 

@@ -2,6 +2,7 @@ import type { MailEvent } from '../outbox.ts';
 import type { RenderedMail, Shop } from './layout.ts';
 import { orderCancelledMail } from './order-cancelled.ts';
 import { orderReceivedMail, paymentLink } from './order-received.ts';
+import { orderStatusMail } from './order-status.ts';
 import { passwordResetMail, resetPasswordLink } from './password-reset.ts';
 import { paymentReceiptMail } from './payment-receipt.ts';
 import { welcomeMail } from './welcome.ts';
@@ -15,6 +16,8 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
       return paymentReceiptMail(shop, mail.data);
     case 'order-cancelled':
       return orderCancelledMail(shop, mail.data);
+    case 'order-status':
+      return orderStatusMail(shop, mail.data);
     case 'password-reset':
       return passwordResetMail(shop, mail.data);
     case 'welcome':
