@@ -147,7 +147,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return json(404, {
           error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
         });
-      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
         return json(400, {
           error: {
             type: 'invalid_request_error',
