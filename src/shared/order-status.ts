@@ -40,5 +40,10 @@ export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
   return NEXT[from];
 }
 
+/** R-ORDER-NUMBER: how an order's number reads, in pages, mails and the admin's search (SC-100042). */
+export function formatOrderNumber(number: number): string {
+  return `SC-${number}`;
+}
+
 /** Statuses reached after money was taken: the order counts as paid in the spec's `paid` field. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'refunded'];

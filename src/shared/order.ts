@@ -17,6 +17,8 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 /** An order as the API returns it (R-ORDERS): its own copy of name and picture, total price in dollars. */
 export const orderSchema = z.object({
   _id: z.uuid(),
+  /** R-ORDER-NUMBER: the number people read, e.g. SC-100042. */
+  number: z.string(),
   /** Null once the product has been deleted; the order keeps its name, picture and price. */
   productId: z.uuid().nullable(),
   name: z.string(),

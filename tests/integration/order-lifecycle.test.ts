@@ -164,3 +164,26 @@ describe.each(testDatabaseKinds())('an order from payment to the door (R-ORDER-S
     expect((await refund('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 });
+
+describe('order numbers people can read (R-ORDER-NUMBER)', () => {
+  let server: TestServer;
+  afterAll(() => server?.stop());
+
+  it('each order gets the next SC- number, shown in My Orders, the payment page and its mail', async () => {
+    server = await startTestServer();
+    const admin = await signInAdmin(server);
+    const customer = await signUpCustomer(server);
+    const product = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: 10 });
+    const first = (await placeOrder(server, customer, product._id, 1)).body as Order;
+    const second = (await placeOrder(server, customer, product._id, 1)).body as Order;
+    expect(first.number).toMatch(/^SC-\d{6}$/);
+    expect(Number(second.number.slice(3))).toBe(Number(first.number.slice(3)) + 1);
+    const toPay = await call<Order>(server, 'GET', `/api/payment/${first._id}`, { token: customer.token });
+    expect(toPay.body.number).toBe(first.number);
+    const [mail] = await server.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, customer.email), eq(mailOutbox.kind, 'order-received')));
+    expect(mail?.data).toMatchObject({ orderNumber: first.number });
+  });
+});

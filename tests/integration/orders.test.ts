@@ -41,6 +41,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       expect(answer.status).toBe(201);
       expect(answer.body).toEqual({
         _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        number: expect.stringMatching(/^SC-1\d{5}$/),
         productId: product._id,
         name: product.name,
         picture: product.picture,

@@ -8,6 +8,7 @@ CREATE TABLE "order_events" (
 	"note" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "number" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "orders_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 100001 CACHE 1);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "status" text DEFAULT 'unpaid' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cancelled_by" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "carrier" text;--> statement-breakpoint
@@ -16,4 +17,5 @@ ALTER TABLE "orders" ADD COLUMN "tracking_number" text;--> statement-breakpoint
 UPDATE "orders" SET "status" = 'paid' WHERE "paid";--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_events_order_id_idx" ON "order_events" USING btree ("order_id","at");--> statement-breakpoint
-CREATE INDEX "orders_status_created_at_idx" ON "orders" USING btree ("status","created_at");
+CREATE INDEX "orders_status_created_at_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_number_unique" UNIQUE("number");

@@ -1,5 +1,5 @@
 import type { Database, Transaction } from '#server/db/client.ts';
-import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
+import { type CancelledBy, formatOrderNumber, type OrderStatus } from '#shared/order-status.ts';
 import type { OrderRow } from '../orders/repository.ts';
 
 export type { CancelledBy };
@@ -18,6 +18,8 @@ import { insertMail } from './repository.ts';
 export interface OrderFacts {
   customerName: string;
   orderId: string;
+  /** The number the customer reads (R-ORDER-NUMBER); mails queued before numbers existed have none. */
+  orderNumber?: string;
   product: string;
   quantity: number;
   totalCents: number;
@@ -46,6 +48,7 @@ function orderFacts(order: OrderRow): OrderFacts {
   return {
     customerName: order.userName,
     orderId: order.id,
+    orderNumber: formatOrderNumber(order.number),
     product: order.name,
     quantity: order.quantity,
     totalCents: order.priceCents,

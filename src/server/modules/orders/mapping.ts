@@ -1,5 +1,6 @@
 import { centsToDollars } from '#shared/money.ts';
 import type { Order, OrderEvent } from '#shared/order.ts';
+import { formatOrderNumber } from '#shared/order-status.ts';
 import type { OrderEventRow, OrderRow } from './repository.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { OrderEventRow, OrderRow } from './repository.ts';
 export function toOrder(row: OrderRow, events: OrderEventRow[] = []): Order {
   return {
     _id: row.id,
+    number: formatOrderNumber(row.number),
     productId: row.productId,
     name: row.name,
     picture: row.picture,

@@ -16,7 +16,7 @@ const SAYS: Record<StatusFacts['status'], string> = {
 /** R-ORDER-STATUS: the mail of each status change after payment. */
 export function orderStatusMail(shop: Shop, order: OrderFacts & StatusFacts): RenderedMail {
   const rows: [string, string][] = [
-    ['Order', order.orderId],
+    ['Order', order.orderNumber ?? order.orderId],
     ['Product', order.product],
     ['Quantity', String(order.quantity)],
     ['Total', money(shop, order.totalCents)],
