@@ -78,7 +78,7 @@ export const orders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** The number people read and search for (SC-100001 onwards, R-ORDER-NUMBER); existing orders are numbered too. */
-    number: integer('number').notNull().unique().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    number: integer('number').notNull().unique().generatedByDefaultAsIdentity({ startWith: 100001 }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     // Null once the customer's account is deleted: their paid orders stay for the shop's books (R-ACCOUNT-DELETE).
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
