@@ -30,7 +30,7 @@ import type { MailTiming } from './modules/mail/worker.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
-import { releaseOrderPayment } from './modules/payments/service.ts';
+import { refundOrderPayment, releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
 import { openPictureStore } from './modules/products/picture-store.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -110,7 +110,8 @@ export async function buildApp({
   await app.register(categoryRoutes, domain);
   const paymentSetup = await createPaymentSetup(database.db, config, app.log, payments);
   const releasePayment = (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId);
-  await app.register(orderRoutes, { ...domain, releasePayment });
+  const refundPayment = (orderId: string) => refundOrderPayment(paymentSetup.context, orderId);
+  await app.register(orderRoutes, { ...domain, releasePayment, refundPayment });
   await app.register(orderExpiryPlugin, { config, database, releasePayment });
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, rateLimits: config.rateLimits });
   await app.register(reviewRoutes, { ...domain, pictures });

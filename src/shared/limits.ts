@@ -37,6 +37,9 @@ export const LIMITS = {
   reviewPageSizeMax: 100,
   /** Beyond any real shop's reviews; keeps page × size a small number. */
   reviewPageMax: 10_000,
+  /** An admin's note on an order's timeline, and a carrier's name or tracking number (R-ORDER-STATUS). */
+  orderNoteMax: 500,
+  trackingFieldMax: 100,
   /** Sign-in, sign-up and the other /api/auth calls carry a few short fields (R-BOUNDS). */
   authBodyMaxBytes: 64 * 1024,
   /** Every other JSON body; uploads have their own limit above (R-BOUNDS). */

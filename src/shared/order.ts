@@ -2,10 +2,23 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { CANCELLED_BY, ORDER_STATUSES } from './order-status.ts';
+
+/** One line of an order's timeline (R-ORDER-TIMELINE). */
+export const orderEventSchema = z.object({
+  at: z.iso.datetime(),
+  by: z.string(),
+  from: z.enum(ORDER_STATUSES),
+  to: z.enum(ORDER_STATUSES),
+  note: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** An order as the API returns it (R-ORDERS): its own copy of name and picture, total price in dollars. */
 export const orderSchema = z.object({
   _id: z.uuid(),
+  /** R-ORDER-NUMBER: the number people read, e.g. SC-100042. */
+  number: z.string(),
   /** Null once the product has been deleted; the order keeps its name, picture and price. */
   productId: z.uuid().nullable(),
   name: z.string(),
@@ -17,6 +30,12 @@ export const orderSchema = z.object({
   paid: z.boolean(),
   transactionId: z.string().optional(),
   payment: z.string().optional(),
+  /** R-ORDER-STATUS: beside the spec's fields, where the order stands and how it travels. */
+  status: z.enum(ORDER_STATUSES),
+  cancelledBy: z.enum(CANCELLED_BY).optional(),
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  timeline: z.array(orderEventSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -51,3 +70,24 @@ export function quantityProblem(quantity: number, range: { minQuantity: number; 
   if (quantity > range.maxQuantity) return MESSAGES.quantityTooHigh(range.maxQuantity);
   return undefined;
 }
+
+/** A note an admin adds to a change, as the timeline keeps it. */
+const noteSchema = z.string().trim().max(LIMITS.orderNoteMax, `note must be at most ${LIMITS.orderNoteMax} characters`);
+const trackingFieldSchema = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} must not be empty`)
+    .max(LIMITS.trackingFieldMax, `${what} must be at most ${LIMITS.trackingFieldMax} characters`);
+
+/** PATCH /api/admin/orders/{id} (R-ORDER-STATUS): shipping needs a carrier and a tracking number. */
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  carrier: trackingFieldSchema('carrier').optional(),
+  trackingNumber: trackingFieldSchema('trackingNumber').optional(),
+  note: noteSchema.optional(),
+});
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** POST /api/admin/orders/{id}/refund. */
+export const orderRefundSchema = z.object({ note: noteSchema.optional() });

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { ARTICLES } from '#web/features/marketing/blog/articles.ts';
-import { placeOrder } from '../helpers/catalog.ts';
+import { markPaid, placeOrder } from '../helpers/catalog.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 import { expect, type Page, test } from './fixtures.ts';
@@ -24,6 +24,25 @@ async function firstProduct(server: TestServer): Promise<{ _id: string; minQuant
 
 const fixed = (path: string) => async () => path;
 
+/** Orders of `who` in several statuses (R-ORDER-STATUS): paid, shipped with its tracking, cancelled. */
+async function ordersInEveryStatus(server: TestServer, who: SignedInCustomer): Promise<void> {
+  const admin = await signInAdmin(server);
+  const product = await firstProduct(server);
+  const placed = [];
+  for (let index = 0; index < 3; index++) {
+    const order = await placeOrder(server, who, product._id, product.minQuantity);
+    if (order.status !== 201) throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
+    placed.push(order.body._id as string);
+  }
+  const [paid, shipped, cancelled] = placed;
+  for (const id of [paid, shipped]) await markPaid(server, id ?? '');
+  await call(server, 'PATCH', `/api/admin/orders/${shipped}`, {
+    token: admin.token,
+    body: { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146000044' },
+  });
+  await call(server, 'DELETE', `/api/removeItem/${cancelled}`, { token: who.token });
+}
+
 /** Every route of the spec's route table (and the blog articles, and our own pages), as the visitor who may see it. */
 const ROUTES: Route[] = [
   { name: '/', visitor: 'anonymous', path: fixed('/') },
@@ -38,6 +57,15 @@ const ROUTES: Route[] = [
   { name: '/purchase/{id}', visitor: 'customer', path: async (server) => `/purchase/${(await firstProduct(server))._id}` },
   { name: '/dashboard', visitor: 'customer', path: fixed('/dashboard') },
   { name: '/dashboard/orders', visitor: 'customer', path: fixed('/dashboard/orders') },
+  {
+    name: '/dashboard/orders with paid, shipped and cancelled orders',
+    visitor: 'customer',
+    path: async (server, who) => {
+      if (!who) throw new Error('My Orders needs a customer');
+      await ordersInEveryStatus(server, who);
+      return '/dashboard/orders';
+    },
+  },
   { name: '/dashboard/review', visitor: 'customer', path: fixed('/dashboard/review') },
   {
     name: '/dashboard/payment/{id}',
@@ -55,6 +83,14 @@ const ROUTES: Route[] = [
   { name: '/dashboard/addProducts', visitor: 'admin', path: fixed('/dashboard/addProducts') },
   { name: '/dashboard/manageProducts', visitor: 'admin', path: fixed('/dashboard/manageProducts') },
   { name: '/dashboard/manageOrders', visitor: 'admin', path: fixed('/dashboard/manageOrders') },
+  {
+    name: '/dashboard/manageOrders with paid, shipped and cancelled orders',
+    visitor: 'admin',
+    path: async (server) => {
+      await ordersInEveryStatus(server, await signUpCustomer(server));
+      return '/dashboard/manageOrders';
+    },
+  },
   { name: '/reset-password?token=…', visitor: 'anonymous', path: fixed('/reset-password?token=some-token') },
   { name: '/settings', visitor: 'customer', path: fixed('/settings') },
   { name: '/dashboard/mailbox', visitor: 'admin', path: fixed('/dashboard/mailbox') },

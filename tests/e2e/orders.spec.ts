@@ -110,13 +110,16 @@ test('My Orders: cancel asks "Ary you sure?" and gives the stock back; a paid or
   page.once('dialog', (dialog) => dialog.accept());
   await unpaidRow.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('.Toastify').getByText(MESSAGES.orderCancelled)).toBeVisible();
-  await expect(unpaidRow).toHaveCount(0);
+  // The order stays, as cancelled (R-ORDER-STATUS), with no Pay or Cancel left.
+  await expect(unpaidRow.getByText('Cancelled by you')).toBeVisible();
+  await expect(unpaidRow.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(unpaidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(paidRow).toBeVisible();
   expect(await stockOf(server, product._id)).toBe(10);
   expect(unpaid._id).toBeDefined();
 });
 
-test('Manage Orders: paid orders show a disabled Confirm Order; Cancel Order removes an unpaid one', async ({ page, server }) => {
+test('Manage Orders: paid orders show a disabled Confirm Order; Cancel Order cancels an unpaid one', async ({ page, server }) => {
   const admin = await signInAdmin(server);
   const product = await addProduct(server, admin, {
     name: 'Warehouse Label Printer',
@@ -140,8 +143,67 @@ test('Manage Orders: paid orders show a disabled Confirm Order; Cancel Order rem
   await expect(unpaidRow.getByText(customer.email)).toBeVisible();
   await unpaidRow.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(page.locator('.Toastify').getByText(MESSAGES.adminOrderCancelled)).toBeVisible();
-  await expect(rows).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Cancelled by the shop' })).toHaveCount(1);
+  await expect(rows.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
   expect(await stockOf(server, product._id)).toBe(9);
+});
+
+test('an admin ships a paid order with its tracking, the customer sees it with its timeline, then the admin refunds it', async ({
+  page,
+  server,
+}) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, {
+    name: 'Tracked Tripod',
+    availableQuantity: 10,
+    picture: localPicture(server),
+  });
+  const customer = await signUpCustomer(server);
+  const order = (await placeOrder(server, customer, product._id, 2)).body;
+  // Paid with a card through the test processor, as the payment page does, so the refund goes back through it.
+  const started = await call(server, 'POST', '/api/create-payment-intent', {
+    token: customer.token,
+    body: { orderId: order._id },
+  });
+  const charged = await call(server, 'POST', '/api/test-payments/confirm', {
+    token: customer.token,
+    body: {
+      clientSecret: started.body.clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
+      billingDetails: { name: customer.name, email: customer.email },
+    },
+  });
+  expect(charged.status).toBe(200);
+  await signInBrowser(page, server, admin);
+
+  await page.goto('/dashboard/manageOrders');
+  const row = page.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
+  await expect(row.getByRole('button', { name: 'Confirm Order' })).toBeDisabled();
+  await row.getByLabel('Carrier').fill('DHL');
+  await row.getByLabel('Tracking number').fill('JD0146000044');
+  await row.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.locator('.Toastify').getByText('Order marked shipped')).toBeVisible();
+  await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(row.getByText('JD0146000044')).toBeVisible();
+
+  const customerContext = await page.context().browser()?.newContext({ baseURL: server.url });
+  if (!customerContext) throw new Error('no second browser context');
+  const customerPage = await customerContext.newPage();
+  await signInBrowser(customerPage, server, customer);
+  await customerPage.goto('/dashboard/orders');
+  const mine = customerPage.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
+  await expect(mine.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(mine.getByText('JD0146000044')).toBeVisible();
+  await mine.getByText('Timeline').click();
+  await expect(mine.getByText(/Paid → Shipped/)).toBeVisible();
+  await customerContext.close();
+
+  await row.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.locator('.Toastify').getByText('Order refunded')).toBeVisible();
+  await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  // It had left the shop: the stock stays where it was (R-ORDER-REFUND).
+  expect(await stockOf(server, product._id)).toBe(8);
 });
 
 test('an unknown or malformed product id shows "Product not found", not a blank page', async ({ page, server }) => {

@@ -49,7 +49,7 @@ export async function stockOf(server: TestServer, productId: string): Promise<nu
 export async function markPaid(server: TestServer, orderId: string, transactionId = 'pi_test'): Promise<void> {
   await server.db
     .update(orders)
-    .set({ paid: true, transactionId, payment: orderId, paidAt: new Date() })
+    .set({ paid: true, status: 'paid', transactionId, payment: orderId, paidAt: new Date() })
     .where(eq(orders.id, orderId));
 }
 

@@ -28,11 +28,23 @@ export interface FakePaymentIntent {
   metadata: Record<string, string>;
 }
 
+/** A refund as Stripe answers it: the whole amount of one succeeded PaymentIntent. */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+}
+
 export interface FakeStripe {
   /** The options our Stripe adapter takes to talk to this stand-in instead of api.stripe.com. */
   clientOptions: { host: string; port: number; protocol: 'http' };
   requests: FakeStripeRequest[];
   intents: Map<string, FakePaymentIntent>;
+  /** Refunds made, by id. */
+  refunds: Map<string, FakeRefund>;
   /** What a customer's browser does with Stripe.js: confirm the card so the intent succeeds. */
   succeed(id: string): FakePaymentIntent;
   /** Adds an intent Stripe knows about but our shop did not create (a payment made elsewhere). */
@@ -48,6 +60,8 @@ const json = (status: number, body: unknown) => ({ status, body });
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const intents = new Map<string, FakePaymentIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundsByKey = new Map<string, FakeRefund>();
   const byIdempotencyKey = new Map<string, { form: string; intent: FakePaymentIntent }>();
   const failures: { status: number; error: object }[] = [];
 
@@ -93,6 +107,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (key) byIdempotencyKey.set(key, { form: formText, intent });
       return json(200, intent);
     }
+    if (request.method === 'POST' && request.path === '/v1/refunds') {
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const earlier = key ? refundsByKey.get(key) : undefined;
+      if (earlier) return json(200, earlier);
+      const intent = intents.get(request.form.payment_intent ?? '');
+      if (!intent)
+        return json(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
+        });
+      if ([...refunds.values()].some((refund) => refund.payment_intent === intent.id))
+        return json(400, {
+          error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' },
+        });
+      if (intent.status !== 'succeeded')
+        return json(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          },
+        });
+      const refund: FakeRefund = {
+        id: `re_fake${randomBytes(8).toString('hex')}`,
+        object: 'refund',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      if (key) refundsByKey.set(key, refund);
+      return json(200, refund);
+    }
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(request.path);
     if (request.method === 'POST' && cancel?.[1]) {
       const intent = intents.get(decodeURIComponent(cancel[1]));
@@ -100,7 +147,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return json(404, {
           error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
         });
-      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
         return json(400, {
           error: {
             type: 'invalid_request_error',
@@ -157,6 +204,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     clientOptions: { host: '127.0.0.1', port, protocol: 'http' },
     requests,
     intents,
+    refunds,
     succeed(id) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`fake Stripe has no intent ${id}`);

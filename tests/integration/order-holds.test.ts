@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { holdRacesOn } from '#server/db/race-points.ts';
-import { orders, paymentIntents } from '#server/db/schema.ts';
+import { orderEvents, orders, paymentIntents } from '#server/db/schema.ts';
+import { PAYMENT_MESSAGES } from '#server/modules/payments/service.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import type { Order } from '#shared/order.ts';
 import { addProduct, markPaid, ordersOfProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { RaceBarrier } from '../helpers/race-barrier.ts';
@@ -63,7 +65,7 @@ for (const kind of testDatabaseKinds()) {
       expect((await placeOrder(server, customer, other._id, 5)).status).toBe(201);
     });
 
-    it('an unpaid order older than ORDER_HOLD_MINUTES expires with its stock back; paid and newer orders stay', async () => {
+    it('an unpaid order older than ORDER_HOLD_MINUTES expires with its stock back, visible as cancelled; paid and newer orders stay', async () => {
       const customer = await signUpCustomer(server);
       const product = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: 10 });
       const old = (await placeOrder(server, customer, product._id, 3)).body;
@@ -81,7 +83,12 @@ for (const kind of testDatabaseKinds()) {
       const mine = await call(server, 'GET', `/api/orders?email=${encodeURIComponent(customer.email)}`, {
         token: customer.token,
       });
-      expect(mine.body.map((order: { _id: string }) => order._id).sort()).toEqual([oldPaid._id, recent._id].sort());
+      const statuses = Object.fromEntries(mine.body.map((order: Order) => [order._id, order.status]));
+      expect(statuses).toEqual({ [old._id]: 'cancelled', [oldPaid._id]: 'paid', [recent._id]: 'unpaid' });
+      expect(mine.body.find((order: Order) => order._id === old._id)).toMatchObject({
+        cancelledBy: 'expiry',
+        timeline: [{ by: 'unpaid-order expiry', from: 'unpaid', to: 'cancelled' }],
+      });
       expect(await server.app.orderExpiry.sweep()).toEqual([]);
       expect(await stockOf(server, product._id)).toBe(8);
     });
@@ -105,8 +112,10 @@ for (const kind of testDatabaseKinds()) {
           billingDetails: { name: customer.name, email: customer.email },
         },
       });
-      expect(charged.status).toBe(404);
-      expect(await server.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order._id))).toEqual([]);
+      expect(charged.status).toBe(409);
+      expect(charged.body.error.message).toBe(PAYMENT_MESSAGES.orderCancelled);
+      const intents = await server.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order._id));
+      expect(intents.map((intent) => intent.status)).toEqual(['requires_payment_method']);
       expect(await stockOf(server, product._id)).toBe(10);
     });
   });
@@ -116,7 +125,7 @@ describe('the expiry sweep runs inside the server on its own (R-HOLD)', () => {
   let server: TestServer;
   afterAll(() => server?.stop());
 
-  it('an unpaid order is gone and its stock back once its hold has run out, without anyone asking', async () => {
+  it('an unpaid order is cancelled and its stock back once its hold has run out, without anyone asking', async () => {
     // A hold of 1.2 s, swept every 0.6 s.
     server = await startTestServer({ env: { ORDER_HOLD_MINUTES: '0.02' } });
     const admin = await signInAdmin(server);
@@ -125,7 +134,7 @@ describe('the expiry sweep runs inside the server on its own (R-HOLD)', () => {
     expect((await placeOrder(server, customer, product._id, 2)).status).toBe(201);
     expect(await stockOf(server, product._id)).toBe(5);
     expect(await holdsWithin(15_000, async () => (await stockOf(server, product._id)) === 7)).toBe(true);
-    expect(await ordersOfProduct(server, product._id)).toEqual([]);
+    expect(await ordersOfProduct(server, product._id)).toMatchObject([{ status: 'cancelled', cancelledBy: 'expiry' }]);
   });
 });
 
@@ -213,7 +222,21 @@ describe.skipIf(withoutPostgres())('unpaid-order limits and expiry under concurr
       holdRacesOn(first.db, races.hold);
     }
     expect(await stockOf(second, product._id)).toBe(10);
-    expect(await ordersOfProduct(first, product._id)).toEqual([]);
+    const cancelled = await ordersOfProduct(first, product._id);
+    expect(cancelled.map((order) => [order.status, order.cancelledBy])).toEqual([
+      ['cancelled', 'expiry'],
+      ['cancelled', 'expiry'],
+    ]);
+    const timeline = await first.db
+      .select()
+      .from(orderEvents)
+      .where(
+        inArray(
+          orderEvents.orderId,
+          placed.map((order) => order._id),
+        ),
+      );
+    expect(timeline).toHaveLength(2);
   });
 
   async function chargeAndExpireAtOnce(chargeFirst: boolean) {
@@ -262,8 +285,10 @@ describe.skipIf(withoutPostgres())('unpaid-order limits and expiry under concurr
   it('an order expiring while its card is charged: the expiry that commits first wins, the charge is refused and takes nothing', async () => {
     const { charged, expired, order, productId } = await chargeAndExpireAtOnce(false);
     expect(expired.map((gone) => gone._id)).toEqual([order._id]);
-    expect(charged.status).toBe(404);
-    expect(await first.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order._id))).toEqual([]);
+    expect(charged.status).toBe(409);
+    expect(charged.body.error.message).toBe(PAYMENT_MESSAGES.orderCancelled);
+    const intents = await first.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order._id));
+    expect(intents.map((intent) => intent.status)).toEqual(['requires_payment_method']);
     expect(await stockOf(first, productId)).toBe(10);
   });
 });

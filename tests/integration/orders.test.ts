@@ -41,6 +41,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       expect(answer.status).toBe(201);
       expect(answer.body).toEqual({
         _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        number: expect.stringMatching(/^SC-1\d{5}$/),
         productId: product._id,
         name: product.name,
         picture: product.picture,
@@ -49,6 +50,8 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
         userName: 'Ann Archer',
         quantity: 3,
         paid: false,
+        status: 'unpaid',
+        timeline: [],
       });
       expect(await stockOf(server, product._id)).toBe(17);
       const [row] = await ordersOfProduct(server, product._id);
@@ -183,18 +186,20 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
   });
 
   describe('cancelling', () => {
-    it('the owner cancels an unpaid order and the stock comes back; a second cancel finds nothing', async () => {
+    it('the owner cancels an unpaid order and the stock comes back; it stays, cancelled; a second cancel is 409', async () => {
       const product = await addProduct(server, admin, { availableQuantity: 10 });
       const order = (await placeOrder(server, ann, product._id, 4)).body;
       expect(await stockOf(server, product._id)).toBe(6);
       const cancelled = await call<Order>(server, 'DELETE', `/api/removeItem/${order._id}`, { token: ann.token });
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body._id).toBe(order._id);
+      expect(cancelled.body).toMatchObject({ _id: order._id, status: 'cancelled', cancelledBy: 'customer', paid: false });
+      expect(cancelled.body.timeline).toMatchObject([{ by: ann.email, from: 'unpaid', to: 'cancelled' }]);
       expect(await stockOf(server, product._id)).toBe(10);
-      expect(await ordersOfProduct(server, product._id)).toHaveLength(0);
+      expect(await ordersOfProduct(server, product._id)).toMatchObject([{ status: 'cancelled' }]);
       const again = await call(server, 'DELETE', `/api/removeItem/${order._id}`, { token: ann.token });
-      expect(again.status).toBe(404);
-      expect(again.body.error.code).toBe('not_found');
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toBe('This order is already cancelled.');
+      expect(await stockOf(server, product._id)).toBe(10);
     });
 
     it('another user cannot cancel it (403) and an admin must use Manage Orders', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, processedWebhookEvents } from '#server/db/schema.ts';
+import { orderEvents, orders, processedWebhookEvents } from '#server/db/schema.ts';
 import { type FakePaymentIntent, STRIPE_TEST_ENV, type StripeTestServer, startStripeTestServer } from '../helpers/fake-stripe.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
 import { RaceBarrier } from '../helpers/race-barrier.ts';
@@ -67,6 +67,21 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
 
   const deliver = (event: object, options?: Parameters<typeof deliverTo>[2]) => deliverTo(server, event, options);
   const recordedEvents = (id: string) => recordedEventsOf(server, id);
+
+  it('payment_intent.succeeded for an order already cancelled refunds the payment once; the order stays cancelled (R-HOLD)', async () => {
+    const { orderId, intent } = await orderPaidAtStripe(server, customer, 4200);
+    await server.db.update(orders).set({ status: 'cancelled', cancelledBy: 'expiry' }).where(eq(orders.id, orderId));
+    const event = paymentEvent(intent);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    const refunds = [...server.fake.refunds.values()].filter((refund) => refund.payment_intent === intent.id);
+    expect(refunds).toMatchObject([{ amount: 4200 }]);
+    expect(await orderRow(server, orderId)).toMatchObject({ status: 'cancelled', paid: false });
+    const notes = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(notes.map((note) => note.note)).toEqual([
+      `Payment ${intent.id} arrived after the order was cancelled and was refunded automatically (refund ${refunds[0]?.id}).`,
+    ]);
+  });
 
   it('payment_intent.succeeded marks the order paid even when the customer closed the tab before PATCH', async () => {
     const { orderId, intent } = await orderPaidAtStripe(server, customer);

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { paymentIntents } from '#server/db/schema.ts';
+import { orderEvents, paymentIntents } from '#server/db/schema.ts';
+import { PAYMENT_MESSAGES } from '#server/modules/payments/service.ts';
 import { type StripeTestServer, startStripeTestServer } from '../helpers/fake-stripe.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
-import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 
 /** The Stripe adapter, driven through the shop's API against a local stand-in for the Stripe API. */
@@ -120,6 +121,74 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
     expect(stored?.status).toBe('succeeded');
   });
 
+  it('an admin refunds a paid order through Stripe’s refund API, once, with an idempotency key (R-ORDER-REFUND)', async () => {
+    const orderId = await insertOrder(server, customer, { priceCents: 2500 });
+    const paymentId = (await startPayment(orderId)).body.clientSecret.split('_secret_')[0] ?? '';
+    server.fake.succeed(paymentId);
+    expect((await markPaid(orderId, paymentId)).status).toBe(200);
+    const admin = await signInAdmin(server);
+    const refund = () => call(server, 'POST', `/api/admin/orders/${orderId}/refund`, { token: admin.token, body: {} });
+
+    const answer = await refund();
+    expect(answer.status).toBe(200);
+    const refunds = [...server.fake.refunds.values()];
+    expect(refunds).toMatchObject([{ payment_intent: paymentId, amount: 2500 }]);
+    const [request] = server.fake.requests.filter((candidate) => candidate.path === '/v1/refunds');
+    expect(request?.form).toEqual({ payment_intent: paymentId });
+    expect(request?.headers['idempotency-key']).toBe(`refund-${paymentId}`);
+    expect(answer.body).toMatchObject({ status: 'refunded', paid: true });
+    expect(answer.body.timeline.at(-1)).toMatchObject({
+      by: admin.email,
+      from: 'paid',
+      to: 'refunded',
+      note: `Refund ${refunds[0]?.id}.`,
+    });
+    expect((await refund()).status).toBe(409);
+    expect(server.fake.refunds.size).toBe(refunds.length);
+  });
+
+  it('a payment that succeeds for an order already cancelled is refunded at once and noted on its timeline (R-HOLD)', async () => {
+    const orderId = await insertOrder(server, customer, { priceCents: 1800 });
+    const paymentId = (await startPayment(orderId)).body.clientSecret.split('_secret_')[0] ?? '';
+    const admin = await signInAdmin(server);
+    // Stripe let the cancel through, then the charge still went through (a payment in flight that settled late).
+    expect((await call(server, 'DELETE', `/api/deleteOrders/${orderId}`, { token: admin.token })).status).toBe(200);
+    server.fake.succeed(paymentId);
+
+    const answer = await markPaid(orderId, paymentId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.message).toBe(PAYMENT_MESSAGES.refundedLatePayment);
+    const refund = [...server.fake.refunds.values()].find((candidate) => candidate.payment_intent === paymentId);
+    expect(refund).toMatchObject({ amount: 1800 });
+    expect(await orderRow(server, orderId)).toMatchObject({ status: 'cancelled', paid: false });
+    const [event] = await server.db
+      .select()
+      .from(orderEvents)
+      .where(
+        and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'cancelled'), eq(orderEvents.fromStatus, 'cancelled')),
+      );
+    expect(event?.note).toBe(
+      `Payment ${paymentId} arrived after the order was cancelled and was refunded automatically (refund ${refund?.id}).`,
+    );
+  });
+
+  it('the expiry never cancels an order whose card payment is still processing; once it succeeds the order is paid (R-HOLD)', async () => {
+    const orderId = await insertOrder(server, customer, { priceCents: 1200 });
+    const paymentId = (await startPayment(orderId)).body.clientSecret.split('_secret_')[0] ?? '';
+    const intent = server.fake.intents.get(paymentId);
+    if (intent) intent.status = 'processing';
+    const pastTheHold = new Date(Date.now() + 24 * 60 * 60_000);
+
+    const expired = await server.app.orderExpiry.sweep(pastTheHold);
+    expect(expired.map((order) => order._id)).not.toContain(orderId);
+    expect(await orderRow(server, orderId)).toMatchObject({ status: 'unpaid' });
+
+    server.fake.succeed(paymentId);
+    expect((await markPaid(orderId, paymentId)).status).toBe(200);
+    expect((await server.app.orderExpiry.sweep(pastTheHold)).map((order) => order._id)).not.toContain(orderId);
+    expect(await orderRow(server, orderId)).toMatchObject({ status: 'paid' });
+  });
+
   it('cancelling an unpaid order cancels its PaymentIntent at Stripe first, so it can no longer be charged', async () => {
     const orderId = await insertOrder(server, customer);
     const paymentId = (await startPayment(orderId)).body.clientSecret.split('_secret_')[0] ?? '';
@@ -129,7 +198,7 @@ describe.each(testDatabaseKinds())('Stripe payments on %s', (kind) => {
       `/v1/payment_intents/${paymentId}/cancel`,
     );
     expect(server.fake.intents.get(paymentId)?.status).toBe('canceled');
-    expect(await orderRow(server, orderId)).toBeUndefined();
+    expect(await orderRow(server, orderId)).toMatchObject({ status: 'cancelled', cancelledBy: 'customer' });
   });
 
   it('a cancel that finds the payment already taken keeps the order and marks it paid instead', async () => {

@@ -35,8 +35,8 @@ for (const kind of testDatabaseKinds()) {
       const customer = await signUpCustomer(server);
       const laptop = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: 10 });
       const router = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: 10 });
-      await placeOrder(server, customer, laptop._id, 3);
-      await placeOrder(server, customer, router._id, 2);
+      const unpaidLaptops = (await placeOrder(server, customer, laptop._id, 3)).body;
+      const unpaidRouters = (await placeOrder(server, customer, router._id, 2)).body;
       const paid = (await placeOrder(server, customer, laptop._id, 1)).body;
       await markPaid(server, paid._id);
       expect([await stockOf(server, laptop._id), await stockOf(server, router._id)]).toEqual([6, 8]);
@@ -46,9 +46,10 @@ for (const kind of testDatabaseKinds()) {
       expect(deleted.body).toMatchObject({ email: customer.email, role: 'user' });
 
       expect([await stockOf(server, laptop._id), await stockOf(server, router._id)]).toEqual([9, 10]);
-      const kept = await ordersWithIds(server, [paid._id]);
-      expect(kept).toHaveLength(1);
-      expect(kept[0]).toMatchObject({ id: paid._id, paid: true, quantity: 1, userId: null, email: '', userName: '' });
+      // Every order stays for the books, the unpaid ones cancelled (R-ORDER-STATUS), none with the customer's name or email.
+      const kept = await ordersWithIds(server, [unpaidLaptops._id, unpaidRouters._id, paid._id]);
+      expect(kept.map((order) => order.status)).toEqual(['cancelled', 'cancelled', 'paid']);
+      for (const order of kept) expect(order).toMatchObject({ userId: null, email: '', userName: '' });
       expect(await server.db.select().from(orders).where(eq(orders.email, customer.email))).toEqual([]);
       const books = await call(server, 'GET', '/api/allOrders', { token: admin.token });
       expect(books.body.map((order: { _id: string }) => order._id)).toContain(paid._id);
@@ -98,7 +99,8 @@ for (const kind of testDatabaseKinds()) {
       expect(deleted.body).toMatchObject({ email: customer.email, name: customer.name, role: 'user' });
 
       expect(await stockOf(server, laptop._id)).toBe(3);
-      expect(await ordersWithIds(server, [unpaid._id])).toEqual([]);
+      const [cancelled] = await ordersWithIds(server, [unpaid._id]);
+      expect(cancelled).toMatchObject({ status: 'cancelled', userId: null, email: '', userName: '' });
       const [kept] = await ordersWithIds(server, [paid._id]);
       expect(kept).toMatchObject({ paid: true, quantity: 2, transactionId: 'pi_kept', userId: null, email: '', userName: '' });
       const books = await call(server, 'GET', '/api/allOrders', { token: admin.token });
@@ -187,7 +189,7 @@ describe.skipIf(withoutPostgres())('deleting an account while its owner orders (
     });
     expect(ordered.status).toBe(201);
     expect(deleted.status).toBe(200);
-    expect(await ordersOfProduct(server, product._id)).toEqual([]);
+    expect((await ordersOfProduct(server, product._id)).map((order) => order.status)).toEqual(['cancelled', 'cancelled']);
     expect(await stockOf(server, product._id)).toBe(10);
   });
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -76,6 +77,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The number people read and search for (SC-100001 onwards, R-ORDER-NUMBER); existing orders are numbered too. */
+    number: integer('number').notNull().unique().generatedByDefaultAsIdentity({ startWith: 100001 }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     // Null once the customer's account is deleted: their paid orders stay for the shop's books (R-ACCOUNT-DELETE).
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
@@ -87,6 +90,12 @@ export const orders = pgTable(
     email: text('email').notNull(),
     userName: text('user_name').notNull(),
     paid: boolean('paid').notNull().default(false),
+    /** Where the order stands (R-ORDER-STATUS); `paid` stays true once money was taken, even after a refund. */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
+    /** Who cancelled an unpaid order: kept so My Orders and the mail can say why (R-ORDER-STATUS). */
+    cancelledBy: text('cancelled_by', { enum: CANCELLED_BY }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     transactionId: text('transaction_id'),
     payment: text('payment'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -98,8 +107,28 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(table.userId, table.createdAt),
     index('orders_created_at_idx').on(table.createdAt),
     index('orders_product_id_idx').on(table.productId),
+    // The expiry sweep reads the oldest unpaid orders; Manage Orders filters by status, newest first.
+    index('orders_status_created_at_idx').on(table.status, table.createdAt),
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
   ],
+);
+
+/** An order's timeline (R-ORDER-TIMELINE): every status change, written in the transaction that makes it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who made the change: the customer, an admin (by email), the expiry, or the payment processor. */
+    actor: text('actor').notNull(),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }).notNull(),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (table) => [index('order_events_order_id_idx').on(table.orderId, table.at)],
 );
 
 export const reviews = pgTable(

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { orders } from '#server/db/schema.ts';
 import { type AuthorizationContext, describeAuthorizationTable } from '#tests/helpers/authorization-table.ts';
-import { addProduct, placeOrder } from '#tests/helpers/catalog.ts';
+import { addProduct, markPaid, placeOrder } from '#tests/helpers/catalog.ts';
+import { insertSucceededTestPayment } from '#tests/helpers/payment-fixtures.ts';
 
 /** An unpaid order of the owner's own for each call, so one actor's cancel leaves the next one an order. */
 async function freshOrderOfOwner(context: AuthorizationContext): Promise<string> {
@@ -37,6 +40,26 @@ describeAuthorizationTable('orders', [
   {
     route: 'DELETE /api/deleteOrders/{id} (the owner’s unpaid order)',
     request: async (context) => ({ method: 'DELETE', path: `/api/deleteOrders/${await freshOrderOfOwner(context)}` }),
+    expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
+  },
+  {
+    route: 'PATCH /api/admin/orders/{id} (cancel the owner’s unpaid order)',
+    request: async (context) => ({
+      method: 'PATCH',
+      path: `/api/admin/orders/${await freshOrderOfOwner(context)}`,
+      body: { status: 'cancelled' },
+    }),
+    expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/admin/orders/{id}/refund (the owner’s paid order)',
+    request: async (context) => {
+      const orderId = await freshOrderOfOwner(context);
+      const [order] = await context.server.db.select().from(orders).where(eq(orders.id, orderId));
+      const paymentId = await insertSucceededTestPayment(context.server, orderId, order?.priceCents ?? 0);
+      await markPaid(context.server, orderId, paymentId);
+      return { method: 'POST', path: `/api/admin/orders/${orderId}/refund`, body: {} };
+    },
     expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
   },
 ]);

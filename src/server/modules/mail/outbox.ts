@@ -1,11 +1,24 @@
 import type { Database, Transaction } from '#server/db/client.ts';
+import { type CancelledBy, formatOrderNumber, type OrderStatus } from '#shared/order-status.ts';
 import type { OrderRow } from '../orders/repository.ts';
 import { insertMail } from './repository.ts';
+
+export type { CancelledBy };
+
+/** What a status mail tells besides the order: the new status, how it travels, the shop's note. */
+export interface StatusFacts {
+  status: Extract<OrderStatus, 'shipped' | 'delivered' | 'refunded'>;
+  carrier: string;
+  trackingNumber: string;
+  note: string;
+}
 
 /** What an order mail says about the order: the customer's own order, copied when the event happens. */
 export interface OrderFacts {
   customerName: string;
   orderId: string;
+  /** The number the customer reads (R-ORDER-NUMBER); mails queued before numbers existed have none. */
+  orderNumber?: string;
   product: string;
   quantity: number;
   totalCents: number;
@@ -16,6 +29,7 @@ export type MailEvent =
   | { kind: 'order-received'; to: string; data: OrderFacts }
   | { kind: 'payment-receipt'; to: string; data: OrderFacts & { transactionId: string; paidAt: string } }
   | { kind: 'order-cancelled'; to: string; data: OrderFacts & { by: CancelledBy } }
+  | { kind: 'order-status'; to: string; data: OrderFacts & StatusFacts }
   | { kind: 'password-reset'; to: string; data: { customerName: string; token: string } }
   | { kind: 'email-verification'; to: string; data: { customerName: string; token: string } }
   | { kind: 'welcome'; to: string; data: { customerName: string } };
@@ -34,6 +48,7 @@ function orderFacts(order: OrderRow): OrderFacts {
   return {
     customerName: order.userName,
     orderId: order.id,
+    orderNumber: formatOrderNumber(order.number),
     product: order.name,
     quantity: order.quantity,
     totalCents: order.priceCents,
@@ -55,10 +70,16 @@ export function paymentReceipt(order: OrderRow): MailEvent {
   };
 }
 
-/** An unpaid order cancelled by its customer, or by the shop's admin. */
-/** Who cancelled an order: its customer, the shop's admin, or the unpaid-order expiry (R-HOLD). */
-export type CancelledBy = 'customer' | 'shop' | 'expiry';
-
+/** An unpaid order cancelled by its customer, the shop's admin, or the unpaid-order expiry (R-HOLD). */
 export function orderCancelled(order: OrderRow, by: CancelledBy): MailEvent {
   return { kind: 'order-cancelled', to: order.email, data: { ...orderFacts(order), by } };
+}
+
+/** An order shipped, delivered or refunded (R-ORDER-STATUS): each change tells the customer. */
+export function orderStatusChanged(order: OrderRow, status: StatusFacts['status'], note = ''): MailEvent {
+  return {
+    kind: 'order-status',
+    to: order.email,
+    data: { ...orderFacts(order), status, carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '', note },
+  };
 }

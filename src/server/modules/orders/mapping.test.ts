@@ -4,6 +4,7 @@ import type { OrderRow } from './repository.ts';
 
 const unpaid: OrderRow = {
   id: '0b6f0d4e-2f5c-4a59-9a63-5d3f5c8f4a21',
+  number: 100042,
   productId: '6f1f7f0e-8d2a-4c35-9d1e-3f5a2b7c9e10',
   userId: 'user-1',
   name: 'Vista 27" 4K IPS Monitor',
@@ -14,6 +15,10 @@ const unpaid: OrderRow = {
   email: 'ann@example.com',
   userName: 'Ann',
   paid: false,
+  status: 'unpaid',
+  cancelledBy: null,
+  carrier: null,
+  trackingNumber: null,
   transactionId: null,
   payment: null,
   paidAt: null,
@@ -24,6 +29,7 @@ describe('toOrder', () => {
   it('speaks the spec: _id, total price in dollars, no payment fields while unpaid', () => {
     expect(toOrder(unpaid)).toEqual({
       _id: unpaid.id,
+      number: 'SC-100042',
       productId: unpaid.productId,
       name: unpaid.name,
       picture: unpaid.picture,
@@ -32,6 +38,8 @@ describe('toOrder', () => {
       userName: 'Ann',
       quantity: 3,
       paid: false,
+      status: 'unpaid',
+      timeline: [],
     });
   });
 

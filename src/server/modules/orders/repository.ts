@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { orders } from '#server/db/schema.ts';
+import { orderEvents, orders } from '#server/db/schema.ts';
+import type { OrderStatus } from '#shared/order-status.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -26,23 +27,35 @@ export function listAllOrders(db: Database): Promise<OrderRow[]> {
   return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-/** Which unpaid order a cancel may delete: only the user's own, only one placed before a moment (expiry). */
+/** Which unpaid order a cancel may touch: only the user's own, only one placed before a moment (expiry). */
 export interface CancelScope {
   userId?: string;
   placedBefore?: Date;
 }
 
+/** What a status change writes on the order besides its status. */
+export type OrderChanges = Partial<Pick<OrderRow, 'cancelledBy' | 'carrier' | 'trackingNumber'>>;
+
 /**
- * Deletes an order only while it is unpaid (and within the scope), in one statement: a payment
- * landing at the same moment either happens first, and the order stays, or finds no order.
+ * Moves an order to `to` only while its status is one of `from` (and within the scope), in one
+ * statement (R-ORDER-STATUS): of two changes racing (a payment and a cancel, two admins), the second
+ * finds the order moved and changes nothing (undefined).
  */
-export async function deleteUnpaidOrder(tx: Transaction, id: string, scope: CancelScope = {}): Promise<OrderRow | undefined> {
+export async function moveOrder(
+  tx: Transaction,
+  id: string,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  changes: OrderChanges = {},
+  scope: CancelScope = {},
+): Promise<OrderRow | undefined> {
   const [row] = await tx
-    .delete(orders)
+    .update(orders)
+    .set({ ...changes, status: to })
     .where(
       and(
         eq(orders.id, id),
-        eq(orders.paid, false),
+        inArray(orders.status, [...from]),
         scope.userId === undefined ? undefined : eq(orders.userId, scope.userId),
         scope.placedBefore === undefined ? undefined : lt(orders.createdAt, scope.placedBefore),
       ),
@@ -51,11 +64,18 @@ export async function deleteUnpaidOrder(tx: Transaction, id: string, scope: Canc
   return row;
 }
 
-/** A customer's unpaid orders, deleted in the caller's transaction (their account is being deleted). */
-export function deleteUnpaidOrdersOfUser(tx: Transaction, userId: string): Promise<OrderRow[]> {
+/** The order, locked until `tx` ends: a refund reads its status and moves it with no change in between. */
+export async function lockOrder(tx: Transaction, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** A customer's unpaid orders, cancelled in the caller's transaction (their account is being deleted). */
+export function cancelUnpaidOrdersOfUser(tx: Transaction, userId: string): Promise<OrderRow[]> {
   return tx
-    .delete(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paid, false)))
+    .update(orders)
+    .set({ status: 'cancelled', cancelledBy: 'shop' })
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')))
     .returning();
 }
 
@@ -64,11 +84,28 @@ export async function eraseCustomerFromOrdersOfUser(tx: Transaction, userId: str
   await tx.update(orders).set({ email: '', userName: '' }).where(eq(orders.userId, userId));
 }
 
+/** One line of an order's timeline, written in the transaction of the change (R-ORDER-TIMELINE). */
+export async function insertOrderEvent(tx: Transaction, event: typeof orderEvents.$inferInsert): Promise<void> {
+  await tx.insert(orderEvents).values(event);
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** The timelines of these orders, oldest line first. */
+export function listEventsOfOrders(db: Database | Transaction, orderIds: string[]): Promise<OrderEventRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, orderIds))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+}
+
 export function listUnpaidOrderIdsOfUser(db: Database, userId: string): Promise<{ id: string }[]> {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paid, false)));
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
 }
 
 /** Unpaid orders placed before `placedBefore`, oldest first: the ones whose hold has run out (R-HOLD). */
@@ -76,7 +113,7 @@ export function listUnpaidOrdersPlacedBefore(db: Database, placedBefore: Date, l
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.paid, false), lt(orders.createdAt, placedBefore)))
+    .where(and(eq(orders.status, 'unpaid'), lt(orders.createdAt, placedBefore)))
     .orderBy(asc(orders.createdAt))
     .limit(limit);
 }
@@ -112,13 +149,13 @@ export async function unpaidHoldings(
       quantityOfProduct: sql<number>`coalesce(sum(${orders.quantity}) filter (where ${orders.productId} = ${productId}), 0)::int`,
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paid, false)));
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
   return row ?? { orders: 0, quantityOfProduct: 0 };
 }
 
 /**
- * Marks an unpaid order paid in one statement, so a cancel (which deletes only unpaid orders) and a
- * payment can never both win. Undefined when the order is already paid or gone.
+ * Marks an unpaid order paid in one statement, so a cancel (which moves only unpaid orders) and a
+ * payment can never both win. Undefined when the order is no longer unpaid, or gone.
  */
 export async function markOrderPaid(
   db: Database | Transaction,
@@ -127,8 +164,8 @@ export async function markOrderPaid(
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ paid: true, transactionId, payment: sql`${orders.id}::text`, paidAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.paid, false)))
+    .set({ paid: true, status: 'paid', transactionId, payment: sql`${orders.id}::text`, paidAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
     .returning();
   return row;
 }

@@ -4,17 +4,29 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
-import { newOrderSchema, orderIdParamsSchema, orderSchema, ordersQuerySchema } from '#shared/order.ts';
+import {
+  newOrderSchema,
+  orderIdParamsSchema,
+  orderRefundSchema,
+  orderSchema,
+  orderStatusChangeSchema,
+  ordersQuerySchema,
+} from '#shared/order.ts';
 import { assertMayOrder } from '../users/service.ts';
+import { changeOrderStatus, type RefundPayment, refundOrder } from './fulfilment.ts';
 import { cancelAnyOrder, cancelOwnOrder, listEveryOrder, listOrdersFor, placeOrder, type ReleasePayment } from './service.ts';
 
 export interface OrderRouteOptions {
   db: Database;
   config: Config;
   releasePayment: ReleasePayment;
+  refundPayment: RefundPayment;
 }
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { db, config, releasePayment }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
+  app,
+  { db, config, releasePayment, refundPayment },
+) => {
   /** Reserving or giving back stock changes what the catalogue shows, here and on every other instance. */
   const stockChanged = <T extends { productId: string | null }>(order: T) => {
     if (order.productId) app.publicReads.catalogueChanged(order.productId);
@@ -103,6 +115,45 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: orderSchema },
       },
     },
-    async (request) => stockChanged(await cancelAnyOrder(db, releasePayment, request.params.id)),
+    async (request) => stockChanged(await cancelAnyOrder(db, releasePayment, viewerOf(request), request.params.id)),
+  );
+
+  app.patch(
+    '/api/admin/orders/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'changeOrderStatus',
+        tags: ['orders'],
+        summary:
+          'Move an order on (admin): paid → shipped (carrier and tracking number), shipped → delivered, unpaid → cancelled, paid or shipped → refunded; any other move is 409',
+        params: orderIdParamsSchema,
+        body: orderStatusChangeSchema,
+        errors: [404, 409],
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) =>
+      stockChanged(
+        await changeOrderStatus(db, { releasePayment, refundPayment }, viewerOf(request), request.params.id, request.body),
+      ),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refund',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'refundOrder',
+        tags: ['orders'],
+        summary: 'Refund a paid or shipped order through its card processor (admin); stock goes back if it was not shipped',
+        params: orderIdParamsSchema,
+        body: orderRefundSchema,
+        errors: [404, 409],
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) =>
+      stockChanged(await refundOrder(db, refundPayment, viewerOf(request), request.params.id, request.body.note)),
   );
 };

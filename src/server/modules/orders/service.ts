@@ -8,22 +8,27 @@ import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
+import { type CancelledBy, type OrderStatus, transitionProblem } from '#shared/order-status.ts';
 import { orderCancelled, orderReceived, queueMail } from '../mail/outbox.ts';
 import { findProduct, releaseStock, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
-import { toOrder } from './mapping.ts';
+import { toOrder, withTimelines } from './mapping.ts';
 import {
   type CancelScope,
-  deleteUnpaidOrder,
-  deleteUnpaidOrdersOfUser,
+  cancelUnpaidOrdersOfUser,
   eraseCustomerFromOrdersOfUser,
   findOrder,
   insertOrder,
+  insertOrderEvent,
   listAllOrders,
+  listEventsOfOrders,
   listOrdersOfUser,
   listUnpaidOrderIdsOfUser,
   listUnpaidOrdersPlacedBefore,
   lockOrdersOfUser,
+  moveOrder,
+  type OrderChanges,
+  type OrderRow,
   unpaidHoldings,
 } from './repository.ts';
 
@@ -88,14 +93,32 @@ export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder, 
   });
 }
 
-/** My Orders: a user's own orders only, newest first. */
+/** Orders as the API shows them, each with its timeline (R-ORDER-TIMELINE). */
+export async function presentOrders(db: Database | Transaction, rows: OrderRow[]): Promise<Order[]> {
+  return withTimelines(
+    rows,
+    await listEventsOfOrders(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
+}
+
+/** One order as the API shows it, with its timeline. */
+export async function presentOrder(db: Database | Transaction, row: OrderRow): Promise<Order> {
+  const [order] = await presentOrders(db, [row]);
+  if (!order) throw new Error(`order ${row.id} could not be presented`);
+  return order;
+}
+
+/** My Orders: a user's own orders only, newest first, cancelled ones too. */
 export async function listOrdersFor(db: Database, viewer: Viewer, email: string): Promise<Order[]> {
   if (!sameEmail(viewer.email, email)) throw forbidden('You can only see your own orders.');
-  return (await listOrdersOfUser(db, viewer.userId)).map(toOrder);
+  return presentOrders(db, await listOrdersOfUser(db, viewer.userId));
 }
 
 export async function listEveryOrder(db: Database): Promise<Order[]> {
-  return (await listAllOrders(db)).map(toOrder);
+  return presentOrders(db, await listAllOrders(db));
 }
 
 /** Stops the card payment of an order about to be cancelled; refuses (409) if it already went through. */
@@ -107,42 +130,64 @@ async function cancelProblem(db: Database | Transaction, id: string, viewer?: Vi
   if (!order) return notFound(ORDER_NOT_FOUND);
   if (viewer && order.userId !== viewer.userId) return forbidden('You can only cancel your own orders.');
   if (order.paid) return conflict(PAID_ORDER_KEPT);
-  return undefined;
+  const problem = transitionProblem(order.status, 'cancelled');
+  return problem ? conflict(problem) : undefined;
+}
+
+/** Who made a change, as the timeline shows it (R-ORDER-TIMELINE). */
+export const ACTORS = { expiry: 'unpaid-order expiry', payment: 'card processor' } as const;
+
+/** One step of an order's life: the move, in the caller's transaction, with its timeline line. */
+export async function changeStatus(
+  tx: Transaction,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  how: { actor: string; note?: string; changes?: OrderChanges; scope?: CancelScope },
+): Promise<OrderRow | undefined> {
+  const row = await moveOrder(tx, id, [from], to, how.changes, how.scope);
+  if (row) await insertOrderEvent(tx, { orderId: id, actor: how.actor, fromStatus: from, toStatus: to, note: how.note ?? '' });
+  return row;
 }
 
 /**
  * Cancels an unpaid order: first its card payment is stopped, so nobody pays for a cancelled order;
- * then, in one transaction, the order is deleted (only while still unpaid, and within `scope`) and its
- * stock given back.
+ * then, in one transaction, the order becomes cancelled (only while still unpaid, and within `scope`),
+ * its stock is given back and the change joins its timeline. The order stays, visible as cancelled.
  */
 async function cancel(
   db: Database,
   releasePayment: ReleasePayment,
   id: string,
-  viewer?: Viewer,
-  scope: Pick<CancelScope, 'placedBefore'> = {},
+  by: { viewer?: Viewer; actor: string; scope?: Pick<CancelScope, 'placedBefore'> },
 ): Promise<Order> {
+  const { viewer, scope = {} } = by;
   const problem = await cancelProblem(db, id, viewer);
   if (problem) throw problem;
   await releasePayment(id);
+  const cancelledBy: CancelledBy = scope.placedBefore ? 'expiry' : viewer ? 'customer' : 'shop';
   return db.transaction(async (tx) => {
-    const deleted = await deleteUnpaidOrder(tx, id, { ...scope, userId: viewer?.userId });
-    if (!deleted) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
-    if (deleted.productId) await releaseStock(tx, deleted.productId, deleted.quantity);
-    await queueMail(tx, orderCancelled(deleted, scope.placedBefore ? 'expiry' : viewer ? 'customer' : 'shop'));
+    const cancelled = await changeStatus(tx, id, 'unpaid', 'cancelled', {
+      actor: by.actor,
+      changes: { cancelledBy },
+      scope: { ...scope, userId: viewer?.userId },
+    });
+    if (!cancelled) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
+    if (cancelled.productId) await releaseStock(tx, cancelled.productId, cancelled.quantity);
+    await queueMail(tx, orderCancelled(cancelled, cancelledBy));
     await reachRacePoint(db, 'order cancelled');
-    return toOrder(deleted);
+    return presentOrder(tx, cancelled);
   });
 }
 
 /** My Orders' cancel: the owner's own unpaid order. */
 export function cancelOwnOrder(db: Database, releasePayment: ReleasePayment, viewer: Viewer, id: string): Promise<Order> {
-  return cancel(db, releasePayment, id, viewer);
+  return cancel(db, releasePayment, id, { viewer, actor: viewer.email });
 }
 
 /** Manage Orders' cancel: any unpaid order (admin). */
-export function cancelAnyOrder(db: Database, releasePayment: ReleasePayment, id: string): Promise<Order> {
-  return cancel(db, releasePayment, id);
+export function cancelAnyOrder(db: Database, releasePayment: ReleasePayment, admin: Viewer, id: string): Promise<Order> {
+  return cancel(db, releasePayment, id, { actor: admin.email });
 }
 
 /** How many expired orders one sweep handles; the next sweep takes the rest. */
@@ -150,7 +195,8 @@ const EXPIRY_BATCH = 100;
 
 /**
  * R-HOLD: unpaid orders placed before `placedBefore` are cancelled as a customer's cancel is: their
- * payment stopped first, then each order deleted with its stock back in one transaction. An order paid
+ * payment stopped first, then each order cancelled with its stock back in one transaction. An order whose
+ * card payment is in flight cannot be stopped (409) and is skipped until the processor settles it. An order paid
  * meanwhile stays (the payment wins: docs/decisions/0014); one already cancelled is skipped; one whose
  * payment could not be stopped (the processor unreachable) waits for the next sweep.
  */
@@ -163,7 +209,7 @@ export async function expireUnpaidOrders(
   const failures: unknown[] = [];
   for (const { id } of await listUnpaidOrdersPlacedBefore(db, placedBefore, EXPIRY_BATCH)) {
     try {
-      expired.push(await cancel(db, releasePayment, id, undefined, { placedBefore }));
+      expired.push(await cancel(db, releasePayment, id, { actor: ACTORS.expiry, scope: { placedBefore } }));
     } catch (error) {
       if (!(error instanceof HttpError)) failures.push(error);
     }
@@ -184,14 +230,23 @@ export async function stopPaymentsOfCustomer(db: Database, releasePayment: Relea
 }
 
 /**
- * R-ACCOUNT-DELETE, in the deleting transaction: the customer's unpaid orders are deleted with their
- * stock back, after any order they are placing right now (their orders take turns, R-HOLD).
+ * R-ACCOUNT-DELETE, in the deleting transaction: the customer's unpaid orders are cancelled by the shop
+ * with their stock back, after any order they are placing right now (their orders take turns, R-HOLD).
  */
 export async function cancelUnpaidOrdersOfCustomer(tx: Transaction, userId: string): Promise<Order[]> {
   await lockOrdersOfUser(tx, userId);
-  const deleted = await deleteUnpaidOrdersOfUser(tx, userId);
-  for (const order of deleted) if (order.productId) await releaseStock(tx, order.productId, order.quantity);
-  return deleted.map(toOrder);
+  const cancelled = await cancelUnpaidOrdersOfUser(tx, userId);
+  for (const order of cancelled) {
+    await insertOrderEvent(tx, {
+      orderId: order.id,
+      actor: 'account deletion',
+      fromStatus: 'unpaid',
+      toStatus: 'cancelled',
+      note: 'The customer’s account was deleted.',
+    });
+    if (order.productId) await releaseStock(tx, order.productId, order.quantity);
+  }
+  return cancelled.map((row) => toOrder(row));
 }
 
 /**

@@ -6,12 +6,13 @@ import { cardDigits, type PaymentIntent, type TestCard } from '#shared/payment.t
 import { REFUSING_TEST_CARDS } from '#shared/test-cards.ts';
 import { findOrder } from '../orders/repository.ts';
 import type { PaymentProvider } from './provider.ts';
-import { findIntent, lockIntentBySecret } from './repository.ts';
+import { findIntent, lockIntentBySecret, setIntentStatus } from './repository.ts';
 import { PAYMENT_MESSAGES, type PaymentContext, recordPayment } from './service.ts';
 
 const OFFLINE_MESSAGES = {
   unknownClientSecret: 'No payment matches this client secret.',
   staleIntent: 'This payment no longer matches the order: reload the page to start again.',
+  notRefundable: 'This payment was never taken, so there is nothing to refund.',
 } as const;
 
 type CardRefusal = Pick<(typeof REFUSING_TEST_CARDS)[number], 'code' | 'message'>;
@@ -33,10 +34,17 @@ export function createOfflineProcessor(db: Database): PaymentProvider {
       const id = `pi_${randomId(12)}`;
       return { id, clientSecret: `${id}_secret_${randomId(24)}`, status: 'requires_payment_method' };
     },
-    // A test charge pays its order in the same transaction, and the intent row goes with a cancelled
-    // order, so there is never a pending charge to stop.
+    // A test charge pays its order in the same transaction and is refused for an order no longer
+    // unpaid, so there is never a pending charge to stop.
     async releasePayment() {
       return 'released';
+    },
+    // The refund's id is derived from the payment's, so refunding twice answers the same refund.
+    async refundPayment(id) {
+      const intent = await findIntent(db, id, 'test');
+      if (intent?.status !== 'succeeded' && intent?.status !== 'refunded') throw conflict(OFFLINE_MESSAGES.notRefundable);
+      await setIntentStatus(db, id, 'refunded');
+      return `re_${id.slice('pi_'.length)}`;
     },
     async findPayment(id) {
       const intent = await findIntent(db, id, 'test');
@@ -71,11 +79,14 @@ export async function chargeTestCard(
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     if (order.userId !== viewer.userId) throw forbidden(PAYMENT_MESSAGES.notYourOrder);
     if (order.paid || intent.status === 'succeeded') throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    if (order.status !== 'unpaid') throw conflict(PAYMENT_MESSAGES.orderCancelled);
     if (intent.amountCents !== order.priceCents || intent.currency !== context.currency)
       throw conflict(OFFLINE_MESSAGES.staleIntent);
     const refusal = REFUSALS.get(card.number);
     if (refusal) throw new HttpError(402, refusal.code, refusal.message);
-    await recordPayment(context.db, tx, order.id, intent.id);
+    // The order may have been cancelled while this charge waited for it: then nothing is charged.
+    const recorded = await recordPayment(context.db, tx, order.id, intent.id);
+    if (recorded.outcome !== 'paid') throw conflict(PAYMENT_MESSAGES.orderCancelled);
     return { paymentIntent: { id: intent.id, status: 'succeeded', amount: intent.amountCents, currency: intent.currency } };
   });
 }

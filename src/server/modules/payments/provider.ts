@@ -39,6 +39,11 @@ export interface PaymentProvider {
    */
   releasePayment(id: string): Promise<'released' | 'succeeded'>;
   /**
+   * Gives a succeeded payment's full amount back (R-ORDER-REFUND) and answers the refund's id. Asking
+   * again for the same payment answers the same refund: never a second one.
+   */
+  refundPayment(id: string): Promise<string>;
+  /**
    * Set when the processor reports payments by webhook: the event a delivery carries, once its signature
    * proves the processor sent these exact bytes; 400 otherwise.
    */

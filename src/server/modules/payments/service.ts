@@ -7,7 +7,8 @@ import { badRequest, conflict, forbidden, type HttpError, notFound } from '#serv
 import type { Order } from '#shared/order.ts';
 import { paymentReceipt, queueMail } from '../mail/outbox.ts';
 import { toOrder } from '../orders/mapping.ts';
-import { findOrder, markOrderPaid, type OrderRow } from '../orders/repository.ts';
+import { findOrder, insertOrderEvent, markOrderPaid, type OrderRow } from '../orders/repository.ts';
+import { ACTORS } from '../orders/service.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
 import { findIntentForOrder, saveIntentForOrder, setIntentStatus } from './repository.ts';
 
@@ -21,6 +22,9 @@ export const PAYMENT_MESSAGES = {
   amountMismatch: 'This payment’s amount or currency does not match the order.',
   notSucceeded: 'This payment has not succeeded.',
   paidWhileCancelling: 'This order was just paid, so it can no longer be cancelled.',
+  noPaymentToRefund: 'This order’s payment is not with the current card processor: refund it there by hand.',
+  orderCancelled: 'This order was cancelled, so it can no longer be paid.',
+  refundedLatePayment: 'This order was cancelled before the payment arrived: the payment has been refunded.',
 } as const;
 
 export interface PaymentContext {
@@ -52,6 +56,7 @@ export function paymentProblem(order: OrderRow, payment: ProviderPayment, curren
 type Recorded =
   | { outcome: 'paid' | 'already-paid'; order: OrderRow }
   | { outcome: 'paid-otherwise'; order: OrderRow }
+  | { outcome: 'cancelled'; order: OrderRow }
   | { outcome: 'gone' };
 
 /**
@@ -62,12 +67,20 @@ export async function recordPayment(db: Database, tx: Transaction, orderId: stri
   const paid = await markOrderPaid(tx, orderId, transactionId);
   if (paid) {
     await setIntentStatus(tx, transactionId, 'succeeded');
+    await insertOrderEvent(tx, {
+      orderId,
+      actor: ACTORS.payment,
+      fromStatus: 'unpaid',
+      toStatus: 'paid',
+      note: `Payment ${transactionId}.`,
+    });
     await queueMail(tx, paymentReceipt(paid));
     await reachRacePoint(db, 'order paid');
     return { outcome: 'paid', order: paid };
   }
   const order = await findOrder(tx, orderId);
   if (!order) return { outcome: 'gone' };
+  if (order.status === 'cancelled') return { outcome: 'cancelled', order };
   return { outcome: order.transactionId === transactionId ? 'already-paid' : 'paid-otherwise', order };
 }
 
@@ -84,6 +97,7 @@ export async function startOrderPayment(
   const { db, provider, currency } = context;
   const order = await ownOrder(db, viewer, orderId);
   if (order.paid) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+  if (order.status !== 'unpaid') throw conflict(PAYMENT_MESSAGES.orderCancelled);
   const existing = await findIntentForOrder(db, order.id);
   if (
     existing &&
@@ -134,6 +148,10 @@ export async function confirmOrderPayment(
   if (problem) throw problem;
   const recorded = await db.transaction((tx) => recordPayment(db, tx, order.id, payment.id));
   if (recorded.outcome === 'gone') throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  if (recorded.outcome === 'cancelled') {
+    await refundLatePayment(context, recorded.order, payment.id);
+    throw conflict(PAYMENT_MESSAGES.refundedLatePayment);
+  }
   if (recorded.outcome === 'paid-otherwise') throw conflict(PAYMENT_MESSAGES.paidByAnotherPayment);
   return toOrder(recorded.order);
 }
@@ -152,4 +170,30 @@ export async function releaseOrderPayment(context: PaymentContext, orderId: stri
     await db.transaction((tx) => recordPayment(db, tx, order.id, payment.id));
   }
   throw conflict(PAYMENT_MESSAGES.paidWhileCancelling);
+}
+
+/**
+ * R-HOLD: a payment that succeeded for an order already cancelled (it expired while the customer paid)
+ * is refunded at once through its processor, logged for the shop, and noted on the order's timeline.
+ */
+export async function refundLatePayment(context: PaymentContext, order: OrderRow, paymentId: string): Promise<void> {
+  const { db, provider, log } = context;
+  const refundId = await provider.refundPayment(paymentId);
+  log.warn({ orderId: order.id, paymentIntent: paymentId, refund: refundId }, 'payment for a cancelled order: refunded');
+  await db.transaction((tx) =>
+    insertOrderEvent(tx, {
+      orderId: order.id,
+      actor: ACTORS.payment,
+      fromStatus: order.status,
+      toStatus: order.status,
+      note: `Payment ${paymentId} arrived after the order was cancelled and was refunded automatically (refund ${refundId}).`,
+    }),
+  );
+}
+
+/** R-ORDER-REFUND: gives back the money of an order's payment, through the processor that took it. */
+export async function refundOrderPayment(context: PaymentContext, orderId: string): Promise<string> {
+  const intent = await findIntentForOrder(context.db, orderId);
+  if (!intent || intent.provider !== context.provider.name) throw conflict(PAYMENT_MESSAGES.noPaymentToRefund);
+  return context.provider.refundPayment(intent.id);
 }

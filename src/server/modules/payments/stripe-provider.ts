@@ -115,6 +115,17 @@ export function createStripeProvider(
       }
     },
 
+    async refundPayment(id) {
+      try {
+        // One refund per payment: the key makes a retried refund answer the first one.
+        const refund = await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+        return refund.id;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new HttpError(409, 'conflict', error.message);
+        throw unavailable(error, `refunding PaymentIntent ${id}`);
+      }
+    },
+
     ...(settings.webhookSecret ? { readWebhook: webhookReader(stripe, settings.webhookSecret) } : {}),
   };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { reachRacePoint } from '#server/db/race-points.ts';
-import { findOrder } from '../orders/repository.ts';
+import { findOrder, type OrderRow } from '../orders/repository.ts';
 import type { PaymentEvent } from './provider.ts';
 import { recordWebhookEvent } from './repository.ts';
-import { type PaymentContext, paymentProblem, recordPayment } from './service.ts';
+import { type PaymentContext, paymentProblem, recordPayment, refundLatePayment } from './service.ts';
 
 /**
  * A verified processor event. Each event counts once (replays and duplicate deliveries change nothing);
@@ -15,7 +15,7 @@ export async function applyPaymentEvent(
   event: PaymentEvent,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
   const { db, currency, log } = context;
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx): Promise<'applied' | 'duplicate' | 'ignored' | Late> => {
     if (!(await recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
     await reachRacePoint(db, 'payment event recorded');
     const payment = event.succeededPayment;
@@ -35,6 +35,17 @@ export async function applyPaymentEvent(
     if (recorded.outcome === 'paid-otherwise') {
       log.warn({ paymentIntent: payment.id, orderId: order.id }, 'order paid twice: refund the second payment');
     }
+    if (recorded.outcome === 'cancelled') return { late: recorded.order, paymentId: payment.id };
     return recorded.outcome === 'paid' ? 'applied' : 'ignored';
   });
+  if (typeof applied === 'string') return applied;
+  // After the event's transaction: the processor is not called while the database waits.
+  await refundLatePayment(context, applied.late, applied.paymentId);
+  return 'ignored';
+}
+
+/** A payment that arrived for an order already cancelled: refunded once the event is recorded. */
+interface Late {
+  late: OrderRow;
+  paymentId: string;
 }

@@ -14,7 +14,7 @@ export function orderCancelledMail(shop: Shop, order: OrderFacts & { by: Cancell
     why,
     {
       rows: [
-        ['Order', order.orderId],
+        ['Order', order.orderNumber ?? order.orderId],
         ['Product', order.product],
         ['Quantity', String(order.quantity)],
         ['Total', money(shop, order.totalCents)],

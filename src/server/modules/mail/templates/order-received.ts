@@ -11,7 +11,7 @@ export function orderReceivedMail(shop: Shop, order: OrderFacts): RenderedMail {
     'Thank you for your order. It is reserved for you and will be confirmed once it is paid.',
     {
       rows: [
-        ['Order', order.orderId],
+        ['Order', order.orderNumber ?? order.orderId],
         ['Product', order.product],
         ['Quantity', String(order.quantity)],
         ['Total', money(shop, order.totalCents)],

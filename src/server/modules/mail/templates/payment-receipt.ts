@@ -6,7 +6,7 @@ export function paymentReceiptMail(shop: Shop, payment: OrderFacts & { transacti
     'We received your payment. Your order is confirmed.',
     {
       rows: [
-        ['Order', payment.orderId],
+        ['Order', payment.orderNumber ?? payment.orderId],
         ['Product', payment.product],
         ['Quantity', String(payment.quantity)],
         ['Amount paid', money(shop, payment.totalCents)],

@@ -8,6 +8,7 @@ const DEMO_SHOP: Shop = { name: 'SwiftCargo', publicUrl: 'http://localhost:3000'
 const DEMO_ORDER: OrderFacts = {
   customerName: 'Ines Moreau',
   orderId: '0b6f3f9e-3c1d-4c55-9d5e-8f1b2a7c4d10',
+  orderNumber: 'SC-100042',
   product: 'PortaRoute Travel Router',
   quantity: 2,
   totalCents: 9900,
@@ -27,6 +28,11 @@ const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<M
     to: TO,
     data: { ...DEMO_ORDER, by },
   })),
+  'order-status': (['shipped', 'delivered', 'refunded'] as const).map((status) => ({
+    kind: 'order-status' as const,
+    to: TO,
+    data: { ...DEMO_ORDER, status, carrier: 'DHL Express', trackingNumber: 'JD014600006281', note: '' },
+  })),
   'password-reset': { kind: 'password-reset', to: TO, data: { customerName: DEMO_ORDER.customerName, token: 'demo-token' } },
   'email-verification': {
     kind: 'email-verification',
@@ -38,7 +44,8 @@ const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<M
 
 /** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>].html` and `.txt`. */
 function previewName(mail: MailEvent): string {
-  return mail.kind === 'order-cancelled' ? `${mail.kind}-${mail.data.by}` : mail.kind;
+  if (mail.kind === 'order-cancelled') return `${mail.kind}-${mail.data.by}`;
+  return mail.kind === 'order-status' ? `${mail.kind}-${mail.data.status}` : mail.kind;
 }
 
 /**

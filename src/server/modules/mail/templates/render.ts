@@ -3,6 +3,7 @@ import { emailVerificationMail, verifyEmailLink } from './email-verification.ts'
 import type { RenderedMail, Shop } from './layout.ts';
 import { orderCancelledMail } from './order-cancelled.ts';
 import { orderReceivedMail, paymentLink } from './order-received.ts';
+import { orderStatusMail } from './order-status.ts';
 import { passwordResetMail, resetPasswordLink } from './password-reset.ts';
 import { paymentReceiptMail } from './payment-receipt.ts';
 import { welcomeMail } from './welcome.ts';
@@ -16,6 +17,8 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
       return paymentReceiptMail(shop, mail.data);
     case 'order-cancelled':
       return orderCancelledMail(shop, mail.data);
+    case 'order-status':
+      return orderStatusMail(shop, mail.data);
     case 'password-reset':
       return passwordResetMail(shop, mail.data);
     case 'email-verification':

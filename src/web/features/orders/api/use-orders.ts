@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '#shared/order.ts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderStatusChange } from '#shared/order.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -20,16 +20,20 @@ export function useAllOrders() {
   });
 }
 
+/** After an order changes: the lists of orders, and the stock the products show. */
+function refreshOrdersAndStock(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+  ]);
+}
+
 function useOrderCancel(path: (id: string) => string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest<Order>(path(id), { method: 'DELETE' }),
     // A cancelled order puts its quantity back in stock.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
-      ]),
+    onSettled: () => refreshOrdersAndStock(queryClient),
   });
 }
 
@@ -41,4 +45,15 @@ export function useCancelOrder() {
 /** Manage Orders' Cancel Order: DELETE /api/deleteOrders/{id} (admin). */
 export function useRemoveOrder() {
   return useOrderCancel((id) => `/api/deleteOrders/${encodeURIComponent(id)}`);
+}
+
+/** Manage Orders' ship, deliver and refund: PATCH /api/admin/orders/{id} (admin, R-ORDER-STATUS). */
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: OrderStatusChange }) =>
+      apiRequest<Order>(`/api/admin/orders/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+    // A refund of an order not shipped puts its quantity back in stock.
+    onSettled: () => refreshOrdersAndStock(queryClient),
+  });
 }

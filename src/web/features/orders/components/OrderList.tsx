@@ -38,6 +38,7 @@ export function OrderList({
         {orders.map((order) => (
           <li key={order._id} className="card border border-base-300 bg-base-100" data-testid="order-card">
             <div className="card-body gap-2 p-4">
+              <p className="font-mono text-xs">Order {order.number}</p>
               <ProductLabel name={order.name} picture={order.picture} />
               {showCustomer ? <p className="break-all text-sm">{order.email}</p> : null}
               <p className="text-sm">
@@ -55,7 +56,7 @@ export function OrderList({
         <table className="table table-sm">
           <thead className="text-base-content">
             <tr>
-              <th scope="col">#</th>
+              <th scope="col">Order</th>
               {showCustomer ? <th scope="col">Customer</th> : null}
               <th scope="col">Product</th>
               <th scope="col">Quantity</th>
@@ -67,9 +68,11 @@ export function OrderList({
             </tr>
           </thead>
           <tbody>
-            {orders.map((order, index) => (
+            {orders.map((order) => (
               <tr key={order._id} data-testid="order-row">
-                <th scope="row">{index + 1}</th>
+                <th scope="row" className="whitespace-nowrap font-mono">
+                  {order.number}
+                </th>
                 {showCustomer ? <td className="break-all">{order.email}</td> : null}
                 <td>
                   <ProductLabel name={order.name} picture={order.picture} />

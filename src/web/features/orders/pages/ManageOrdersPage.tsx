@@ -6,11 +6,16 @@ import { Spinner } from '#web/components/Spinner.tsx';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAllOrders, useRemoveOrder } from '../api/use-orders.ts';
+import { FulfilOrder } from '../components/FulfilOrder.tsx';
 import { OrderList } from '../components/OrderList.tsx';
+import { OrderProgress, StatusBadge } from '../components/OrderProgress.tsx';
 
 function Status({ order }: { order: Order }) {
   return (
-    <span className={`badge badge-soft ${order.paid ? 'badge-success' : 'badge-warning'}`}>{order.paid ? 'Paid' : 'Unpaid'}</span>
+    <div className="flex flex-col gap-1">
+      <StatusBadge status={order.status} />
+      <OrderProgress order={order} />
+    </div>
   );
 }
 
@@ -29,11 +34,16 @@ export function ManageOrdersPage() {
     }
   }
 
-  const action = (order: Order) =>
-    order.paid ? (
-      <button type="button" className="btn btn-xs btn-success" disabled>
-        Confirm Order
-      </button>
+  const action = (order: Order) => {
+    if (order.status === 'shipped') return <FulfilOrder order={order} />;
+    if (order.status !== 'unpaid' && order.status !== 'paid') return null;
+    return order.paid ? (
+      <div className="flex flex-col gap-2">
+        <button type="button" className="btn btn-xs btn-success w-fit" disabled>
+          Confirm Order
+        </button>
+        <FulfilOrder order={order} />
+      </div>
     ) : (
       <button
         type="button"
@@ -44,6 +54,7 @@ export function ManageOrdersPage() {
         Cancel Order
       </button>
     );
+  };
 
   if (orders.isPending) return <Spinner label="Loading the orders" />;
   if (orders.isError) return <LoadError what="the orders" onRetry={() => orders.refetch()} />;

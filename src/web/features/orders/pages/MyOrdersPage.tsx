@@ -8,10 +8,14 @@ import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCancelOrder, useMyOrders } from '../api/use-orders.ts';
 import { OrderList } from '../components/OrderList.tsx';
+import { OrderProgress, StatusBadge } from '../components/OrderProgress.tsx';
 
-/** Pay for an unpaid order, or the paid badge (disabled, R-ORDERS) with the transaction id. */
+/**
+ * Pay for an unpaid order, or the paid badge (disabled, R-ORDERS) with the transaction id; beside it
+ * where the order stands once paid or cancelled (R-ORDER-STATUS).
+ */
 function Payment({ order }: { order: Order }) {
-  if (!order.paid) {
+  if (order.status === 'unpaid') {
     return (
       <Link to={`/dashboard/payment/${order._id}`} className="btn btn-xs btn-primary">
         Pay
@@ -20,17 +24,23 @@ function Payment({ order }: { order: Order }) {
   }
   return (
     <div className="flex flex-col gap-1">
-      <button type="button" className="btn btn-xs btn-success w-fit" disabled>
-        paid
-      </button>
-      <span className="break-all text-xs">
-        Transaction id: <span className="font-mono">{order.transactionId}</span>
-      </span>
+      {order.paid ? (
+        <button type="button" className="btn btn-xs btn-success w-fit" disabled>
+          paid
+        </button>
+      ) : null}
+      {order.status === 'paid' ? null : <StatusBadge status={order.status} />}
+      {order.transactionId ? (
+        <span className="break-all text-xs">
+          Transaction id: <span className="font-mono">{order.transactionId}</span>
+        </span>
+      ) : null}
+      <OrderProgress order={order} />
     </div>
   );
 }
 
-/** My Orders: unpaid orders can be paid or cancelled; paid ones show their transaction id. */
+/** My Orders: unpaid orders can be paid or cancelled; the others show where they stand, paid ones their transaction id. */
 export function MyOrdersPage({ email }: { email: string }) {
   useDocumentTitle('My Orders');
   const orders = useMyOrders(email);
@@ -47,7 +57,7 @@ export function MyOrdersPage({ email }: { email: string }) {
   }
 
   const cancelButton = (order: Order) =>
-    order.paid ? null : (
+    order.status !== 'unpaid' ? null : (
       <button
         type="button"
         className="btn btn-xs btn-error btn-outline"

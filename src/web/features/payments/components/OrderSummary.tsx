@@ -11,6 +11,9 @@ export function OrderSummary({ order }: { order: Order }) {
           <p className="font-semibold text-primary">Hello, {order.userName}</p>
           <h2 className="card-title break-words text-lg">Please pay for {order.name}</h2>
           <p>
+            Order : <span className="font-mono">{order.number}</span>
+          </p>
+          <p>
             Quantity : <span className="font-semibold">{order.quantity}</span>
           </p>
           <p>

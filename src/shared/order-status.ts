@@ -1,0 +1,49 @@
+/**
+ * R-ORDER-STATUS: where an order stands, and which moves the server allows. One definition, read by the
+ * routes that change an order, by the database schema, and by the pages that offer the actions.
+ */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Who cancelled an unpaid order: its customer, the shop's admin, or the unpaid-order expiry (R-HOLD). */
+export const CANCELLED_BY = ['customer', 'shop', 'expiry'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/** Every allowed move: the payment makes an order paid; the admin ships, delivers and refunds; anyone allowed cancels unpaid. */
+const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  unpaid: ['paid', 'cancelled'],
+  paid: ['shipped', 'refunded'],
+  shipped: ['delivered', 'refunded'],
+  delivered: [],
+  cancelled: [],
+  refunded: [],
+};
+
+const WHY_NOT: Record<OrderStatus, string> = {
+  unpaid: 'it is not paid yet: only paying or cancelling moves it on',
+  paid: 'it is paid: it can only be shipped or refunded',
+  shipped: 'it is shipped: it can only be marked delivered or refunded',
+  delivered: 'it was delivered: its status no longer changes',
+  cancelled: 'it was cancelled: its status no longer changes',
+  refunded: 'it was refunded: its status no longer changes',
+};
+
+/** Why an order in `from` cannot become `to`, in the words of a 409; undefined when the move is allowed. */
+export function transitionProblem(from: OrderStatus, to: OrderStatus): string | undefined {
+  if (NEXT[from].includes(to)) return undefined;
+  if (from === to) return `This order is already ${from}.`;
+  return `This order cannot become ${to}: ${WHY_NOT[from]}.`;
+}
+
+/** The statuses an order may move to next: what Manage Orders offers. */
+export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
+  return NEXT[from];
+}
+
+/** R-ORDER-NUMBER: how an order's number reads, in pages, mails and the admin's search (SC-100042). */
+export function formatOrderNumber(number: number): string {
+  return `SC-${number}`;
+}
+
+/** Statuses reached after money was taken: the order counts as paid in the spec's `paid` field. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'refunded'];

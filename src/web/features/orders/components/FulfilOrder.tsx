@@ -1,0 +1,89 @@
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Order, OrderStatusChange } from '#shared/order.ts';
+import { toastApiError } from '#web/lib/toast.ts';
+import { useChangeOrderStatus } from '../api/use-orders.ts';
+
+/**
+ * Manage Orders' actions after payment (R-ORDER-STATUS): ship a paid order with its carrier and
+ * tracking number, mark a shipped one delivered, refund either. The server decides what is allowed.
+ */
+export function FulfilOrder({ order }: { order: Order }) {
+  const changeStatus = useChangeOrderStatus();
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const ids = useId();
+  const busy = changeStatus.isPending && changeStatus.variables?.id === order._id;
+
+  async function send(change: OrderStatusChange, done: string) {
+    try {
+      await changeStatus.mutateAsync({ id: order._id, change });
+      toast.success(done);
+    } catch (error) {
+      toastApiError(error, 'The order could not be changed. Please try again.');
+    }
+  }
+
+  function ship(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void send({ status: 'shipped', carrier, trackingNumber }, 'Order marked shipped');
+  }
+
+  const refund = (
+    <button
+      type="button"
+      className="btn btn-xs btn-warning btn-outline w-fit"
+      disabled={busy}
+      onClick={() => send({ status: 'refunded' }, 'Order refunded')}
+    >
+      Refund
+    </button>
+  );
+
+  if (order.status === 'shipped') {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-xs btn-primary w-fit"
+          disabled={busy}
+          onClick={() => send({ status: 'delivered' }, 'Order marked delivered')}
+        >
+          Mark delivered
+        </button>
+        {refund}
+      </div>
+    );
+  }
+  if (order.status !== 'paid') return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <form className="flex flex-col gap-1" onSubmit={ship}>
+        <label className="text-xs" htmlFor={`${ids}-carrier`}>
+          Carrier
+        </label>
+        <input
+          id={`${ids}-carrier`}
+          className="input input-xs"
+          required
+          value={carrier}
+          onChange={(event) => setCarrier(event.target.value)}
+        />
+        <label className="text-xs" htmlFor={`${ids}-tracking`}>
+          Tracking number
+        </label>
+        <input
+          id={`${ids}-tracking`}
+          className="input input-xs"
+          required
+          value={trackingNumber}
+          onChange={(event) => setTrackingNumber(event.target.value)}
+        />
+        <button type="submit" className="btn btn-xs btn-primary w-fit" disabled={busy}>
+          Mark shipped
+        </button>
+      </form>
+      {refund}
+    </div>
+  );
+}
