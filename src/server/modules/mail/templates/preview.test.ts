@@ -9,9 +9,11 @@ describe('npm run mail:preview (decision 0018)', () => {
     const folder = mkdtempSync(join(tmpdir(), 'mail-preview-'));
     const files = await writeMailPreviews(folder);
     const kinds = ['order-received', 'payment-receipt', 'order-cancelled-customer', 'order-cancelled-shop'];
-    kinds.push('order-cancelled-expiry', 'password-reset', 'email-verification', 'welcome');
+    kinds.push('order-cancelled-expiry', 'order-status-shipped', 'order-status-delivered', 'order-status-refunded');
+    kinds.push('password-reset', 'email-verification', 'welcome');
     expect(files.sort()).toEqual([...kinds.flatMap((kind) => [`${kind}.html`, `${kind}.txt`]), 'index.html'].sort());
     expect(readFileSync(join(folder, 'payment-receipt.txt'), 'utf8')).toContain('pi_3PdemoTransaction');
+    expect(readFileSync(join(folder, 'order-status-shipped.txt'), 'utf8')).toContain('JD014600006281');
     expect(readFileSync(join(folder, 'email-verification.html'), 'utf8')).toContain('/api/auth/verify-email?token=demo-token');
     const index = readFileSync(join(folder, 'index.html'), 'utf8');
     for (const kind of kinds) expect(index).toContain(`href="${kind}.html"`);
