@@ -1,23 +1,7 @@
 import { z } from 'zod';
+import { CART_MESSAGES } from './cart-rules.ts';
 import { LIMITS } from './limits.ts';
 import { orderQuantitySchema } from './order.ts';
-
-/** Texts the cart shows (R-CART), the server's answers and the page's notices alike. */
-export const CART_MESSAGES = {
-  soldOut: (name: string) => `${name} is sold out.`,
-  notEnoughStock: (name: string, left: number) => `Only ${left} of ${name} left: lower the quantity.`,
-  priceChanged: (name: string, was: string, now: string) =>
-    `The price of ${name} changed from $ ${was} to $ ${now} since you added it.`,
-  gone: 'This product is no longer sold.',
-  notInCart: 'This product is not in your cart.',
-  productNotFound: 'Product not found: it may have been deleted.',
-  mergedSum: (name: string) => `${name} was in both carts: the quantities were added together.`,
-  mergedClamped: (name: string, quantity: number) => `${name}: your cart holds ${quantity}, the most that can be ordered now.`,
-  mergedSoldOut: (name: string) => `${name} is sold out and was left out of your cart.`,
-  mergedGone: 'A product from your visitor cart is no longer sold and was left out.',
-  tooManyLines: `A cart holds at most ${LIMITS.cartLinesMax} products.`,
-  duplicate: 'Each product may appear once.',
-} as const;
 
 export const cartProductParamsSchema = z.object({ productId: z.uuid({ error: 'product id must be a UUID' }) });
 
@@ -48,7 +32,7 @@ export const cartItemsBodySchema = z.object({
 });
 export type CartItemsBody = z.infer<typeof cartItemsBodySchema>;
 
-export const CART_PROBLEM_CODES = ['gone', 'sold_out', 'not_enough_stock', 'out_of_range', 'price_changed'] as const;
+export const CART_PROBLEM_CODES = ['sold_out', 'not_enough_stock', 'out_of_range', 'price_changed'] as const;
 
 /** A line as the shop sees it now: current name, picture, price and stock, and what the customer must know. */
 export const cartLineSchema = z.object({

@@ -1,7 +1,14 @@
 import type { Database, Transaction } from '#server/db/client.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
-import { CART_MESSAGES, type Cart, type CartItemInput, type CartLine } from '#shared/cart.ts';
-import { cartLineLimit, clampCartQuantity, mergeCartQuantities, soldOutForCart } from '#shared/cart-rules.ts';
+import type { Cart, CartItemInput, CartLine } from '#shared/cart.ts';
+import {
+  CART_MESSAGES,
+  cartLineLimit,
+  cartQuantityRefusal,
+  clampCartQuantity,
+  mergeCartQuantities,
+  soldOutForCart,
+} from '#shared/cart-rules.ts';
 import { centsToDollars, dollarsToCents, formatDollars } from '#shared/money.ts';
 import { quantityProblem } from '#shared/order.ts';
 import type { ProductRow } from '../products/repository.ts';
@@ -96,10 +103,9 @@ async function changeCart(db: Database, userId: string, change: (tx: Transaction
 
 /** A quantity set by the customer must be one they could order now (R-CART, R-PURCHASE); else nothing changes. */
 function checkedQuantity(product: ProductRow, quantity: number): number {
-  const outOfRange = quantityProblem(quantity, product);
-  if (outOfRange) throw badRequest(`${product.name}: ${outOfRange}`, { quantity: outOfRange });
-  if (soldOutForCart(product)) throw conflict(CART_MESSAGES.soldOut(product.name));
-  if (quantity > product.availableQuantity) throw conflict(CART_MESSAGES.notEnoughStock(product.name, cartLineLimit(product)));
+  const refusal = cartQuantityRefusal(quantity, product);
+  if (refusal?.reason === 'range') throw badRequest(`${product.name}: ${refusal.message}`, { quantity: refusal.message });
+  if (refusal) throw conflict(refusal.message);
   return quantity;
 }
 
