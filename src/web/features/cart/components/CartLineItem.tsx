@@ -70,7 +70,7 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
             {problem.message}
           </p>
         ))}
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
           <div className="join">
             <button
               type="button"
