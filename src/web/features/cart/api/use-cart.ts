@@ -11,10 +11,10 @@ const EMPTY_CART: Cart = { items: [], price: 0, notices: [] };
  * A visitor's cart as the shop sees it now (prices, stock, problems); products no longer sold leave the
  * browser's copy too, so the count stays true.
  */
-async function previewVisitorCart(): Promise<Cart> {
+async function previewVisitorCart(signal?: AbortSignal): Promise<Cart> {
   const items = readVisitorCart();
   if (items.length === 0) return EMPTY_CART;
-  const cart = await apiRequest<Cart>('/api/cart/preview', { method: 'POST', body: { items }, authenticated: false });
+  const cart = await apiRequest<Cart>('/api/cart/preview', { method: 'POST', body: { items }, authenticated: false, signal });
   const sold = new Set(cart.items.map((line) => line.productId));
   if (sold.size < items.length) writeVisitorCart(items.filter((item) => sold.has(item.productId)));
   return cart;
@@ -26,7 +26,7 @@ export function useCart(owner: CartOwner) {
   const cart = useQuery({
     queryKey: signedIn ? queryKeys.cart : queryKeys.visitorCart,
     enabled: owner !== 'checking',
-    queryFn: () => (signedIn ? apiRequest<Cart>('/api/cart') : previewVisitorCart()),
+    queryFn: ({ signal }) => (signedIn ? apiRequest<Cart>('/api/cart', { signal }) : previewVisitorCart(signal)),
   });
   const lines = cart.data?.items.length;
   useEffect(() => {

@@ -25,7 +25,14 @@ export function CartButton({ owner }: { owner: CartOwner }) {
       cartCount.set(visitorItems.length);
       return;
     }
-    const kept = visitorItems.length > 0 ? loadMerge().then((merge) => merge(visitorItems)) : apiRequest<Cart>('/api/cart');
+    // Under the signed-in answers' key, so a sign-out cancels it before the session ends (no 401 after).
+    const kept =
+      visitorItems.length > 0
+        ? loadMerge().then((merge) => merge(visitorItems))
+        : queryClient.fetchQuery({
+            queryKey: queryKeys.cart,
+            queryFn: ({ signal }) => apiRequest<Cart>('/api/cart', { signal }),
+          });
     kept
       .then((cart) => {
         cartCount.set(cart.items.length);
