@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { Cart } from '#shared/cart.ts';
+import { readAccessToken } from '#web/lib/access-token.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { type CartOwner, cartCount, readVisitorCart } from '../cart-store.ts';
@@ -25,6 +26,8 @@ export function CartButton({ owner }: { owner: CartOwner }) {
       cartCount.set(visitorItems.length);
       return;
     }
+    // A sign-out under way has already forgotten the token: asking without it would only answer 401.
+    if (!readAccessToken()) return;
     // Under the signed-in answers' key, so a sign-out cancels it before the session ends (no 401 after).
     const kept =
       visitorItems.length > 0
