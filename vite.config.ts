@@ -10,7 +10,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tan
 const ONLY_FOR_FORMS = /[\\/](useMutation|mutationObserver)\.js$/;
 /** The app's small modules that the public pages share: one file rather than a dozen tiny ones. */
 const PUBLIC_PAGES_SHARE =
-  /src[\\/](web[\\/](lib|components)[\\/]|shared[\\/](messages|limits|text|money|error-codes|test-cards)\.ts|web[\\/]features[\\/](auth[\\/]api[\\/](use-viewer|use-session|sign-out|use-access-token)|products[\\/]api[\\/]use-products|marketing[\\/](company|hero-slides|use-scroll-to-hash))\.ts)/;
+  /src[\\/](web[\\/](lib|components)[\\/]|shared[\\/](messages|limits|text|money|error-codes|test-cards)\.ts|web[\\/]features[\\/](auth[\\/]api[\\/](use-viewer|use-session|sign-out|use-access-token)|products[\\/](api[\\/]use-products|product-action)|marketing[\\/](company|hero-slides|use-scroll-to-hash))\.ts)/;
 /** Better Auth's client, toasts, the form helpers (zod among them) and the outage notice load when they are used. */
 const LOADED_ON_DEMAND = /auth-client|toast|form-errors|picture-file|ShopTroubleNotice|FormField|ProductLabel/;
 

@@ -24,6 +24,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { loadWebBuild } from './http/web-build.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import type { MailTiming } from './modules/mail/worker.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(pictures.serve);
   await app.register(productRoutes, { ...domain, pictures });
   await app.register(categoryRoutes, domain);
+  await app.register(cartRoutes, domain);
   const paymentSetup = await createPaymentSetup(database.db, config, app.log, payments);
   const releasePayment = (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId);
   const refundPayment = (orderId: string) => refundOrderPayment(paymentSetup.context, orderId);

@@ -44,6 +44,8 @@ export const LIMITS = {
   authBodyMaxBytes: 64 * 1024,
   /** Every other JSON body; uploads have their own limit above (R-BOUNDS). */
   bodyMaxBytes: 1024 * 1024,
+  /** Products in one cart (R-CART): far more than anyone buys at once, and a bounded body. */
+  cartLinesMax: 100,
 } as const;
 
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

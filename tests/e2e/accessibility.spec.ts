@@ -54,6 +54,18 @@ const ROUTES: Route[] = [
   { name: 'any other path (404)', visitor: 'anonymous', path: fixed('/no/such/page') },
   { name: '/products', visitor: 'anonymous', path: fixed('/products?sort=price-asc') },
   { name: '/products with nothing found', visitor: 'anonymous', path: fixed('/products?q=refrigerator') },
+  { name: '/cart, empty', visitor: 'anonymous', path: fixed('/cart') },
+  {
+    name: '/cart with a line whose price changed',
+    visitor: 'customer',
+    path: async (server, who) => {
+      const product = await firstProduct(server);
+      const items = [{ productId: product._id, quantity: 1, seenPrice: 0.5 }];
+      const added = await call(server, 'POST', '/api/cart/items', { token: who?.token, body: { items } });
+      if (added.status !== 200) throw new Error(`cart: ${added.status} ${JSON.stringify(added.body)}`);
+      return '/cart';
+    },
+  },
   { name: '/purchase/{id}', visitor: 'customer', path: async (server) => `/purchase/${(await firstProduct(server))._id}` },
   { name: '/dashboard', visitor: 'customer', path: fixed('/dashboard') },
   { name: '/dashboard/orders', visitor: 'customer', path: fixed('/dashboard/orders') },

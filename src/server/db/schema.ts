@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -69,6 +70,32 @@ export const products = pgTable(
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_stock_not_negative', sql`${table.availableQuantity} >= 0`),
     check('products_quantity_range', sql`${table.minQuantity} >= 1 AND ${table.minQuantity} <= ${table.maxQuantity}`),
+  ],
+);
+
+/**
+ * A signed-in customer's cart (R-CART): one line per product, kept on the server so it follows them across
+ * devices. `seenPriceCents` is the price when the line was added, only to say that it changed since;
+ * what an order charges is always the product's price at that moment.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // A product that is deleted leaves no line behind: nothing could be bought from it.
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    seenPriceCents: integer('seen_price_cents').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    index('cart_lines_product_id_idx').on(table.productId),
+    check('cart_lines_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );
 

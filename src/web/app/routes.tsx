@@ -84,6 +84,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'cart',
+        lazy: page(
+          () => import('./routes/CartRoute.tsx'),
+          (m) => m.CartRoute,
+        ),
+      },
+      {
         id: 'purchase',
         // Public (R-ROUTES): visitors and search engines see the product; Buy Now asks a visitor to sign in.
         path: 'purchase/:id',

@@ -36,4 +36,7 @@ export const queryKeys = {
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],
   mailbox: [SIGNED_IN, 'mailbox'],
+  /** The signed-in customer's cart (R-CART); a visitor's, kept in the browser, is not under `signedIn`. */
+  cart: [SIGNED_IN, 'cart'],
+  visitorCart: ['visitor-cart'],
 } as const;

@@ -4,6 +4,7 @@ import { signOut } from '#web/features/auth/api/sign-out.ts';
 import type { SignedInUser } from '#web/features/auth/api/use-session.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
+import { NavbarCartSlot } from '../cart-action.tsx';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -96,7 +97,8 @@ export function Navbar() {
           <NavLinks />
         </ul>
       </nav>
-      <div className="navbar-end">
+      <div className="navbar-end gap-1">
+        <NavbarCartSlot />
         {isPending ? (
           <span role="status" className="loading loading-dots loading-sm" aria-label="Checking your session" />
         ) : user ? (

@@ -4,8 +4,10 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { signOut, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
 import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
+import { ProductActionContext } from '#web/features/products/product-action.ts';
 import { onSessionEnded, shopTrouble } from '#web/lib/api-client.ts';
 import { lazyWhenIdle } from '#web/lib/lazy-when-idle.ts';
+import { addToCartAction } from '../cart-action.tsx';
 import { Navbar } from './Navbar.tsx';
 
 // Below the fold on every page: in the server's HTML from the start, its code (and the newsletter form's) loads when the browser is idle.
@@ -44,7 +46,10 @@ export function RootLayout() {
         </Suspense>
       )}
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* Every product card and page offers Add to cart (R-CART). */}
+        <ProductActionContext value={addToCartAction}>
+          <Outlet />
+        </ProductActionContext>
       </main>
       <Suspense fallback={null}>
         <Footer />

@@ -1,15 +1,18 @@
+import { useContext } from 'react';
 import { Link } from 'react-router';
 import { pictureSrcSet } from '#shared/picture.ts';
 import type { Product } from '#shared/product.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
 import { formatPrice } from '#web/lib/price.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
+import { ProductActionContext } from '../product-action.ts';
 
 /**
  * `signInFirst`: a visitor's Order Now leads to /login, which returns to the product (R-ROUTES); the
  * product page itself is public, so the link a crawler sees is the product's.
  */
 export function ProductCard({ product, signInFirst }: { product: Product; signInFirst: boolean }) {
+  const action = useContext(ProductActionContext);
   const productPath = `/purchase/${product._id}`;
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md" data-testid="product-card">
@@ -32,7 +35,7 @@ export function ProductCard({ product, signInFirst }: { product: Product; signIn
         <p className="text-sm text-base-content/80">{product.description}</p>
         <p className="text-sm font-medium">Available in : {product.availableQuantity}</p>
         <p className="text-lg font-semibold text-primary">Price : {formatPrice(product.price)}</p>
-        <div className="card-actions mt-2">
+        <div className="card-actions mt-2 flex-col">
           <Link
             to={signInFirst ? '/login' : productPath}
             state={signInFirst ? { from: productPath } : undefined}
@@ -40,6 +43,7 @@ export function ProductCard({ product, signInFirst }: { product: Product; signIn
           >
             Order Now
           </Link>
+          {action(product)}
         </div>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { pictureSrcSet } from '#shared/picture.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useProduct } from '../api/use-product.ts';
 import { type Buyer, BuyForm } from '../components/BuyForm.tsx';
 import { ProductNotFound } from '../components/ProductNotFound.tsx';
+import { ProductActionContext } from '../product-action.ts';
 
 /** A malformed id is as unknown as a deleted product to the customer. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -27,6 +28,7 @@ export function PurchasePage({
   notice?: ReactNode;
   aside: ReactNode;
 }) {
+  const action = useContext(ProductActionContext);
   const product = useProduct(productId);
   useDocumentTitle(product.data?.name ?? (isMissing(product.error) ? 'Product not found' : 'Purchase'));
 
@@ -74,6 +76,7 @@ export function PurchasePage({
           </dl>
           {notice}
           <BuyForm product={data} buyer={buyer} />
+          <div className="mt-2">{action(data)}</div>
         </div>
       </article>
       <aside aria-label="Your details">{aside}</aside>

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { formatPrice } from '#web/lib/price.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useCart, useChangeCart } from '../api/use-cart.ts';
+import type { CartOwner } from '../cart-store.ts';
+import { CartLineItem } from '../components/CartLineItem.tsx';
+
+/** /cart (R-CART): the lines, their totals and the cart's total; each product is bought on its own page for now. */
+export function CartPage({ owner }: { owner: CartOwner }) {
+  useDocumentTitle('Your cart');
+  const cart = useCart(owner);
+  const { setQuantity, remove } = useChangeCart(owner);
+  const busy = setQuantity.isPending || remove.isPending;
+
+  let content: React.ReactNode;
+  if (owner === 'checking' || cart.isPending) content = <Spinner label="Loading your cart" />;
+  else if (cart.isError) content = <LoadError what="your cart" onRetry={() => cart.refetch()} />;
+  else if (cart.data.items.length === 0)
+    content = (
+      <div className="py-12 text-center">
+        <p className="text-lg">Your cart is empty.</p>
+        <Link to="/products" className="btn btn-primary mt-4">
+          Browse the products
+        </Link>
+      </div>
+    );
+  else
+    content = (
+      <>
+        <ul className="flex flex-col gap-4">
+          {cart.data.items.map((line) => (
+            <CartLineItem
+              key={line.productId}
+              line={line}
+              busy={busy}
+              onQuantity={(quantity) => setQuantity.mutateAsync({ productId: line.productId, quantity })}
+              onRemove={() => remove.mutateAsync(line.productId)}
+            />
+          ))}
+        </ul>
+        <div className="mt-6 flex flex-col items-end gap-1 border-t border-base-300 pt-4">
+          <p className="text-xl font-bold" data-testid="cart-total">
+            Total : {formatPrice(cart.data.price)}
+          </p>
+          <p className="text-sm text-base-content/70">
+            Lines that are sold out or short of stock are not counted. Buy each product with Buy Now on its page.
+          </p>
+        </div>
+      </>
+    );
+
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10" aria-labelledby="cart-heading">
+      <h1 id="cart-heading" className="mb-6 text-3xl font-bold text-primary">
+        Your cart
+      </h1>
+      {owner === 'visitor' ? (
+        <p className="mb-4 text-sm text-base-content/80">
+          This cart is kept in this browser.{' '}
+          <Link to="/login" state={{ from: '/cart' }} className="link">
+            Log in
+          </Link>{' '}
+          to keep it in your account on every device.
+        </p>
+      ) : null}
+      {content}
+    </section>
+  );
+}
