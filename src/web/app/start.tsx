@@ -25,15 +25,23 @@ async function loadCurrentPage(): Promise<void> {
   );
 }
 
-const client = createQueryClient();
-await Promise.all([adoptPageState(client), loadCurrentPage()]);
-const app = (
-  <StrictMode>
-    <AppProviders client={client}>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </AppProviders>
-  </StrictMode>
-);
-// A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+/**
+ * Not a top-level await: this module shares its file with the app's shared modules, which the route
+ * modules import, so awaiting a route module while this file evaluates would wait on itself.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const client = createQueryClient();
+  await Promise.all([adoptPageState(client), loadCurrentPage()]);
+  const app = (
+    <StrictMode>
+      <AppProviders client={client}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);
