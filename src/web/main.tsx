@@ -1,40 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/AppProviders.tsx';
-import { createQueryClient } from './app/query-client.ts';
-import { routes } from './app/routes.tsx';
-import { adoptPageState } from './lib/page-state.ts';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
 /**
- * The code of the page the server rendered is loaded before hydrating, so the first render in the
- * browser is that page (React Router's advice for lazy routes with server rendering), not a spinner.
+ * The page the server rendered is painted before the app's code is asked for (R-FIRST-PAINT): a phone
+ * on a slow network then spends its first bandwidth on the page's picture and text, not on React.
+ * The frame callback runs just before the first paint, the timer just after it; the timer alone
+ * covers a tab that is hidden and paints no frames. No top-level await: the app's files import Vite's
+ * import helper from this file, so it must finish evaluating before they run.
  */
-async function loadCurrentPage(): Promise<void> {
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const lazy = route.lazy;
-      if (typeof lazy !== 'function') return;
-      Object.assign(route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
-}
-
-const client = createQueryClient();
-await Promise.all([adoptPageState(client), loadCurrentPage()]);
-const app = (
-  <StrictMode>
-    <AppProviders client={client}>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </AppProviders>
-  </StrictMode>
-);
-// A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+new Promise<void>((painted) => {
+  const afterPaint = () => setTimeout(painted, 0);
+  requestAnimationFrame(afterPaint);
+  setTimeout(painted, 200);
+}).then(() => import('./app/start.tsx'));

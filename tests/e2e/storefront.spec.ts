@@ -405,7 +405,8 @@ test('the footer: company and legal links lead somewhere real, and the newslette
 test('images ship with the app: sizes and alt text on every one, hero in WebP, the rest below the fold load lazily', async ({
   page,
 }) => {
-  await page.goto('/');
+  // The slider's other slides arrive once the app has loaded after the first paint and the browser is idle.
+  await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByTestId('product-card')).toHaveCount(DISPLAY_LIMITS.homeGridSize);
   await expect(page.getByTestId('testimonial')).toHaveCount(DISPLAY_LIMITS.testimonialsPageSize);
   const images = await page.locator('img').evaluateAll((elements) =>

@@ -23,11 +23,13 @@ describe('compression', () => {
     const html = await (await fetch(`${server.url}/`)).text();
     script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? '';
     // Pages carry the app's stylesheet inline; the built file is still served, to the lazily loaded parts.
+    // The entry's stylesheet, found by the entry's file (decision 30: the manifest does not mark it `isEntry`).
     const manifest = JSON.parse(readFileSync(join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<
       string,
-      { css?: string[] }
+      { file: string; css?: string[] }
     >;
-    stylesheet = `/${manifest['index.html']?.css?.[0] ?? ''}`;
+    const entry = Object.values(manifest).find((chunk) => `/${chunk.file}` === script);
+    stylesheet = `/${entry?.css?.[0] ?? ''}`;
   });
   afterAll(() => server?.stop());
 

@@ -1,0 +1,47 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { adoptPageState } from '../lib/page-state.ts';
+import { AppProviders } from './AppProviders.tsx';
+import { createQueryClient } from './query-client.ts';
+import { routes } from './routes.tsx';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+/**
+ * The code of the page the server rendered is loaded before hydrating, so the first render in the
+ * browser is that page (React Router's advice for lazy routes with server rendering), not a spinner.
+ */
+async function loadCurrentPage(): Promise<void> {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(route, { ...(await lazy()), lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Not a top-level await: this module shares its file with the app's shared modules, which the route
+ * modules import, so awaiting a route module while this file evaluates would wait on itself.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const client = createQueryClient();
+  await Promise.all([adoptPageState(client), loadCurrentPage()]);
+  const app = (
+    <StrictMode>
+      <AppProviders client={client}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start(root);
