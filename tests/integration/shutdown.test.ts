@@ -37,10 +37,13 @@ function pipelined(port: number, path: string): { sent: Promise<void>; outcome: 
   socket.on('data', (chunk: string) => {
     received += chunk;
   });
-  const request = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`;
+  // Each request its own address, so each is routed by the app: one asked again would be answered
+  // before routing (decision 9), all of them before the signal could come.
+  const request = (index: number) =>
+    `GET ${path}?request=${index} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`;
   const sent = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => {
-      socket.write(request.repeat(REQUESTS_PER_CONNECTION));
+      socket.write(Array.from({ length: REQUESTS_PER_CONNECTION }, (_, index) => request(index)).join(''));
       resolve();
     });
     socket.once('error', reject);
