@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import { putInFrontOfRequests } from '#server/http/request-front.ts';
 import { type AnswerKind, publicReply } from './public-answer-reply.ts';
 import type { KeptAnswer, PublicAnswer, PublicReads } from './public-reads.ts';
 
@@ -64,11 +65,8 @@ export class AnswersBeforeRouting {
 
   /** Puts itself in front of the app's request listeners on `server`. */
   install(server: Server): void {
-    const routed = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
-    server.removeAllListeners('request');
-    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      if (this.answer(request, response)) return;
-      for (const listener of routed) listener.call(server, request, response);
+    putInFrontOfRequests(server, (request, response, route) => {
+      if (!this.answer(request, response)) route();
     });
   }
 }

@@ -1,5 +1,6 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
+import { putInFrontOfRequests } from './request-front.ts';
 
 /**
  * How long a keep-alive connection with nothing to answer stays open once shutdown begins: a request
@@ -58,9 +59,7 @@ export function answerEveryRequestOnShutdown(server: Server): () => Promise<void
   });
   // The app's own listener is called from here: while draining, one event-loop turn later, so that every
   // request already read from a connection is counted before the first answer decides whether it is the last.
-  const answer = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
-  server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  putInFrontOfRequests(server, (request, response, handle) => {
     const socket = request.socket;
     unanswered.set(socket, (unanswered.get(socket) ?? 0) + 1);
     inFlight.add(response);
@@ -70,9 +69,6 @@ export function answerEveryRequestOnShutdown(server: Server): () => Promise<void
       unanswered.set(socket, left);
       if (draining && left === 0) closeWhenStillIdle(socket);
     });
-    const handle = () => {
-      for (const listener of answer) listener.call(server, request, response);
-    };
     if (!draining) return handle();
     closeAfterLastAnswer(response);
     setImmediate(handle);
