@@ -1,5 +1,5 @@
 // The limit order creation is measured against: the statements of POST /api/orders' transaction (the
-// customer's turn, their unpaid holdings, the stock reserved, the order and its mail written), sent by
+// customer's turn, their unpaid holdings, the stock reserved, the order, its line and its mail written), sent by
 // `pg` with the app's pool size and as many concurrent callers as the HTTP benchmark has connections,
 // each caller one of the benchmark's customers as each of its connections is.
 // `node bare-orders.mjs <database url> <product id> <user ids, comma-separated> <connections> <seconds>`; prints JSON.
@@ -15,11 +15,13 @@ async function placeOrder(userId) {
   try {
     await client.query('begin');
     await client.query('select pg_advisory_xact_lock(727003, hashtext($1))', [userId]);
+    await client.query(`select count(*)::int as orders from "orders" where ("user_id" = $1 and "status" = 'unpaid')`, [userId]);
     await client.query(
-      `select count(*)::int as orders,
-         coalesce(sum("quantity") filter (where "product_id" = $1), 0)::int as quantity_of_product
-       from "orders" where ("user_id" = $2 and "paid" = false)`,
-      [productId, userId],
+      `select "order_lines"."product_id", sum("order_lines"."quantity")::int from "order_lines"
+       inner join "orders" on "orders"."id" = "order_lines"."order_id"
+       where ("orders"."user_id" = $1 and "orders"."status" = 'unpaid' and "order_lines"."product_id" in ($2))
+       group by "order_lines"."product_id"`,
+      [userId, productId],
     );
     const reserved = await client.query(
       `update "products" set "available_quantity" = "available_quantity" - $1, "updated_at" = $2
@@ -48,6 +50,12 @@ async function placeOrder(userId) {
       ],
     );
     const placed = order.rows[0];
+    await client.query(
+      `insert into "order_lines" ("id", "order_id", "product_id", "name", "picture", "quantity", "unit_price_cents",
+         "price_cents", "position")
+       values (default, $1, $2, $3, $4, $5, $6, $7, $8)`,
+      [placed.id, product.id, product.name, product.picture, 1, product.price_cents, product.price_cents, 0],
+    );
     await client.query(
       `insert into "mail_outbox" ("id", "kind", "recipient", "data", "attempts", "next_attempt_at", "last_error",
          "delivered_at", "delivered_by", "created_at")

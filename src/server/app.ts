@@ -30,6 +30,7 @@ import mailPlugin from './modules/mail/plugin.ts';
 import type { MailTiming } from './modules/mail/worker.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { overviewRoutes } from './modules/overview/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { refundOrderPayment, releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
@@ -115,6 +116,7 @@ export async function buildApp({
   const refundPayment = (orderId: string) => refundOrderPayment(paymentSetup.context, orderId);
   await app.register(orderRoutes, { ...domain, releasePayment, refundPayment });
   await app.register(orderExpiryPlugin, { config, database, releasePayment });
+  await app.register(overviewRoutes, domain);
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, rateLimits: config.rateLimits });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, releasePayment });

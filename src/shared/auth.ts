@@ -20,7 +20,8 @@ export const passwordSchema = textField('password', { error: MESSAGES.passwordRe
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const nameSchema = textField('name', { error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(100);
+/** A person's name, as sign-up, Settings and the delivery details of Buy Now take it. */
+export const nameSchema = textField('name', { error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(100);
 
 export const signUpSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orNothing, readAddress, wholeNumber } from './address-query.ts';
 import { LIMITS } from './limits.ts';
 import { productSchema } from './product.ts';
 import { textField } from './text-field.ts';
@@ -14,33 +15,11 @@ export const CATALOGUE_SORT_LABELS: Record<CatalogueSort, string> = {
   name: 'Name',
 };
 
-/*
- * Every parameter arrives as text and may be empty (`?q=&category=`), which means "not given". The
- * patterns accept the empty text so the OpenAPI document shows plain strings, and the transforms turn
- * them into the values the search uses.
- */
 const AMOUNT = /^(\d{1,8}(\.\d{1,2})?)?$/;
 const UUID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
-const orNothing =
-  <T>(parse: (text: string) => T) =>
-  (text: string) =>
-    text === '' ? undefined : parse(text);
 
 const amount = (field: string) =>
   z.string().trim().regex(AMOUNT, `${field} must be an amount like 19.99`).transform(orNothing(Number)).optional();
-
-const wholeNumber = (field: string, max: number, fallback: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{0,6}$/, `${field} must be a whole number from 1 to ${max}`)
-    .refine(
-      (text) => text === '' || (Number(text) >= 1 && Number(text) <= max),
-      `${field} must be a whole number from 1 to ${max}`,
-    )
-    .transform((text) => (text === '' ? fallback : Number(text)))
-    .optional()
-    .transform((value) => value ?? fallback);
 
 /** GET /api/products and the /products page's address: what to show (R-CATALOGUE, R-SEARCH). */
 export const catalogueQuerySchema = z
@@ -101,20 +80,7 @@ export function catalogueSearch(query: CatalogueQuery): string {
   return parameters.toString();
 }
 
-/**
- * What an address asks for, as far as it makes sense: a parameter that is wrong (an old link, a typed
- * address) is dropped instead of refusing the whole page. The API refuses it with a 400 instead.
- */
+/** What the /products page's address asks for; a wrong parameter is dropped (the API refuses it with a 400). */
 export function readCatalogueAddress(parameters: URLSearchParams): CatalogueQuery {
-  const given: Record<string, string> = {};
-  for (const [name, value] of parameters) if (name in catalogueQuerySchema.shape) given[name] ??= value;
-  let parsed = catalogueQuerySchema.safeParse(given);
-  // Each round drops at least one named parameter, so this ends; a problem naming none leaves the defaults.
-  while (!parsed.success) {
-    const wrong = parsed.error.issues.map((issue) => String(issue.path[0])).filter((name) => name in given);
-    if (wrong.length === 0) return catalogueQuerySchema.parse({});
-    for (const name of wrong) delete given[name];
-    parsed = catalogueQuerySchema.safeParse(given);
-  }
-  return parsed.data;
+  return readAddress(catalogueQuerySchema, Object.keys(catalogueQuerySchema.shape), parameters);
 }

@@ -47,3 +47,6 @@ export function formatOrderNumber(number: number): string {
 
 /** Statuses reached after money was taken: the order counts as paid in the spec's `paid` field. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'refunded'];
+
+/** R-ORDER-ADDRESS: an order's delivery address can be given or changed until it ships. */
+export const ADDRESS_OPEN_STATUSES: readonly OrderStatus[] = ['unpaid', 'paid'];

@@ -3,6 +3,7 @@ import { emailSchema } from './auth.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from './order-status.ts';
+import { orderShippingAddressSchema, shippingAddressSchema } from './shipping-address.ts';
 
 /** One line of an order's timeline (R-ORDER-TIMELINE). */
 export const orderEventSchema = z.object({
@@ -14,15 +15,34 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
+/**
+ * One line of an order (R-CHECKOUT): its own copy of the product's name and picture, prices in dollars
+ * as they were when it was placed; `productId` is null once the product has been deleted.
+ */
+export const orderLineSchema = z.object({
+  productId: z.uuid().nullable(),
+  name: z.string(),
+  picture: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  price: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
 /** An order as the API returns it (R-ORDERS): its own copy of name and picture, total price in dollars. */
 export const orderSchema = z.object({
   _id: z.uuid(),
   /** R-ORDER-NUMBER: the number people read, e.g. SC-100042. */
   number: z.string(),
-  /** Null once the product has been deleted; the order keeps its name, picture and price. */
+  /**
+   * The spec's product fields describe the whole order (decision 0037): one line's product, or for several
+   * lines the first line's product and picture, a name like "Desk Lamp + 2 more", the units of every line.
+   * Null once the product has been deleted; the order keeps its name, picture and price.
+   */
   productId: z.uuid().nullable(),
   name: z.string(),
   picture: z.string(),
+  /** The order's total, in dollars. */
   price: z.number(),
   email: z.string(),
   userName: z.string(),
@@ -35,13 +55,48 @@ export const orderSchema = z.object({
   cancelledBy: z.enum(CANCELLED_BY).optional(),
   carrier: z.string().optional(),
   trackingNumber: z.string().optional(),
+  /** R-ORDER-ADDRESS: where it goes, as it was at purchase or as an admin added it; null until given. */
+  shippingAddress: orderShippingAddressSchema,
   timeline: z.array(orderEventSchema),
+  /** R-CHECKOUT: what the order holds, in the order the customer reviewed it; a Buy Now order has one line. */
+  lines: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** One page of Manage Orders (R-ORDERS-ADMIN) and how many orders match in all. */
+export const adminOrdersPageSchema = z.object({
+  items: z.array(orderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'order id must be a UUID' }) });
 
 export const ordersQuerySchema = z.object({ email: emailSchema });
+
+/** R-ORDER-ADDRESS: what a body that asks for nothing sensible about the address is told. */
+export const ORDER_ADDRESS_MESSAGES = {
+  nothingToSave: 'saveAddressToProfile needs a shippingAddress to save',
+  nothingToChange: 'give a status, a shippingAddress or both',
+  addressWithOtherMove: 'a shippingAddress goes on its own or with status shipped',
+} as const;
+
+/** R-ORDER-ADDRESS: where an order goes, as Buy Now and checkout take it. */
+export const orderDeliveryShape = {
+  shippingAddress: shippingAddressSchema.optional(),
+  saveAddressToProfile: z.boolean({ error: 'saveAddressToProfile must be true or false' }).optional(),
+};
+
+/** R-ORDER-ADDRESS: only a given address can be saved to the profile. */
+export const addressToSaveRule: [
+  (order: { shippingAddress?: unknown; saveAddressToProfile?: boolean }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (order) => !order.saveAddressToProfile || order.shippingAddress !== undefined,
+  { message: ORDER_ADDRESS_MESSAGES.nothingToSave, path: ['saveAddressToProfile'] },
+];
 
 /** A quantity as a number or as the text of the quantity field. */
 export const orderQuantitySchema = z.preprocess(
@@ -57,11 +112,16 @@ export const orderQuantitySchema = z.preprocess(
 /**
  * POST /api/orders. The original client also sends name, picture, price, email and userName; they are
  * dropped here because the server takes them from the product and the signed-in user.
+ * R-ORDER-ADDRESS: without `shippingAddress` the order goes to the profile's address, if it has one;
+ * `saveAddressToProfile` also keeps the given address and phone in the profile, in the order's transaction.
  */
-export const newOrderSchema = z.object({
-  productId: z.uuid({ error: 'productId must be a product id (UUID)' }),
-  quantity: orderQuantitySchema,
-});
+export const newOrderSchema = z
+  .object({
+    productId: z.uuid({ error: 'productId must be a product id (UUID)' }),
+    quantity: orderQuantitySchema,
+    ...orderDeliveryShape,
+  })
+  .refine(...addressToSaveRule);
 export type NewOrder = z.infer<typeof newOrderSchema>;
 
 /** The purchase rule of R-PURCHASE, with its messages: the quantity must lie within the product's range. */
@@ -80,13 +140,27 @@ const trackingFieldSchema = (what: string) =>
     .min(1, `${what} must not be empty`)
     .max(LIMITS.trackingFieldMax, `${what} must be at most ${LIMITS.trackingFieldMax} characters`);
 
-/** PATCH /api/admin/orders/{id} (R-ORDER-STATUS): shipping needs a carrier and a tracking number. */
-export const orderStatusChangeSchema = z.object({
-  status: z.enum(ORDER_STATUSES),
-  carrier: trackingFieldSchema('carrier').optional(),
-  trackingNumber: trackingFieldSchema('trackingNumber').optional(),
-  note: noteSchema.optional(),
-});
+/**
+ * PATCH /api/admin/orders/{id} (R-ORDER-STATUS): shipping needs a carrier and a tracking number.
+ * R-ORDER-ADDRESS: `shippingAddress` gives an order not yet shipped its delivery address, alone or with
+ * `status: 'shipped'` (then both happen in one transaction).
+ */
+export const orderStatusChangeSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES).optional(),
+    carrier: trackingFieldSchema('carrier').optional(),
+    trackingNumber: trackingFieldSchema('trackingNumber').optional(),
+    shippingAddress: shippingAddressSchema.optional(),
+    note: noteSchema.optional(),
+  })
+  .refine((change) => change.status || change.shippingAddress, {
+    message: ORDER_ADDRESS_MESSAGES.nothingToChange,
+    path: ['status'],
+  })
+  .refine((change) => !(change.shippingAddress && change.status && change.status !== 'shipped'), {
+    message: ORDER_ADDRESS_MESSAGES.addressWithOtherMove,
+    path: ['shippingAddress'],
+  });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 /** POST /api/admin/orders/{id}/refund. */

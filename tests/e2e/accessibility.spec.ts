@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { ARTICLES } from '#web/features/marketing/blog/articles.ts';
-import { markPaid, placeOrder } from '../helpers/catalog.ts';
+import { DELIVERY, markPaid, placeOrder } from '../helpers/catalog.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 import { expect, type Page, test } from './fixtures.ts';
@@ -13,6 +13,8 @@ interface Route {
   name: string;
   visitor: Visitor;
   path: (server: TestServer, who?: SignedInCustomer) => Promise<string>;
+  /** The window's width, when the page is checked at several. */
+  width?: number;
 }
 
 async function firstProduct(server: TestServer): Promise<{ _id: string; minQuantity: number }> {
@@ -24,22 +26,25 @@ async function firstProduct(server: TestServer): Promise<{ _id: string; minQuant
 
 const fixed = (path: string) => async () => path;
 
-/** Orders of `who` in several statuses (R-ORDER-STATUS): paid, shipped with its tracking, cancelled. */
+/** Orders of `who` in several statuses (R-ORDER-STATUS): paid with no address, shipped with its tracking and address, cancelled. */
 async function ordersInEveryStatus(server: TestServer, who: SignedInCustomer): Promise<void> {
   const admin = await signInAdmin(server);
   const product = await firstProduct(server);
   const placed = [];
   for (let index = 0; index < 3; index++) {
-    const order = await placeOrder(server, who, product._id, product.minQuantity);
+    // The one to ship has a delivery address; the paid one has none, so its page offers to add it (R-ORDER-ADDRESS).
+    const more = index === 1 ? { shippingAddress: DELIVERY } : {};
+    const order = await placeOrder(server, who, product._id, product.minQuantity, more);
     if (order.status !== 201) throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
     placed.push(order.body._id as string);
   }
   const [paid, shipped, cancelled] = placed;
   for (const id of [paid, shipped]) await markPaid(server, id ?? '');
-  await call(server, 'PATCH', `/api/admin/orders/${shipped}`, {
+  const shipping = await call(server, 'PATCH', `/api/admin/orders/${shipped}`, {
     token: admin.token,
     body: { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146000044' },
   });
+  if (shipping.status !== 200) throw new Error(`shipping: ${shipping.status} ${JSON.stringify(shipping.body)}`);
   await call(server, 'DELETE', `/api/removeItem/${cancelled}`, { token: who.token });
 }
 
@@ -66,6 +71,21 @@ const ROUTES: Route[] = [
       return '/cart';
     },
   },
+  // The checkout's delivery details with two products in the cart, on a phone, a tablet and a desktop (R-CHECKOUT).
+  ...[375, 768, 1280].map(
+    (width): Route => ({
+      name: `/checkout at ${width} px`,
+      visitor: 'customer',
+      width,
+      path: async (server, who) => {
+        const products = (await call<{ _id: string }[]>(server, 'GET', '/api/home')).body.slice(0, 2);
+        const items = products.map((product) => ({ productId: product._id, quantity: 1 }));
+        const added = await call(server, 'POST', '/api/cart/items', { token: who?.token, body: { items } });
+        if (added.status !== 200) throw new Error(`cart: ${added.status} ${JSON.stringify(added.body)}`);
+        return '/checkout';
+      },
+    }),
+  ),
   { name: '/purchase/{id}', visitor: 'customer', path: async (server) => `/purchase/${(await firstProduct(server))._id}` },
   { name: '/dashboard', visitor: 'customer', path: fixed('/dashboard') },
   { name: '/dashboard/orders', visitor: 'customer', path: fixed('/dashboard/orders') },
@@ -103,6 +123,23 @@ const ROUTES: Route[] = [
       return '/dashboard/manageOrders';
     },
   },
+  {
+    name: '/dashboard/manageOrders searched and filtered, nothing found',
+    visitor: 'admin',
+    path: fixed('/dashboard/manageOrders?status=refunded&q=nobody%40nowhere.test'),
+  },
+  // The overview with sales, statuses and low stock, on a phone, a tablet and a desktop (R-OVERVIEW).
+  ...[375, 768, 1280].map(
+    (width): Route => ({
+      name: `/dashboard/overview at ${width} px`,
+      visitor: 'admin',
+      width,
+      path: async (server) => {
+        await ordersInEveryStatus(server, await signUpCustomer(server));
+        return '/dashboard/overview';
+      },
+    }),
+  ),
   { name: '/reset-password?token=…', visitor: 'anonymous', path: fixed('/reset-password?token=some-token') },
   { name: '/settings', visitor: 'customer', path: fixed('/settings') },
   { name: '/dashboard/mailbox', visitor: 'admin', path: fixed('/dashboard/mailbox') },
@@ -131,6 +168,7 @@ for (const route of ROUTES) {
       who = route.visitor === 'admin' ? await signInAdmin(server) : await signUpCustomer(server, { name: 'Axe Tester' });
       await signInBrowser(page, server, who);
     }
+    if (route.width) await page.setViewportSize({ width: route.width, height: 900 });
     const path = await route.path(server, who);
     await page.goto(path);
     await settle(page);

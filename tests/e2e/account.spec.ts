@@ -184,6 +184,10 @@ test.describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
     await page.goto(`/api/auth/verify-email?token=${encodeURIComponent(tokens[1] ?? '')}&callbackURL=%2F`);
     await expect(page).toHaveURL(`${server.url}/`);
     await page.goto(`/purchase/${product._id}`);
+    // A new customer's profile has no address yet: Buy Now asks where to deliver (R-ORDER-ADDRESS).
+    const delivery = page.getByRole('group', { name: 'Delivery details' });
+    await delivery.getByLabel('Address').fill('7 Quay Street, Chattogram');
+    await delivery.getByLabel('Phone').fill('+880 1711 000000');
     await page.getByLabel('Quantity').fill('1');
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await expect(page.locator('.Toastify').getByText(MESSAGES.orderCreated)).toBeVisible();

@@ -53,7 +53,7 @@ test('a visitor fills a cart, changes a quantity, signs in: the cart joins the a
   await quantity.press('Enter');
   await expect(line(page, first.name).getByRole('alert')).toHaveText(`please less than ${first.maxQuantity}`);
 
-  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
   await page.getByRole('main').getByLabel('Email').fill(customer.email);
   await page.getByRole('main').getByLabel('Password').fill('secret123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();

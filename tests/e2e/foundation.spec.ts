@@ -44,3 +44,19 @@ test('an unknown path shows Page not found, and Back to Home returns home', asyn
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'OUR PRODUCTS' })).toBeVisible();
 });
+
+test('the stylesheet inlined in the page is not downloaded again when the app starts, and still styles the page', async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  // The app has hydrated once the carousel's idle-loaded slider has arrived with its own stylesheet.
+  await expect.poll(() => stylesheets.some((path) => path.includes('HeroSwiper'))).toBe(true);
+  // The app's stylesheet (Vite names it after the entry, index) is inline in the page already.
+  expect(stylesheets.filter((path) => /^\/assets\/index-[\w-]+\.css$/.test(path))).toEqual([]);
+  // The inline copy styles the page: the body text is set in the theme's font.
+  await expect(page.locator('body')).toHaveCSS('font-family', /Inter Variable/);
+});

@@ -148,62 +148,113 @@ test('Manage Orders: paid orders show a disabled Confirm Order; Cancel Order can
   expect(await stockOf(server, product._id)).toBe(9);
 });
 
-test('an admin ships a paid order with its tracking, the customer sees it with its timeline, then the admin refunds it', async ({
+test('the whole life of an order: Buy Now with a delivery address, pay with the test card, the admin ships it, the customer sees status, tracking and address, the admin refunds it', async ({
   page,
   server,
 }) => {
   const admin = await signInAdmin(server);
   const product = await addProduct(server, admin, {
     name: 'Tracked Tripod',
+    price: '25.00',
     availableQuantity: 10,
     picture: localPicture(server),
   });
-  const customer = await signUpCustomer(server);
-  const order = (await placeOrder(server, customer, product._id, 2)).body;
-  // Paid with a card through the test processor, as the payment page does, so the refund goes back through it.
-  const started = await call(server, 'POST', '/api/create-payment-intent', {
-    token: customer.token,
-    body: { orderId: order._id },
-  });
-  const charged = await call(server, 'POST', '/api/test-payments/confirm', {
-    token: customer.token,
-    body: {
-      clientSecret: started.body.clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-      billingDetails: { name: customer.name, email: customer.email },
-    },
-  });
-  expect(charged.status).toBe(200);
-  await signInBrowser(page, server, admin);
+  const customer = await signUpCustomer(server, { name: 'Nadia Rahman' });
+  await signInBrowser(page, server, customer);
 
-  await page.goto('/dashboard/manageOrders');
-  const row = page.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
-  await expect(row.getByRole('button', { name: 'Confirm Order' })).toBeDisabled();
+  // Buy Now: the delivery details start from the profile (empty here) and are saved for next time.
+  await page.goto(`/purchase/${product._id}`);
+  const delivery = page.getByRole('group', { name: 'Delivery details' });
+  await expect(delivery.getByLabel('Name')).toHaveValue('Nadia Rahman');
+  await delivery.getByLabel('Address').fill('12 Harbour Road, Chattogram');
+  await delivery.getByLabel('Phone').fill('12');
+  await page.getByLabel('Quantity').fill('2');
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  // The profile page's rule and words, and nothing is ordered.
+  await expect(delivery.getByText('phone number must be 6 to 20 characters')).toBeVisible();
+  await expect(delivery.getByLabel('Phone')).toBeFocused();
+  expect(await stockOf(server, product._id)).toBe(10);
+  await delivery.getByLabel('Phone').fill('+880 1711 000000');
+  await delivery.getByLabel('Save for next time').check();
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page.locator('.Toastify').getByText(MESSAGES.orderCreated)).toBeVisible();
+  const details = page.getByRole('complementary', { name: 'Your details' });
+  await expect(details.getByText('12 Harbour Road, Chattogram')).toBeVisible();
+  await expect(details.getByText('+880 1711 000000')).toBeVisible();
+
+  // Pay with the test card on the payment page.
+  await page.getByRole('status').getByRole('link', { name: 'Pay now' }).click();
+  const main = page.getByRole('main');
+  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await main.getByLabel('Expiry').fill(`12/${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`);
+  await main.getByLabel('CVC').fill('123');
+  await main.getByRole('button', { name: 'Pay now' }).click();
+  await expect(main.getByText(MESSAGES.paymentComplete)).toBeVisible();
+
+  // The admin ships it with carrier and tracking.
+  const adminContext = await page.context().browser()?.newContext({ baseURL: server.url });
+  if (!adminContext) throw new Error('no second browser context');
+  const adminPage = await adminContext.newPage();
+  await signInBrowser(adminPage, server, admin);
+  await adminPage.goto('/dashboard/manageOrders');
+  const row = adminPage.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
+  await expect(row.getByText('12 Harbour Road, Chattogram')).toBeVisible();
   await row.getByLabel('Carrier').fill('DHL');
   await row.getByLabel('Tracking number').fill('JD0146000044');
   await row.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(page.locator('.Toastify').getByText('Order marked shipped')).toBeVisible();
+  await expect(adminPage.locator('.Toastify').getByText('Order marked shipped')).toBeVisible();
   await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
-  await expect(row.getByText('JD0146000044')).toBeVisible();
 
-  const customerContext = await page.context().browser()?.newContext({ baseURL: server.url });
-  if (!customerContext) throw new Error('no second browser context');
-  const customerPage = await customerContext.newPage();
-  await signInBrowser(customerPage, server, customer);
-  await customerPage.goto('/dashboard/orders');
-  const mine = customerPage.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
+  // The customer sees status, tracking and where it goes.
+  await page.goto('/dashboard/orders');
+  const mine = page.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
   await expect(mine.getByText('Shipped', { exact: true })).toBeVisible();
   await expect(mine.getByText('JD0146000044')).toBeVisible();
+  await expect(mine.getByText('Nadia Rahman')).toBeVisible();
+  await expect(mine.getByText('12 Harbour Road, Chattogram')).toBeVisible();
+  await expect(mine.getByText('+880 1711 000000')).toBeVisible();
   await mine.getByText('Timeline').click();
   await expect(mine.getByText(/Paid → Shipped/)).toBeVisible();
-  await customerContext.close();
 
+  // The admin refunds it; the customer sees it refunded.
   await row.getByRole('button', { name: 'Refund' }).click();
-  await expect(page.locator('.Toastify').getByText('Order refunded')).toBeVisible();
-  await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(adminPage.locator('.Toastify').getByText('Order refunded')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await adminContext.close();
+  await page.reload();
+  await expect(mine.getByText('Refunded', { exact: true })).toBeVisible();
   // It had left the shop: the stock stays where it was (R-ORDER-REFUND).
   expect(await stockOf(server, product._id)).toBe(8);
+});
+
+test('an order with no delivery address: Manage Orders says so, shipping is refused until the admin adds one', async ({
+  page,
+  server,
+}) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, { name: 'Unaddressed Lamp', picture: localPicture(server) });
+  const customer = await signUpCustomer(server);
+  const order = (await placeOrder(server, customer, product._id, 1)).body;
+  await markPaid(server, order._id);
+  await signInBrowser(page, server, admin);
+
+  await page.goto('/dashboard/manageOrders');
+  const row = page.getByTestId('order-row').filter({ hasText: 'Unaddressed Lamp' });
+  await expect(row.getByText('No delivery address yet')).toBeVisible();
+  await row.getByLabel('Carrier').fill('DHL');
+  await row.getByLabel('Tracking number').fill('JD0146000044');
+  await row.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.locator('.Toastify').getByText('This order has no delivery address yet')).toBeVisible();
+
+  await row.getByText('Add address').click();
+  await row.getByLabel('Name').fill('Omar Faruk');
+  await row.getByLabel('Address').fill('3 Dock Lane, Khulna');
+  await row.getByLabel('Phone', { exact: true }).fill('01711-222333');
+  await row.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.locator('.Toastify').getByText('Delivery address added')).toBeVisible();
+  await expect(row.getByText('3 Dock Lane, Khulna')).toBeVisible();
+  await row.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
 });
 
 test('an unknown or malformed product id shows "Product not found", not a blank page', async ({ page, server }) => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { orders } from '#server/db/schema.ts';
 import type { Order } from '#shared/order.ts';
 import type { Product } from '#shared/product.ts';
@@ -30,14 +30,36 @@ export async function addProduct(
   return answer.body;
 }
 
+/** Buy Now through POST /api/orders; `more` adds to the body (a delivery address, say). */
 export function placeOrder(
   server: TestServer,
   customer: SignedInCustomer,
   productId: string,
   quantity: unknown,
+  more: Record<string, unknown> = {},
 ): Promise<ApiAnswer<Order & { error?: { code: string; message: string; fields?: Record<string, string> } }>> {
-  return call(server, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity } });
+  return call(server, 'POST', '/api/orders', { token: customer.token, body: { productId, quantity, ...more } });
 }
+
+/** Puts products in the customer's server cart one after the other, so the cart lists them in this order. */
+export async function fillCart(server: TestServer, customer: SignedInCustomer, items: { productId: string; quantity: number }[]) {
+  for (const item of items) {
+    const answer = await call(server, 'POST', '/api/cart/items', { token: customer.token, body: { items: [item] } });
+    if (answer.status !== 200) throw new Error(`fillCart: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+}
+
+/** Checkout through POST /api/checkout: the customer's cart becomes one order (R-CHECKOUT). */
+export function checkOut(
+  server: TestServer,
+  customer: SignedInCustomer,
+  body: Record<string, unknown> = {},
+): Promise<ApiAnswer<Order & { error?: { code: string; message: string; fields?: Record<string, string> } }>> {
+  return call(server, 'POST', '/api/checkout', { token: customer.token, body });
+}
+
+/** A delivery address the profile page would accept (R-ORDER-ADDRESS). */
+export const DELIVERY = { name: 'Dora Door', address: '7 Quay Street, Chattogram 4100', phone: '+880 1711 000000' } as const;
 
 export async function stockOf(server: TestServer, productId: string): Promise<number> {
   const answer = await call<Product>(server, 'GET', `/api/purchase/${productId}`);
@@ -50,6 +72,14 @@ export async function markPaid(server: TestServer, orderId: string, transactionI
   await server.db
     .update(orders)
     .set({ paid: true, status: 'paid', transactionId, payment: orderId, paidAt: new Date() })
+    .where(eq(orders.id, orderId));
+}
+
+/** Moves an order's placing back in time, as if it had waited that long for its payment. */
+export async function placedMinutesAgo(server: TestServer, orderId: string, minutes: number): Promise<void> {
+  await server.db
+    .update(orders)
+    .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
     .where(eq(orders.id, orderId));
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders, paymentIntents, products, user } from '#server/db/schema.ts';
-import type { SignedInCustomer } from './shop-client.ts';
+import { addOneLineEach } from '#server/modules/orders/repository.ts';
+import { call, type SignedInCustomer } from './shop-client.ts';
 import type { TestServer } from './test-server.ts';
 
 export interface OrderFields {
@@ -32,6 +33,7 @@ export async function insertOrder(server: TestServer, customer: SignedInCustomer
     })
     .returning({ id: orders.id });
   if (!order) throw new Error('order not inserted');
+  await addOneLineEach(server.db, [order.id]);
   return order.id;
 }
 
@@ -58,4 +60,19 @@ export async function insertSucceededTestPayment(
     status: 'succeeded',
   });
   return id;
+}
+
+/** Pays the order with the built-in test processor and the 4242 card, as the payment page does; answers the transaction id. */
+export async function payWithTestCard(server: TestServer, customer: SignedInCustomer, orderId: string): Promise<string> {
+  const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
+  const charged = await call(server, 'POST', '/api/test-payments/confirm', {
+    token: customer.token,
+    body: {
+      clientSecret: started.body.clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
+      billingDetails: { name: customer.name, email: customer.email },
+    },
+  });
+  if (charged.status !== 200) throw new Error(`payment of ${orderId}: ${charged.status} ${JSON.stringify(charged.body)}`);
+  return charged.body.paymentIntent.id;
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { holdRacesOn } from '#server/db/race-points.ts';
@@ -6,20 +6,12 @@ import { orderEvents, orders, paymentIntents } from '#server/db/schema.ts';
 import { PAYMENT_MESSAGES } from '#server/modules/payments/service.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
-import { addProduct, markPaid, ordersOfProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
+import { addProduct, markPaid, ordersOfProduct, placedMinutesAgo, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { RaceBarrier } from '../helpers/race-barrier.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds, withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-
-/** Moves an order's placing back in time, as if it had waited that long for its payment. */
-async function placedMinutesAgo(server: TestServer, orderId: string, minutes: number): Promise<void> {
-  await server.db
-    .update(orders)
-    .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
-    .where(eq(orders.id, orderId));
-}
 
 const nextYear = new Date().getFullYear() + 1;
 

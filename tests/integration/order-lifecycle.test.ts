@@ -5,14 +5,14 @@ import { FULFILMENT_MESSAGES } from '#server/modules/orders/fulfilment.ts';
 import { PAID_ORDER_KEPT } from '#server/modules/orders/service.ts';
 import type { Order } from '#shared/order.ts';
 import { ORDER_STATUSES, type OrderStatus, PAID_STATUSES, transitionProblem } from '#shared/order-status.ts';
-import { addProduct, placeOrder, stockOf } from '../helpers/catalog.ts';
+import { addProduct, DELIVERY, placeOrder, stockOf } from '../helpers/catalog.ts';
+import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 type ErrorAnswer = { error: { code: string; message: string; fields?: Record<string, string> } };
 
-const nextYear = new Date().getFullYear() + 1;
 const TRACKING = { carrier: 'DHL', trackingNumber: 'JD0146000044' };
 
 /** What the admin is told when an order in `from` may not become `to` (R-ORDER-STATUS). */
@@ -31,6 +31,11 @@ describe.each(testDatabaseKinds())('an order from payment to the door (R-ORDER-S
     server = await startTestServer({ kind, env: { MAX_UNPAID_ORDERS: '1000', ORDERS_PER_CUSTOMER: '1000' } });
     admin = await signInAdmin(server);
     customer = await signUpCustomer(server, { name: 'Dora Door' });
+    // Her orders go to her profile's address, so they can be shipped (R-ORDER-ADDRESS).
+    await call(server, 'PUT', `/api/userInfo/${customer.email}`, {
+      token: customer.token,
+      body: { address: DELIVERY.address, phoneNumber: DELIVERY.phone },
+    });
   });
   afterAll(() => server?.stop());
 
@@ -42,20 +47,7 @@ describe.each(testDatabaseKinds())('an order from payment to the door (R-ORDER-S
   const refund = (orderId: string, note?: string) =>
     call<Order>(server, 'POST', `/api/admin/orders/${orderId}/refund`, { token: admin.token, body: note ? { note } : {} });
 
-  /** Pays the order with the built-in test processor, as the payment page does. */
-  async function pay(orderId: string): Promise<string> {
-    const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
-    const charged = await call(server, 'POST', '/api/test-payments/confirm', {
-      token: customer.token,
-      body: {
-        clientSecret: started.body.clientSecret,
-        card: { number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123' },
-        billingDetails: { name: customer.name, email: customer.email },
-      },
-    });
-    expect(charged.status).toBe(200);
-    return charged.body.paymentIntent.id;
-  }
+  const pay = (orderId: string) => payWithTestCard(server, customer, orderId);
 
   /** A new order of the customer's, of a product of its own, brought to `status` the way the shop gets there. */
   async function orderIn(status: OrderStatus, quantity = 1): Promise<string> {

@@ -51,7 +51,13 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
         quantity: 3,
         paid: false,
         status: 'unpaid',
+        // Ann has no address in her profile and gave none (R-ORDER-ADDRESS).
+        shippingAddress: null,
         timeline: [],
+        // R-CHECKOUT: a Buy Now order is an order of one line.
+        lines: [
+          { productId: product._id, name: product.name, picture: product.picture, quantity: 3, unitPrice: 19.99, price: 59.97 },
+        ],
       });
       expect(await stockOf(server, product._id)).toBe(17);
       const [row] = await ordersOfProduct(server, product._id);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_NAME } from '#server/db/notifications.ts';
 import { products } from '#server/db/schema.ts';
+import type { CataloguePage } from '#shared/catalogue.ts';
 import type { Product } from '#shared/product.ts';
 import type { Review } from '#shared/review.ts';
 import { addProduct, placeOrder } from '../helpers/catalog.ts';
@@ -203,8 +204,22 @@ describe.skipIf(withoutPostgres())('two instances on one PostgreSQL (LISTEN/NOTI
     expect(shown).toBe(true);
   });
 
+  it("B's catalogue search finds a product added on A, and shows the stock an order reserves on A, within a second", async () => {
+    const search = (query: string) => call<CataloguePage>(b, 'GET', `/api/products?${query}`);
+    // B has read its whole catalogue into memory (decision 35) before A's writes.
+    await keptOnB('/api/products?q=quasar');
+    const added = await addProduct(a, admin, { name: 'Quasar Sound Bridge', availableQuantity: 3 });
+    const found = await holdsWithin(1_000, async () => (await search('q=quasr')).body.items.some(({ _id }) => _id === added._id));
+    expect(found).toBe(true);
+    const inStock = async () => (await search(`q=quasar&inStock=true&sort=name`)).body.items.some(({ _id }) => _id === added._id);
+    expect(await inStock()).toBe(true);
+    expect((await placeOrder(a, customer, added._id, 3)).status).toBe(201);
+    expect(await holdsWithin(1_000, async () => !(await inStock()))).toBe(true);
+  });
+
   it('B forgets what it kept when its listening connection drops, since changes may have gone unheard', async () => {
     await keptOnB('/api/home');
+    await keptOnB('/api/products?q=straight');
     const listeners = async () =>
       (
         (await a.db.execute(
@@ -227,6 +242,11 @@ describe.skipIf(withoutPostgres())('two instances on one PostgreSQL (LISTEN/NOTI
       (await call<Product[]>(b, 'GET', '/api/home')).body.some(({ _id }) => _id === unheard?.id),
     );
     expect(shown).toBe(true);
+    // Hearing again, B reads its in-memory catalogue afresh: the unheard product is found by a search.
+    const found = await holdsWithin(1_000, async () =>
+      (await call<CataloguePage>(b, 'GET', '/api/products?q=straight%20to')).body.items.some(({ _id }) => _id === unheard?.id),
+    );
+    expect(found).toBe(true);
   });
 
   it('a review posted on A shows on B within a second', async () => {

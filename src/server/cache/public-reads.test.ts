@@ -97,6 +97,14 @@ describe('PublicReads', () => {
     ]);
   });
 
+  it("drops and announces an order's stock changes once for all its products, and nothing for none", () => {
+    const told: string[][] = [];
+    const reads = new PublicReads({ announce: (keys) => told.push(keys) });
+    reads.stockChanged(['p1', 'p2', 'p1']);
+    reads.stockChanged([]);
+    expect(told).toEqual([['catalogue', 'catalogue-page:*', 'product:p1', 'product:p2', 'page:*']]);
+  });
+
   it('keeps nothing while it cannot hear other instances, and forgets everything when it hears again', async () => {
     const reads = new PublicReads();
     let loads = 0;
@@ -110,6 +118,20 @@ describe('PublicReads', () => {
     await reads.answer(PUBLIC_READS.catalogue, names, load);
     await reads.answer(PUBLIC_READS.catalogue, names, load);
     expect(loads).toBe(4);
+  });
+
+  it('tells product watchers of each product change, here or from another instance, and of changes that went unheard', () => {
+    const reads = new PublicReads();
+    const told: (string | undefined)[] = [];
+    reads.watchProducts((productId) => told.push(productId));
+    reads.catalogueChanged('p1');
+    reads.drop([PUBLIC_READS.product('p2'), PUBLIC_READS.categories]);
+    reads.catalogueChanged();
+    reads.testimonialsChanged();
+    reads.setServing(false);
+    expect(reads.isServing).toBe(false);
+    reads.setServing(true);
+    expect(told).toEqual(['p1', 'p2', undefined, undefined, undefined]);
   });
 
   it('reads again after the longest time an answer may be kept, and holds a bounded number of answers', async () => {
@@ -131,6 +153,31 @@ describe('PublicReads', () => {
     expect(loads).toBe(4);
     await reads.answer(PUBLIC_READS.catalogue, names, load);
     expect(loads).toBe(5);
+  });
+
+  it('holds at most its byte budget, dropping the oldest answers first, and keeps none bigger than the budget', async () => {
+    // Answers under the compression threshold weigh their body alone: 300 bytes each (["xxx…"]).
+    const reads = new PublicReads({ maxBytes: 1_000 });
+    const loads: string[] = [];
+    const read = (name: string, bytes = 300) =>
+      reads.answer(PUBLIC_READS.product(name), names, async () => {
+        loads.push(name);
+        return [name.padEnd(bytes - 4, 'x')];
+      });
+    await read('a');
+    await read('b');
+    await read('c');
+    await read('a');
+    expect(loads).toEqual(['a', 'b', 'c']);
+
+    await read('d');
+    await read('b');
+    await read('a');
+    expect(loads).toEqual(['a', 'b', 'c', 'd', 'a']);
+
+    await read('huge', 1_001);
+    await read('huge', 1_001);
+    expect(loads.filter((name) => name === 'huge')).toHaveLength(2);
   });
 
   it('refuses to keep an answer its schema does not allow, and keeps no failure', async () => {

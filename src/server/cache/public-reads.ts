@@ -67,8 +67,9 @@ export const PUBLIC_READS = {
   page: (url: string) => `page:${url}`,
 } as const;
 
+const PRODUCT_KEY = PUBLIC_READS.product('');
 /** A key ending in `:*` drops every answer under it: every product (a change whose product is not known), every testimonials page. */
-const EVERY_PRODUCT = 'product:*';
+const EVERY_PRODUCT = PUBLIC_READS.product('*');
 /** Any product change may move a product into or out of any search, so every catalogue page goes. */
 const EVERY_CATALOGUE_PAGE = 'catalogue-page:*';
 /** Keys ending in this drop every answer that starts with what comes before it. */
@@ -92,6 +93,8 @@ export interface PublicReadOptions {
   /** A last guard against a change announcement that was lost (a crash between commit and announce). */
   maxAgeMs?: number;
   maxEntries?: number;
+  /** Bytes the kept answers may hold together (bodies and compressed copies), oldest dropped first. */
+  maxBytes?: number;
   now?: () => number;
 }
 
@@ -108,15 +111,24 @@ export class PublicReads {
   private readonly loading = new Map<string, { generation: number; answer: Promise<PublicAnswer> }>();
   private generation = 0;
   private serving = true;
+  private readonly productWatchers: Array<(productId?: string) => void> = [];
   private readonly announce: (keys: string[]) => void;
+  /** Other instances exist and tell of their changes, so an announcement may be lost on its way here. */
+  readonly hearsOthers: boolean;
   private readonly maxAgeMs: number;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private keptBytes = 0;
   private readonly now: () => number;
 
   constructor(options: PublicReadOptions = {}) {
     this.announce = options.announce ?? (() => {});
+    this.hearsOthers = options.announce !== undefined;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 10_000;
+    // Kept bytes live outside V8's heap limit (decision 36): a crawler walking every product page of a
+    // big catalogue must not grow the process past what a small machine has.
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.now = options.now ?? Date.now;
   }
 
@@ -167,14 +179,46 @@ export class PublicReads {
   /** The kept answer under `key` while it is current (a hit), else undefined. */
   kept(key: string): KeptAnswer | undefined {
     const kept = this.entries.get(key);
-    if (!kept || this.now() - kept.storedAt >= this.maxAgeMs) return undefined;
+    if (!kept || !this.stillCurrent(kept.storedAt)) return undefined;
     count(this.hits, kept.read);
     return kept;
   }
 
-  /** A product was added, edited, deleted, or its stock reserved or given back. */
+  /** The time on the clock kept answers are dated by. */
+  clock(): number {
+    return this.now();
+  }
+
+  /** Whether what was read at `readAt` may still be used: the last guard against a change announcement that was lost. */
+  stillCurrent(readAt: number): boolean {
+    return this.now() - readAt < this.maxAgeMs;
+  }
+
+  /** While false, other instances' changes go unheard: nothing may answer from what it kept. */
+  get isServing(): boolean {
+    return this.serving;
+  }
+
+  /**
+   * Tells `watcher` of every product change, made here or heard from another instance: its id, or
+   * nothing when any product may have changed (decision 35's in-memory catalogue follows these).
+   */
+  watchProducts(watcher: (productId?: string) => void): void {
+    this.productWatchers.push(watcher);
+  }
+
+  /** A product was added, edited or deleted; without its id, any product may have. */
   catalogueChanged(productId?: string): void {
     this.changed([PUBLIC_READS.catalogue, EVERY_CATALOGUE_PAGE, productId ? PUBLIC_READS.product(productId) : EVERY_PRODUCT]);
+  }
+
+  /**
+   * Stock was reserved or given back for these products (an order's lines, or many orders'): one drop and
+   * one announcement for them all, not one per product. Orders whose products are all deleted change nothing shown.
+   */
+  stockChanged(productIds: readonly string[]): void {
+    if (productIds.length === 0) return;
+    this.changed([PUBLIC_READS.catalogue, EVERY_CATALOGUE_PAGE, ...new Set(productIds.map(PUBLIC_READS.product))]);
   }
 
   /** A category was added, renamed or deleted (R-CATEGORY). */
@@ -197,11 +241,13 @@ export class PublicReads {
   drop(keys: readonly string[]): void {
     this.generation++;
     for (const key of keys) {
+      if (key.startsWith(PRODUCT_KEY))
+        this.tellProductWatchers(key === EVERY_PRODUCT ? undefined : key.slice(PRODUCT_KEY.length));
       if (key.endsWith(EVERY)) {
         const prefix = key.slice(0, -EVERY.length);
-        for (const kept of this.entries.keys()) if (kept.startsWith(prefix)) this.entries.delete(kept);
+        for (const kept of this.entries.keys()) if (kept.startsWith(prefix)) this.forget(kept);
       } else {
-        this.entries.delete(key);
+        this.forget(key);
       }
     }
   }
@@ -214,15 +260,36 @@ export class PublicReads {
     this.serving = serving;
     this.generation++;
     this.entries.clear();
+    this.keptBytes = 0;
+    this.tellProductWatchers(undefined);
+  }
+
+  private tellProductWatchers(productId: string | undefined): void {
+    for (const watcher of this.productWatchers) watcher(productId);
   }
 
   private keep(key: string, answer: PublicAnswer): void {
-    if (this.entries.size >= this.maxEntries && !this.entries.has(key)) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.forget(key);
+    const bytes = bytesOf(answer);
+    if (bytes > this.maxBytes) return;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < this.maxEntries && this.keptBytes + bytes <= this.maxBytes) break;
+      this.forget(oldest);
     }
     this.entries.set(key, { ...answer, key, read: readOf(key), storedAt: this.now() });
+    this.keptBytes += bytes;
   }
+
+  private forget(key: string): void {
+    const kept = this.entries.get(key);
+    if (!kept) return;
+    this.entries.delete(key);
+    this.keptBytes -= bytesOf(kept);
+  }
+}
+
+function bytesOf(answer: PublicAnswer): number {
+  return answer.body.length + (answer.encoded ? answer.encoded.br.length + answer.encoded.gzip.length : 0);
 }
 
 function count(counts: Map<string, number>, read: string): void {

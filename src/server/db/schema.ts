@@ -123,6 +123,10 @@ export const orders = pgTable(
     cancelledBy: text('cancelled_by', { enum: CANCELLED_BY }),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /** Where it goes, copied at purchase or added by an admin (R-ORDER-ADDRESS, decision 0033); null until given. */
+    shippingName: text('shipping_name'),
+    shippingAddress: text('shipping_address'),
+    shippingPhone: text('shipping_phone'),
     transactionId: text('transaction_id'),
     payment: text('payment'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -132,11 +136,49 @@ export const orders = pgTable(
     index('orders_email_idx').on(table.email, table.createdAt),
     // My Orders lists by user, and deleting a user looks up their orders.
     index('orders_user_id_idx').on(table.userId, table.createdAt),
-    index('orders_created_at_idx').on(table.createdAt),
+    // Manage Orders reads newest first (ties by id), with or without a status, and stops at the page;
+    // the CSV walks on from its last order (R-ORDERS-ADMIN). The expiry sweep reads the oldest unpaid.
+    index('orders_created_at_idx').on(table.createdAt, table.id),
     index('orders_product_id_idx').on(table.productId),
-    // The expiry sweep reads the oldest unpaid orders; Manage Orders filters by status, newest first.
-    index('orders_status_created_at_idx').on(table.status, table.createdAt),
+    index('orders_status_created_at_idx').on(table.status, table.createdAt, table.id),
+    // Manage Orders' search by any part of an email, whatever its case (decision 0034).
+    index('orders_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
+    // The overview's sales by day (R-OVERVIEW).
+    index('orders_paid_at_idx').on(table.paidAt),
     check('orders_quantity_positive', sql`${table.quantity} > 0`),
+    // A delivery address is whole or absent: never a name without an address to send it to.
+    check(
+      'orders_shipping_address_whole',
+      sql`(${table.shippingName} IS NULL) = (${table.shippingAddress} IS NULL) AND (${table.shippingAddress} IS NULL) = (${table.shippingPhone} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * What an order holds, one line per product (R-CHECKOUT): each line keeps its own copy of name, picture and
+ * prices, so it survives its product's deletion; stock given back goes through the lines. A Buy Now order
+ * has one line; the order's own product columns describe it as the spec's fields do (decision 0037).
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    picture: text('picture').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** Where the line stands in its order: the cart's order, as the customer reviewed it. */
+    position: smallint('position').notNull(),
+  },
+  (table) => [
+    uniqueIndex('order_lines_order_position_idx').on(table.orderId, table.position),
+    index('order_lines_product_id_idx').on(table.productId),
+    check('order_lines_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );
 
@@ -148,7 +190,9 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // The clock, not the transaction's start: lines written by one transaction (an admin's address given
+    // with shipping, R-ORDER-ADDRESS) keep the order they were written in.
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     /** Who made the change: the customer, an admin (by email), the expiry, or the payment processor. */
     actor: text('actor').notNull(),
     fromStatus: text('from_status', { enum: ORDER_STATUSES }).notNull(),

@@ -107,6 +107,13 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
+            path: 'checkout',
+            lazy: page(
+              () => import('./routes/CheckoutRoute.tsx'),
+              (m) => m.CheckoutRoute,
+            ),
+          },
+          {
             path: 'settings',
             lazy: page(
               () => import('../features/auth/pages/SettingsPage.tsx'),
@@ -162,6 +169,13 @@ export const routes: RouteObject[] = [
                 ),
                 children: [
                   {
+                    path: 'overview',
+                    lazy: page(
+                      () => import('./routes/OrderAdminRoutes.tsx'),
+                      (m) => m.OverviewPage,
+                    ),
+                  },
+                  {
                     path: 'makeAdmin',
                     lazy: page(
                       () => import('../features/users/pages/MakeAdminPage.tsx'),
@@ -192,7 +206,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'manageOrders',
                     lazy: page(
-                      () => import('../features/orders/pages/ManageOrdersPage.tsx'),
+                      () => import('./routes/OrderAdminRoutes.tsx'),
                       (m) => m.ManageOrdersPage,
                     ),
                   },

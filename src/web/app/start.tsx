@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -40,7 +40,12 @@ async function start(container: HTMLElement): Promise<void> {
     </StrictMode>
   );
   // A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page (R-FIRST-PAINT): taps and scrolls on the painted page are not kept waiting.
+  if (container.firstElementChild)
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   else createRoot(container).render(app);
 }
 

@@ -111,9 +111,10 @@ export async function apiResponse(path: string, request: ApiRequest = {}): Promi
   let token = request.authenticated === false ? null : readAccessToken();
   let response = await send(path, request, token);
   if (response.status === 401 && token) {
-    const error = await toApiError(response.clone());
+    // Expired, or its session replaced (a new password makes a new session, R-SETTINGS): the session
+    // cookie, when it still lives, gets a fresh token; when it does not, the refusal stands.
     const email = accessTokenEmail(token);
-    if (error.code === 'token_expired' && email) {
+    if (email) {
       token = await requestAccessToken(email).catch(() => null);
       if (token) response = await send(path, request, token);
     }

@@ -27,10 +27,9 @@ export const queryKeys = {
   /** Every admin check: a role change makes them all stale. */
   adminChecks: [SIGNED_IN, 'admin'],
   adminCheck: (email: string | undefined) => [SIGNED_IN, 'admin', email],
-  /** My Orders and Manage Orders alike. */
+  /** My Orders, Manage Orders and the overview: each spells its own key under this one (features/orders/api). */
   orders: [SIGNED_IN, 'orders'],
   myOrders: (email: string) => [SIGNED_IN, 'orders', 'mine', email],
-  allOrders: [SIGNED_IN, 'orders', 'all'],
   orderToPay: (orderId: string) => [SIGNED_IN, 'order-to-pay', orderId],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orders } from '#server/db/schema.ts';
 import { type AuthorizationContext, describeAuthorizationTable } from '#tests/helpers/authorization-table.ts';
-import { addProduct, markPaid, placeOrder } from '#tests/helpers/catalog.ts';
+import { addProduct, fillCart, markPaid, placeOrder } from '#tests/helpers/catalog.ts';
 import { insertSucceededTestPayment } from '#tests/helpers/payment-fixtures.ts';
 
 /** An unpaid order of the owner's own for each call, so one actor's cancel leaves the next one an order. */
@@ -23,6 +23,15 @@ describeAuthorizationTable('orders', [
     expected: { anonymous: 401, otherUser: 201, owner: 201, admin: 201 },
   },
   {
+    route: 'POST /api/checkout (each caller’s own cart)',
+    request: async (context, actor) => {
+      const product = await addProduct(context.server, context.admin);
+      if (actor !== 'anonymous') await fillCart(context.server, context[actor], [{ productId: product._id, quantity: 1 }]);
+      return { method: 'POST', path: '/api/checkout', body: {} };
+    },
+    expected: { anonymous: 401, otherUser: 201, owner: 201, admin: 201 },
+  },
+  {
     route: 'GET /api/orders?email={owner’s email}',
     request: async ({ owner }) => ({ method: 'GET', path: `/api/orders?email=${encodeURIComponent(owner.email)}` }),
     expected: { anonymous: 401, otherUser: 403, owner: 200, admin: 403 },
@@ -30,6 +39,21 @@ describeAuthorizationTable('orders', [
   {
     route: 'GET /api/allOrders',
     request: async () => ({ method: 'GET', path: '/api/allOrders' }),
+    expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/admin/orders',
+    request: async () => ({ method: 'GET', path: '/api/admin/orders?status=unpaid&q=SC-100001&page=1&pageSize=10' }),
+    expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/admin/orders.csv',
+    request: async () => ({ method: 'GET', path: '/api/admin/orders.csv?status=paid' }),
+    expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/admin/overview',
+    request: async () => ({ method: 'GET', path: '/api/admin/overview' }),
     expected: { anonymous: 401, otherUser: 403, owner: 403, admin: 200 },
   },
   {

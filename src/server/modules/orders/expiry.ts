@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Order } from '#shared/order.ts';
+import { productIdsOf } from './mapping.ts';
 import { takeExpirySweep } from './repository.ts';
 import { expireUnpaidOrders, type ReleasePayment } from './service.ts';
 
@@ -33,7 +34,7 @@ async function orderExpiryPlugin(app: FastifyInstance, { config, database, relea
   const holdMs = config.orderHoldMinutes * 60_000;
   const expire = async (now: Date) => {
     const { expired, failures } = await expireUnpaidOrders(db, releasePayment, new Date(now.getTime() - holdMs));
-    for (const order of expired) if (order.productId) app.publicReads.catalogueChanged(order.productId);
+    app.publicReads.stockChanged(expired.flatMap(productIdsOf));
     if (expired.length > 0) app.log.info({ orders: expired.length }, 'unpaid orders expired: their stock is back on sale');
     for (const error of failures)
       app.log.warn({ err: error }, 'an unpaid order could not expire yet; the next sweep tries again');

@@ -1,12 +1,13 @@
 import type { Viewer } from '#server/auth/plugin.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
-import type { Order, OrderStatusChange } from '#shared/order.ts';
-import { transitionProblem } from '#shared/order-status.ts';
+import { ORDER_ADDRESS_MESSAGES, type Order, type OrderStatusChange } from '#shared/order.ts';
+import { ADDRESS_OPEN_STATUSES, type OrderStatus, transitionProblem } from '#shared/order-status.ts';
+import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { orderStatusChanged, queueMail } from '../mail/outbox.ts';
-import { releaseStock } from '../products/repository.ts';
-import { findOrder, lockOrder } from './repository.ts';
-import { cancelAnyOrder, changeStatus, ORDER_NOT_FOUND, presentOrder, type ReleasePayment } from './service.ts';
+import { shippingColumns } from './mapping.ts';
+import { findOrder, insertOrderEvent, lockOrder, type OrderRow, updateShippingAddress } from './repository.ts';
+import { cancelAnyOrder, changeStatus, giveStockBack, ORDER_NOT_FOUND, presentOrder, type ReleasePayment } from './service.ts';
 
 /** Gives a paid order's money back through the processor that took it; answers the processor's refund id. */
 export type RefundPayment = (orderId: string) => Promise<string>;
@@ -14,21 +15,49 @@ export type RefundPayment = (orderId: string) => Promise<string>;
 export const FULFILMENT_MESSAGES = {
   shippingNeedsTracking: 'To mark an order shipped, give its carrier and tracking number.',
   onlyPaymentPays: 'Only a confirmed card payment makes an order paid.',
+  noAddress: 'This order has no delivery address yet: add one before marking it shipped.',
+  addressAdded: 'Delivery address added.',
+  addressChanged: 'Delivery address changed.',
 } as const;
 
+/** Why an order in `status` no longer takes a delivery address (R-ORDER-ADDRESS). */
+export const addressClosedMessage = (status: OrderStatus) =>
+  `This order is ${status}: its delivery address can no longer change.`;
+
 /** Why `order` cannot move to `to`: 404 when it does not exist, 409 with the reason otherwise. */
-async function refusal(db: Database, id: string, to: Order['status']): Promise<Error> {
+async function refusal(db: Database | Transaction, id: string, to: Order['status']): Promise<Error> {
   const order = await findOrder(db, id);
   if (!order) return notFound(ORDER_NOT_FOUND);
   return conflict(transitionProblem(order.status, to) ?? `This order changed meanwhile: it is now ${order.status}.`);
 }
 
 /**
- * R-ORDER-STATUS, Manage Orders: paid → shipped (with carrier and tracking number), shipped → delivered.
- * The move, its timeline line and the customer's mail are one transaction.
+ * R-ORDER-ADDRESS, in the caller's transaction: gives an order not shipped yet its delivery address, with a
+ * line on its timeline (the address itself stays off the timeline, which outlives a deleted account's data).
  */
-async function advance(db: Database, admin: Viewer, id: string, change: OrderStatusChange): Promise<Order> {
-  const to = change.status;
+async function giveAddress(tx: Transaction, admin: Viewer, id: string, address: ShippingAddress, note = ''): Promise<OrderRow> {
+  const order = await lockOrder(tx, id);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!ADDRESS_OPEN_STATUSES.includes(order.status)) throw conflict(addressClosedMessage(order.status));
+  const columns = shippingColumns(address);
+  await updateShippingAddress(tx, id, columns);
+  const what = order.shippingAddress === null ? FULFILMENT_MESSAGES.addressAdded : FULFILMENT_MESSAGES.addressChanged;
+  await insertOrderEvent(tx, {
+    orderId: id,
+    actor: admin.email,
+    fromStatus: order.status,
+    toStatus: order.status,
+    note: [what, note].filter(Boolean).join(' '),
+  });
+  return { ...order, ...columns };
+}
+
+/**
+ * R-ORDER-STATUS, Manage Orders: paid → shipped (with carrier and tracking number and a delivery address,
+ * R-ORDER-ADDRESS), shipped → delivered. The address given with it, the move, its timeline lines and the
+ * customer's mail are one transaction: a refused move keeps no new address either.
+ */
+async function advance(db: Database, admin: Viewer, id: string, to: OrderStatus, change: OrderStatusChange): Promise<Order> {
   if (to !== 'shipped' && to !== 'delivered') throw await refusal(db, id, to);
   if (to === 'shipped' && !(change.carrier && change.trackingNumber)) {
     throw badRequest(FULFILMENT_MESSAGES.shippingNeedsTracking, {
@@ -37,15 +66,19 @@ async function advance(db: Database, admin: Viewer, id: string, change: OrderSta
     });
   }
   const moved = await db.transaction(async (tx) => {
+    if (to === 'shipped') {
+      const order = change.shippingAddress ? await giveAddress(tx, admin, id, change.shippingAddress) : await lockOrder(tx, id);
+      if (order?.status === 'paid' && order.shippingAddress === null) throw conflict(FULFILMENT_MESSAGES.noAddress);
+    }
     const row = await changeStatus(tx, id, to === 'shipped' ? 'paid' : 'shipped', to, {
       actor: admin.email,
       note: change.note,
       changes: to === 'shipped' ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {},
     });
-    if (row) await queueMail(tx, orderStatusChanged(row, to, change.note));
+    if (!row) throw await refusal(tx, id, to);
+    await queueMail(tx, orderStatusChanged(row, to, change.note));
     return row;
   });
-  if (!moved) throw await refusal(db, id, to);
   return presentOrder(db, moved);
 }
 
@@ -74,7 +107,7 @@ export async function refundOrder(
       note: [`Refund ${refundId}.`, note].filter(Boolean).join(' '),
     });
     if (!row) return undefined;
-    if (locked.status === 'paid' && row.productId) await releaseStock(tx, row.productId, row.quantity);
+    if (locked.status === 'paid') await giveStockBack(tx, [id]);
     await queueMail(tx, orderStatusChanged(row, 'refunded', note));
     return row;
   });
@@ -82,7 +115,7 @@ export async function refundOrder(
   return presentOrder(db, refunded);
 }
 
-/** PATCH /api/admin/orders/{id}: one status change asked by an admin, sent where its rules live. */
+/** PATCH /api/admin/orders/{id}: one status change or delivery address asked by an admin, sent where its rules live. */
 export function changeOrderStatus(
   db: Database,
   payments: { releasePayment: ReleasePayment; refundPayment: RefundPayment },
@@ -90,8 +123,19 @@ export function changeOrderStatus(
   id: string,
   change: OrderStatusChange,
 ): Promise<Order> {
-  if (change.status === 'cancelled') return cancelAnyOrder(db, payments.releasePayment, admin, id);
-  if (change.status === 'refunded') return refundOrder(db, payments.refundPayment, admin, id, change.note);
-  if (change.status === 'paid') return Promise.reject(conflict(FULFILMENT_MESSAGES.onlyPaymentPays));
-  return advance(db, admin, id, change);
+  const { status, shippingAddress } = change;
+  if (!status) {
+    if (shippingAddress) return addAddress(db, admin, id, shippingAddress, change.note);
+    return Promise.reject(badRequest(ORDER_ADDRESS_MESSAGES.nothingToChange));
+  }
+  if (status === 'cancelled') return cancelAnyOrder(db, payments.releasePayment, admin, id);
+  if (status === 'refunded') return refundOrder(db, payments.refundPayment, admin, id, change.note);
+  if (status === 'paid') return Promise.reject(conflict(FULFILMENT_MESSAGES.onlyPaymentPays));
+  return advance(db, admin, id, status, change);
+}
+
+/** R-ORDER-ADDRESS, Manage Orders' "Add address": the address alone, in its own transaction. */
+async function addAddress(db: Database, admin: Viewer, id: string, address: ShippingAddress, note?: string): Promise<Order> {
+  const row = await db.transaction((tx) => giveAddress(tx, admin, id, address, note));
+  return presentOrder(db, row);
 }

@@ -1,11 +1,17 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { adminOrdersFilterSchema, adminOrdersQuerySchema } from '#shared/admin-orders.ts';
+import { checkoutSchema } from '#shared/checkout.ts';
 import {
+  adminOrdersPageSchema,
   newOrderSchema,
+  type Order,
   orderIdParamsSchema,
   orderRefundSchema,
   orderSchema,
@@ -13,8 +19,19 @@ import {
   ordersQuerySchema,
 } from '#shared/order.ts';
 import { assertMayOrder } from '../users/service.ts';
+import { checkOut } from './checkout.ts';
 import { changeOrderStatus, type RefundPayment, refundOrder } from './fulfilment.ts';
-import { cancelAnyOrder, cancelOwnOrder, listEveryOrder, listOrdersFor, placeOrder, type ReleasePayment } from './service.ts';
+import { productIdsOf } from './mapping.ts';
+import { ordersCsv, ordersCsvFileName } from './order-export.ts';
+import {
+  cancelAnyOrder,
+  cancelOwnOrder,
+  listEveryOrder,
+  listOrdersFor,
+  listOrdersForAdmin,
+  placeOrder,
+  type ReleasePayment,
+} from './service.ts';
 
 export interface OrderRouteOptions {
   db: Database;
@@ -27,33 +44,56 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app,
   { db, config, releasePayment, refundPayment },
 ) => {
-  /** Reserving or giving back stock changes what the catalogue shows, here and on every other instance. */
-  const stockChanged = <T extends { productId: string | null }>(order: T) => {
-    if (order.productId) app.publicReads.catalogueChanged(order.productId);
+  /** Reserving or giving back stock changes what the catalogue shows, here and on every other instance: each line's product. */
+  const stockChanged = (order: Order) => {
+    app.publicReads.stockChanged(productIdsOf(order));
     return order;
+  };
+
+  /** Buy Now and checkout place orders under the same limits (R-HOLD, R-EMAIL-VERIFY). */
+  const placing = {
+    onRequest: app.requireUser,
+    config: floodLimit({
+      max: config.rateLimits.ordersPerCustomer,
+      windowMs: RATE_LIMIT_WINDOWS.order,
+      what: 'orders',
+      key: (request) => viewerOf(request).userId,
+    }),
+    preHandler: async (request: FastifyRequest) => assertMayOrder(db, config, viewerOf(request).userId),
   };
 
   app.post(
     '/api/orders',
     {
-      onRequest: app.requireUser,
-      config: floodLimit({
-        max: config.rateLimits.ordersPerCustomer,
-        windowMs: RATE_LIMIT_WINDOWS.order,
-        what: 'orders',
-        key: (request) => viewerOf(request).userId,
-      }),
-      preHandler: async (request) => assertMayOrder(db, config, viewerOf(request).userId),
+      ...placing,
       schema: {
         operationId: 'placeOrder',
         tags: ['orders'],
-        summary: 'Buy Now: reserve the stock and create an unpaid order (price, names and email are set by the server)',
+        summary:
+          "Buy Now: reserve the stock and create an unpaid order of one line (price, names and email are set by the server); the delivery address is `shippingAddress`, else the profile's address and phone, else none; `saveAddressToProfile` keeps the given one in the profile",
         body: newOrderSchema,
         errors: [403, 404, 409],
         response: { 201: orderSchema },
       },
     },
     async (request, reply) => reply.status(201).send(stockChanged(await placeOrder(db, viewerOf(request), request.body, config))),
+  );
+
+  app.post(
+    '/api/checkout',
+    {
+      ...placing,
+      schema: {
+        operationId: 'checkOut',
+        tags: ['orders'],
+        summary:
+          "Checkout: the signed-in customer's cart becomes one unpaid order with a line per product and one total; every line's stock is reserved and the cart emptied in one transaction. A line that cannot be ordered (sold out, not enough stock, outside its minimum or maximum, price changed, deleted) is 409 naming the product, and nothing changes; with `reviewed` (the lines the review page showed) a cart changed since is 409 too. The delivery address works as for Buy Now",
+        body: checkoutSchema,
+        errors: [403, 409],
+        response: { 201: orderSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(stockChanged(await checkOut(db, viewerOf(request), request.body, config))),
   );
 
   app.get(
@@ -86,6 +126,47 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
     async () => listEveryOrder(db),
   );
 
+  app.get(
+    '/api/admin/orders',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'searchOrders',
+        tags: ['orders'],
+        summary:
+          'Manage Orders (admin): one page of the orders, newest first, filtered by status and searched by order number (SC-100042 or 100042) or any part of the customer’s email',
+        querystring: adminOrdersQuerySchema,
+        response: { 200: adminOrdersPageSchema },
+      },
+    },
+    async (request) => listOrdersForAdmin(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/orders.csv',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'exportOrders',
+        tags: ['orders'],
+        summary:
+          "The filtered orders as a CSV file (admin), newest first; a cell starting with = + - @ is written with a leading ' so spreadsheets show it as text",
+        querystring: adminOrdersFilterSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV (RFC 4180): a heading line, then one line per order') },
+      },
+    },
+    async (request, reply) => {
+      // Streamed as it is read: the schema's string types what the stream carries, not the stream.
+      const csv = Readable.from(ordersCsv(db, request.query)) as unknown as string;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ordersCsvFileName(request.query, new Date())}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
   app.delete(
     '/api/removeItem/:id',
     {
@@ -93,7 +174,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       schema: {
         operationId: 'cancelMyOrder',
         tags: ['orders'],
-        summary: 'Cancel your own unpaid order; its quantity goes back to stock',
+        summary: 'Cancel your own unpaid order; every line’s quantity goes back to stock',
         params: orderIdParamsSchema,
         errors: [403, 409],
         response: { 200: orderSchema },
@@ -109,7 +190,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       schema: {
         operationId: 'cancelOrder',
         tags: ['orders'],
-        summary: 'Cancel any unpaid order (admin); its quantity goes back to stock',
+        summary: 'Cancel any unpaid order (admin); every line’s quantity goes back to stock',
         params: orderIdParamsSchema,
         errors: [409],
         response: { 200: orderSchema },
@@ -126,7 +207,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         operationId: 'changeOrderStatus',
         tags: ['orders'],
         summary:
-          'Move an order on (admin): paid → shipped (carrier and tracking number), shipped → delivered, unpaid → cancelled, paid or shipped → refunded; any other move is 409',
+          'Move an order on (admin): paid → shipped (carrier, tracking number and a delivery address), shipped → delivered, unpaid → cancelled, paid or shipped → refunded; any other move is 409. `shippingAddress` gives an unpaid or paid order its delivery address, alone or with shipping',
         params: orderIdParamsSchema,
         body: orderStatusChangeSchema,
         errors: [404, 409],
@@ -146,7 +227,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       schema: {
         operationId: 'refundOrder',
         tags: ['orders'],
-        summary: 'Refund a paid or shipped order through its card processor (admin); stock goes back if it was not shipped',
+        summary:
+          'Refund a paid or shipped order through its card processor (admin); every line’s stock goes back if it was not shipped',
         params: orderIdParamsSchema,
         body: orderRefundSchema,
         errors: [404, 409],

@@ -3,16 +3,20 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { isMissingReference } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '#server/http/errors.ts';
+import type { AdminOrdersQuery } from '#shared/admin-orders.ts';
 import { sameEmail } from '#shared/auth.ts';
+import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
-import { type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
+import { type AdminOrdersPage, type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { type CancelledBy, type OrderStatus, transitionProblem } from '#shared/order-status.ts';
+import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { orderCancelled, orderReceived, queueMail } from '../mail/outbox.ts';
-import { findProduct, releaseStock, reserveStock } from '../products/repository.ts';
+import { findProduct, type ProductRow, releaseStock, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
-import { toOrder, withTimelines } from './mapping.ts';
+import { findProfile, saveProfile } from '../users/repository.ts';
+import { shippingColumns, withTimelinesAndLines } from './mapping.ts';
 import {
   type CancelScope,
   cancelUnpaidOrdersOfUser,
@@ -20,15 +24,20 @@ import {
   findOrder,
   insertOrder,
   insertOrderEvent,
+  insertOrderLines,
   listAllOrders,
   listEventsOfOrders,
+  listLinesOfOrders,
   listOrdersOfUser,
   listUnpaidOrderIdsOfUser,
   listUnpaidOrdersPlacedBefore,
   lockOrdersOfUser,
   moveOrder,
+  type NewOrderLine,
   type OrderChanges,
   type OrderRow,
+  pageOfOrders,
+  stockOfOrders,
   unpaidHoldings,
 } from './repository.ts';
 
@@ -47,7 +56,7 @@ async function refusal(tx: Transaction, { productId, quantity }: NewOrder): Prom
   const problem = quantityProblem(quantity, product);
   if (problem) return badRequest(problem, { quantity: problem });
   if (product.priceCents * quantity > LIMITS.priceMaxCents) {
-    const message = `An order may total at most $${formatDollars(LIMITS.priceMaxCents / 100)}: please order fewer.`;
+    const message = MESSAGES.orderTotalTooHigh(formatDollars(LIMITS.priceMaxCents / 100));
     return badRequest(message, { quantity: message });
   }
   return conflict(stockShortMessage(product.availableQuantity));
@@ -58,50 +67,97 @@ export interface HoldLimits {
   maxUnpaidOrders: number;
 }
 
+/** R-ORDER-ADDRESS: with no address given, the order goes to the profile's address and phone, under the customer's name. */
+async function profileAddress(tx: Transaction, viewer: Viewer): Promise<ShippingAddress | null> {
+  const profile = await findProfile(tx, viewer.userId);
+  if (!profile?.address || !profile.phoneNumber) return null;
+  return { name: viewer.name, address: profile.address, phone: profile.phoneNumber };
+}
+
 /**
  * Buy Now: reserves the stock and records the unpaid order in one transaction. Name, picture and
  * price come from the product, email and name from the signed-in user, whatever the client sent.
  * R-HOLD: one customer's orders take turns, so the unpaid-order limits count every committed order.
+ * R-ORDER-ADDRESS: the order keeps a copy of its delivery address; "Save for next time" writes the
+ * address and phone to the profile in the same transaction, so a refused order saves nothing.
  */
 export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder, limits: HoldLimits): Promise<Order> {
   return db.transaction(async (tx) => {
     await lockOrdersOfUser(tx, viewer.userId);
-    const held = await unpaidHoldings(tx, viewer.userId, input.productId);
+    const held = await unpaidHoldings(tx, viewer.userId, [input.productId]);
     if (held.orders >= limits.maxUnpaidOrders) throw conflict(MESSAGES.tooManyUnpaidOrders(limits.maxUnpaidOrders));
     const product = await reserveStock(tx, input.productId, input.quantity);
     if (!product) throw await refusal(tx, input);
-    if (held.quantityOfProduct + input.quantity > product.maxQuantity) {
-      throw conflict(MESSAGES.unpaidQuantityTooHigh(held.quantityOfProduct, product.maxQuantity));
+    const alreadyHeld = held.quantityOf(product.id);
+    if (alreadyHeld + input.quantity > product.maxQuantity) {
+      throw conflict(MESSAGES.unpaidQuantityTooHigh(alreadyHeld, product.maxQuantity));
     }
-    const row = await insertOrder(tx, {
-      productId: product.id,
-      userId: viewer.userId,
-      name: product.name,
-      picture: product.picture,
-      quantity: input.quantity,
-      unitPriceCents: product.priceCents,
-      priceCents: product.priceCents * input.quantity,
-      email: viewer.email,
-      userName: viewer.name,
-    }).catch((error: unknown) => {
-      // R-ACCOUNT-DELETE: the account was deleted while this order waited for its turn; nothing is reserved.
-      throw isMissingReference(error) ? unauthorized(ACCOUNT_GONE) : error;
-    });
-    await queueMail(tx, orderReceived(row));
-    await reachRacePoint(db, 'order placed');
-    return toOrder(row);
+    return recordOrder(db, tx, viewer, input, [orderLine(product, input.quantity)]);
   });
 }
 
-/** Orders as the API shows them, each with its timeline (R-ORDER-TIMELINE). */
+/** A line as the order keeps it: the product's name, picture and price now. */
+export function orderLine(product: ProductRow, quantity: number): NewOrderLine & { productId: string } {
+  return {
+    productId: product.id,
+    name: product.name,
+    picture: product.picture,
+    quantity,
+    unitPriceCents: product.priceCents,
+    priceCents: product.priceCents * quantity,
+  };
+}
+
+/** How Buy Now and checkout take the delivery address (R-ORDER-ADDRESS). */
+export type DeliveryChoice = Pick<NewOrder, 'shippingAddress' | 'saveAddressToProfile'>;
+
+/**
+ * In the placing transaction, after the stock of every line was reserved: the unpaid order, its lines, the
+ * delivery address (kept in the profile when asked), the order-received mail. The order's own product
+ * columns describe all its lines as the spec's fields do (decision 0037): the first line's product and
+ * picture, a name that says how many more lines follow, every line's units and the total.
+ */
+export async function recordOrder(
+  db: Database,
+  tx: Transaction,
+  viewer: Viewer,
+  delivery: DeliveryChoice,
+  lines: [NewOrderLine, ...NewOrderLine[]],
+): Promise<Order> {
+  const [first] = lines;
+  const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const priceCents = lines.reduce((sum, line) => sum + line.priceCents, 0);
+  const shipping = delivery.shippingAddress ?? (await profileAddress(tx, viewer));
+  const row = await insertOrder(tx, {
+    ...shippingColumns(shipping),
+    productId: first.productId,
+    userId: viewer.userId,
+    name: CHECKOUT_MESSAGES.orderName(first.name, lines.length - 1),
+    picture: first.picture,
+    quantity,
+    unitPriceCents: lines.length === 1 ? first.unitPriceCents : Math.round(priceCents / quantity),
+    priceCents,
+    email: viewer.email,
+    userName: viewer.name,
+  }).catch((error: unknown) => {
+    // R-ACCOUNT-DELETE: the account was deleted while this order waited for its turn; nothing is reserved.
+    throw isMissingReference(error) ? unauthorized(ACCOUNT_GONE) : error;
+  });
+  await insertOrderLines(tx, row.id, lines);
+  if (delivery.saveAddressToProfile && delivery.shippingAddress) {
+    const { address, phone } = delivery.shippingAddress;
+    await saveProfile(tx, viewer.userId, { address, phoneNumber: phone });
+  }
+  await queueMail(tx, orderReceived(row));
+  await reachRacePoint(db, 'order placed');
+  return presentOrder(tx, row);
+}
+
+/** Orders as the API shows them, each with its timeline (R-ORDER-TIMELINE) and its lines (R-CHECKOUT). */
 export async function presentOrders(db: Database | Transaction, rows: OrderRow[]): Promise<Order[]> {
-  return withTimelines(
-    rows,
-    await listEventsOfOrders(
-      db,
-      rows.map((row) => row.id),
-    ),
-  );
+  const ids = rows.map((row) => row.id);
+  const [events, lines] = [await listEventsOfOrders(db, ids), await listLinesOfOrders(db, ids)];
+  return withTimelinesAndLines(rows, events, lines);
 }
 
 /** One order as the API shows it, with its timeline. */
@@ -121,6 +177,13 @@ export async function listEveryOrder(db: Database): Promise<Order[]> {
   return presentOrders(db, await listAllOrders(db));
 }
 
+/** Manage Orders (R-ORDERS-ADMIN): one page of the filtered orders, newest first, each with its timeline. */
+export async function listOrdersForAdmin(db: Database, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
+  const { page, pageSize } = query;
+  const { rows, total } = await pageOfOrders(db, query, { limit: pageSize, offset: (page - 1) * pageSize });
+  return { items: await presentOrders(db, rows), total, page, pageSize };
+}
+
 /** Stops the card payment of an order about to be cancelled; refuses (409) if it already went through. */
 export type ReleasePayment = (orderId: string) => Promise<void>;
 
@@ -132,6 +195,16 @@ async function cancelProblem(db: Database | Transaction, id: string, viewer?: Vi
   if (order.paid) return conflict(PAID_ORDER_KEPT);
   const problem = transitionProblem(order.status, 'cancelled');
   return problem ? conflict(problem) : undefined;
+}
+
+/**
+ * Puts every line's quantity of these orders back on sale (a cancel, an expiry, a refund before shipping, a
+ * deleted account's orders), in the caller's transaction; a product deleted meanwhile has no stock to return to.
+ */
+export async function giveStockBack(tx: Transaction, orderIds: string[]): Promise<void> {
+  for (const line of await stockOfOrders(tx, orderIds)) {
+    if (line.productId) await releaseStock(tx, line.productId, line.quantity);
+  }
 }
 
 /** Who made a change, as the timeline shows it (R-ORDER-TIMELINE). */
@@ -173,7 +246,7 @@ async function cancel(
       scope: { ...scope, userId: viewer?.userId },
     });
     if (!cancelled) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
-    if (cancelled.productId) await releaseStock(tx, cancelled.productId, cancelled.quantity);
+    await giveStockBack(tx, [id]);
     await queueMail(tx, orderCancelled(cancelled, cancelledBy));
     await reachRacePoint(db, 'order cancelled');
     return presentOrder(tx, cancelled);
@@ -244,9 +317,12 @@ export async function cancelUnpaidOrdersOfCustomer(tx: Transaction, userId: stri
       toStatus: 'cancelled',
       note: 'The customer’s account was deleted.',
     });
-    if (order.productId) await releaseStock(tx, order.productId, order.quantity);
   }
-  return cancelled.map((row) => toOrder(row));
+  await giveStockBack(
+    tx,
+    cancelled.map((order) => order.id),
+  );
+  return presentOrders(tx, cancelled);
 }
 
 /**

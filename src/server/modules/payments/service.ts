@@ -6,9 +6,8 @@ import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '#server/http/errors.ts';
 import type { Order } from '#shared/order.ts';
 import { paymentReceipt, queueMail } from '../mail/outbox.ts';
-import { toOrder } from '../orders/mapping.ts';
 import { findOrder, insertOrderEvent, markOrderPaid, type OrderRow } from '../orders/repository.ts';
-import { ACTORS } from '../orders/service.ts';
+import { ACTORS, presentOrder } from '../orders/service.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
 import { findIntentForOrder, saveIntentForOrder, setIntentStatus } from './repository.ts';
 
@@ -85,7 +84,7 @@ export async function recordPayment(db: Database, tx: Transaction, orderId: stri
 }
 
 export async function readOrderToPay(db: Database, viewer: Viewer, orderId: string): Promise<Order> {
-  return toOrder(await ownOrder(db, viewer, orderId));
+  return presentOrder(db, await ownOrder(db, viewer, orderId));
 }
 
 /** POST /api/create-payment-intent: the order's one payment, started once; the amount is the order's, never the client's. */
@@ -139,7 +138,7 @@ export async function confirmOrderPayment(
   const { db, provider, currency } = context;
   const order = await ownOrder(db, viewer, orderId);
   if (order.paid) {
-    if (order.transactionId === transactionId) return toOrder(order);
+    if (order.transactionId === transactionId) return presentOrder(db, order);
     throw conflict(PAYMENT_MESSAGES.paidByAnotherPayment);
   }
   const payment = await provider.findPayment(transactionId);
@@ -153,7 +152,7 @@ export async function confirmOrderPayment(
     throw conflict(PAYMENT_MESSAGES.refundedLatePayment);
   }
   if (recorded.outcome === 'paid-otherwise') throw conflict(PAYMENT_MESSAGES.paidByAnotherPayment);
-  return toOrder(recorded.order);
+  return presentOrder(db, recorded.order);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
 import { productSearchText, products } from '#server/db/schema.ts';
 import type { CatalogueSort } from '#shared/catalogue.ts';
 import { LIMITS } from '#shared/limits.ts';
@@ -14,6 +15,31 @@ export type ProductChanges = Pick<
 /** Oldest first: the spec's home grid takes the list as the API returns it and shows the last 8 reversed. */
 export function listProducts(db: Database): Promise<ProductRow[]> {
   return db.select().from(products).orderBy(products.createdAt, products.id);
+}
+
+/** A product with its place in the name order and in the order of creation, as the database sorts them. */
+export interface RankedProductRow {
+  row: ProductRow;
+  nameRank: number;
+  createdRank: number;
+}
+
+/**
+ * Every product for the in-memory catalogue (decision 35), ranked by the database: its collation sorts
+ * the names and its timestamps keep microseconds, which JavaScript's dates would lose.
+ */
+export function listRankedProducts(db: Database): Promise<RankedProductRow[]> {
+  return db
+    .select({
+      row: products,
+      nameRank: sql`row_number() over (order by ${products.name}, ${products.id})`.mapWith(Number),
+      createdRank: sql`row_number() over (order by ${products.createdAt}, ${products.id})`.mapWith(Number),
+    })
+    .from(products);
+}
+
+export function findProducts(db: Database, ids: string[]): Promise<ProductRow[]> {
+  return db.select().from(products).where(inArray(products.id, ids));
 }
 
 /** What the catalogue page asks the database for (R-CATALOGUE), prices in cents. */
@@ -33,9 +59,9 @@ export interface ProductSearch {
  * 0.4 lets "labtop" find "Laptop" and "mose" find "Mouse", and keeps "mouse" away from "Monitor".
  * pg_trgm's default, 0.6, misses one wrong letter in a short word.
  */
-const WORD_SIMILARITY = 0.4;
+export const WORD_SIMILARITY = 0.4;
 
-/** Ties broken by id, so a product never shows on two pages or on none. */
+/** Ties broken by id, so a product never shows on two pages or on none (the in-memory catalogue sorts the same way). */
 const ORDERS: Record<CatalogueSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   'price-asc': [asc(products.priceCents), asc(products.id)],
@@ -51,7 +77,7 @@ const ORDERS: Record<CatalogueSort, SQL[]> = {
  */
 export async function searchProducts(db: Database, search: ProductSearch): Promise<{ rows: ProductRow[]; total: number }> {
   const textMatch = search.text
-    ? sql`(${productSearchText} ILIKE ${`%${search.text.replace(/[\\%_]/g, '\\$&')}%`} OR ${search.text} <% ${products.name})`
+    ? sql`(${productSearchText} ILIKE ${containsPattern(search.text)} OR ${search.text} <% ${products.name})`
     : undefined;
   const filters = and(
     search.categoryId ? eq(products.categoryId, search.categoryId) : undefined,
@@ -140,6 +166,15 @@ export async function reserveStock(tx: Transaction, id: string, quantity: number
     )
     .returning();
   return row;
+}
+
+/**
+ * These products, locked until `tx` ends, taken in the order of their ids: two checkouts of overlapping carts
+ * queue on their first common product instead of each holding one the other waits for (R-CHECKOUT).
+ */
+export function lockProductsInIdOrder(tx: Transaction, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
 }
 
 /** Puts a cancelled order's quantity back; a product deleted meanwhile has no stock to return to. */

@@ -16,6 +16,7 @@ import {
   productIdParamsSchema,
   productSchema,
 } from '#shared/product.ts';
+import { CatalogueInMemory } from './catalogue-in-memory.ts';
 import type { PictureStore } from './picture-store.ts';
 import { addProduct, catalogueAnswer, cataloguePageAnswer, editProduct, productAnswer, removeProduct } from './service.ts';
 
@@ -26,6 +27,7 @@ export interface ProductRouteOptions {
 }
 
 export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, { db, pictures }) => {
+  const catalogue = new CatalogueInMemory(db, app.publicReads);
   /** What the public reads show has changed: their kept answers go, here and on every other instance. */
   const changed = <T extends { _id: string }>(product: T) => {
     app.publicReads.catalogueChanged(product._id);
@@ -60,7 +62,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
       },
     },
     async (request, reply) =>
-      sendPublicAnswer(request, reply, await cataloguePageAnswer(db, app.publicReads, request.query), 'list'),
+      sendPublicAnswer(request, reply, await cataloguePageAnswer(catalogue, app.publicReads, request.query), 'list'),
   );
 
   app.get(

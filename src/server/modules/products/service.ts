@@ -7,16 +7,9 @@ import { type CataloguePage, type CatalogueQuery, cataloguePageSchema, catalogue
 import { dollarsToCents } from '#shared/money.ts';
 import { type Product, type ProductInput, productSchema } from '#shared/product.ts';
 import { findCategory } from '../categories/repository.ts';
+import type { CatalogueInMemory } from './catalogue-in-memory.ts';
 import { toProduct } from './mapping.ts';
-import {
-  deleteProduct,
-  findProduct,
-  insertProduct,
-  listProducts,
-  type ProductChanges,
-  searchProducts,
-  updateProduct,
-} from './repository.ts';
+import { deleteProduct, findProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found: it may have been removed from the shop.';
 const CATEGORY_UNKNOWN = 'categoryId must be one of the shop’s categories';
@@ -62,8 +55,8 @@ export function productAnswer(db: Database, reads: PublicReads, id: string): Pub
   return reads.answer(PUBLIC_READS.product(id), productSchema, () => getProduct(db, id));
 }
 
-async function searchCatalogue(db: Database, query: CatalogueQuery): Promise<CataloguePage> {
-  const { rows, total } = await searchProducts(db, {
+async function searchCatalogue(catalogue: CatalogueInMemory, query: CatalogueQuery): Promise<CataloguePage> {
+  const { rows, total } = await catalogue.search({
     text: query.q,
     categoryId: query.category,
     minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
@@ -81,12 +74,12 @@ async function searchCatalogue(db: Database, query: CatalogueQuery): Promise<Cat
  * not case-sensitive, so neither is its key. Any product change drops every page (decision 9).
  */
 export function cataloguePageAnswer(
-  db: Database,
+  catalogue: CatalogueInMemory,
   reads: PublicReads,
   query: CatalogueQuery,
 ): PublicAnswer | Promise<PublicAnswer> {
   const key = catalogueSearch({ ...query, q: query.q?.toLowerCase() });
-  return reads.answer(PUBLIC_READS.cataloguePage(key), cataloguePageSchema, () => searchCatalogue(db, query));
+  return reads.answer(PUBLIC_READS.cataloguePage(key), cataloguePageSchema, () => searchCatalogue(catalogue, query));
 }
 
 /** The owner shown on a product is the admin who added it, whatever the form said. */

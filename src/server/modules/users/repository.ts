@@ -38,7 +38,7 @@ export interface ProfileRecord {
   phoneNumber: string;
 }
 
-export async function findProfile(db: Database, userId: string): Promise<ProfileRecord | undefined> {
+export async function findProfile(db: Database | Transaction, userId: string): Promise<ProfileRecord | undefined> {
   const [row] = await db
     .select({ address: userProfiles.address, phoneNumber: userProfiles.phoneNumber })
     .from(userProfiles)
@@ -47,7 +47,7 @@ export async function findProfile(db: Database, userId: string): Promise<Profile
   return row;
 }
 
-export async function saveProfile(db: Database, userId: string, profile: ProfileRecord): Promise<void> {
+export async function saveProfile(db: Database | Transaction, userId: string, profile: ProfileRecord): Promise<void> {
   await db
     .insert(userProfiles)
     .values({ userId, ...profile })

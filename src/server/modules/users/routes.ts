@@ -9,6 +9,7 @@ import { sessionCookieSecurity } from '#server/http/openapi.ts';
 import { deleteAccountSchema, emailParamsSchema, emailSchema, sameEmail } from '#shared/auth.ts';
 import { textField } from '#shared/text-field.ts';
 import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
+import { productIdsOf } from '../orders/mapping.ts';
 import type { ReleasePayment } from '../orders/service.ts';
 import {
   assertSelfOrAdmin,
@@ -34,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
   const deletionCommitted = ({ user, userId, cancelledOrders }: DeletedAccount) => {
     // Its sessions went with it in the database (R-SESSION-END).
     app.liveSessions.usersEnded([userId]);
-    for (const order of cancelledOrders) if (order.productId) app.publicReads.catalogueChanged(order.productId);
+    app.publicReads.stockChanged(cancelledOrders.flatMap(productIdsOf));
     return user;
   };
 

@@ -9,6 +9,7 @@ const USER_ENTRIES = [
 ] as const;
 
 const ADMIN_ENTRIES = [
+  { to: '/dashboard/overview', label: 'Overview' },
   { to: '/dashboard/manageOrders', label: 'Manage Orders' },
   { to: '/dashboard/addProducts', label: 'Add Products' },
   { to: '/dashboard/makeAdmin', label: 'Make Admin' },

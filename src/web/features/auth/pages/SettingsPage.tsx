@@ -49,12 +49,15 @@ function NameForm({ user }: { user: SignedInUser }) {
 }
 
 /** A new password, proven with the current one; every other session is signed out (R-SETTINGS). */
-function PasswordForm() {
+function PasswordForm({ user }: { user: SignedInUser }) {
+  const queryClient = useQueryClient();
   const { form, submit, providerError } = useAccountForm<ChangePasswordInput>(
     changePasswordSchema,
     { currentPassword: '', newPassword: '' },
     (input) => authResult(authClient.changePassword({ ...input, revokeOtherSessions: true })),
-    () => {
+    async () => {
+      // Every session ended, this browser's too, which got a new one: its access token must come from that.
+      await completeSignIn(queryClient, user.email);
       toast.success(MESSAGES.passwordChanged);
       form.reset();
     },
@@ -128,7 +131,7 @@ export function SettingsPage() {
           <NameForm user={user} />
         </section>
         <section className="card border border-base-300 bg-base-100">
-          <PasswordForm />
+          <PasswordForm user={user} />
         </section>
         <section className="card border border-error/40 bg-base-100 md:col-span-2">
           <DeleteAccountForm user={user} />

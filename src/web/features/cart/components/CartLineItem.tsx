@@ -15,7 +15,7 @@ interface CartLineItemProps {
 
 /**
  * One line of the cart (R-CART): the product now, its quantity within minimum, maximum and stock, the
- * line's total and what changed since it was added. Buying happens on the product's page (Buy Now).
+ * line's total and what changed since it was added. It is bought on its page (Buy Now) or with the cart at checkout.
  */
 export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemProps) {
   const inputId = useId();

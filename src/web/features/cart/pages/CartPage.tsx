@@ -6,8 +6,9 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCart, useChangeCart } from '../api/use-cart.ts';
 import type { CartOwner } from '../cart-store.ts';
 import { CartLineItem } from '../components/CartLineItem.tsx';
+import { EmptyCart } from '../components/EmptyCart.tsx';
 
-/** /cart (R-CART): the lines, their totals and the cart's total; each product is bought on its own page for now. */
+/** /cart (R-CART): the lines, their totals and the cart's total, and the way to checkout (R-CHECKOUT). */
 export function CartPage({ owner }: { owner: CartOwner }) {
   useDocumentTitle('Your cart');
   const cart = useCart(owner);
@@ -17,15 +18,7 @@ export function CartPage({ owner }: { owner: CartOwner }) {
   let content: React.ReactNode;
   if (owner === 'checking' || cart.isPending) content = <Spinner label="Loading your cart" />;
   else if (cart.isError) content = <LoadError what="your cart" onRetry={() => cart.refetch()} />;
-  else if (cart.data.items.length === 0)
-    content = (
-      <div className="py-12 text-center">
-        <p className="text-lg">Your cart is empty.</p>
-        <Link to="/products" className="btn btn-primary mt-4">
-          Browse the products
-        </Link>
-      </div>
-    );
+  else if (cart.data.items.length === 0) content = <EmptyCart />;
   else
     content = (
       <>
@@ -44,9 +37,11 @@ export function CartPage({ owner }: { owner: CartOwner }) {
           <p className="text-xl font-bold" data-testid="cart-total">
             Total : {formatPrice(cart.data.price)}
           </p>
-          <p className="text-sm text-base-content/70">
-            Lines that are sold out or short of stock are not counted. Buy each product with Buy Now on its page.
-          </p>
+          <p className="text-sm text-base-content/70">Lines that are sold out or short of stock are not counted.</p>
+          {/* A visitor signs in on the way: their cart joins the account's, which is the one checked out (R-CHECKOUT). */}
+          <Link to="/checkout" className="btn btn-primary mt-3">
+            {owner === 'signed-in' ? 'Checkout' : 'Log in to check out'}
+          </Link>
         </div>
       </>
     );

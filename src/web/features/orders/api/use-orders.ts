@@ -12,14 +12,6 @@ export function useMyOrders(email: string) {
   });
 }
 
-/** Manage Orders: GET /api/allOrders (admin). */
-export function useAllOrders() {
-  return useQuery({
-    queryKey: queryKeys.allOrders,
-    queryFn: ({ signal }) => apiRequest<Order[]>('/api/allOrders', { signal }),
-  });
-}
-
 /** After an order changes: the lists of orders, and the stock the products show. */
 function refreshOrdersAndStock(queryClient: QueryClient) {
   return Promise.all([

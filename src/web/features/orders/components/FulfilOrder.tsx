@@ -1,23 +1,27 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { LIMITS } from '#shared/limits.ts';
 import type { Order, OrderStatusChange } from '#shared/order.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useChangeOrderStatus } from '../api/use-orders.ts';
 
 /**
  * Manage Orders' actions after payment (R-ORDER-STATUS): ship a paid order with its carrier and
- * tracking number, mark a shipped one delivered, refund either. The server decides what is allowed.
+ * tracking number, mark a shipped one delivered, refund either, each with an optional note for the
+ * order's timeline (R-ORDER-TIMELINE). The server decides what is allowed.
  */
 export function FulfilOrder({ order }: { order: Order }) {
   const changeStatus = useChangeOrderStatus();
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
+  const [note, setNote] = useState('');
   const ids = useId();
   const busy = changeStatus.isPending && changeStatus.variables?.id === order._id;
 
   async function send(change: OrderStatusChange, done: string) {
     try {
-      await changeStatus.mutateAsync({ id: order._id, change });
+      await changeStatus.mutateAsync({ id: order._id, change: { ...change, note: note.trim() || undefined } });
+      setNote('');
       toast.success(done);
     } catch (error) {
       toastApiError(error, 'The order could not be changed. Please try again.');
@@ -28,6 +32,22 @@ export function FulfilOrder({ order }: { order: Order }) {
     event.preventDefault();
     void send({ status: 'shipped', carrier, trackingNumber }, 'Order marked shipped');
   }
+
+  // Folded away until wanted: most changes need no note, and every row of Manage Orders would grow by one.
+  const noteField = (
+    <details className="text-xs">
+      <summary className="cursor-pointer py-1">Add a note</summary>
+      <label className="mt-1 flex flex-col gap-1">
+        Note for the timeline
+        <input
+          className="input input-xs"
+          maxLength={LIMITS.orderNoteMax}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </label>
+    </details>
+  );
 
   const refund = (
     <button
@@ -42,16 +62,19 @@ export function FulfilOrder({ order }: { order: Order }) {
 
   if (order.status === 'shipped') {
     return (
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-xs btn-primary w-fit"
-          disabled={busy}
-          onClick={() => send({ status: 'delivered' }, 'Order marked delivered')}
-        >
-          Mark delivered
-        </button>
-        {refund}
+      <div className="flex flex-col gap-2">
+        {noteField}
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-xs btn-primary w-fit"
+            disabled={busy}
+            onClick={() => send({ status: 'delivered' }, 'Order marked delivered')}
+          >
+            Mark delivered
+          </button>
+          {refund}
+        </div>
       </div>
     );
   }
@@ -79,6 +102,7 @@ export function FulfilOrder({ order }: { order: Order }) {
           value={trackingNumber}
           onChange={(event) => setTrackingNumber(event.target.value)}
         />
+        {noteField}
         <button type="submit" className="btn btn-xs btn-primary w-fit" disabled={busy}>
           Mark shipped
         </button>

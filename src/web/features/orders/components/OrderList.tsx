@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Order } from '#shared/order.ts';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
 import { formatPrice } from '#web/lib/price.ts';
+import { OrderLines } from './OrderLines.tsx';
 
 /** Literal class names, so Tailwind sees them: below the breakpoint cards, from it on a table. */
 const LAYOUTS = {
@@ -15,6 +16,8 @@ interface OrderListProps {
   showCustomer?: boolean;
   statusHeading: string;
   status: (order: Order) => ReactNode;
+  /** Where each order goes (R-ORDER-ADDRESS). */
+  delivery: (order: Order) => ReactNode;
   actionHeading: string;
   action: (order: Order) => ReactNode;
   /** The width from which a table fits: the more columns, the wider. */
@@ -27,6 +30,7 @@ export function OrderList({
   showCustomer = false,
   statusHeading,
   status,
+  delivery,
   actionHeading,
   action,
   tableFrom,
@@ -40,10 +44,15 @@ export function OrderList({
             <div className="card-body gap-2 p-4">
               <p className="font-mono text-xs">Order {order.number}</p>
               <ProductLabel name={order.name} picture={order.picture} />
+              <OrderLines order={order} />
               {showCustomer ? <p className="break-all text-sm">{order.email}</p> : null}
               <p className="text-sm">
                 Quantity {order.quantity} · <span className="font-semibold">{formatPrice(order.price)}</span>
               </p>
+              <div className="flex flex-col gap-1">
+                <p className="text-xs font-medium">Deliver to</p>
+                {delivery(order)}
+              </div>
               <div className="flex items-start justify-between gap-3">
                 {status(order)}
                 {action(order)}
@@ -61,6 +70,7 @@ export function OrderList({
               <th scope="col">Product</th>
               <th scope="col">Quantity</th>
               <th scope="col">Price</th>
+              <th scope="col">Deliver to</th>
               <th scope="col">{statusHeading}</th>
               <th scope="col">
                 <span className="sr-only">{actionHeading}</span>
@@ -76,9 +86,11 @@ export function OrderList({
                 {showCustomer ? <td className="break-all">{order.email}</td> : null}
                 <td>
                   <ProductLabel name={order.name} picture={order.picture} />
+                  <OrderLines order={order} />
                 </td>
                 <td>{order.quantity}</td>
                 <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
+                <td className="min-w-36">{delivery(order)}</td>
                 <td>{status(order)}</td>
                 <td>{action(order)}</td>
               </tr>

@@ -1,14 +1,24 @@
 import type { Order } from '#shared/order.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 
-/** How each status reads on the page, and its badge colour (R-ORDER-STATUS). */
-const STATUS_LABELS: Record<OrderStatus, { text: string; badge: string }> = {
-  unpaid: { text: 'Unpaid', badge: 'badge-warning' },
-  paid: { text: 'Paid', badge: 'badge-success' },
-  shipped: { text: 'Shipped', badge: 'badge-info' },
-  delivered: { text: 'Delivered', badge: 'badge-success' },
-  cancelled: { text: 'Cancelled', badge: 'badge-neutral' },
-  refunded: { text: 'Refunded', badge: 'badge-neutral' },
+/** How each status reads on the pages (R-ORDER-STATUS): the badges, the timeline, the filter and the overview. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** Each status's badge colour (R-ORDER-STATUS). */
+const STATUS_BADGES: Record<OrderStatus, string> = {
+  unpaid: 'badge-warning',
+  paid: 'badge-success',
+  shipped: 'badge-info',
+  delivered: 'badge-success',
+  cancelled: 'badge-neutral',
+  refunded: 'badge-neutral',
 };
 
 const CANCELLED_BY: Record<NonNullable<Order['cancelledBy']>, string> = {
@@ -18,8 +28,7 @@ const CANCELLED_BY: Record<NonNullable<Order['cancelledBy']>, string> = {
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
-  const label = STATUS_LABELS[status];
-  return <span className={`badge badge-soft ${label.badge}`}>{label.text}</span>;
+  return <span className={`badge badge-soft ${STATUS_BADGES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
 }
 
 /** Where an order stands: its tracking once shipped, why it was cancelled, and its timeline (R-ORDER-TIMELINE). */
@@ -37,9 +46,13 @@ export function OrderProgress({ order }: { order: Order }) {
           <summary className="cursor-pointer">Timeline</summary>
           <ol className="mt-1 flex flex-col gap-1">
             {order.timeline.map((event) => (
-              <li key={`${event.at}-${event.to}`}>
-                <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>: {STATUS_LABELS[event.from].text} →{' '}
-                {STATUS_LABELS[event.to].text} ({event.by}){event.note ? ` · ${event.note}` : ''}
+              <li key={`${event.at}-${event.from}-${event.to}`}>
+                <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>:{' '}
+                {/* A line with no move (a delivery address given, a note; R-ORDER-ADDRESS) names the status once. */}
+                {event.from === event.to
+                  ? ORDER_STATUS_LABELS[event.to]
+                  : `${ORDER_STATUS_LABELS[event.from]} → ${ORDER_STATUS_LABELS[event.to]}`}{' '}
+                ({event.by}){event.note ? ` · ${event.note}` : ''}
               </li>
             ))}
           </ol>

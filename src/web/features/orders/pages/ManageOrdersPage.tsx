@@ -1,14 +1,24 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { type AdminOrdersQuery, adminOrdersSearch, readAdminOrdersAddress } from '#shared/admin-orders.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
+import { PageButtons } from '#web/components/PageButtons.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
+import { formatCount } from '#web/lib/big-numbers.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { useAllOrders, useRemoveOrder } from '../api/use-orders.ts';
+import { downloadOrdersCsv, ordersCsvPath, useAdminOrders } from '../api/use-admin-orders.ts';
+import { useRemoveOrder } from '../api/use-orders.ts';
+import { DeliveryAddress } from '../components/DeliveryAddress.tsx';
 import { FulfilOrder } from '../components/FulfilOrder.tsx';
+import { OrderFilters } from '../components/OrderFilters.tsx';
 import { OrderList } from '../components/OrderList.tsx';
 import { OrderProgress, StatusBadge } from '../components/OrderProgress.tsx';
+
+const PAGE_PATH = '/dashboard/manageOrders';
 
 function Status({ order }: { order: Order }) {
   return (
@@ -19,11 +29,27 @@ function Status({ order }: { order: Order }) {
   );
 }
 
-/** Manage Orders (admin): every order; unpaid ones can be cancelled, paid ones show a disabled Confirm Order. */
+/**
+ * Manage Orders (admin): the orders a page at a time, newest first, filtered by status and searched by
+ * number or email, all kept in the address (R-ORDERS-ADMIN). Each order offers what its status allows:
+ * unpaid ones Cancel Order, paid ones the disabled Confirm Order and shipping or a refund, shipped ones
+ * delivery or a refund.
+ */
 export function ManageOrdersPage() {
   useDocumentTitle('Manage Orders');
-  const orders = useAllOrders();
+  const [parameters] = useSearchParams();
+  const navigate = useNavigate();
+  const query = readAdminOrdersAddress(parameters);
+  const search = adminOrdersSearch(query);
+  const orders = useAdminOrders(query);
   const removeOrder = useRemoveOrder();
+  const [exporting, setExporting] = useState(false);
+  const filtered = query.status !== undefined || query.q !== undefined;
+
+  const show = (next: AdminOrdersQuery) => {
+    const nextSearch = adminOrdersSearch(next);
+    if (nextSearch !== search) navigate(nextSearch ? `${PAGE_PATH}?${nextSearch}` : PAGE_PATH);
+  };
 
   async function remove(id: string) {
     try {
@@ -31,6 +57,17 @@ export function ManageOrdersPage() {
       toast.success(MESSAGES.adminOrderCancelled);
     } catch (error) {
       toastApiError(error, 'The order could not be cancelled. Please try again.');
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadOrdersCsv(query);
+    } catch (error) {
+      toastApiError(error, 'The orders could not be exported. Please try again.');
+    } finally {
+      setExporting(false);
     }
   }
 
@@ -56,27 +93,73 @@ export function ManageOrdersPage() {
     );
   };
 
-  if (orders.isPending) return <Spinner label="Loading the orders" />;
-  if (orders.isError) return <LoadError what="the orders" onRetry={() => orders.refetch()} />;
-
+  const total = orders.data?.total;
   return (
     <section aria-labelledby="manage-orders">
       <h2 id="manage-orders" className="text-xl font-semibold">
         Manage Orders
       </h2>
-      {orders.data.length === 0 ? (
-        <p className="mt-4 text-base-content/80">No orders have been placed yet.</p>
+      <OrderFilters key={search} filter={query} onChange={(filter) => show({ ...query, ...filter, page: 1 })} />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="orders-total">
+          {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'order' : 'orders'}`}
+        </p>
+        <a
+          href={ordersCsvPath(query)}
+          className="btn btn-sm btn-outline"
+          aria-disabled={exporting}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!exporting) void exportCsv();
+          }}
+        >
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </a>
+      </div>
+      {orders.isPending ? (
+        <Spinner label="Loading the orders" />
+      ) : orders.isError ? (
+        <LoadError what="the orders" onRetry={() => orders.refetch()} />
+      ) : orders.data.items.length === 0 ? (
+        filtered ? (
+          <div
+            className="mt-4 rounded-box border border-dashed border-base-300 px-6 py-10 text-center"
+            data-testid="orders-empty"
+          >
+            <p>No orders match this search.</p>
+            <Link to={PAGE_PATH} className="btn btn-primary btn-sm mt-4">
+              Show all orders
+            </Link>
+          </div>
+        ) : (
+          <p className="mt-4 text-base-content/80">No orders have been placed yet.</p>
+        )
       ) : (
-        <OrderList
-          orders={orders.data}
-          showCustomer
-          statusHeading="Status"
-          status={(order) => <Status order={order} />}
-          actionHeading="Action"
-          action={action}
-          tableFrom="md"
-        />
+        <div aria-busy={orders.isPlaceholderData}>
+          <OrderList
+            orders={orders.data.items}
+            showCustomer
+            statusHeading="Status"
+            status={(order) => <Status order={order} />}
+            delivery={(order) => <DeliveryAddress order={order} editable />}
+            actionHeading="Action"
+            action={action}
+            tableFrom="md"
+          />
+        </div>
       )}
+      {orders.data ? (
+        <PageButtons
+          label="Order pages"
+          page={query.page}
+          pageSize={query.pageSize}
+          total={orders.data.total}
+          go={(page) => {
+            show({ ...query, page });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { Spinner } from '#web/components/Spinner.tsx';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCancelOrder, useMyOrders } from '../api/use-orders.ts';
+import { DeliveryAddress } from '../components/DeliveryAddress.tsx';
 import { OrderList } from '../components/OrderList.tsx';
 import { OrderProgress, StatusBadge } from '../components/OrderProgress.tsx';
 
@@ -88,6 +89,7 @@ export function MyOrdersPage({ email }: { email: string }) {
           orders={orders.data}
           statusHeading="Payment"
           status={(order) => <Payment order={order} />}
+          delivery={(order) => <DeliveryAddress order={order} />}
           actionHeading="Cancel"
           action={cancelButton}
           tableFrom="sm"

@@ -8,6 +8,9 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (order: NewOrder) => apiRequest<Order>('/api/orders', { method: 'POST', body: order }),
+    // "Save for next time" changed the buyer's profile, which the side card shows (R-ORDER-ADDRESS).
+    onSuccess: (order, sent) =>
+      sent.saveAddressToProfile ? queryClient.invalidateQueries({ queryKey: queryKeys.profile(order.email) }) : undefined,
     // Refused orders change what is left in stock too, so refresh either way.
     onSettled: () =>
       Promise.all([

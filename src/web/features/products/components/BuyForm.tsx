@@ -4,6 +4,9 @@ import { toast } from 'react-toastify';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import type { Product } from '#shared/product.ts';
+import type { ShippingAddress } from '#shared/shipping-address.ts';
+import { DeliveryFields, focusFirstDeliveryError, typedDelivery } from '#web/components/DeliveryFields.tsx';
+import type { DeliveryErrors } from '#web/lib/delivery-details.ts';
 import { formatPrice } from '#web/lib/price.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
@@ -13,12 +16,25 @@ import { usePlaceOrder } from '../api/use-place-order.ts';
  * rather than with the page: a phone hydrates the product page without parsing zod (R-BUDGETS).
  */
 const loadQuantityWarning = () => import('../purchase-quantity.ts').then((module) => module.quantityWarning);
+/** The delivery rules (R-ORDER-ADDRESS) load the same way, when Buy Now is pressed. */
+const loadDeliveryDetails = () => import('#web/lib/delivery-details.ts');
 
 /** Who is buying: Buy Now waits while the session is checked, and a visitor signs in first (R-ROUTES). */
 export type Buyer = 'checking' | 'visitor' | 'signed-in';
 
-/** The quantity field and Buy Now. Buy Now stays disabled until the quantity is within the product's range. */
-export function BuyForm({ product, buyer }: { product: Product; buyer: Buyer }) {
+/**
+ * The quantity field and Buy Now. Buy Now stays disabled until the quantity is within the product's range.
+ * A signed-in buyer also gives the delivery details, starting from `savedDelivery` (undefined while it loads).
+ */
+export function BuyForm({
+  product,
+  buyer,
+  savedDelivery,
+}: {
+  product: Product;
+  buyer: Buyer;
+  savedDelivery: ShippingAddress | undefined;
+}) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const inputId = useId();
@@ -27,10 +43,13 @@ export function BuyForm({ product, buyer }: { product: Product; buyer: Buyer }) 
   /** The warning about the quantity `text`; Buy Now waits until the text typed last has been checked. */
   const [checked, setChecked] = useState<{ text: string; warning?: string }>({ text: '' });
   const [placed, setPlaced] = useState<Order>();
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
   const placeOrder = usePlaceOrder();
   const { warning } = checked;
   const soldOut = product.availableQuantity === 0;
   const ready = quantity.trim() !== '' && checked.text === quantity && !warning && !soldOut;
+  /** The session, or a signed-in buyer's saved delivery details, are still on their way. */
+  const waiting = buyer === 'checking' || (buyer === 'signed-in' && !savedDelivery);
 
   function changeQuantity(text: string) {
     setQuantity(text);
@@ -40,26 +59,48 @@ export function BuyForm({ product, buyer }: { product: Product; buyer: Buyer }) 
     );
   }
 
-  async function buy(event: FormEvent) {
+  /** Shows what is wrong with the delivery details and puts the cursor in the first field to fix. */
+  function showDeliveryErrors(form: HTMLFormElement, errors: DeliveryErrors) {
+    setDeliveryErrors(errors);
+    focusFirstDeliveryError(form, errors);
+  }
+
+  async function buy(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!ready || placeOrder.isPending || buyer === 'checking') return;
+    if (!ready || placeOrder.isPending || waiting) return;
     if (buyer === 'visitor') {
       navigate('/login', { state: { from: pathname } });
       return;
     }
+    const form = event.currentTarget;
+    const { typed, save } = typedDelivery(form);
+    const { checkDelivery, deliveryErrorsOf } = await loadDeliveryDetails();
+    const delivery = checkDelivery(typed);
+    if ('errors' in delivery) {
+      showDeliveryErrors(form, delivery.errors);
+      return;
+    }
+    setDeliveryErrors({});
     try {
-      const order = await placeOrder.mutateAsync({ productId: product._id, quantity: Number(quantity) });
+      const order = await placeOrder.mutateAsync({
+        productId: product._id,
+        quantity: Number(quantity),
+        shippingAddress: delivery.address,
+        saveAddressToProfile: save,
+      });
       toast.success(MESSAGES.orderCreated);
       setPlaced(order);
       setQuantity('');
       setChecked({ text: '' });
     } catch (error) {
+      showDeliveryErrors(form, deliveryErrorsOf(error));
       toastApiError(error, 'Your order could not be placed. Please try again.');
     }
   }
 
   return (
     <form onSubmit={buy} noValidate className="mt-6 flex flex-col gap-3">
+      {buyer === 'signed-in' ? <DeliveryFields saved={savedDelivery} errors={deliveryErrors} /> : null}
       <label htmlFor={inputId} className="text-sm font-medium">
         Quantity
       </label>
@@ -80,11 +121,7 @@ export function BuyForm({ product, buyer }: { product: Product; buyer: Buyer }) 
           aria-describedby={warningId}
           className={`input w-full sm:max-w-xs ${warning ? 'input-error' : ''}`}
         />
-        <button
-          type="submit"
-          className="btn btn-primary w-full sm:w-auto"
-          disabled={!ready || placeOrder.isPending || buyer === 'checking'}
-        >
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={!ready || placeOrder.isPending || waiting}>
           {placeOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           Buy Now
         </button>

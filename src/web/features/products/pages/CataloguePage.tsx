@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type CatalogueQuery, catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
+import { PageButtons } from '#web/components/PageButtons.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCatalogue } from '../api/use-catalogue.ts';
 import { useCategories } from '../api/use-categories.ts';
@@ -16,24 +17,6 @@ const addressOf = (query: CatalogueQuery) => {
   const search = catalogueSearch(query);
   return search ? `/products?${search}` : '/products';
 };
-
-function Pages({ query, total, go }: { query: CatalogueQuery; total: number; go: (page: number) => void }) {
-  const last = Math.max(1, Math.ceil(total / query.pageSize));
-  if (last === 1) return null;
-  return (
-    <nav aria-label="Catalogue pages" className="mt-10 flex items-center justify-center gap-4">
-      <button type="button" className="btn" disabled={query.page <= 1} onClick={() => go(query.page - 1)}>
-        Previous
-      </button>
-      <span aria-current="page">
-        Page {query.page} of {last}
-      </span>
-      <button type="button" className="btn" disabled={query.page >= last} onClick={() => go(query.page + 1)}>
-        Next
-      </button>
-    </nav>
-  );
-}
 
 /**
  * The catalogue (R-CATALOGUE): search, filters, order and page all live in the address, so a link or
@@ -110,7 +93,13 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
                 <ProductCard key={product._id} product={product} signInFirst={signInFirst} />
               ))}
             </CardGrid>
-            <Pages query={query} total={catalogue.data.total} go={goToPage} />
+            <PageButtons
+              label="Catalogue pages"
+              page={query.page}
+              pageSize={query.pageSize}
+              total={catalogue.data.total}
+              go={goToPage}
+            />
           </>
         )}
       </div>

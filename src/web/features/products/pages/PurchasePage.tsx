@@ -1,5 +1,6 @@
 import { type ReactNode, useContext } from 'react';
 import { pictureSrcSet } from '#shared/picture.ts';
+import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -15,18 +16,21 @@ const isMissing = (error: unknown) => error instanceof ApiError && (error.status
 
 /**
  * /purchase/{id}: the product, the quantity to buy and Buy Now; `notice` says why the buyer cannot order
- * yet (R-EMAIL-VERIFY), `aside` shows the buyer's saved details.
+ * yet (R-EMAIL-VERIFY), `aside` shows the buyer's saved details and `savedDelivery` fills in where
+ * the order goes (R-ORDER-ADDRESS; undefined while it loads).
  */
 export function PurchasePage({
   productId,
   buyer,
   notice,
   aside,
+  savedDelivery,
 }: {
   productId: string;
   buyer: Buyer;
   notice?: ReactNode;
   aside: ReactNode;
+  savedDelivery: ShippingAddress | undefined;
 }) {
   const action = useContext(ProductActionContext);
   const product = useProduct(productId);
@@ -75,7 +79,7 @@ export function PurchasePage({
             </dd>
           </dl>
           {notice}
-          <BuyForm product={data} buyer={buyer} />
+          <BuyForm product={data} buyer={buyer} savedDelivery={savedDelivery} />
           <div className="mt-2">{action(data)}</div>
         </div>
       </article>

@@ -1,0 +1,6 @@
+DROP INDEX "orders_created_at_idx";--> statement-breakpoint
+DROP INDEX "orders_status_created_at_idx";--> statement-breakpoint
+CREATE INDEX "orders_email_trgm_idx" ON "orders" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at");--> statement-breakpoint
+CREATE INDEX "orders_created_at_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_status_created_at_idx" ON "orders" USING btree ("status","created_at","id");

@@ -1,0 +1,186 @@
+import type { CatalogueSort } from '#shared/catalogue.ts';
+import { type ProductRow, type ProductSearch, type RankedProductRow, WORD_SIMILARITY } from './repository.ts';
+import { hasSimilarWord, lowerLikePostgres, trigramsOf } from './search-text.ts';
+
+export type SearchResult = { rows: ProductRow[]; total: number };
+
+/** One product as the in-memory catalogue searches it. */
+interface Entry {
+  row: ProductRow;
+  /** Its place among every product, in `postings` and the per-search counts. */
+  slot: number;
+  nameRank: number;
+  createdRank: number;
+  /** Name and description lower-cased as ILIKE compares them. */
+  text: string;
+  /** The name's trigrams in order, each as its number in the catalogue's vocabulary. */
+  nameTrigrams: Int32Array;
+}
+
+/** The same orders as the SQL search's ORDERS, ties broken by id (ids are lower-case hex, sorted as uuids). */
+const byId = (a: Entry, b: Entry) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
+const COMPARE: Record<CatalogueSort, (a: Entry, b: Entry) => number> = {
+  newest: (a, b) => b.createdRank - a.createdRank,
+  'price-asc': (a, b) => a.row.priceCents - b.row.priceCents || byId(a, b),
+  'price-desc': (a, b) => b.row.priceCents - a.row.priceCents || byId(b, a),
+  name: (a, b) => a.nameRank - b.nameRank,
+};
+
+/** Every product, with what the search needs ready: 10,000 products take a few megabytes. */
+export class CatalogueSnapshot {
+  private readonly entries = new Map<string, Entry>();
+  /** How many products were read: every slot the per-search counts need. */
+  private readonly slotCount: number;
+  private readonly vocabulary = new Map<string, number>();
+  /** Which products' names hold each trigram, as pg_trgm's GIN index knows it. */
+  private readonly postings: Entry[][] = [];
+  private readonly orders = new Map<CatalogueSort, Entry[]>();
+  private allText: AllText | undefined;
+
+  constructor(ranked: RankedProductRow[]) {
+    this.slotCount = ranked.length;
+    for (const [slot, { row, nameRank, createdRank }] of ranked.entries()) {
+      const nameTrigrams = Int32Array.from(trigramsOf(row.name), (trigram) => this.numberOf(trigram));
+      const entry: Entry = { row, slot, nameRank, createdRank, text: searchTextOf(row), nameTrigrams };
+      this.entries.set(row.id, entry);
+      for (const trigram of new Set(nameTrigrams)) this.postings[trigram]?.push(entry);
+    }
+  }
+
+  private numberOf(trigram: string): number {
+    let known = this.vocabulary.get(trigram);
+    if (known === undefined) {
+      known = this.vocabulary.size;
+      this.vocabulary.set(trigram, known);
+      this.postings.push([]);
+    }
+    return known;
+  }
+
+  /**
+   * Takes in the products as the database now has them (`rows`, of those `ids` that still exist).
+   * False when one is new or renamed: its place in the name and creation orders is the database's to
+   * say (its collation, its microseconds), so the caller loads everything again.
+   */
+  patch(ids: string[], rows: ProductRow[]): boolean {
+    const current = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      const row = current.get(id);
+      if (!row) {
+        if (this.entries.delete(id)) {
+          this.orders.clear();
+          this.allText = undefined;
+        }
+        continue;
+      }
+      if (!entry || entry.row.name !== row.name || entry.row.createdAt.getTime() !== row.createdAt.getTime()) return false;
+      if (entry.row.priceCents !== row.priceCents) this.orders.clear();
+      entry.row = row;
+      const text = searchTextOf(row);
+      if (text !== entry.text) this.allText = undefined;
+      entry.text = text;
+    }
+    return true;
+  }
+
+  private ordered(sort: CatalogueSort): Entry[] {
+    let order = this.orders.get(sort);
+    if (!order) {
+      order = [...this.entries.values()].sort(COMPARE[sort]);
+      this.orders.set(sort, order);
+    }
+    return order;
+  }
+
+  /** What `searchProducts` answers, the same rows in the same order and the same total (R-SEARCH, R-CATALOGUE). */
+  search(search: ProductSearch): SearchResult {
+    const textMatches = search.text ? this.textMatcher(search.text) : undefined;
+    const rows: ProductRow[] = [];
+    let total = 0;
+    for (const entry of this.ordered(search.sort)) {
+      const { row } = entry;
+      if (search.categoryId !== undefined && row.categoryId !== search.categoryId) continue;
+      if (search.minPriceCents !== undefined && row.priceCents < search.minPriceCents) continue;
+      if (search.maxPriceCents !== undefined && row.priceCents > search.maxPriceCents) continue;
+      if (search.inStock && row.availableQuantity <= 0) continue;
+      if (textMatches && !textMatches(entry)) continue;
+      if (total >= search.offset && rows.length < search.limit) rows.push(row);
+      total++;
+    }
+    return { rows, total };
+  }
+
+  /**
+   * The text matches a part of name and description whatever the case, or a word of the name closely
+   * (`<%`). Like the trigram index, only names sharing enough of the search's trigrams are compared:
+   * a run of the name shares at most what the whole name shares, so below the threshold there it
+   * cannot reach it.
+   */
+  private textMatcher(text: string): (entry: Entry) => boolean {
+    const lowered = lowerLikePostgres(text);
+    // A trigram no name has still counts in the search's own: it gets a number no name holds.
+    let unknown = 0;
+    const searchTrigrams = new Set<number>();
+    for (const trigram of new Set(trigramsOf(text))) searchTrigrams.add(this.vocabulary.get(trigram) ?? --unknown);
+    const shared = new Uint16Array(this.slotCount);
+    for (const trigram of searchTrigrams)
+      for (const { slot } of this.postings[trigram] ?? []) shared[slot] = (shared[slot] ?? 0) + 1;
+    const closeEnough = (entry: Entry) =>
+      Math.fround((shared[entry.slot] ?? 0) / searchTrigrams.size) >= WORD_SIMILARITY &&
+      hasSimilarWord(searchTrigrams, entry.nameTrigrams, WORD_SIMILARITY);
+    const containing = this.containing(lowered);
+    return (entry) => containing[entry.slot] === 1 || closeEnough(entry);
+  }
+
+  /**
+   * Which products' lower-cased name and description contain `lowered`, marked by slot: one pass of
+   * indexOf over every text joined, since calling includes on 10,000 texts took most of a miss's time.
+   * A match must lie within one product's text; one that runs into the next is no match.
+   */
+  private containing(lowered: string): Uint8Array {
+    this.allText ??= joinTexts([...this.entries.values()]);
+    const { text, starts, entries } = this.allText;
+    const containing = new Uint8Array(this.slotCount);
+    for (let at = text.indexOf(lowered); at !== -1; ) {
+      const index = lastAtOrBefore(starts, at);
+      const entry = entries[index] as Entry;
+      const end = (starts[index] as number) + entry.text.length;
+      const within = at + lowered.length <= end;
+      if (within) containing[entry.slot] = 1;
+      at = text.indexOf(lowered, within ? end : at + 1);
+    }
+    return containing;
+  }
+}
+
+const searchTextOf = (row: ProductRow) => lowerLikePostgres(`${row.name} ${row.description}`);
+
+/** Every product's search text in one string, and where each begins. */
+interface AllText {
+  text: string;
+  starts: Int32Array;
+  entries: Entry[];
+}
+
+function joinTexts(entries: Entry[]): AllText {
+  const starts = new Int32Array(entries.length);
+  let length = 0;
+  for (const [index, entry] of entries.entries()) {
+    starts[index] = length;
+    length += entry.text.length + 1;
+  }
+  return { text: entries.map((entry) => entry.text).join('\n'), starts, entries };
+}
+
+/** The index of the last start at or before `position` (starts ascend, the first is 0). */
+function lastAtOrBefore(starts: Int32Array, position: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

@@ -1,0 +1,66 @@
+import { type FormEvent, useRef } from 'react';
+import { ADMIN_ORDERS_LIMITS, type AdminOrdersFilter } from '#shared/admin-orders.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status.ts';
+import { ORDER_STATUS_LABELS } from './OrderProgress.tsx';
+
+/**
+ * Manage Orders' search box (order number or email) and status (R-ORDERS-ADMIN). The fields start from
+ * the address and the page draws the form anew when it changes (keyed by the address), so the back
+ * button restores them. Typing waits for Search or Enter; the status applies at once.
+ */
+export function OrderFilters({ filter, onChange }: { filter: AdminOrdersFilter; onChange: (filter: AdminOrdersFilter) => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const apply = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    onChange({
+      q: String(data.get('q') ?? '').trim() || undefined,
+      status: (String(data.get('status') ?? '') || undefined) as OrderStatus | undefined,
+    });
+  };
+
+  return (
+    <search aria-label="Orders">
+      <form
+        ref={form}
+        onSubmit={apply}
+        className="mt-4 grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-[1fr_auto] sm:items-end"
+      >
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor="orders-q">Order number or customer email</label>
+          <div className="join w-full">
+            <input
+              id="orders-q"
+              name="q"
+              type="search"
+              defaultValue={filter.q ?? ''}
+              maxLength={ADMIN_ORDERS_LIMITS.searchMaxLength}
+              placeholder="SC-100042 or email"
+              className="input join-item w-full"
+            />
+            <button type="submit" className="btn btn-primary join-item">
+              Search
+            </button>
+          </div>
+        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Status
+          <select
+            name="status"
+            defaultValue={filter.status ?? ''}
+            onChange={() => form.current?.requestSubmit()}
+            className="select w-full sm:w-44"
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ORDER_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+    </search>
+  );
+}
