@@ -113,3 +113,20 @@ test('the cart says when a product sold out or changed price since it was added,
     line(page, first.name).getByRole('link', { name: new RegExp(`^Buy Now on its page.*${first.name}`) }),
   ).toHaveAttribute('href', `/purchase/${first._id}`);
 });
+
+test('Add to cart works on a phone that is never idle: the cart’s code still loads', async ({ page, server }) => {
+  const [product] = (await demoProducts(server)).filter((candidate) => candidate.availableQuantity >= candidate.minQuantity);
+  if (!product) throw new Error('the demo shop needs a product in stock');
+  // A main thread that never rests: idle callbacks run only when their timeout passes, as Chrome does.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = (callback, options) =>
+      options?.timeout === undefined
+        ? 0
+        : window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), options.timeout);
+  });
+  await page.goto('/products');
+  const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product.name.slice(0, 30) }) });
+  await card.getByRole('button', { name: /^Add to cart/ }).click({ timeout: 15_000 });
+  await expect(page.getByText(`${product.name} is in your cart.`)).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 product');
+});
