@@ -38,9 +38,12 @@ test('an admin filters, searches and pages Manage Orders, with it all in the add
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(rows).toHaveCount(20);
 
+  // The status applies at once and the form stays as it is: the select keeps the focus (keyboard users).
+  await page.getByLabel('Status').focus();
   await page.getByLabel('Status').selectOption('paid');
   await expect(page).toHaveURL(/status=paid/);
   await expect(total).toHaveText('1 order');
+  await expect(page.getByLabel('Status')).toBeFocused();
   await expect(rows).toHaveCount(1);
   await expect(rows.getByText('carla.cargo@freight.test')).toBeVisible();
 

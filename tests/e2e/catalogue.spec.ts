@@ -38,6 +38,19 @@ test('a visitor searches the catalogue with a typo, filters and sorts it, and th
   await expect(page.getByTestId('catalogue-empty')).toContainText('No products match these filters');
   await expect(page.getByTestId('product-card')).toHaveCount(0);
 
+  // A price applies when its field is left; the next field keeps the focus and what is typed there.
+  await page.getByLabel('Search products').fill('');
+  await page.getByLabel('Lowest price ($)').fill('100');
+  await page.getByLabel('Lowest price ($)').press('Tab');
+  await expect(page).toHaveURL(/minPrice=100/);
+  await expect(page.getByLabel('Highest price ($)')).toBeFocused();
+  await page.keyboard.type('200');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/minPrice=100&maxPrice=200/);
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByLabel('Lowest price ($)')).toHaveValue('');
+
   // Back, and back again: the address brings the results and the fields back.
   await page.goBack();
   await expect(cardNames(page)).toHaveText(AUDIO);

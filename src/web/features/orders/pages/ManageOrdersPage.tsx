@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { type AdminOrdersQuery, adminOrdersSearch, readAdminOrdersAddress } from '#shared/admin-orders.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -10,6 +10,7 @@ import { Spinner } from '#web/components/Spinner.tsx';
 import { formatCount } from '#web/lib/big-numbers.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useFilterAddress } from '#web/lib/use-filter-address.ts';
 import { downloadOrdersCsv, ordersCsvPath, useAdminOrders } from '../api/use-admin-orders.ts';
 import { useRemoveOrder } from '../api/use-orders.ts';
 import { DeliveryAddress } from '../components/DeliveryAddress.tsx';
@@ -19,6 +20,11 @@ import { OrderList } from '../components/OrderList.tsx';
 import { OrderProgress, StatusBadge } from '../components/OrderProgress.tsx';
 
 const PAGE_PATH = '/dashboard/manageOrders';
+
+const addressOf = (query: AdminOrdersQuery) => {
+  const search = adminOrdersSearch(query);
+  return search ? `${PAGE_PATH}?${search}` : PAGE_PATH;
+};
 
 function Status({ order }: { order: Order }) {
   return (
@@ -38,18 +44,14 @@ function Status({ order }: { order: Order }) {
 export function ManageOrdersPage() {
   useDocumentTitle('Manage Orders');
   const [parameters] = useSearchParams();
-  const navigate = useNavigate();
   const query = readAdminOrdersAddress(parameters);
-  const search = adminOrdersSearch(query);
   const orders = useAdminOrders(query);
   const removeOrder = useRemoveOrder();
   const [exporting, setExporting] = useState(false);
   const filtered = query.status !== undefined || query.q !== undefined;
 
-  const show = (next: AdminOrdersQuery) => {
-    const nextSearch = adminOrdersSearch(next);
-    if (nextSearch !== search) navigate(nextSearch ? `${PAGE_PATH}?${nextSearch}` : PAGE_PATH);
-  };
+  const address = useFilterAddress(addressOf(query));
+  const show = (next: AdminOrdersQuery) => address.show(addressOf(next));
 
   async function remove(id: string) {
     try {
@@ -99,7 +101,7 @@ export function ManageOrdersPage() {
       <h2 id="manage-orders" className="text-xl font-semibold">
         Manage Orders
       </h2>
-      <OrderFilters key={search} filter={query} onChange={(filter) => show({ ...query, ...filter, page: 1 })} />
+      <OrderFilters key={address.formKey} filter={query} onChange={(filter) => show({ ...query, ...filter, page: 1 })} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <p className="min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="orders-total">
           {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'order' : 'orders'}`}

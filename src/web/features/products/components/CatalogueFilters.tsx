@@ -18,8 +18,8 @@ const amountOrNothing = (text: FormDataEntryValue | null) => {
 
 /**
  * Search, category, price range, stock and order. The fields start from the address and the form is
- * drawn anew whenever it changes (the page keys it by the address), so the back button restores them
- * too. Typing waits for Search or Enter; the other fields apply as soon as they change.
+ * drawn anew when the address changes by other means (useFilterAddress), so the back button restores
+ * them too. Typing waits for Search or Enter; the other fields apply as soon as they change.
  */
 export function CatalogueFilters({
   query,

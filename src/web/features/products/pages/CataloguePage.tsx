@@ -1,8 +1,9 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type CatalogueQuery, catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { PageButtons } from '#web/components/PageButtons.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useFilterAddress } from '#web/lib/use-filter-address.ts';
 import { useCatalogue } from '../api/use-catalogue.ts';
 import { useCategories } from '../api/use-categories.ts';
 import { CardGrid } from '../components/CardGrid.tsx';
@@ -26,17 +27,13 @@ const addressOf = (query: CatalogueQuery) => {
 export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
   useDocumentTitle('Products');
   const [parameters] = useSearchParams();
-  const navigate = useNavigate();
   const query = readCatalogueAddress(parameters);
-  const search = catalogueSearch(query);
   const catalogue = useCatalogue(query);
   const categories = useCategories();
+  const address = useFilterAddress(addressOf(query));
 
   // A field left without a change (a price box losing focus) adds no step to the back button's history.
-  const show = (next: CatalogueQuery) => {
-    const address = addressOf(next);
-    if (address !== addressOf(query)) navigate(address);
-  };
+  const show = (next: CatalogueQuery) => address.show(addressOf(next));
   // Any new filter starts again at the first page.
   const change = (filters: FilterChange) => show({ ...query, ...filters, page: 1 });
   const goToPage = (page: number) => {
@@ -56,7 +53,7 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
         Products
       </h1>
       <div className="mt-6">
-        <CatalogueFilters key={search} query={query} categories={categories.data ?? []} onChange={change} />
+        <CatalogueFilters key={address.formKey} query={query} categories={categories.data ?? []} onChange={change} />
       </div>
       <p className="mt-6 min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="catalogue-total">
         {catalogue.data ? `${catalogue.data.total} ${catalogue.data.total === 1 ? 'product' : 'products'}` : ''}
