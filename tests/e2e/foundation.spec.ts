@@ -66,7 +66,9 @@ test('the app’s code is asked for only once the browser has shown the first pa
     await page.goto(path);
     // The app has started once its session check has gone out.
     await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/get-session'))))
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/get-session'))),
+      )
       .toBe(true);
     const timings = await page.evaluate(() => {
       const entry = document.querySelector<HTMLScriptElement>('script[type="module"]')?.src;
@@ -80,6 +82,8 @@ test('the app’s code is asked for only once the browser has shown the first pa
     });
     expect(timings.painted, `${path} was painted`).toBeDefined();
     expect(timings.asked.length, `${path} loaded the app`).toBeGreaterThan(0);
-    expect(Math.min(...timings.asked), `${path}: the app's first file after the paint`).toBeGreaterThanOrEqual(timings.painted ?? 0);
+    expect(Math.min(...timings.asked), `${path}: the app's first file after the paint`).toBeGreaterThanOrEqual(
+      timings.painted ?? 0,
+    );
   }
 });

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_ROOT } from '#server/app.ts';
+import { firstPaintFonts } from '#server/http/web-build.ts';
 
 /**
  * The home page's weight budgets (R-BUDGETS): what a phone downloads before the page is idle, gzip
  * sizes of the built files. Read from Vite's manifest, so no timing or browser is involved.
  */
-const BUDGET_BYTES = { js: 120 * 1024, css: 25 * 1024 };
+const BUDGET_BYTES = { js: 120 * 1024, css: 25 * 1024, firstPaintFonts: 40 * 1024 };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';
 
@@ -101,4 +102,45 @@ describe('budgets', () => {
       expect(readFileSync(join(webRoot, 'index.html'), 'utf8')).not.toContain('rel="modulepreload"');
     },
   );
+
+  it.runIf(existsSync(manifestPath))(
+    'the fonts every page preloads for its first paint weigh at most 40 KB, and the stylesheet uses each',
+    () => {
+      // Decision 0038: Inter's first-paint subset and Poppins 700, nothing else (woff2 is compressed already).
+      const fonts = firstPaintFonts(webRoot);
+      const bytes = fonts.reduce((total, file) => total + readFileSync(join(webRoot, 'assets', file)).length, 0);
+      expect(fonts).toEqual([
+        expect.stringMatching(/^inter-first-paint-wght-/),
+        expect.stringMatching(/^poppins-latin-700-normal-/),
+      ]);
+      expect(bytes, `${fonts.join(', ')}: ${bytes} bytes`).toBeLessThanOrEqual(BUDGET_BYTES.firstPaintFonts);
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      const stylesheet = (manifest[entryKey(manifest)]?.css ?? [])
+        .map((file) => readFileSync(join(webRoot, file), 'utf8'))
+        .join('');
+      for (const font of fonts) expect(stylesheet, `${font} is used by an @font-face`).toContain(`/assets/${font}`);
+    },
+  );
+});
+
+describe('the first-paint font', () => {
+  const fontsCss = readFileSync(new URL('../../src/web/fonts.css', import.meta.url), 'utf8');
+  const committed = new URL('../../src/web/fonts/inter-first-paint-wght.woff2', import.meta.url);
+
+  it('is what npm run fonts:subset makes, and its unicode-range names exactly its characters', async () => {
+    const { FIRST_PAINT_CHARACTERS, makeFirstPaintFont } = (await import('../../scripts/subset-fonts.mjs' as string)) as {
+      FIRST_PAINT_CHARACTERS: string;
+      makeFirstPaintFont: () => Promise<Buffer>;
+    };
+    const face = fontsCss.match(/@font-face \{[^}]*inter-first-paint-wght\.woff2[^}]*\}/)?.[0] ?? '';
+    const declared = new Set<number>();
+    for (const range of face.match(/unicode-range: ([^;]+);/)?.[1]?.split(',') ?? []) {
+      const [from = '', to = from] = range.trim().replace('U+', '').split('-');
+      for (let code = Number.parseInt(from, 16); code <= Number.parseInt(to, 16); code += 1) declared.add(code);
+    }
+    const characters = [...FIRST_PAINT_CHARACTERS].map((character) => character.codePointAt(0) ?? 0);
+    expect([...declared].sort((a, b) => a - b)).toEqual([...new Set(characters)].sort((a, b) => a - b));
+
+    expect(Buffer.compare(await makeFirstPaintFont(), readFileSync(committed)), 'run npm run fonts:subset').toBe(0);
+  });
 });

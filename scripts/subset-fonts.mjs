@@ -1,0 +1,24 @@
+// `npm run fonts:subset`: writes the small Inter file the first paint uses (src/web/fonts/, committed)
+// from @fontsource's Latin file: printable ASCII and the punctuation the shop's texts use, every weight
+// of the variable axis kept. Characters outside it come from the full Latin file, which the browser
+// fetches only for a page that has one (unicode-range in src/web/fonts.css). Decision 0038.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import subsetFont from 'subset-font';
+
+/** Keep in step with the first-paint face's unicode-range in src/web/fonts.css (a test compares them). */
+export const FIRST_PAINT_CHARACTERS = `${String.fromCharCode(...Array.from({ length: 0x5f }, (_, index) => 0x20 + index))}’‘“”…→←—–·•×−²©®™°€£`;
+
+const source = createRequire(import.meta.url).resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+const target = new URL('../src/web/fonts/inter-first-paint-wght.woff2', import.meta.url);
+
+/** The first-paint subset of Inter, made from @fontsource's Latin file (the same bytes every time). */
+export const makeFirstPaintFont = () => subsetFont(readFileSync(source), FIRST_PAINT_CHARACTERS, { targetFormat: 'woff2' });
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const subset = await makeFirstPaintFont();
+  writeFileSync(target, subset);
+  console.log(
+    `Inter for the first paint: ${readFileSync(source).length} → ${subset.length} bytes (${FIRST_PAINT_CHARACTERS.length} characters)`,
+  );
+}
