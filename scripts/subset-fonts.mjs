@@ -1,10 +1,13 @@
 // `npm run fonts:subset`: writes the small Inter file the first paint uses (src/web/fonts/, committed)
-// from @fontsource's Latin file: printable ASCII and the punctuation the shop's texts use, every weight
-// of the variable axis kept. Characters outside it come from the full Latin file, which the browser
+// from @fontsource's Latin file: printable ASCII and the punctuation the shop's texts use, and of the
+// variable weight axis the part the shop uses (400 to 700: normal, medium, semibold, bold). Characters outside it come from the full Latin file, which the browser
 // fetches only for a page that has one (unicode-range in src/web/fonts.css). Decision 0038.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
+
+/** Keep in step with the first-paint face's font-weight in src/web/fonts.css. */
+export const FIRST_PAINT_WEIGHTS = { min: 400, max: 700 };
 
 /** Keep in step with the first-paint face's unicode-range in src/web/fonts.css (a test compares them). */
 export const FIRST_PAINT_CHARACTERS = `${String.fromCharCode(...Array.from({ length: 0x5f }, (_, index) => 0x20 + index))}’‘“”…→←—–·•×−²©®™°€£`;
@@ -13,7 +16,11 @@ const source = createRequire(import.meta.url).resolve('@fontsource-variable/inte
 const target = new URL('../src/web/fonts/inter-first-paint-wght.woff2', import.meta.url);
 
 /** The first-paint subset of Inter, made from @fontsource's Latin file (the same bytes every time). */
-export const makeFirstPaintFont = () => subsetFont(readFileSync(source), FIRST_PAINT_CHARACTERS, { targetFormat: 'woff2' });
+export const makeFirstPaintFont = () =>
+  subsetFont(readFileSync(source), FIRST_PAINT_CHARACTERS, {
+    targetFormat: 'woff2',
+    variationAxes: { wght: FIRST_PAINT_WEIGHTS },
+  });
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const subset = await makeFirstPaintFont();
