@@ -1,7 +1,8 @@
 // `npm run fonts:subset`: writes the small Inter file the first paint uses (src/web/fonts/, committed)
 // from @fontsource's Latin file: printable ASCII and the punctuation the shop's texts use, and of the
-// variable weight axis the part the shop uses (400 to 700: normal, medium, semibold, bold). Characters outside it come from the full Latin file, which the browser
-// fetches only for a page that has one (unicode-range in src/web/fonts.css). Decision 0038.
+// variable weight axis the part the shop uses (400 to 700: normal, medium, semibold, bold). Other
+// characters come from the full Latin file, which the browser fetches only for a page that has one
+// (unicode-range in src/web/fonts.css). Decision 0038.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';

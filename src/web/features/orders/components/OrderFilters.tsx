@@ -6,7 +6,8 @@ import { ORDER_STATUS_LABELS } from './OrderProgress.tsx';
 /**
  * Manage Orders' search box (order number or email) and status (R-ORDERS-ADMIN). The fields start from
  * the address and the page draws the form anew when the address changes by other means
- * (useFilterAddress), so the back button restores them. Typing waits for Search or Enter; the status applies at once.
+ * (useFilterAddress), so the back button restores them. Typing waits for Search or Enter; the status
+ * applies at once.
  */
 export function OrderFilters({ filter, onChange }: { filter: AdminOrdersFilter; onChange: (filter: AdminOrdersFilter) => void }) {
   const form = useRef<HTMLFormElement>(null);
