@@ -7,7 +7,7 @@
 import { asc } from 'drizzle-orm';
 import { orderEvents, orders, products } from '#server/db/schema.ts';
 import { addOneLineEach } from '#server/modules/orders/repository.ts';
-import { ACTORS } from '#server/modules/orders/service.ts';
+import { ACTORS, orderLine } from '#server/modules/orders/service.ts';
 import { LIMITS } from '#shared/limits.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { runWithConfiguredDatabase } from './with-configured-database.ts';
@@ -62,12 +62,7 @@ runWithConfiguredDatabase(async ({ db }) => {
       const createdAt = new Date(now - (1 - n / count) * 365 * DAY_MS);
       const paid = status !== 'unpaid' && status !== 'cancelled';
       return {
-        productId: product.id,
-        name: product.name,
-        picture: product.picture,
-        quantity,
-        unitPriceCents: product.priceCents,
-        priceCents: product.priceCents * quantity,
+        ...orderLine(product, quantity),
         email: `${first}.${last}${customer}@${DOMAINS[customer % DOMAINS.length]}`,
         userName: `${first} ${last}`,
         status,

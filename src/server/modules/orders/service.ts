@@ -97,7 +97,10 @@ export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder, 
 }
 
 /** A line as the order keeps it: the product's name, picture and price now. */
-export function orderLine(product: ProductRow, quantity: number): NewOrderLine & { productId: string } {
+export function orderLine(
+  product: Pick<ProductRow, 'id' | 'name' | 'picture' | 'priceCents'>,
+  quantity: number,
+): NewOrderLine & { productId: string } {
   return {
     productId: product.id,
     name: product.name,
