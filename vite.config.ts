@@ -11,8 +11,8 @@ const ONLY_FOR_FORMS = /[\\/](useMutation|mutationObserver)\.js$/;
 /** The app's small modules that the public pages share: one file rather than a dozen tiny ones. */
 const PUBLIC_PAGES_SHARE =
   /src[\\/](web[\\/](lib|components)[\\/]|shared[\\/](messages|limits|text|money|error-codes|test-cards)\.ts|web[\\/]features[\\/](auth[\\/]api[\\/](use-viewer|use-session|sign-out|use-access-token)|products[\\/](api[\\/]use-products|product-action)|marketing[\\/](company|hero-slides|use-scroll-to-hash))\.ts)/;
-/** The entry (src/web/main.tsx): the stylesheet and a wait for the first paint. */
-const ENTRY = /src[\\/]web[\\/]main\.tsx$/;
+/** The entry (src/web/main.tsx): the stylesheet, the keeper of early taps and a wait for the first paint. */
+const ENTRY = /src[\\/]web[\\/](main\.tsx|early-input\.ts)$/;
 /** What the entry loads after the first paint (R-FIRST-PAINT): in the shared file, not a file of its own. */
 const APP_START = /src[\\/]web[\\/]app[\\/]start\.tsx$/;
 /**

@@ -1,4 +1,5 @@
 import './styles.css';
+import { keepEarlyInput } from './early-input.ts';
 
 /**
  * zod, which the forms load, probes whether it may compile its parsers with `new Function`; the page's
@@ -11,12 +12,22 @@ import './styles.css';
 /**
  * The page the server rendered is painted before the app's code is asked for (R-FIRST-PAINT): a phone
  * on a slow network then spends its first bandwidth on the page's picture and text, not on React.
- * The frame callback runs just before the first paint, the timer just after it; the timer alone
- * covers a tab that is hidden and paints no frames. No top-level await: the app's files import Vite's
- * import helper from this file, so it must finish evaluating before they run.
+ * "Painted" is when the browser reports the first contentful paint, which it does once the frame is
+ * on screen; a frame callback comes before that, and files asked for then could still arrive before
+ * the paint was shown. A hidden tab paints nothing and waits for nothing; a page with no content to
+ * paint waits at most a second. No top-level await: the app's files import Vite's import helper from
+ * this file, so it must finish evaluating before they run.
  */
+keepEarlyInput();
+
 new Promise<void>((painted) => {
-  const afterPaint = () => setTimeout(painted, 0);
-  requestAnimationFrame(afterPaint);
-  setTimeout(painted, 200);
+  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    painted();
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) painted();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(painted, 1000);
 }).then(() => import('./app/start.tsx'));

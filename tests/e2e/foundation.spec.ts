@@ -60,3 +60,30 @@ test('the stylesheet inlined in the page is not downloaded again when the app st
   // The inline copy styles the page: the body text is set in the theme's font.
   await expect(page.locator('body')).toHaveCSS('font-family', /Inter Variable/);
 });
+
+test('the app’s code is asked for only once the browser has shown the first paint (R-FIRST-PAINT)', async ({ page }) => {
+  for (const path of ['/', '/about', '/login']) {
+    await page.goto(path);
+    // The app has started once its session check has gone out.
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/get-session'))),
+      )
+      .toBe(true);
+    const timings = await page.evaluate(() => {
+      const entry = document.querySelector<HTMLScriptElement>('script[type="module"]')?.src;
+      return {
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        asked: performance
+          .getEntriesByType('resource')
+          .filter((resource) => resource.name.endsWith('.js') && resource.name !== entry)
+          .map((resource) => resource.startTime),
+      };
+    });
+    expect(timings.painted, `${path} was painted`).toBeDefined();
+    expect(timings.asked.length, `${path} loaded the app`).toBeGreaterThan(0);
+    expect(Math.min(...timings.asked), `${path}: the app's first file after the paint`).toBeGreaterThanOrEqual(
+      timings.painted ?? 0,
+    );
+  }
+});

@@ -1,0 +1,68 @@
+import { signUpCustomer } from '../helpers/shop-client.ts';
+import { expect, type Page, test } from './fixtures.ts';
+
+/**
+ * Opens a server-rendered page with the app's code held back: the entry runs (it is the one script the
+ * page names), every file it imports waits until `release` is called. That is the page a phone shows
+ * between the first paint and hydration, made as long as the test needs (R-EARLY-INPUT).
+ */
+async function openBeforeHydration(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const entry = html.match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
+  expect(entry, 'the page names its entry script').toBeDefined();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let appAsked = () => {};
+  const asked = new Promise<void>((resolve) => {
+    appAsked = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    if (new URL(route.request().url()).pathname !== entry) {
+      appAsked();
+      await released;
+    }
+    await route.continue();
+  });
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push(frame.url());
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await asked;
+  return { release, addresses };
+}
+
+test('a login typed and sent before the app has started signs in, and the password never reaches the address', async ({
+  page,
+  server,
+}) => {
+  const customer = await signUpCustomer(server);
+  const { release, addresses } = await openBeforeHydration(page, '/login');
+
+  await page.getByRole('main').getByLabel('Email').fill(customer.email);
+  await page.getByRole('main').getByLabel('Password').fill('secret123');
+  await page.getByRole('main').getByLabel('Password').press('Enter');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // Held, not sent by the browser as a GET of the form's fields.
+  await expect(page).toHaveURL(`${server.url}/login`);
+
+  release();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
+  expect(
+    addresses.filter((address) => address.includes('secret123') || address.includes('?')),
+    'addresses with form fields',
+  ).toEqual([]);
+});
+
+test('a visitor’s Order Now tapped before the app has started still leads to login first', async ({ page }) => {
+  const { release } = await openBeforeHydration(page, '/');
+  await page.getByTestId('product-card').first().getByRole('link', { name: 'Order Now' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  release();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+});
