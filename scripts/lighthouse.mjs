@@ -65,15 +65,25 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function audit(chrome, path) {
-  const runs = [];
-  for (let run = 0; run < RUNS; run += 1) {
+/** Lighthouse sometimes loses the trace of a load (NO_NAVSTART, seen on this machine): that run is made again. */
+async function auditOnce(chrome, path) {
+  for (let attempt = 1; ; attempt += 1) {
     const { lhr } = await lighthouse(`${ORIGIN}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
     });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`${path}: ${lhr.runtimeError.code} three times in a row`);
+    console.warn(`${path}: ${lhr.runtimeError.code}, auditing again`);
+  }
+}
+
+async function audit(chrome, path) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const lhr = await auditOnce(chrome, path);
     runs.push(lhr);
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
