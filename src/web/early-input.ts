@@ -9,6 +9,14 @@
 /** The app dispatches this on the document once hydration has committed; see `announceHydrated`. */
 const HYDRATED_EVENT = 'shop:hydrated';
 
+/** A part whose code loads when the browser is idle dispatches this (bubbling) once it has hydrated. */
+export const PART_HYDRATED_EVENT = 'shop:part-hydrated';
+
+/** The attribute on the element around such a part: `waiting` until its code has hydrated it, then `ready`. */
+export const IDLE_PART_ATTRIBUTE = 'data-idle-part';
+
+const WAITING_PART = `[${IDLE_PART_ATTRIBUTE}="waiting"]`;
+
 /** A link held this long with no app to hand it to is followed by the browser. */
 const LINK_FALLBACK_MS = 5000;
 
@@ -42,8 +50,9 @@ function handOverTypedValue(field: HTMLInputElement | HTMLTextAreaElement): void
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function handOverFields(): void {
-  for (const field of document.querySelectorAll('input, textarea, select')) {
+function handOverFields(scope: ParentNode): void {
+  for (const field of scope.querySelectorAll('input, textarea, select')) {
+    if (field.closest(WAITING_PART)) continue;
     if (field instanceof HTMLSelectElement) {
       if ([...field.options].some((option) => option.selected !== option.defaultSelected))
         field.dispatchEvent(new Event('change', { bubbles: true }));
@@ -62,30 +71,50 @@ function handOverFields(): void {
   }
 }
 
+/**
+ * Held: every tap and submission until the app has hydrated, and after that those inside a part whose
+ * code has not arrived yet (React drops a click on a part it cannot hydrate yet).
+ */
 export function keepEarlyInput(): void {
   const heldTaps: Element[] = [];
   let hydrated = false;
 
-  function holdTap(event: MouseEvent): void {
-    const target = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
-    if (hydrated || !target || leftToTheBrowser(event, target)) return;
+  const answered = (element: Element) => hydrated && !element.closest(WAITING_PART);
+
+  function hold(event: Event, tap: Element): void {
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!heldTaps.includes(target)) heldTaps.push(target);
+    if (!heldTaps.includes(tap)) heldTaps.push(tap);
+  }
+
+  function holdTap(event: MouseEvent): void {
+    const target = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
+    if (!target || answered(target) || leftToTheBrowser(event, target)) return;
+    hold(event, target);
     if (target instanceof HTMLAnchorElement) {
       const link = target;
       setTimeout(() => {
-        if (!hydrated) location.assign(link.href);
+        if (heldTaps.includes(link)) location.assign(link.href);
       }, LINK_FALLBACK_MS);
     }
   }
 
-  /** A form with no submit button is submitted by Enter without a click: it is held as its first field's tap. */
+  /** A form with no submit button is submitted by Enter without a click: the form itself is held. */
   function holdSubmit(event: SubmitEvent): void {
-    if (hydrated || !(event.target instanceof HTMLFormElement)) return;
-    event.preventDefault();
-    const form = event.target;
-    if (!heldTaps.includes(form)) heldTaps.push(form);
+    if (event.target instanceof HTMLFormElement && !answered(event.target)) hold(event, event.target);
+  }
+
+  /** The fields' changes are React state updates, applied before the next task: the taps come after. */
+  function handOver(scope: ParentNode): void {
+    handOverFields(scope);
+    setTimeout(() => {
+      for (const tap of heldTaps.filter(answered)) {
+        heldTaps.splice(heldTaps.indexOf(tap), 1);
+        if (!tap.isConnected) continue;
+        if (tap instanceof HTMLFormElement) tap.requestSubmit();
+        else if (tap instanceof HTMLElement) tap.click();
+      }
+    }, 0);
   }
 
   document.addEventListener('click', holdTap, true);
@@ -94,18 +123,11 @@ export function keepEarlyInput(): void {
     HYDRATED_EVENT,
     () => {
       hydrated = true;
-      document.removeEventListener('click', holdTap, true);
-      document.removeEventListener('submit', holdSubmit, true);
-      handOverFields();
-      // The fields' changes are React state updates, applied before the next task: the taps come after.
-      setTimeout(() => {
-        for (const tap of heldTaps) {
-          if (!tap.isConnected) continue;
-          if (tap instanceof HTMLFormElement) tap.requestSubmit();
-          else if (tap instanceof HTMLElement) tap.click();
-        }
-      }, 0);
+      handOver(document);
     },
     { once: true },
   );
+  document.addEventListener(PART_HYDRATED_EVENT, (event) => {
+    if (event.target instanceof Element) handOver(event.target);
+  });
 }

@@ -66,3 +66,37 @@ test('a visitor’s Order Now tapped before the app has started still leads to l
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 });
+
+test('a page scrolled before the app has started stays where the visitor scrolled it', async ({ page }) => {
+  const { release } = await openBeforeHydration(page, '/');
+  await page.evaluate(() => window.scrollTo(0, 900));
+  release();
+  // Started and told who is looking: a visitor's Order Now now leads to login.
+  await expect(page.getByTestId('product-card').first().getByRole('link', { name: 'Order Now' })).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+});
+
+test('a tap on a part whose code waits for idle time is answered once that code has come', async ({ page }) => {
+  // A browser that stays busy until the test says otherwise.
+  await page.addInitScript(() => {
+    const waiting: IdleRequestCallback[] = [];
+    window.requestIdleCallback = (callback) => waiting.push(callback);
+    (window as unknown as { becomeIdle: () => void }).becomeIdle = () => {
+      for (const callback of waiting.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+    };
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('product-card').first().getByRole('link', { name: 'Order Now' })).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  const card = page.getByTestId('service-card').filter({ hasText: 'Ocean Freight' });
+  await card.getByRole('button', { name: /^Read More/ }).click();
+  await expect(card.getByRole('button', { name: /^Read More/ })).toHaveAttribute('aria-expanded', 'false');
+
+  await page.evaluate(() => (window as unknown as { becomeIdle: () => void }).becomeIdle());
+  await expect(card.getByRole('button', { name: /^Show less/ })).toHaveAttribute('aria-expanded', 'true');
+});

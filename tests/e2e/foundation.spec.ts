@@ -87,3 +87,44 @@ test('the app’s code is asked for only once the browser has shown the first pa
     );
   }
 });
+
+test('the parts whose code waits for idle time keep their server HTML when the page re-renders for the visitor', async ({
+  page,
+}) => {
+  // A browser that stays busy until the test says otherwise, and a note of when the app is ready.
+  await page.addInitScript(() => {
+    const waiting: IdleRequestCallback[] = [];
+    const shop = window as unknown as { becomeIdle: () => void; ready: boolean };
+    window.requestIdleCallback = (callback) => waiting.push(callback);
+    shop.becomeIdle = () => {
+      for (const callback of waiting.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+    };
+    document.addEventListener('shop:hydrated', () => {
+      shop.ready = true;
+    });
+  });
+  await page.goto('/');
+  const footer = await page.locator('footer').elementHandle();
+  const addToCart = await page
+    .getByTestId('product-card')
+    .first()
+    .getByRole('button', { name: /^Add to cart/ })
+    .elementHandle();
+  // Hydrated, and re-rendered once the session check said this is a visitor (Order Now now leads to login).
+  await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
+  await expect(page.getByTestId('product-card').first().getByRole('link', { name: 'Order Now' })).toHaveAttribute(
+    'href',
+    '/login',
+  );
+  expect(await footer?.evaluate((element) => element.isConnected), 'the footer the server sent is still shown').toBe(true);
+  expect(await addToCart?.evaluate((element) => element.isConnected), 'the card’s Add to cart is still shown').toBe(true);
+
+  await page.evaluate(() => (window as unknown as { becomeIdle: () => void }).becomeIdle());
+  await expect(
+    page
+      .getByTestId('product-card')
+      .first()
+      .getByRole('button', { name: /^Add to cart/ }),
+  ).toBeEnabled();
+  expect(await addToCart?.evaluate((element) => element.isConnected), 'hydrated in place').toBe(true);
+});

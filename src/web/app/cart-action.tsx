@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
 import type { Product } from '#shared/product.ts';
-import { lazyWhenIdle } from '#web/lib/lazy-when-idle.ts';
+import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 
 /**
  * The cart's pieces on every page (navbar link, "Add to cart" on cards) are in the server's HTML from the
@@ -8,19 +7,7 @@ import { lazyWhenIdle } from '#web/lib/lazy-when-idle.ts';
  * (R-BUDGETS, R-CART).
  */
 const loadSlots = () => import('./cart-slots.tsx');
-const LazyNavbarCart = lazyWhenIdle(() => loadSlots().then((module) => module.NavbarCart));
-const LazyAddToCart = lazyWhenIdle(() => loadSlots().then((module) => module.ProductAddToCart));
+export const NavbarCartSlot = lazyWhenIdle(() => loadSlots().then((module) => module.NavbarCart));
+const AddToCartSlot = lazyWhenIdle(() => loadSlots().then((module) => module.ProductAddToCart));
 
-export function NavbarCartSlot() {
-  return (
-    <Suspense fallback={null}>
-      <LazyNavbarCart />
-    </Suspense>
-  );
-}
-
-export const addToCartAction = (product: Product) => (
-  <Suspense fallback={null}>
-    <LazyAddToCart product={product} />
-  </Suspense>
-);
+export const addToCartAction = (product: Product) => <AddToCartSlot product={product} />;

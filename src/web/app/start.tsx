@@ -32,17 +32,21 @@ async function loadCurrentPage(): Promise<void> {
 async function start(container: HTMLElement): Promise<void> {
   const client = createQueryClient();
   await Promise.all([adoptPageState(client), loadCurrentPage()]);
+  // A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
+  const serverRendered = container.firstElementChild !== null;
+  // Hydration data is React Router's mark of a server-rendered page: without it the router scrolls to
+  // the top as it starts, under a visitor who has already scrolled the painted page (R-EARLY-INPUT).
+  const router = createBrowserRouter(routes, serverRendered ? { hydrationData: {} } : undefined);
   const app = (
     <StrictMode>
       <AppProviders client={client}>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
-  // A page the server did not render (no renderer built, or it failed) has only a placeholder comment.
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page (R-FIRST-PAINT): taps and scrolls on the painted page are not kept waiting.
-  if (container.firstElementChild)
+  if (serverRendered)
     startTransition(() => {
       hydrateRoot(container, app);
     });

@@ -6,7 +6,7 @@ import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { ProductActionContext } from '#web/features/products/product-action.ts';
 import { onSessionEnded, shopTrouble } from '#web/lib/api-client.ts';
-import { lazyWhenIdle } from '#web/lib/lazy-when-idle.ts';
+import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 import { addToCartAction } from '../cart-action.tsx';
 import { Navbar } from './Navbar.tsx';
 
@@ -51,9 +51,7 @@ export function RootLayout() {
           <Outlet />
         </ProductActionContext>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Footer />
       <ScrollRestoration />
     </div>
   );

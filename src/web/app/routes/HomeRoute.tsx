@@ -1,11 +1,10 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { AnimatedTagline } from '#web/features/marketing/components/AnimatedTagline.tsx';
 import { HeroCarousel } from '#web/features/marketing/components/HeroCarousel.tsx';
 import { useScrollToHash } from '#web/features/marketing/use-scroll-to-hash.ts';
 import { ProductGrid } from '#web/features/products/components/ProductGrid.tsx';
-import { lazyWhenIdle } from '#web/lib/lazy-when-idle.ts';
+import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 
@@ -35,9 +34,7 @@ export function HomeRoute() {
           </Link>
         </div>
       </section>
-      <Suspense fallback={null}>
-        <HomeSections />
-      </Suspense>
+      <HomeSections />
     </>
   );
 }
