@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -10,7 +11,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tan
 const ONLY_FOR_FORMS = /[\\/](useMutation|mutationObserver)\.js$/;
 /** The app's small modules that the public pages share: one file rather than a dozen tiny ones. */
 const PUBLIC_PAGES_SHARE =
-  /src[\\/](web[\\/](lib|components)[\\/]|shared[\\/](messages|limits|text|money|error-codes|test-cards)\.ts|web[\\/]features[\\/](auth[\\/]api[\\/](use-viewer|use-session|sign-out|use-access-token)|products[\\/](api[\\/]use-products|product-action)|marketing[\\/](company|hero-slides|use-scroll-to-hash))\.ts)/;
+  /src[\\/](web[\\/](lib|components)[\\/]|shared[\\/](messages|limits|text|money|error-codes|test-cards|picture)\.ts|web[\\/]features[\\/](auth[\\/]api[\\/](use-viewer|use-session|sign-out|use-access-token)|products[\\/](api[\\/]use-products|product-action)|marketing[\\/](company|hero-slides|use-scroll-to-hash))\.ts)/;
 /** The entry (src/web/main.tsx): the stylesheet, the keeper of early taps and a wait for the first paint. */
 const ENTRY = /src[\\/]web[\\/](main\.tsx|early-input\.ts)$/;
 /** What the entry loads after the first paint (R-FIRST-PAINT): in the shared file, not a file of its own. */
@@ -18,15 +19,18 @@ const APP_START = /src[\\/]web[\\/]app[\\/]start\.tsx$/;
 /**
  * Better Auth's client, toasts, the form helpers (zod among them, and the delivery details' fields and check of
  * Buy Now, checkout and Manage Orders), the outage notice, and the pieces of pages loaded on demand (page buttons, the
- * admin's figures), load when they are used.
+ * admin's figures, the filter forms' address hook, the idle cart slots' hydration flag), load when they are used.
  */
 const LOADED_ON_DEMAND =
-  /auth-client|toast|form-errors|delivery-details|DeliveryFields|picture-file|ShopTroubleNotice|FormField|ProductLabel|PageButtons|big-numbers/;
+  /auth-client|toast|form-errors|delivery-details|DeliveryFields|picture-file|ShopTroubleNotice|FormField|ProductLabel|PageButtons|big-numbers|use-filter-address|use-hydrated/;
 /**
  * What the catalogue, Manage Orders and Buy Now share on demand, in one file rather than three: the
  * address parsing, the page buttons and the order statuses.
  */
 const PAGED_LISTS_SHARE = /src[\\/](shared[\\/](address-query|order-status)\.ts|web[\\/]components[\\/]PageButtons\.tsx)$/;
+
+const reactRouterBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 /**
  * Two builds: the browser's (dist/web, with a manifest the budget test and the server read) and, with
@@ -36,6 +40,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss()],
+  // React Router's package names only its development build, whose warnings cost the home page's budget
+  // (R-BUDGETS); the browser gets the production build the package also ships. Both entries point at
+  // the same production chunk, so the app keeps one router.
+  resolve: isSsrBuild
+    ? undefined
+    : {
+        alias: [
+          { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+        ],
+      },
   build: isSsrBuild
     ? { outDir: '../../dist/web-server', emptyOutDir: true }
     : {

@@ -20,7 +20,7 @@ const WAITING_PART = `[${IDLE_PART_ATTRIBUTE}="waiting"]`;
 /** A link held this long with no app to hand it to is followed by the browser. */
 const LINK_FALLBACK_MS = 5000;
 
-const TAPPABLE = 'a[href], button, input[type="submit"], input[type="image"]';
+const TAPPABLE = 'a[href], button, input[type="submit"]';
 
 /** Called by the app's root once the server's page is hydrated (or, with no server page, first drawn). */
 export function announceHydrated(): void {

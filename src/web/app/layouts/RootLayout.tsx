@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { announceHydrated } from '#web/early-input.ts';
 import { signOut, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
 import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
@@ -21,9 +22,16 @@ const ShopTroubleNotice = lazy(async () => ({
 export function RootLayout() {
   const troubled = useSyncExternalStore(shopTrouble.subscribe, shopTrouble.now, () => false);
   const queryClient = useQueryClient();
+  const viewer = useViewer();
   // A session that arrives by redirect (Google sign-in) gets its access token here, like a form sign-in.
-  useAccessToken(useViewer().user?.email);
+  useAccessToken(viewer.user?.email);
   useSignOutJourney();
+  // The page's first commit is done (this layout's effects run after the page's) and the session check
+  // has answered: the taps and typing held since the first paint are handed over (R-EARLY-INPUT), so a
+  // visitor's Order Now leads to login, as it does later.
+  useEffect(() => {
+    if (!viewer.isPending) announceHydrated();
+  }, [viewer.isPending]);
 
   // The rule for a refused My Orders fetch (R-ORDERS), applied to every call: sign out and go home.
   useEffect(
