@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
-import { PART_HYDRATED_EVENT } from '#web/early-input.ts';
+import { IDLE_PART_ATTRIBUTE, PART_HYDRATED_EVENT } from '#web/early-input.ts';
 import { whenIdle } from './idle.ts';
 
 /** Rendered after the part inside its boundary: its effect runs once the part has hydrated. */
@@ -34,7 +34,7 @@ function IdlePart<Props extends object>({ part: Part, props }: { part: Component
     if (arrived) around.current?.dispatchEvent(new Event(PART_HYDRATED_EVENT, { bubbles: true }));
   }, [arrived]);
   return (
-    <div ref={around} className="contents" data-idle-part={arrived ? 'ready' : 'waiting'}>
+    <div ref={around} className="contents" {...{ [IDLE_PART_ATTRIBUTE]: arrived ? 'ready' : 'waiting' }}>
       <Suspense fallback={null}>
         <Part {...props} />
         <Arrived onArrived={setArrived} />
