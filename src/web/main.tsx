@@ -9,6 +9,9 @@ import { keepEarlyInput } from './early-input.ts';
  */
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
+// From the first paint on, taps and typing wait for the app instead of going to the browser (R-EARLY-INPUT).
+keepEarlyInput();
+
 /**
  * The page the server rendered is painted before the app's code is asked for (R-FIRST-PAINT): a phone
  * on a slow network then spends its first bandwidth on the page's picture and text, not on React.
@@ -18,8 +21,6 @@ import { keepEarlyInput } from './early-input.ts';
  * paint waits at most a second. No top-level await: the app's files import Vite's import helper from
  * this file, so it must finish evaluating before they run.
  */
-keepEarlyInput();
-
 new Promise<void>((painted) => {
   if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
     painted();
