@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3480);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-/** Comma-separated substrings of the paths to audit (e.g. `blog/,purchase`); all pages when unset. */
+/** Comma-separated substrings of the paths to audit (e.g. `blog/,purchase`; `/` alone is the home page); all pages when unset. */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 /** A folder to keep each run's full report in (JSON), to read its audits (LCP element, long tasks). */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -60,11 +61,6 @@ async function publicPages() {
   return ['/', '/blog', article, '/about', `/purchase/${products.at(-1)._id}`, '/login'];
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 /** Lighthouse sometimes loses the trace of a load (NO_NAVSTART, seen on this machine): that run is made again. */
 async function auditOnce(chrome, path) {
   for (let attempt = 1; ; attempt += 1) {
@@ -90,7 +86,9 @@ async function audit(chrome, path) {
       writeFileSync(join(REPORTS, `${path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`), JSON.stringify(lhr));
     }
   }
-  const middle = runs.find((lhr) => lhr.categories.performance.score === median(runs.map((r) => r.categories.performance.score)));
+  // Lighthouse's own choice of the median run (as Lighthouse CI reports it): the run nearest the median
+  // first paint and time to interactive, not the first run that ties on the rounded score.
+  const middle = computeMedianRun(runs);
   const score = (id) => Math.round((middle.categories[id].score ?? 0) * 100);
   const failing = Object.values(middle.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
@@ -116,7 +114,7 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const rows = [];
-  const pages = (await publicPages()).filter((path) => !ONLY || ONLY.some((part) => path.includes(part)));
+  const pages = (await publicPages()).filter((path) => !ONLY || ONLY.some((part) => (part === '/' ? path === '/' : path.includes(part))));
   for (const path of pages) rows.push(await audit(chrome, path));
   console.log(`\nLighthouse (mobile, simulated throttling), median of ${RUNS} runs, Node ${process.version}\n`);
   console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
