@@ -114,7 +114,9 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const rows = [];
-  const pages = (await publicPages()).filter((path) => !ONLY || ONLY.some((part) => (part === '/' ? path === '/' : path.includes(part))));
+  const pages = (await publicPages()).filter(
+    (path) => !ONLY || ONLY.some((part) => (part === '/' ? path === '/' : path.includes(part))),
+  );
   for (const path of pages) rows.push(await audit(chrome, path));
   console.log(`\nLighthouse (mobile, simulated throttling), median of ${RUNS} runs, Node ${process.version}\n`);
   console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |');
