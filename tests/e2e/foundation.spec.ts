@@ -88,6 +88,39 @@ test('the app’s code is asked for only once the browser has shown the first pa
   }
 });
 
+test('the home grid’s pictures are asked for after the first paint, then show; without scripts they load as usual (R-FIRST-PAINT)', async ({
+  page,
+  browser,
+  server,
+}) => {
+  await page.goto('/');
+  const picture = page.getByTestId('product-card').first().locator('img');
+  await picture.scrollIntoViewIfNeeded();
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const timings = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    asked: performance
+      .getEntriesByType('resource')
+      .filter((resource) => resource.name.includes('/images/products/'))
+      .map((resource) => resource.startTime),
+  }));
+  expect(timings.painted, 'the page was painted').toBeDefined();
+  expect(timings.asked.length, 'the grid’s pictures were loaded').toBeGreaterThan(0);
+  expect(Math.min(...timings.asked), 'the first picture asked for after the paint').toBeGreaterThanOrEqual(timings.painted ?? 0);
+
+  const withoutScripts = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+  try {
+    const plainPage = await withoutScripts.newPage();
+    await plainPage.goto('/');
+    const plainPicture = plainPage.getByTestId('product-card').first().locator('img');
+    await expect(plainPicture).toBeVisible();
+    await plainPicture.scrollIntoViewIfNeeded();
+    await expect.poll(() => plainPicture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  } finally {
+    await withoutScripts.close();
+  }
+});
+
 test('the parts whose code waits for idle time keep their server HTML when the page re-renders for the visitor', async ({
   page,
 }) => {
