@@ -17,12 +17,12 @@ const ENTRY = /src[\\/]web[\\/](main\.tsx|early-input\.ts)$/;
 /** What the entry loads after the first paint (R-FIRST-PAINT): in the shared file, not a file of its own. */
 const APP_START = /src[\\/]web[\\/]app[\\/]start\.tsx$/;
 /**
- * Better Auth's client, toasts, the form helpers (zod among them, and the delivery details' fields and check of
+ * Better Auth's client and its loader, toasts, the form helpers (zod among them, and the delivery details' fields and check of
  * Buy Now, checkout and Manage Orders), the outage notice, and the pieces of pages loaded on demand (page buttons, the
  * admin's figures, the filter forms' address hook, the idle cart slots' hydration flag), load when they are used.
  */
 const LOADED_ON_DEMAND =
-  /auth-client|toast|form-errors|delivery-details|DeliveryFields|picture-file|ShopTroubleNotice|FormField|ProductLabel|PageButtons|big-numbers|use-filter-address|use-hydrated/;
+  /auth-client|ask-auth|toast|form-errors|delivery-details|DeliveryFields|picture-file|ShopTroubleNotice|FormField|ProductLabel|PageButtons|big-numbers|use-filter-address|use-hydrated/;
 /**
  * What the catalogue, Manage Orders and Buy Now share on demand, in one file rather than three: the
  * address parsing, the page buttons and the order statuses.

@@ -94,6 +94,26 @@ describe('budgets', () => {
   );
 
   it.runIf(existsSync(manifestPath))(
+    'the login and sign-up pages hydrate without zod and Better Auth’s client, which load for the first check',
+    () => {
+      // R-FIRST-PAINT: 37 KB gzip less to download and run before a phone can use the form.
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      for (const route of ['features/auth/pages/LoginPage.tsx', 'features/auth/pages/SignUpPage.tsx']) {
+        expect(manifest[route], `${route} is not in the manifest`).toBeDefined();
+        const loaded = pageFiles(manifest, route)
+          .js.map((file) => readFileSync(join(webRoot, file), 'utf8'))
+          .join('\n');
+        for (const [library, marker] of [
+          ['zod', 'ZodError'],
+          ['Better Auth', '$sessionSignal'],
+        ] as const) {
+          expect(loaded.includes(marker), `${library} is loaded by ${route} before it hydrates`).toBe(false);
+        }
+      }
+    },
+  );
+
+  it.runIf(existsSync(manifestPath))(
     "the entry imports no other file, so the browser asks for the app's code after the first paint",
     () => {
       // R-FIRST-PAINT: a static import would be fetched (and modulepreloaded) while the page is parsed.

@@ -6,7 +6,7 @@ import { ApiError } from './api-client.ts';
 export const authClient = createAuthClient({ basePath: '/api/auth' });
 
 /** How Better Auth's client answers: it returns its errors instead of throwing them. */
-interface AuthAnswer<T> {
+export interface AuthAnswer<T> {
   data: T | null;
   error: { status: number; statusText: string; message?: string } | null;
 }

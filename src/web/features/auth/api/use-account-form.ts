@@ -1,23 +1,53 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import type * as AccountRules from '#shared/auth.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { loadAuthClient } from '#web/lib/ask-auth.ts';
+import { whenIdle } from '#web/lib/idle.ts';
 
 const FAILED = 'That did not work. Please try again.';
+
+/** Which of the shared account rules (src/shared/auth.ts) a form checks its fields with. */
+export type RulesOf<T> = (rules: typeof AccountRules) => z.ZodType<T, T>;
+
+/**
+ * zod and the account rules (25 KB gzip) load on the form's first check, or before when the browser is
+ * idle: the login and sign-up pages hydrate without them (R-FIRST-PAINT). RHF asks the resolver only
+ * when the visitor submits (and again as they correct a field afterwards).
+ */
+const loadRules = () => Promise.all([import('#shared/auth.ts'), import('@hookform/resolvers/zod')]);
+
+function rulesResolver<T extends FieldValues>(rulesOf: RulesOf<T>): Resolver<T> {
+  return async (values, context, options) => {
+    const [rules, { zodResolver }] = await loadRules();
+    return zodResolver(rulesOf(rules))(values, context, options);
+  };
+}
 
 /**
  * The account forms' flow (sign-in, sign-up, forgot and reset password, settings): check the fields with
  * the shared schema, `send` them to Better Auth, show its refusal in red, else run `done`.
  */
 export function useAccountForm<T extends FieldValues>(
-  schema: z.ZodType<T, T>,
+  rulesOf: RulesOf<T>,
   defaultValues: DefaultValues<T>,
   send: (input: T) => Promise<unknown>,
   done: (input: T) => void | Promise<void>,
 ) {
   const [providerError, setProviderError] = useState<string>();
-  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<T>({ resolver: rulesResolver(rulesOf), defaultValues });
+
+  // Loaded ahead, so a submit does not wait for the rules or for Better Auth's client.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadRules();
+        void loadAuthClient();
+      }),
+    [],
+  );
 
   const submit = form.handleSubmit(async (input) => {
     setProviderError(undefined);

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { completeSignIn } from './complete-sign-in.ts';
-import { useAccountForm } from './use-account-form.ts';
+import { type RulesOf, useAccountForm } from './use-account-form.ts';
 import { useReturnPath } from './use-return-path.ts';
 
 /**
@@ -11,7 +10,7 @@ import { useReturnPath } from './use-return-path.ts';
  * back where the visitor came from.
  */
 export function useCredentialsForm<T extends FieldValues>(
-  schema: z.ZodType<T, T>,
+  rulesOf: RulesOf<T>,
   defaultValues: DefaultValues<T>,
   send: (input: T) => Promise<{ user: { email: string } }>,
 ) {
@@ -19,7 +18,7 @@ export function useCredentialsForm<T extends FieldValues>(
   const queryClient = useQueryClient();
   const returnPath = useReturnPath();
   const account = useAccountForm(
-    schema,
+    rulesOf,
     defaultValues,
     async (input: T) => completeSignIn(queryClient, (await send(input)).user.email),
     () => navigate(returnPath, { replace: true }),

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { type ForgotPasswordInput, forgotPasswordSchema } from '#shared/auth.ts';
+import type { ForgotPasswordInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
-import { authClient, authResult } from '#web/lib/auth-client.ts';
+import { askAuth } from '#web/lib/ask-auth.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { CredentialsFormFooter } from './CredentialsFormFooter.tsx';
 
@@ -10,10 +10,12 @@ import { CredentialsFormFooter } from './CredentialsFormFooter.tsx';
 export function ForgotPasswordForm({ email }: { email: string }) {
   const [sent, setSent] = useState(false);
   const { form, submit, providerError } = useAccountForm<ForgotPasswordInput>(
-    forgotPasswordSchema,
+    (rules) => rules.forgotPasswordSchema,
     { email },
     (input) =>
-      authResult(authClient.requestPasswordReset({ email: input.email, redirectTo: `${window.location.origin}/reset-password` })),
+      askAuth((client) =>
+        client.requestPasswordReset({ email: input.email, redirectTo: `${window.location.origin}/reset-password` }),
+      ),
     () => setSent(true),
   );
   const { errors, isSubmitting } = form.formState;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { authClient, authResult } from '#web/lib/auth-client.ts';
+import { askAuth } from '#web/lib/ask-auth.ts';
 import { useSignInOptions } from '../api/use-sign-in-options.ts';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not set up on this server. Please use your email and password.';
@@ -20,7 +20,9 @@ export function GoogleSignInButton({ returnPath }: { returnPath: string }) {
     setStarting(true);
     try {
       // On success the browser leaves for Google's sign-in page.
-      await authResult(authClient.signIn.social({ provider: 'google', callbackURL: returnPath, errorCallbackURL: '/login' }));
+      await askAuth((client) =>
+        client.signIn.social({ provider: 'google', callbackURL: returnPath, errorCallbackURL: '/login' }),
+      );
     } catch (error) {
       setStarting(false);
       setMessage(errorMessage(error, 'Google sign-in failed. Please try again.'));

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type LoginInput, loginSchema } from '#shared/auth.ts';
+import type { LoginInput } from '#shared/auth.ts';
 import { FormField } from '#web/components/FormField.tsx';
-import { authClient, authResult } from '#web/lib/auth-client.ts';
+import { askAuth } from '#web/lib/ask-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
@@ -14,9 +14,9 @@ export function LoginPage() {
   useDocumentTitle('Login');
   const [forgotten, setForgotten] = useState(false);
   const { form, submit, providerError, returnPath } = useCredentialsForm<LoginInput>(
-    loginSchema,
+    (rules) => rules.loginSchema,
     { email: '', password: '' },
-    (input) => authResult(authClient.signIn.email(input)),
+    (input) => askAuth((client) => client.signIn.email(input)),
   );
   const { errors, isSubmitting } = form.formState;
 

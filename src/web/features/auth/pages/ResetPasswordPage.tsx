@@ -1,8 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { type NewPasswordInput, newPasswordSchema } from '#shared/auth.ts';
+import type { NewPasswordInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { authClient, authResult } from '#web/lib/auth-client.ts';
+import { askAuth } from '#web/lib/ask-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
@@ -15,9 +15,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const { form, submit, providerError } = useAccountForm<NewPasswordInput>(
-    newPasswordSchema,
+    (rules) => rules.newPasswordSchema,
     { newPassword: '' },
-    (input) => authResult(authClient.resetPassword({ newPassword: input.newPassword, token })),
+    (input) => askAuth((client) => client.resetPassword({ newPassword: input.newPassword, token })),
     () => {
       toast.success(MESSAGES.passwordReset);
       navigate('/login', { replace: true });

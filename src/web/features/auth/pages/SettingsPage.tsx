@@ -1,17 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import {
-  type ChangePasswordInput,
-  changePasswordSchema,
-  confirmDeletionSchema,
-  type DeleteAccountInput,
-  type DisplayNameInput,
-  displayNameSchema,
-} from '#shared/auth.ts';
+import type { ChangePasswordInput, DeleteAccountInput, DisplayNameInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { authClient, authResult } from '#web/lib/auth-client.ts';
+import { askAuth } from '#web/lib/ask-auth.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { completeSignIn } from '../api/complete-sign-in.ts';
@@ -26,9 +19,9 @@ import { NewPasswordField } from '../components/NewPasswordField.tsx';
 function NameForm({ user }: { user: SignedInUser }) {
   const queryClient = useQueryClient();
   const { form, submit, providerError } = useAccountForm<DisplayNameInput>(
-    displayNameSchema,
+    (rules) => rules.displayNameSchema,
     { name: user.name },
-    (input) => authResult(authClient.updateUser({ name: input.name })),
+    (input) => askAuth((client) => client.updateUser({ name: input.name })),
     async () => {
       // The access token names the user, and orders take the name from it: a fresh one carries the new name.
       await completeSignIn(queryClient, user.email);
@@ -52,9 +45,9 @@ function NameForm({ user }: { user: SignedInUser }) {
 function PasswordForm({ user }: { user: SignedInUser }) {
   const queryClient = useQueryClient();
   const { form, submit, providerError } = useAccountForm<ChangePasswordInput>(
-    changePasswordSchema,
+    (rules) => rules.changePasswordSchema,
     { currentPassword: '', newPassword: '' },
-    (input) => authResult(authClient.changePassword({ ...input, revokeOtherSessions: true })),
+    (input) => askAuth((client) => client.changePassword({ ...input, revokeOtherSessions: true })),
     async () => {
       // Every session ended, this browser's too, which got a new one: its access token must come from that.
       await completeSignIn(queryClient, user.email);
@@ -88,7 +81,7 @@ function PasswordForm({ user }: { user: SignedInUser }) {
 function DeleteAccountForm({ user }: { user: SignedInUser }) {
   const queryClient = useQueryClient();
   const { form, submit, providerError } = useAccountForm<DeleteAccountInput>(
-    confirmDeletionSchema(user.email),
+    (rules) => rules.confirmDeletionSchema(user.email),
     { email: '' },
     (input) => apiRequest('/api/user', { method: 'DELETE', body: input }),
     async () => {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { type SignUpInput, signUpSchema } from '#shared/auth.ts';
+import type { SignUpInput } from '#shared/auth.ts';
 import { FormField } from '#web/components/FormField.tsx';
-import { authClient, authResult } from '#web/lib/auth-client.ts';
+import { askAuth } from '#web/lib/ask-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
@@ -11,9 +11,9 @@ import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 export function SignUpPage() {
   useDocumentTitle('Sign up');
   const { form, submit, providerError, returnPath } = useCredentialsForm<SignUpInput>(
-    signUpSchema,
+    (rules) => rules.signUpSchema,
     { name: '', email: '', password: '' },
-    (input) => authResult(authClient.signUp.email(input)),
+    (input) => askAuth((client) => client.signUp.email(input)),
   );
   const { errors, isSubmitting } = form.formState;
 
