@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Resolver } from 'react-hook-form';
-import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type * as AccountRules from '#shared/auth.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
