@@ -33,6 +33,6 @@ new Promise<void>((painted) => {
   setTimeout(painted, 1000);
 }).then(() => {
   // Pictures below the fold wait for this mark rather than share the first bandwidth (styles.css, decision 40).
-  document.documentElement.dataset.painted = '';
+  document.body.dataset.painted = '';
   return import('./app/start.tsx');
 });

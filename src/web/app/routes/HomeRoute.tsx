@@ -25,7 +25,7 @@ export function HomeRoute() {
           OUR PRODUCTS
         </h2>
         <AnimatedTagline text="Your Business Grow & Successful" />
-        <div className="mt-10" data-after-paint>
+        <div className="mt-10">
           <ProductGrid signInFirst={!viewer.isPending && !viewer.user} />
         </div>
         <div className="mt-10 text-center">
