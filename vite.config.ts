@@ -66,6 +66,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The app's start lists the file of every page it may load (R-BUDGETS): without their names
             // each costs a third less of the home page's bytes. The manifest still names them.
             chunkFileNames: 'assets/[hash].js',
+            // V8 compiles every function of React, the router and the query cache while the file downloads,
+            // instead of on the main thread as hydration first calls them (Chrome's explicit compile hints):
+            // Lighthouse's Total Blocking Time on /login 106 -> 68 ms, median of 5 (R-FIRST-PAINT).
+            postBanner: (chunk: { name: string }) => (chunk.name === 'framework' ? '//# allFunctionsCalledOnLoad' : ''),
             // React, the router and the query cache in one file every page loads, and the app's small
             // shared modules in another, rather than two dozen tiny files: fewer requests and better
             // compression for the home page's budget (R-BUDGETS).
