@@ -11,7 +11,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tan
 const ONLY_FOR_FORMS = /[\\/](useMutation|mutationObserver)\.js$/;
 /** The app's small modules that the public pages share: one file rather than a dozen tiny ones. */
 const PUBLIC_PAGES_SHARE =
-  /src[\\/](web[\\/](lib|components)[\\/]|shared[\\/](messages|limits|text|money|error-codes|test-cards|picture)\.ts|web[\\/]features[\\/](auth[\\/]api[\\/](use-viewer|use-session|sign-out|use-access-token)|products[\\/](api[\\/]use-products|product-action)|marketing[\\/](company|hero-slides|use-scroll-to-hash))\.ts)/;
+  /src[\\/](web[\\/](lib|components)[\\/]|shared[\\/](messages|limits|text|money|error-codes|test-cards|picture)\.ts|web[\\/]features[\\/](auth[\\/]api[\\/](use-viewer|use-session|sign-out|use-access-token)|products[\\/](api[\\/]use-products|product-action)|marketing[\\/](company|first-hero-slide|use-scroll-to-hash))\.ts)/;
 /** The entry (src/web/main.tsx): the stylesheet, the keeper of early taps and a wait for the first paint. */
 const ENTRY = /src[\\/]web[\\/](main\.tsx|early-input\.ts)$/;
 /** What the entry loads after the first paint (R-FIRST-PAINT): in the shared file, not a file of its own. */

@@ -4,7 +4,7 @@ import type { Product } from '#shared/product.ts';
 import { REVIEW_TOTAL_HEADER, reviewPageOf, reviewPagePath } from '#shared/review-page.ts';
 import { ARTICLES, findArticle } from '#web/features/marketing/blog/articles.ts';
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
-import { HERO_SLIDES } from '#web/features/marketing/hero-slides.ts';
+import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
@@ -39,7 +39,7 @@ interface PageDefinition {
   head: (params: Record<string, string | undefined>, data: (key: readonly unknown[]) => unknown) => PageHead;
 }
 
-const DEFAULT_IMAGE = `${HERO_SLIDES[0]?.image ?? '/images/hero/dream-laptop'}-1600.webp`;
+const DEFAULT_IMAGE = `${FIRST_HERO_SLIDE.image}-1600.webp`;
 /** Search engines show about 155 characters of a description. */
 const DESCRIPTION_LENGTH = 155;
 

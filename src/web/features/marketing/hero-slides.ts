@@ -1,24 +1,8 @@
-/** The three fixed hero slides (R-HOME); not from the server. */
-export interface HeroSlide {
-  id: string;
-  title: string;
-  description: string;
-  buttonLabel: string;
-  /** Base path of the compressed images; `-800.webp` and `-1600.webp` versions ship. */
-  image: string;
-  imageAlt: string;
-}
+import { FIRST_HERO_SLIDE, type HeroSlide } from './first-hero-slide.ts';
 
+/** The three fixed hero slides (R-HOME), in their order. */
 export const HERO_SLIDES: readonly HeroSlide[] = [
-  {
-    id: 'dream-laptop',
-    title: 'Our Dream Laptop',
-    description:
-      'Featherlight laptops with all-day batteries, insured from our warehouse to your desk and delivered to any of the 64 districts.',
-    buttonLabel: 'DISCOVER',
-    image: '/images/hero/dream-laptop',
-    imageAlt: 'A slim silver laptop showing a sunset wallpaper on a wooden desk beside a coffee mug and a plant',
-  },
+  FIRST_HERO_SLIDE,
   {
     id: 'next-generation',
     title: 'Next Generation level Up',

@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { whenIdle } from '#web/lib/idle.ts';
 import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
-import { HERO_SLIDES } from '../hero-slides.ts';
+import { FIRST_HERO_SLIDE } from '../first-hero-slide.ts';
 import { HERO_HEIGHT, HeroSlide } from './HeroSlide.tsx';
 
 type MovingCarousel = ComponentType<{ onSwiper: (swiper: SwiperInstance) => void }>;
@@ -64,11 +64,9 @@ export function HeroCarousel() {
       {Moving ? (
         <Moving onSwiper={setSwiper} />
       ) : (
-        HERO_SLIDES.slice(0, 1).map((slide) => (
-          <div key={slide.id} className={`overflow-hidden ${HERO_HEIGHT}`} data-testid="hero-slide">
-            <HeroSlide slide={slide} first />
-          </div>
-        ))
+        <div className={`overflow-hidden ${HERO_HEIGHT}`} data-testid="hero-slide">
+          <HeroSlide slide={FIRST_HERO_SLIDE} first />
+        </div>
       )}
       <button type="button" className={`hero-carousel-prev left-3 sm:left-4 ${ARROW_CLASSES}`} aria-label="Previous slide">
         <ArrowIcon direction="left" />

@@ -1,4 +1,4 @@
-import type { HeroSlide as HeroSlideData } from '../hero-slides.ts';
+import type { HeroSlide as HeroSlideData } from '../first-hero-slide.ts';
 
 /** The carousel's height: the screen below the navbar, within bounds. */
 export const HERO_HEIGHT = 'h-[calc(100svh-4rem)] min-h-[32rem] max-h-[60rem]';
