@@ -50,7 +50,12 @@ function handOverTypedValue(field: HTMLInputElement | HTMLTextAreaElement): void
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-function handOverFields(scope: ParentNode): void {
+/**
+ * Gives React what was typed, chosen or ticked in `scope` before it hydrated. The app calls this at its
+ * first commit: the next render of a controlled field writes React's value over the typed one, and the
+ * session check's answer re-renders the page before the taps may be replayed.
+ */
+export function handOverFields(scope: ParentNode): void {
   for (const field of scope.querySelectorAll('input, textarea, select')) {
     if (field.closest(WAITING_PART)) continue;
     if (field instanceof HTMLSelectElement) {

@@ -1,5 +1,7 @@
-import { signUpCustomer } from '../helpers/shop-client.ts';
+import { addProduct } from '../helpers/catalog.ts';
+import { signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
+import { signInBrowser } from './sign-in.ts';
 
 /**
  * Opens a server-rendered page with the app's code held back: the entry runs (it is the one script the
@@ -55,6 +57,40 @@ test('a login typed and sent before the app has started signs in, and the passwo
     addresses.filter((address) => address.includes('secret123') || address.includes('?')),
     'addresses with form fields',
   ).toEqual([]);
+});
+
+test('a quantity typed before the app has started is kept when the session check answers after hydration', async ({
+  page,
+  server,
+}) => {
+  const product = await addProduct(server, await signInAdmin(server), {
+    name: 'Early Quantity Switch',
+    price: '399',
+    availableQuantity: 9,
+    picture: `${server.url}/images/products/workstation-mini.svg`,
+  });
+  await signInBrowser(page, server, await signUpCustomer(server));
+  // The session check answers only once the page has hydrated: its answer re-renders the form.
+  let answerSession = () => {};
+  const sessionHeld = new Promise<void>((resolve) => {
+    answerSession = resolve;
+  });
+  await page.route('**/api/auth/get-session', async (route) => {
+    await sessionHeld;
+    await route.continue();
+  });
+  const { release } = await openBeforeHydration(page, `/purchase/${product._id}`);
+
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity', exact: true });
+  await quantity.fill('2');
+  release();
+  await expect
+    .poll(() => quantity.evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+  answerSession();
+
+  await expect(page.getByText('$ 798.00', { exact: true })).toBeVisible();
+  await expect(quantity).toHaveValue('2');
 });
 
 test('a visitor’s Order Now tapped before the app has started still leads to login first', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { announceHydrated } from '#web/early-input.ts';
+import { announceHydrated, handOverFields } from '#web/early-input.ts';
 import { signOut, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
 import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
@@ -26,9 +26,11 @@ export function RootLayout() {
   // A session that arrives by redirect (Google sign-in) gets its access token here, like a form sign-in.
   useAccessToken(viewer.user?.email);
   useSignOutJourney();
-  // The page's first commit is done (this layout's effects run after the page's) and the session check
-  // has answered: the taps and typing held since the first paint are handed over (R-EARLY-INPUT), so a
-  // visitor's Order Now leads to login, as it does later.
+  // What was typed before hydration goes to React at the page's first commit (this layout's effects run
+  // after the page's), before anything re-renders the fields (R-EARLY-INPUT).
+  useEffect(() => handOverFields(document), []);
+  // Once the session check has answered, the held taps are replayed, so a visitor's Order Now leads to
+  // login, as it does later.
   useEffect(() => {
     if (!viewer.isPending) announceHydrated();
   }, [viewer.isPending]);
