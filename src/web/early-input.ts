@@ -22,7 +22,10 @@ const LINK_FALLBACK_MS = 5000;
 
 const TAPPABLE = 'a[href], button, input[type="submit"]';
 
-/** Called by the app's root once the server's page is hydrated (or, with no server page, first drawn). */
+/**
+ * Called by the app's root once the server's page is hydrated (or, with no server page, first drawn) and
+ * knows who is looking: the held taps are replayed.
+ */
 export function announceHydrated(): void {
   document.dispatchEvent(new Event(HYDRATED_EVENT));
 }
@@ -110,8 +113,7 @@ export function keepEarlyInput(): void {
   }
 
   /** The fields' changes are React state updates, applied before the next task: the taps come after. */
-  function handOver(scope: ParentNode): void {
-    handOverFields(scope);
+  function replayTaps(): void {
     setTimeout(() => {
       for (const tap of heldTaps.filter(answered)) {
         heldTaps.splice(heldTaps.indexOf(tap), 1);
@@ -124,15 +126,18 @@ export function keepEarlyInput(): void {
 
   document.addEventListener('click', holdTap, true);
   document.addEventListener('submit', holdSubmit, true);
+  // The page's fields were handed over at its first commit (handOverFields): only the taps are left.
   document.addEventListener(
     HYDRATED_EVENT,
     () => {
       hydrated = true;
-      handOver(document);
+      replayTaps();
     },
     { once: true },
   );
   document.addEventListener(PART_HYDRATED_EVENT, (event) => {
-    if (event.target instanceof Element) handOver(event.target);
+    if (!(event.target instanceof Element)) return;
+    handOverFields(event.target);
+    replayTaps();
   });
 }

@@ -18,8 +18,8 @@ keepEarlyInput();
  * "Painted" is when the browser reports the first contentful paint, which it does once the frame is
  * on screen; a frame callback comes before that, and files asked for then could still arrive before
  * the paint was shown. A hidden tab paints nothing and waits for nothing; a page with no content to
- * paint, or a browser that reports no paints, waits at most a second. No top-level await: the app's files import Vite's import helper from
- * this file, so it must finish evaluating before they run.
+ * paint, or a browser that reports no paints, waits at most a second. No top-level await: the app's
+ * files import Vite's import helper from this file, so it must finish evaluating before they run.
  */
 new Promise<void>((painted) => {
   if (document.visibilityState === 'hidden') {
