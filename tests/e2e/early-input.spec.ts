@@ -1,6 +1,7 @@
 import { addProduct } from '../helpers/catalog.ts';
 import { signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
+import { holdAnswers } from './held-answers.ts';
 import { signInBrowser } from './sign-in.ts';
 
 /**
@@ -71,14 +72,7 @@ test('a quantity typed before the app has started is kept when the session check
   });
   await signInBrowser(page, server, await signUpCustomer(server));
   // The session check answers only once the page has hydrated: its answer re-renders the form.
-  let answerSession = () => {};
-  const sessionHeld = new Promise<void>((resolve) => {
-    answerSession = resolve;
-  });
-  await page.route('**/api/auth/get-session', async (route) => {
-    await sessionHeld;
-    await route.continue();
-  });
+  const answerSession = await holdAnswers(page, '**/api/auth/get-session');
   const { release } = await openBeforeHydration(page, `/purchase/${product._id}`);
 
   const quantity = page.getByRole('spinbutton', { name: 'Quantity', exact: true });

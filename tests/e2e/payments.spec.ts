@@ -8,6 +8,7 @@ import { orderRow } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 import { expect, type Page, test } from './fixtures.ts';
+import { holdAnswers } from './held-answers.ts';
 import { signInBrowser } from './sign-in.ts';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -42,14 +43,7 @@ test('Pay from My Orders with 4242: green success with the transaction id, then 
 }) => {
   const { order } = await signedInWithOrder(page, server, 3);
   // Hold the payment start back, to see Pay now wait for the client secret.
-  let releasePayment = () => {};
-  const paymentStarted = new Promise<void>((resolve) => {
-    releasePayment = resolve;
-  });
-  await page.route('**/api/create-payment-intent', async (route) => {
-    await paymentStarted;
-    await route.continue();
-  });
+  const releasePayment = await holdAnswers(page, '**/api/create-payment-intent');
 
   await page.goto('/dashboard/orders');
   const row = page.getByTestId('order-row');
