@@ -1,6 +1,24 @@
+import type { Page } from '@playwright/test';
 import { signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
+
+/** A browser that stays busy until the test calls `becomeIdle`: what waits for idle time waits for the test. */
+async function keepBrowserBusy(page: Page) {
+  await page.addInitScript(() => {
+    const waiting: IdleRequestCallback[] = [];
+    let idle = false;
+    const idleDeadline = { didTimeout: false, timeRemaining: () => 50 };
+    window.requestIdleCallback = (callback) =>
+      idle ? window.setTimeout(() => callback(idleDeadline), 0) : waiting.push(callback);
+    (window as unknown as { becomeIdle: () => void }).becomeIdle = () => {
+      idle = true;
+      for (const callback of waiting.splice(0)) callback(idleDeadline);
+    };
+  });
+}
+
+const becomeIdle = (page: Page) => page.evaluate(() => (window as unknown as { becomeIdle: () => void }).becomeIdle());
 
 test('the home grid shows at most 8 products with the spec texts, and Order Now opens the purchase page', async ({
   page,
@@ -124,16 +142,10 @@ test('the home grid’s pictures are asked for after the first paint, then show;
 test('the parts whose code waits for idle time keep their server HTML when the page re-renders for the visitor', async ({
   page,
 }) => {
-  // A browser that stays busy until the test says otherwise, and a note of when the app is ready.
+  await keepBrowserBusy(page);
   await page.addInitScript(() => {
-    const waiting: IdleRequestCallback[] = [];
-    const shop = window as unknown as { becomeIdle: () => void; ready: boolean };
-    window.requestIdleCallback = (callback) => waiting.push(callback);
-    shop.becomeIdle = () => {
-      for (const callback of waiting.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
-    };
     document.addEventListener('shop:hydrated', () => {
-      shop.ready = true;
+      (window as unknown as { ready: boolean }).ready = true;
     });
   });
   await page.goto('/');
@@ -152,7 +164,7 @@ test('the parts whose code waits for idle time keep their server HTML when the p
   expect(await footer?.evaluate((element) => element.isConnected), 'the footer the server sent is still shown').toBe(true);
   expect(await addToCart?.evaluate((element) => element.isConnected), 'the card’s Add to cart is still shown').toBe(true);
 
-  await page.evaluate(() => (window as unknown as { becomeIdle: () => void }).becomeIdle());
+  await becomeIdle(page);
   await expect(
     page
       .getByTestId('product-card')
@@ -160,4 +172,24 @@ test('the parts whose code waits for idle time keep their server HTML when the p
       .getByRole('button', { name: /^Add to cart/ }),
   ).toBeEnabled();
   expect(await addToCart?.evaluate((element) => element.isConnected), 'hydrated in place').toBe(true);
+});
+
+test('toasts arrive in a place the server drew for them, so the page beside them is not restyled (R-FIRST-PAINT)', async ({
+  page,
+}) => {
+  await keepBrowserBusy(page);
+  await page.goto('/');
+  // A new last child of the app's root would change which element is last and restyle the whole page.
+  await page.evaluate(() => {
+    (window as unknown as { drawn: Element[] }).drawn = [...(document.getElementById('root')?.children ?? [])];
+  });
+  await becomeIdle(page);
+  await expect(page.locator('.Toastify')).toBeAttached();
+  const unchanged = await page.evaluate(() => {
+    const { drawn } = window as unknown as { drawn: Element[] };
+    const now = [...(document.getElementById('root')?.children ?? [])];
+    return drawn.length > 0 && now.length === drawn.length && now.every((child, index) => child === drawn[index]);
+  });
+  const rootChildren = await page.locator('#root > *').evaluateAll((children) => children.map((child) => child.tagName));
+  expect(unchanged, `the app's root holds ${rootChildren.join(', ')}`).toBe(true);
 });

@@ -124,6 +124,23 @@ describe('budgets', () => {
   );
 
   it.runIf(existsSync(manifestPath))(
+    'nothing that arrives after the first paint declares styles on :root, which would restyle the whole page',
+    () => {
+      // R-FIRST-PAINT: custom properties on the root inherit, so a sheet adding them restyles every element:
+      // the slider's and the toasts' sheets (and the toasts' script, which wrote its own <style>) each cost
+      // a 60-75 ms task on a phone once the page was idle. The stylesheet of the first paint is the only one.
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      const firstPaint = new Set(manifest[entryKey(manifest)]?.css);
+      const later = new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]));
+      const laterSheets = [...later].filter((file) => file.endsWith('.css') && !firstPaint.has(file));
+      expect(laterSheets.length, 'the slider and the toasts bring stylesheets of their own').toBeGreaterThanOrEqual(2);
+      for (const file of [...later].filter((built) => !firstPaint.has(built))) {
+        expect(readFileSync(join(webRoot, file), 'utf8'), file).not.toMatch(/:root\s*\{/);
+      }
+    },
+  );
+
+  it.runIf(existsSync(manifestPath))(
     'the fonts every page preloads for its first paint weigh at most 32 KB, and the stylesheet uses each',
     () => {
       // Decision 0038: Inter's first-paint subset and Poppins 700, nothing else (woff2 is compressed already).

@@ -15,8 +15,8 @@ const STRIPE = {
  * The page's Content-Security-Policy (R-HEADERS). Scripts only from the shop itself: no inline or
  * evaluated code runs, so an injected `<script>` does nothing; an inline `<script type="application/json">`
  * data block is not code and needs nothing. Inline styles are allowed: React renders `style` attributes
- * and react-toastify adds a `<style>` element, and neither can run code. Pictures may come from any https
- * address, because an admin may give a product's picture as one.
+ * and the page's stylesheet is inlined in its HTML (R-FIRST-PAINT), and neither can run code. Pictures
+ * may come from any https address, because an admin may give a product's picture as one.
  */
 export function contentSecurityPolicy(options: { stripe: boolean; https: boolean }): Record<string, string[]> {
   const stripe = (origins: string[]) => (options.stripe ? origins : []);

@@ -2,7 +2,11 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '#web/lib/idle.ts';
 
-// Toasts answer what a visitor does, never the first paint: their library loads once the page is idle.
+/**
+ * Toasts answer what a visitor does, never the first paint: their library loads once the page is idle.
+ * They arrive in a slot the server already drew: added beside the page, they would make the page's
+ * layout no longer its parent's last child, which restyles every element of the page (R-FIRST-PAINT).
+ */
 const Toasts = lazy(() => import('./Toasts.tsx').then((module) => ({ default: module.Toasts })));
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
@@ -11,11 +15,13 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
   return (
     <QueryClientProvider client={client}>
       {children}
-      {idle ? (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      ) : null}
+      <div data-testid="toasts-slot">
+        {idle ? (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        ) : null}
+      </div>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { TOAST_AUTO_CLOSE_MS } from '#web/lib/ui-settings.ts';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { Cart } from '#shared/cart.ts';
 import { CART_MESSAGES, clampCartQuantity } from '#shared/cart-rules.ts';
 import type { Product } from '#shared/product.ts';

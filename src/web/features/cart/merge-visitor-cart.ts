@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { Cart } from '#shared/cart.ts';
 import { CART_MESSAGES } from '#shared/cart-rules.ts';
 import { apiRequest } from '#web/lib/api-client.ts';

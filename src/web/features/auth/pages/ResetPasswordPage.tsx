@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { NewPasswordInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { askAuth } from '#web/lib/ask-auth.ts';

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { CartLine } from '#shared/cart.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { pictureSrcSet } from '#shared/picture.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { Order } from '#shared/order.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import type { DeliveryErrors } from '#web/lib/delivery-details.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { LIMITS } from '#shared/limits.ts';
 import type { Order, OrderStatusChange } from '#shared/order.ts';
 import { toastApiError } from '#web/lib/toast.ts';

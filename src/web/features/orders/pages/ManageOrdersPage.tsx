@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { type AdminOrdersQuery, adminOrdersSearch, readAdminOrdersAddress } from '#shared/admin-orders.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import type { Product } from '#shared/product.ts';

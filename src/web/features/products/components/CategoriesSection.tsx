@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { Category } from '#shared/category.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { LoadError } from '#web/components/LoadError.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';

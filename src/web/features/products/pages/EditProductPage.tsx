@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Product } from '#shared/product.ts';
 import { LoadError } from '#web/components/LoadError.tsx';

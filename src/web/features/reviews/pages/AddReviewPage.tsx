@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
