@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { whenIdle } from '#web/lib/idle.ts';
 import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
@@ -7,14 +7,17 @@ import { HERO_HEIGHT, HeroSlide } from './HeroSlide.tsx';
 
 type MovingCarousel = ComponentType<{ onSwiper: (swiper: SwiperInstance) => void }>;
 
-/** The slider's code, asked for when the browser has nothing else to do. */
+/**
+ * The slider's code, asked for when the browser has nothing else to do, and drawn as a transition, in
+ * slices a tap can interrupt: on a phone it was the home page's longest task after hydration (R-FIRST-PAINT).
+ */
 function useMovingCarousel(): MovingCarousel | undefined {
   const [Moving, setMoving] = useState<MovingCarousel>();
   useEffect(() => {
     let cancelled = false;
     const cancelIdle = whenIdle(() =>
       import('./HeroSwiper.tsx').then(({ HeroSwiper }) => {
-        if (!cancelled) setMoving(() => HeroSwiper);
+        if (!cancelled) startTransition(() => setMoving(() => HeroSwiper));
       }),
     );
     return () => {
