@@ -15,7 +15,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
   return (
     <QueryClientProvider client={client}>
       {children}
-      <div data-testid="toasts-slot">
+      <div>
         {idle ? (
           <Suspense fallback={null}>
             <Toasts />
