@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { signUpCustomer } from '../helpers/shop-client.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
 
 /** A browser that stays busy until the test calls `becomeIdle`: what waits for idle time waits for the test. */

@@ -22,6 +22,7 @@ interface ManifestChunk {
 
 const webRoot = process.env.TEST_WEB_ROOT || DEFAULT_WEB_ROOT;
 const manifestPath = join(webRoot, '.vite', 'manifest.json');
+const readManifest = () => JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
 
 /**
  * The files a page whose route module is `route` loads before it is idle: the entry, the app's start,
@@ -69,7 +70,7 @@ describe('budgets', () => {
   it.runIf(existsSync(manifestPath))(
     'the home page loads at most 120 KB of JavaScript and 25 KB of CSS, gzip, before it is idle',
     () => {
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      const manifest = readManifest();
       expect(manifest[HOME_ROUTE], `${HOME_ROUTE} is not in the manifest`).toBeDefined();
       expect(manifest[entryKey(manifest)]?.dynamicImports, "the entry imports the app's start").toHaveLength(1);
       const files = pageFiles(manifest, HOME_ROUTE);
@@ -97,7 +98,7 @@ describe('budgets', () => {
     'the login and sign-up pages hydrate without zod and Better Auth’s client, which load for the first check',
     () => {
       // R-FIRST-PAINT: 37 KB gzip less to download and run before a phone can use the form.
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      const manifest = readManifest();
       for (const route of ['features/auth/pages/LoginPage.tsx', 'features/auth/pages/SignUpPage.tsx']) {
         expect(manifest[route], `${route} is not in the manifest`).toBeDefined();
         const loaded = pageFiles(manifest, route)
@@ -117,7 +118,7 @@ describe('budgets', () => {
     "the entry imports no other file, so the browser asks for the app's code after the first paint",
     () => {
       // R-FIRST-PAINT: a static import would be fetched (and modulepreloaded) while the page is parsed.
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      const manifest = readManifest();
       expect(manifest[entryKey(manifest)]?.imports ?? []).toEqual([]);
       expect(readFileSync(join(webRoot, 'index.html'), 'utf8')).not.toContain('rel="modulepreload"');
     },
@@ -129,7 +130,7 @@ describe('budgets', () => {
       // R-FIRST-PAINT: custom properties on the root inherit, so a sheet adding them restyles every element:
       // the slider's and the toasts' sheets (and the toasts' script, which wrote its own <style>) each cost
       // a 60-75 ms task on a phone once the page was idle. The stylesheet of the first paint is the only one.
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      const manifest = readManifest();
       const firstPaint = new Set(manifest[entryKey(manifest)]?.css);
       const later = new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]));
       const laterSheets = [...later].filter((file) => file.endsWith('.css') && !firstPaint.has(file));
@@ -151,7 +152,7 @@ describe('budgets', () => {
         expect.stringMatching(/^poppins-latin-700-normal-/),
       ]);
       expect(bytes, `${fonts.join(', ')}: ${bytes} bytes`).toBeLessThanOrEqual(BUDGET_BYTES.firstPaintFonts);
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      const manifest = readManifest();
       const stylesheet = (manifest[entryKey(manifest)]?.css ?? [])
         .map((file) => readFileSync(join(webRoot, file), 'utf8'))
         .join('');
