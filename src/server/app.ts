@@ -91,6 +91,7 @@ export async function buildApp({
   const throttle = new LoginThrottle(redis ? createRedisAttemptStore(redis, config.redisKeyPrefix) : createMemoryAttemptStore(), {
     freeAttempts: config.rateLimits.signInFreeAttempts,
     attemptsPerAddress: config.rateLimits.signInAttemptsPerAddress,
+    attemptsPerAccount: config.rateLimits.signInAttemptsPerAccount,
   });
   const sessions = new LiveSessions(database.db);
   app.addHook('onClose', await sessions.share(config, database, app.log));

@@ -86,6 +86,7 @@ const configSchema = z
     TRUST_PROXY: trustProxySetting,
     SIGN_IN_FREE_ATTEMPTS: limitSetting(5),
     SIGN_IN_ATTEMPTS_PER_ADDRESS: limitSetting(30),
+    SIGN_IN_ATTEMPTS_PER_ACCOUNT: limitSetting(10),
     SIGN_UPS_PER_ADDRESS: limitSetting(5),
     PASSWORD_RESETS_PER_ADDRESS: limitSetting(5),
     REVIEWS_PER_CUSTOMER: limitSetting(5),
@@ -192,6 +193,8 @@ export interface RateLimits {
   signInFreeAttempts: number;
   /** Sign-in attempts per address in 15 minutes, whatever the emails; a success gives its attempt back. */
   signInAttemptsPerAddress: number;
+  /** Sign-in attempts per account in 15 minutes from browsers that never signed in to it, over every address. */
+  signInAttemptsPerAccount: number;
   signUpsPerAddress: number;
   passwordResetsPerAddress: number;
   reviewsPerCustomer: number;
@@ -263,6 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       signInFreeAttempts: env.SIGN_IN_FREE_ATTEMPTS,
       signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
+      signInAttemptsPerAccount: env.SIGN_IN_ATTEMPTS_PER_ACCOUNT,
       signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS,
       passwordResetsPerAddress: env.PASSWORD_RESETS_PER_ADDRESS,
       reviewsPerCustomer: env.REVIEWS_PER_CUSTOMER,

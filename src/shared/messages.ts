@@ -43,6 +43,9 @@ export const MESSAGES = {
   accountDeleted: 'Your account is deleted.',
   verifyEmailFirst: 'Please confirm your email before ordering: follow the link we mailed you, or send it again.',
   verificationSent: 'We sent you a new link to confirm your email.',
+  /** Sign-up went through but signing in with the same email and password did not: the email had an account (decision 44). */
+  signUpNotSignedIn:
+    'We could not sign you in. If this email already has an account, please log in or use Forgot password: we have mailed its owner.',
   lastAdminSelfDeletion: "You are the shop's last admin: make someone else admin before deleting your account.",
   /** Not in the spec: the edit form of issue 15 (R-EDIT). */
   productUpdated: 'Product saved',

@@ -46,6 +46,18 @@ test('sign-up from a protected page returns there, signed in with an access toke
   await expect(page.getByTestId('avatar-initials')).toHaveText('fa');
 });
 
+test('sign-up with an email that has an account says to log in, and signs nobody in (decision 44)', async ({ page, server }) => {
+  const owner = await signUpCustomer(server, { password: 'owner123' });
+  await page.goto('/signup');
+  await page.getByRole('main').getByLabel('Name').fill('Someone Else');
+  await page.getByRole('main').getByLabel('Email').fill(owner.email);
+  await page.getByRole('main').getByLabel('Password').fill('guess1234');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.signUpNotSignedIn })).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  expect(await accessToken(page)).toBeNull();
+});
+
 test('a wrong password shows the provider error in red and stays on login', async ({ page, server }) => {
   const customer = await signUpCustomer(server, { password: 'right123' });
   await page.goto('/login');

@@ -74,7 +74,8 @@ export async function signUpCustomer(server: TestServer, overrides: { name?: str
   const password = overrides.password ?? 'secret123';
   const answer = await call(server, 'POST', '/api/auth/sign-up/email', { body: { name, email, password } });
   if (answer.status !== 200) throw new Error(`sign-up ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return withToken(server, email, name, sessionCookie(answer.headers));
+  // Sign-up never signs in (decision 44): the web app signs in next, and so does this.
+  return signIn(server, email, password);
 }
 
 export async function signIn(server: TestServer, email: string, password: string): Promise<SignedInCustomer> {

@@ -29,6 +29,8 @@ if (unavailable) console.warn(`database-outage test skipped: ${unavailable}`);
 describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-OUTAGE, own PostgreSQL cluster)', () => {
   let cluster: PostgresCluster;
   let server: TestServer;
+  /** A second instance on the same database with the shop's tight sign-in limits (the first has relaxed ones). */
+  let throttled: TestServer;
   let admin: SignedInCustomer;
   let customer: SignedInCustomer;
   let productId: string;
@@ -40,13 +42,19 @@ describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-
       kind: 'postgres',
       sharedDatabase: { handle, url: cluster.url, drop: () => handle.close() },
     });
+    const throttledHandle = openDatabase({ kind: 'postgres', url: cluster.url });
+    throttled = await startTestServer({
+      kind: 'postgres',
+      sharedDatabase: { handle: throttledHandle, url: cluster.url, drop: () => throttledHandle.close() },
+      env: { SIGN_IN_FREE_ATTEMPTS: '2', SIGN_IN_ATTEMPTS_PER_ADDRESS: '3', SIGN_IN_ATTEMPTS_PER_ACCOUNT: '2' },
+    });
     admin = await signInAdmin(server);
     customer = await signUpCustomer(server);
     productId = (await addProduct(server, admin, { availableQuantity: 20 }))._id;
   });
   afterAll(async () => {
-    await server?.stop();
-    await server?.database.drop();
+    await Promise.all([server?.stop(), throttled?.stop()]);
+    await Promise.all([server?.database.drop(), throttled?.database.drop()]);
     await cluster?.destroy();
   });
 
@@ -89,5 +97,17 @@ describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-
     });
     expect(signedIn.status).toBe(200);
     expect((await call(server, 'GET', '/api/health')).status).toBe(200);
+  });
+  it('sign-ins that ended in 503 are not held against anyone: the right password works once the database is back', async () => {
+    const signInAsAdmin = () =>
+      call(throttled, 'POST', '/api/auth/sign-in/email', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    await cluster.stop();
+    const during = [];
+    for (let attempt = 0; attempt < 6; attempt++) during.push((await signInAsAdmin()).status);
+    expect(during).toEqual(Array(6).fill(503));
+
+    await cluster.start();
+    expect(await holdsWithin(20_000, async () => (await call(throttled, 'GET', '/api/health')).status === 200)).toBe(true);
+    expect((await signInAsAdmin()).status).toBe(200);
   });
 });

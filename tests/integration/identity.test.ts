@@ -34,13 +34,17 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
       expect(users.body.map((user) => user.email)).not.toContain('ann@example.com');
     });
 
-    it('refuses a second account for the same email', async () => {
-      const customer = await signUpCustomer(server);
-      const again = await call<{ message: string }>(server, 'POST', '/api/auth/sign-up/email', {
+    it('makes no second account for the same email, and the first keeps its password (decision 44)', async () => {
+      const customer = await signUpCustomer(server, { password: 'first123' });
+      const again = await call(server, 'POST', '/api/auth/sign-up/email', {
         body: { name: 'Twin', email: customer.email, password: 'other123' },
       });
-      expect(again.status).toBeGreaterThanOrEqual(400);
-      expect(again.body.message).toMatch(/already exists/i);
+      expect(again.status).toBe(200);
+      const admin = await signInAdmin(server);
+      const users = await call<{ email: string }[]>(server, 'GET', '/api/user', { token: admin.token });
+      expect(users.body.filter((user) => user.email === customer.email)).toHaveLength(1);
+      await expect(signIn(server, customer.email, 'other123')).rejects.toThrow(/401/);
+      await signIn(server, customer.email, 'first123');
     });
   });
 

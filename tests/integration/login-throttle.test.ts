@@ -103,6 +103,51 @@ describe('sign-in attempts per address', () => {
   });
 });
 
+describe('sign-in attempts per account, over every address (decision 43)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: {
+        TRUST_PROXY: '1',
+        SIGN_IN_FREE_ATTEMPTS: '5',
+        SIGN_IN_ATTEMPTS_PER_ADDRESS: '30',
+        SIGN_IN_ATTEMPTS_PER_ACCOUNT: '10',
+      },
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it('holds back a guesser spread over 40 addresses after 10 tries, while the owner’s own browser still gets in', async () => {
+    const owner = await signUpCustomer(server, { password: 'right123' });
+    const guesses: number[] = [];
+    for (let address = 0; address < 40; address++) {
+      guesses.push((await signInAttempt(server, owner.email, 'wrong123', `198.51.100.${address}`)).status);
+    }
+    expect(guesses).toEqual([...Array(10).fill(401), ...Array(30).fill(429)]);
+    const refused = await signInAttempt(server, owner.email, 'right123', '203.0.113.5');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'Too many sign-in attempts for this account from new devices. Please wait 15 minutes and try again.',
+    );
+
+    // The browser the owner signed in with before carries the signed known-device cookie.
+    const fromKnownBrowser = await call(server, 'POST', '/api/auth/sign-in/email', {
+      body: { email: owner.email, password: 'right123' },
+      cookie: owner.cookie,
+      headers: { 'x-forwarded-for': '203.0.113.5' },
+    });
+    expect(fromKnownBrowser.status).toBe(200);
+    // A cookie signed for another account opens nothing here.
+    const other = await signUpCustomer(server, { password: 'other123' });
+    const borrowed = await call(server, 'POST', '/api/auth/sign-in/email', {
+      body: { email: owner.email, password: 'right123' },
+      cookie: other.cookie,
+      headers: { 'x-forwarded-for': '203.0.113.6' },
+    });
+    expect(borrowed.status).toBe(429);
+  });
+});
+
 describe.skipIf(!redisUrl)('sign-in throttling shared through Redis', () => {
   let first: TestServer;
   let second: TestServer;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { betterAuth } from 'better-auth';
+import { betterAuth, getCurrentAdapter } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth, jwt } from 'better-auth/plugins';
@@ -14,7 +14,7 @@ import * as schema from '../db/schema.ts';
 import { queueMail } from '../modules/mail/outbox.ts';
 import { markEmailVerified } from '../modules/users/repository.ts';
 import type { LiveSessions } from './live-sessions.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import type { LoginThrottle, SignInAttempt } from './login-throttle.ts';
 
 /** Set by the Fastify mount from the socket address, never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-storefront-client-ip';
@@ -44,6 +44,63 @@ const signInEmail = (body: { email?: unknown } | undefined) =>
 
 const clientAddress = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
 
+/**
+ * Set on a browser once it signs in to an account, signed with the auth secret and naming that account's
+ * email: while someone spread over many addresses guesses that account's password, its known browsers
+ * still get in (decision 43).
+ */
+const KNOWN_DEVICE_COOKIE = 'known_device';
+const KNOWN_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+interface SignInRequest {
+  body?: { email?: unknown };
+  headers?: Headers;
+  getSignedCookie: (key: string, secret: string) => Promise<string | false | null>;
+  context: { secret: string };
+}
+
+/** What a sign-in request tries: its email, the address the mount trusts, and whether its browser knows that account. */
+async function signInAttempt(request: SignInRequest): Promise<SignInAttempt> {
+  const email = signInEmail(request.body);
+  const knownAs = await request.getSignedCookie(KNOWN_DEVICE_COOKIE, request.context.secret);
+  return { email, address: clientAddress(request.headers), knownDevice: knownAs === email };
+}
+
+/** Sign-in attempts admitted by the throttle, by the request that carries them, until their answer is known. */
+const admittedSignIns = new WeakMap<Request, () => Promise<void>>();
+
+/**
+ * The Fastify mount calls this when a request's answer is our failure (a 5xx): an admitted sign-in attempt
+ * it carried is given back, so an outage does not make people wait afterwards (R-THROTTLE).
+ */
+export async function signInFailedOnOurSide(request: Request): Promise<void> {
+  await admittedSignIns.get(request)?.();
+}
+
+/** The verification rows of password-reset links are named `reset-password:<token>` and hold the user's id. */
+const RESET_LINK_PREFIX = 'reset-password:';
+
+/**
+ * Every reset link the account still has stops working, inside the transaction that sets its password
+ * (R-PASSWORD-RESET): an older mail cannot take the account back after a reset or a password change.
+ */
+async function endResetLinks(
+  context: Parameters<typeof getCurrentAdapter>[0],
+  userId: string,
+  spentLinkId?: string,
+): Promise<void> {
+  const adapter = await getCurrentAdapter(context);
+  await adapter.deleteMany({
+    model: 'verification',
+    where: [
+      { field: 'value', value: userId },
+      { field: 'identifier', operator: 'starts_with', value: RESET_LINK_PREFIX },
+      // The link being spent is Better Auth's to consume, in this same transaction.
+      ...(spentLinkId ? [{ field: 'id', operator: 'ne' as const, value: spentLinkId }] : []),
+    ],
+  });
+}
+
 export function createAuth(options: {
   db: Database;
   config: Config;
@@ -63,7 +120,10 @@ export function createAuth(options: {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: LIMITS.passwordMinLength,
-      autoSignIn: true,
+      // Sign-up answers alike for a new and a taken email, so it never signs in: the web app signs in next (decision 44).
+      autoSignIn: false,
+      onExistingUserSignUp: ({ user }) =>
+        queueMail(db, { kind: 'sign-up-attempt', to: user.email, data: { customerName: user.name } }),
       // R-PASSWORD-RESET: the link is valid one hour and once, and a reset signs the user out everywhere.
       resetPasswordTokenExpiresIn: LIMITS.passwordResetTtlSeconds,
       revokeSessionsOnPasswordReset: true,
@@ -95,8 +155,23 @@ export function createAuth(options: {
     // Sign-out, revoked sessions, a password change that signs other sessions out, a deleted user: their tokens stop at once.
     databaseHooks: {
       session: { delete: { after: async (ended) => sessions.sessionsEnded([ended.id]) } },
+      // A reset link spent ends the account's other links with it; a password change ends them all (R-PASSWORD-RESET).
+      verification: {
+        delete: {
+          before: async (spent, endpoint) => {
+            if (endpoint && spent.identifier.startsWith(RESET_LINK_PREFIX))
+              await endResetLinks(endpoint.context.adapter, spent.value, spent.id);
+          },
+        },
+      },
       // Google has checked the address: its accounts count as verified (R-EMAIL-VERIFY).
       account: {
+        update: {
+          before: async (changed, endpoint) => {
+            const userId = endpoint?.context.session?.user.id;
+            if (changed.password && userId) await endResetLinks(endpoint.context.adapter, userId);
+          },
+        },
         create: {
           after: async (created) => {
             if (created.providerId === 'google') await markEmailVerified(db, created.userId);
@@ -151,20 +226,27 @@ export function createAuth(options: {
         if (ctx.path === '/sign-up/email') validateBody(ctx.body, signUpSchema);
         // New passwords follow the sign-up rule however they are set (R-VALIDATION).
         if (ctx.path === '/reset-password') validateBody(ctx.body, newPasswordSchema);
-        if (ctx.path === '/change-password') validateBody(ctx.body, changePasswordSchema);
         if (ctx.path === '/update-user') validateBody(ctx.body, displayNameSchema);
+        if (ctx.path === '/change-password') {
+          validateBody(ctx.body, changePasswordSchema);
+          // A new password always signs the account's other sessions out, whatever the client asks (R-SETTINGS).
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
         if (ctx.path === '/sign-in/email') {
           validateBody(ctx.body, loginSchema);
+          const attempt = await signInAttempt(ctx);
           // Counted before the password is checked, so parallel guesses each take an attempt (R-THROTTLE).
-          const waitMs = await throttle.admit(signInEmail(ctx.body), clientAddress(ctx.headers));
-          if (waitMs > 0) {
-            const seconds = Math.ceil(waitMs / 1000);
+          const refusal = await throttle.admit(attempt);
+          if (refusal) {
+            const seconds = Math.ceil(refusal.waitMs / 1000);
+            const what = refusal.heldBy === 'account' ? 'sign-in attempts for this account from new devices' : 'sign-in attempts';
             throw new APIError(
               'TOO_MANY_REQUESTS',
-              { code: 'TOO_MANY_ATTEMPTS', message: MESSAGES.tooMany('sign-in attempts', seconds) },
+              { code: 'TOO_MANY_ATTEMPTS', message: MESSAGES.tooMany(what, seconds) },
               { 'Retry-After': String(seconds) },
             );
           }
+          if (ctx.request) admittedSignIns.set(ctx.request, () => throttle.failedOnOurSide(attempt));
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -172,7 +254,14 @@ export function createAuth(options: {
         const reworded = refused instanceof APIError ? REWORDED[ctx.path]?.[String(refused.body?.code)] : undefined;
         if (reworded) throw new APIError('BAD_REQUEST', { code: String((refused as APIError).body?.code), message: reworded });
         if (ctx.path !== '/sign-in/email' || ctx.context.returned instanceof APIError) return;
-        await throttle.succeeded(signInEmail(ctx.body), clientAddress(ctx.headers));
+        await throttle.succeeded(await signInAttempt(ctx));
+        await ctx.setSignedCookie(KNOWN_DEVICE_COOKIE, signInEmail(ctx.body), ctx.context.secret, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.publicUrl.startsWith('https://'),
+          path: '/api/auth',
+          maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+        });
       }),
     },
   });

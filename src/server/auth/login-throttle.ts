@@ -19,6 +19,8 @@ export interface GrowingDelay {
 export interface AttemptStore {
   /** Counts an attempt and answers 0, or counts nothing and answers how many ms to wait. */
   admit(key: string, rule: GrowingDelay): Promise<number>;
+  /** Gives back one counted attempt whose answer was our failure, not the client's (R-THROTTLE). */
+  refund(key: string, rule: GrowingDelay): Promise<void>;
   /** Forgets the key. */
   clear(key: string): Promise<void>;
 }
@@ -48,6 +50,12 @@ export function createMemoryAttemptStore(now: () => number = Date.now): AttemptS
       entries.set(key, entry);
       return 0;
     },
+    async refund(key, rule) {
+      const entry = entries.get(key);
+      if (!entry || entry.count === 0) return;
+      entry.count -= 1;
+      entry.nextAt = Math.min(entry.nextAt, now() + delayAfter(entry.count, rule));
+    },
     async clear(key) {
       entries.delete(key);
     },
@@ -71,11 +79,29 @@ elseif redis.call('PTTL', KEYS[1]) < delay then redis.call('PEXPIRE', KEYS[1], d
 return 0
 `;
 
+/** The memory store's refund in Redis: one attempt fewer, and no longer a wait than that count earns from now. */
+const REFUND_SCRIPT = `
+local free, first, max = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
+if count == 0 then return 0 end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+count = count - 1
+local delay = 0
+if count >= free then delay = math.min(first * 2 ^ (count - free), max) end
+local nextAt = math.min(tonumber(redis.call('HGET', KEYS[1], 'next') or '0'), now + delay)
+redis.call('HSET', KEYS[1], 'count', count, 'next', string.format('%d', nextAt))
+return 0
+`;
+
 export function createRedisAttemptStore(redis: Redis, prefix: string): AttemptStore {
   return {
     async admit(key, rule) {
       const wait = await redis.eval(ADMIT_SCRIPT, 1, prefix + key, rule.free, rule.firstDelayMs, rule.maxDelayMs, rule.windowMs);
       return Number(wait);
+    },
+    async refund(key, rule) {
+      await redis.eval(REFUND_SCRIPT, 1, prefix + key, rule.free, rule.firstDelayMs, rule.maxDelayMs);
     },
     async clear(key) {
       await redis.del(prefix + key);
@@ -106,23 +132,70 @@ export const addressRule = (free: number): GrowingDelay => ({
 });
 
 /**
+ * Per account, over every address, for devices the account has not signed in from (decision 43): a
+ * guesser spread over many addresses gets this many tries in 15 minutes, then waits; the owner's known
+ * devices are counted only per address and pair, so the guesser cannot lock them out.
+ */
+export const accountRule = (free: number): GrowingDelay => ({
+  free,
+  firstDelayMs: 15 * MINUTE,
+  maxDelayMs: 15 * MINUTE,
+  windowMs: 15 * MINUTE,
+});
+
+/** Which count held an attempt back, and for how long. */
+export interface SignInRefusal {
+  waitMs: number;
+  heldBy: 'address' | 'account' | 'pair';
+}
+
+/** One sign-in attempt: the email tried, the client's address, and whether its browser has signed in to that account before. */
+export interface SignInAttempt {
+  email: string;
+  address: string;
+  knownDevice: boolean;
+}
+
+/**
  * Sign-in throttling: every attempt is counted before the password is checked, per email and address
- * pair (growing delay, forgotten on success) and per address (a cap on every attempt in 15 minutes).
+ * pair (growing delay, forgotten on success), per address (a cap on every attempt in 15 minutes) and per
+ * account from unknown devices (a cap over all addresses).
  */
 export class LoginThrottle {
   constructor(
     private readonly store: AttemptStore,
-    private readonly limits: { freeAttempts: number; attemptsPerAddress: number },
+    private readonly limits: { freeAttempts: number; attemptsPerAddress: number; attemptsPerAccount: number },
   ) {}
 
-  /** Counts the attempt and answers 0, or answers how many ms to wait before trying again. */
-  async admit(email: string, address: string): Promise<number> {
-    const byAddress = await this.store.admit(`sign-in:address:${address}`, addressRule(this.limits.attemptsPerAddress));
-    if (byAddress > 0) return byAddress;
-    return this.store.admit(`sign-in:pair:${address}:${email}`, pairRule(this.limits.freeAttempts));
+  /** The counts an attempt takes part in, in the order they are asked. */
+  private countsOf({ email, address, knownDevice }: SignInAttempt) {
+    const counts = [
+      { heldBy: 'address' as const, key: `sign-in:address:${address}`, rule: addressRule(this.limits.attemptsPerAddress) },
+      { heldBy: 'account' as const, key: `sign-in:account:${email}`, rule: accountRule(this.limits.attemptsPerAccount) },
+      { heldBy: 'pair' as const, key: `sign-in:pair:${address}:${email}`, rule: pairRule(this.limits.freeAttempts) },
+    ];
+    return knownDevice ? counts.filter((count) => count.heldBy !== 'account') : counts;
   }
 
-  succeeded(email: string, address: string): Promise<void> {
-    return this.store.clear(`sign-in:pair:${address}:${email}`);
+  /** Counts the attempt and answers undefined, or answers which count holds it back and for how long. */
+  async admit(attempt: SignInAttempt): Promise<SignInRefusal | undefined> {
+    for (const count of this.countsOf(attempt)) {
+      const waitMs = await this.store.admit(count.key, count.rule);
+      if (waitMs > 0) return { waitMs, heldBy: count.heldBy };
+    }
+    return undefined;
+  }
+
+  /** An admitted attempt that ended in our failure (a 5xx, the database out of reach) is not held against the client. */
+  async failedOnOurSide(attempt: SignInAttempt): Promise<void> {
+    await Promise.all(this.countsOf(attempt).map((count) => this.store.refund(count.key, count.rule)));
+  }
+
+  /** The pair's failures are forgotten, and the account's count gives the right password its attempt back. */
+  async succeeded(attempt: SignInAttempt): Promise<void> {
+    for (const count of this.countsOf(attempt)) {
+      if (count.heldBy === 'pair') await this.store.clear(count.key);
+      if (count.heldBy === 'account') await this.store.refund(count.key, count.rule);
+    }
   }
 }

@@ -32,7 +32,8 @@ export type MailEvent =
   | { kind: 'order-status'; to: string; data: OrderFacts & StatusFacts }
   | { kind: 'password-reset'; to: string; data: { customerName: string; token: string } }
   | { kind: 'email-verification'; to: string; data: { customerName: string; token: string } }
-  | { kind: 'welcome'; to: string; data: { customerName: string } };
+  | { kind: 'welcome'; to: string; data: { customerName: string } }
+  | { kind: 'sign-up-attempt'; to: string; data: { customerName: string } };
 
 export type MailKind = MailEvent['kind'];
 

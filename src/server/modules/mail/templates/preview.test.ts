@@ -10,7 +10,7 @@ describe('npm run mail:preview (decision 0018)', () => {
     const files = await writeMailPreviews(folder);
     const kinds = ['order-received', 'payment-receipt', 'order-cancelled-customer', 'order-cancelled-shop'];
     kinds.push('order-cancelled-expiry', 'order-status-shipped', 'order-status-delivered', 'order-status-refunded');
-    kinds.push('password-reset', 'email-verification', 'welcome');
+    kinds.push('password-reset', 'email-verification', 'welcome', 'sign-up-attempt');
     expect(files.sort()).toEqual([...kinds.flatMap((kind) => [`${kind}.html`, `${kind}.txt`]), 'index.html'].sort());
     expect(readFileSync(join(folder, 'payment-receipt.txt'), 'utf8')).toContain('pi_3PdemoTransaction');
     expect(readFileSync(join(folder, 'order-status-shipped.txt'), 'utf8')).toContain('JD014600006281');

@@ -40,6 +40,7 @@ const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<M
     data: { customerName: DEMO_ORDER.customerName, token: 'demo-token' },
   },
   welcome: { kind: 'welcome', to: TO, data: { customerName: DEMO_ORDER.customerName } },
+  'sign-up-attempt': { kind: 'sign-up-attempt', to: TO, data: { customerName: DEMO_ORDER.customerName } },
 };
 
 /** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>].html` and `.txt`. */

@@ -6,6 +6,7 @@ import { orderReceivedMail, paymentLink } from './order-received.ts';
 import { orderStatusMail } from './order-status.ts';
 import { passwordResetMail, resetPasswordLink } from './password-reset.ts';
 import { paymentReceiptMail } from './payment-receipt.ts';
+import { signUpAttemptMail } from './sign-up-attempt.ts';
 import { welcomeMail } from './welcome.ts';
 
 /** A queued mail as the customer reads it. */
@@ -25,6 +26,8 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
       return emailVerificationMail(shop, mail.data);
     case 'welcome':
       return welcomeMail(shop, mail.data);
+    case 'sign-up-attempt':
+      return signUpAttemptMail(shop, mail.data);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { SignUpInput } from '#shared/auth.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { askAuth } from '#web/lib/ask-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -13,7 +14,16 @@ export function SignUpPage() {
   const { form, submit, providerError, returnPath } = useCredentialsForm<SignUpInput>(
     (rules) => rules.signUpSchema,
     { name: '', email: '', password: '' },
-    (input) => askAuth((client) => client.signUp.email(input)),
+    (input) =>
+      askAuth(async (client) => {
+        const created = await client.signUp.email(input);
+        if (created.error) return created;
+        // Sign-up answers alike for a new and a taken email and never signs in (decision 44): sign in with what was typed.
+        const signedIn = await client.signIn.email({ email: input.email, password: input.password });
+        return signedIn.error?.status === 401
+          ? { data: null, error: { ...signedIn.error, message: MESSAGES.signUpNotSignedIn } }
+          : signedIn;
+      }),
   );
   const { errors, isSubmitting } = form.formState;
 
