@@ -29,6 +29,7 @@ import { categoryRoutes } from './modules/categories/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import type { MailTiming } from './modules/mail/worker.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
+import { OrderLifecycle } from './modules/orders/lifecycle.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -112,15 +113,17 @@ export async function buildApp({
   await app.register(productRoutes, { ...domain, pictures });
   await app.register(categoryRoutes, domain);
   await app.register(cartRoutes, domain);
-  const paymentSetup = await createPaymentSetup(database.db, config, app.log, payments);
+  // Every order change goes through it; once one commits, the shelves it touched are read again (R-ORDER-STATUS).
+  const orders = new OrderLifecycle(database.db, (effects) => app.publicReads.stockChanged(effects.stockChanged));
+  const paymentSetup = await createPaymentSetup(orders, config, app.log, payments);
   const releasePayment = (orderId: string) => releaseOrderPayment(paymentSetup.context, orderId);
   const refundPayment = (orderId: string) => refundOrderPayment(paymentSetup.context, orderId);
-  await app.register(orderRoutes, { ...domain, releasePayment, refundPayment });
-  await app.register(orderExpiryPlugin, { config, database, releasePayment });
+  await app.register(orderRoutes, { ...domain, lifecycle: orders, releasePayment, refundPayment });
+  await app.register(orderExpiryPlugin, { config, database, lifecycle: orders, releasePayment });
   await app.register(overviewRoutes, domain);
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, rateLimits: config.rateLimits });
   await app.register(reviewRoutes, { ...domain, pictures });
-  await app.register(userRoutes, { ...domain, releasePayment });
+  await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: mailTiming });
 
   await app.register(healthRoutes, { database, shuttingDown });

@@ -35,6 +35,11 @@ export function transitionProblem(from: OrderStatus, to: OrderStatus): string | 
   return `This order cannot become ${to}: ${WHY_NOT[from]}.`;
 }
 
+/** The statuses an order may reach `to` from: the table read backwards, for the server's one transition function. */
+export function statusesLeadingTo(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => NEXT[from].includes(to));
+}
+
 /** The statuses an order may move to next: what Manage Orders offers. */
 export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
   return NEXT[from];

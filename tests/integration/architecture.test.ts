@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -36,5 +37,39 @@ describe('docs/architecture.md maps every API route to its file', () => {
       if (!conditional) expect(server.app.hasRoute({ method: method as HTTPMethods, url }), `${method} ${url}`).toBe(true);
       expect(readFileSync(file, 'utf8'), `${file} declares ${url}`).toContain(`'${url}'`);
     }
+  });
+});
+
+/** The server's source files, tests left out. */
+function serverSources(): string[] {
+  return readdirSync('src/server', { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => join('src/server', file));
+}
+
+/** What an `.update(orders)` call writes: the text of its `.set(…)` argument, up to the closing parenthesis. */
+function orderUpdatesIn(source: string): string[] {
+  return [...source.matchAll(/\.update\(orders\)\s*\.set\(/g)].map((match) => {
+    let depth = 1;
+    let end = (match.index ?? 0) + match[0].length;
+    while (depth > 0 && end < source.length) {
+      if (source[end] === '(') depth += 1;
+      if (source[end] === ')') depth -= 1;
+      end += 1;
+    }
+    return source.slice((match.index ?? 0) + match[0].length, end - 1);
+  });
+}
+
+describe('an order’s status changes in one place (R-ORDER-STATUS)', () => {
+  it('only the transition function in src/server/modules/orders/lifecycle.ts writes orders.status', () => {
+    const writers = serverSources().filter((file) => {
+      const source = readFileSync(file, 'utf8');
+      const drizzle = orderUpdatesIn(source).some((set) => /\bstatus\b/.test(set));
+      const rawSql = /update\s+"?orders"?\s+set[^;`]*\bstatus\b/i.test(source);
+      return drizzle || rawSql;
+    });
+    expect(writers).toEqual(['src/server/modules/orders/lifecycle.ts']);
   });
 });

@@ -1,5 +1,5 @@
 import type { Viewer } from '#server/auth/plugin.ts';
-import type { Database, Transaction } from '#server/db/client.ts';
+import type { Transaction } from '#server/db/client.ts';
 import { conflict, HttpError } from '#server/http/errors.ts';
 import { CART_MESSAGES, cartQuantityRefusal } from '#shared/cart-rules.ts';
 import { CHECKOUT_MESSAGES, type Checkout, type ReviewedLine } from '#shared/checkout.ts';
@@ -9,6 +9,7 @@ import { centsToDollars, dollarsToCents, formatDollars } from '#shared/money.ts'
 import type { Order } from '#shared/order.ts';
 import { clearCart, listCartLines, lockCartOwner, type StoredCartLine } from '../cart/repository.ts';
 import { lockProductsInIdOrder, type ProductRow, reserveStock } from '../products/repository.ts';
+import type { OrderLifecycle } from './lifecycle.ts';
 import { lockOrdersOfUser, type NewOrderLine, unpaidHoldings } from './repository.ts';
 import { type HoldLimits, orderLine, recordOrder } from './service.ts';
 
@@ -62,8 +63,9 @@ function sameAsReviewed(cart: StoredCartLine[], reviewed: ReviewedLine[]): boole
  * checked against its product as locked, its stock reserved, and the cart emptied with the order recorded.
  * A refused line answers 409 naming the product, and nothing changes.
  */
-export async function checkOut(db: Database, viewer: Viewer, input: Checkout, limits: HoldLimits): Promise<Order> {
-  return db.transaction(async (tx) => {
+export async function checkOut(lifecycle: OrderLifecycle, viewer: Viewer, input: Checkout, limits: HoldLimits): Promise<Order> {
+  return lifecycle.change(async (moves) => {
+    const { tx } = moves;
     await lockOrdersOfUser(tx, viewer.userId);
     await lockCartOwner(tx, viewer.userId);
     const cart = await listCartLines(tx, viewer.userId);
@@ -86,8 +88,9 @@ export async function checkOut(db: Database, viewer: Viewer, input: Checkout, li
       throw conflict(MESSAGES.orderTotalTooHigh(formatDollars(LIMITS.priceMaxCents / 100)));
     }
     await reserveLines(tx, lines);
+    moves.stockChanged(ids);
     await clearCart(tx, viewer.userId);
-    return recordOrder(db, tx, viewer, input, lines as [NewOrderLine, ...NewOrderLine[]]);
+    return recordOrder(lifecycle.db, tx, viewer, input, lines as [NewOrderLine, ...NewOrderLine[]]);
   });
 }
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import type { Order } from '#shared/order.ts';
-import { productIdsOf } from './mapping.ts';
+import type { OrderLifecycle } from './lifecycle.ts';
 import { takeExpirySweep } from './repository.ts';
 import { expireUnpaidOrders, type ReleasePayment } from './service.ts';
 
@@ -20,6 +20,7 @@ const SWEEP_EVERY_MS_AT_MOST = 60_000;
 export interface OrderExpiryOptions {
   config: Config;
   database: DatabaseHandle;
+  lifecycle: OrderLifecycle;
   releasePayment: ReleasePayment;
 }
 
@@ -29,12 +30,11 @@ export interface OrderExpiryOptions {
  * a conditional statement, so even two sweeps at once give its stock back once. The embedded database
  * has one instance only: its data directory is locked.
  */
-async function orderExpiryPlugin(app: FastifyInstance, { config, database, releasePayment }: OrderExpiryOptions) {
+async function orderExpiryPlugin(app: FastifyInstance, { config, database, lifecycle, releasePayment }: OrderExpiryOptions) {
   const { db } = database;
   const holdMs = config.orderHoldMinutes * 60_000;
   const expire = async (now: Date) => {
-    const { expired, failures } = await expireUnpaidOrders(db, releasePayment, new Date(now.getTime() - holdMs));
-    app.publicReads.stockChanged(expired.flatMap(productIdsOf));
+    const { expired, failures } = await expireUnpaidOrders(lifecycle, releasePayment, new Date(now.getTime() - holdMs));
     if (expired.length > 0) app.log.info({ orders: expired.length }, 'unpaid orders expired: their stock is back on sale');
     for (const error of failures)
       app.log.warn({ err: error }, 'an unpaid order could not expire yet; the next sweep tries again');
@@ -64,4 +64,4 @@ async function orderExpiryPlugin(app: FastifyInstance, { config, database, relea
   });
 }
 
-export default fp(orderExpiryPlugin, { name: 'order-expiry', dependencies: ['public-reads'] });
+export default fp(orderExpiryPlugin, { name: 'order-expiry' });

@@ -4,10 +4,11 @@ import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { ORDER_ADDRESS_MESSAGES, type Order, type OrderStatusChange } from '#shared/order.ts';
 import { ADDRESS_OPEN_STATUSES, type OrderStatus, transitionProblem } from '#shared/order-status.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
-import { orderStatusChanged, queueMail } from '../mail/outbox.ts';
+import { orderStatusChanged } from '../mail/outbox.ts';
+import type { OrderLifecycle } from './lifecycle.ts';
 import { shippingColumns } from './mapping.ts';
 import { findOrder, insertOrderEvent, lockOrder, type OrderRow, updateShippingAddress } from './repository.ts';
-import { cancelAnyOrder, changeStatus, giveStockBack, ORDER_NOT_FOUND, presentOrder, type ReleasePayment } from './service.ts';
+import { cancelAnyOrder, ORDER_NOT_FOUND, presentOrder, type ReleasePayment } from './service.ts';
 
 /** Gives a paid order's money back through the processor that took it; answers the processor's refund id. */
 export type RefundPayment = (orderId: string) => Promise<string>;
@@ -57,7 +58,14 @@ async function giveAddress(tx: Transaction, admin: Viewer, id: string, address: 
  * R-ORDER-ADDRESS), shipped → delivered. The address given with it, the move, its timeline lines and the
  * customer's mail are one transaction: a refused move keeps no new address either.
  */
-async function advance(db: Database, admin: Viewer, id: string, to: OrderStatus, change: OrderStatusChange): Promise<Order> {
+async function advance(
+  lifecycle: OrderLifecycle,
+  admin: Viewer,
+  id: string,
+  to: OrderStatus,
+  change: OrderStatusChange,
+): Promise<Order> {
+  const { db } = lifecycle;
   if (to !== 'shipped' && to !== 'delivered') throw await refusal(db, id, to);
   if (to === 'shipped' && !(change.carrier && change.trackingNumber)) {
     throw badRequest(FULFILMENT_MESSAGES.shippingNeedsTracking, {
@@ -65,19 +73,24 @@ async function advance(db: Database, admin: Viewer, id: string, to: OrderStatus,
       ...(change.trackingNumber ? {} : { trackingNumber: 'Give the tracking number.' }),
     });
   }
-  const moved = await db.transaction(async (tx) => {
+  const moved = await lifecycle.change(async (moves) => {
+    const { tx } = moves;
     if (to === 'shipped') {
       const order = change.shippingAddress ? await giveAddress(tx, admin, id, change.shippingAddress) : await lockOrder(tx, id);
       if (order?.status === 'paid' && order.shippingAddress === null) throw conflict(FULFILMENT_MESSAGES.noAddress);
     }
-    const row = await changeStatus(tx, id, to === 'shipped' ? 'paid' : 'shipped', to, {
-      actor: admin.email,
-      note: change.note,
-      changes: to === 'shipped' ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {},
-    });
+    const [row] = await moves.move(
+      { id },
+      {
+        to,
+        actor: admin.email,
+        note: change.note,
+        changes: to === 'shipped' ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {},
+        mail: (order) => orderStatusChanged(order, to, change.note),
+      },
+    );
     if (!row) throw await refusal(tx, id, to);
-    await queueMail(tx, orderStatusChanged(row, to, change.note));
-    return row;
+    return row.order;
   });
   return presentOrder(db, moved);
 }
@@ -88,36 +101,36 @@ async function advance(db: Database, admin: Viewer, id: string, to: OrderStatus,
  * order, so an admin retrying after a failure never refunds twice.
  */
 export async function refundOrder(
-  db: Database,
+  lifecycle: OrderLifecycle,
   refundPayment: RefundPayment,
   admin: Viewer,
   id: string,
   note = '',
 ): Promise<Order> {
+  const { db } = lifecycle;
   const order = await findOrder(db, id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const problem = transitionProblem(order.status, 'refunded');
   if (problem) throw conflict(problem);
   const refundId = await refundPayment(id);
-  const refunded = await db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, id);
-    if (!locked || (locked.status !== 'paid' && locked.status !== 'shipped')) return undefined;
-    const row = await changeStatus(tx, id, locked.status, 'refunded', {
-      actor: admin.email,
-      note: [`Refund ${refundId}.`, note].filter(Boolean).join(' '),
-    });
-    if (!row) return undefined;
-    if (locked.status === 'paid') await giveStockBack(tx, [id]);
-    await queueMail(tx, orderStatusChanged(row, 'refunded', note));
-    return row;
-  });
+  const [refunded] = await lifecycle.change((moves) =>
+    moves.move(
+      { id },
+      {
+        to: 'refunded',
+        actor: admin.email,
+        note: [`Refund ${refundId}.`, note].filter(Boolean).join(' '),
+        mail: (row) => orderStatusChanged(row, 'refunded', note),
+      },
+    ),
+  );
   if (!refunded) throw await refusal(db, id, 'refunded');
-  return presentOrder(db, refunded);
+  return presentOrder(db, refunded.order);
 }
 
 /** PATCH /api/admin/orders/{id}: one status change or delivery address asked by an admin, sent where its rules live. */
 export function changeOrderStatus(
-  db: Database,
+  lifecycle: OrderLifecycle,
   payments: { releasePayment: ReleasePayment; refundPayment: RefundPayment },
   admin: Viewer,
   id: string,
@@ -125,13 +138,13 @@ export function changeOrderStatus(
 ): Promise<Order> {
   const { status, shippingAddress } = change;
   if (!status) {
-    if (shippingAddress) return addAddress(db, admin, id, shippingAddress, change.note);
+    if (shippingAddress) return addAddress(lifecycle.db, admin, id, shippingAddress, change.note);
     return Promise.reject(badRequest(ORDER_ADDRESS_MESSAGES.nothingToChange));
   }
-  if (status === 'cancelled') return cancelAnyOrder(db, payments.releasePayment, admin, id);
-  if (status === 'refunded') return refundOrder(db, payments.refundPayment, admin, id, change.note);
+  if (status === 'cancelled') return cancelAnyOrder(lifecycle, payments.releasePayment, admin, id);
+  if (status === 'refunded') return refundOrder(lifecycle, payments.refundPayment, admin, id, change.note);
   if (status === 'paid') return Promise.reject(conflict(FULFILMENT_MESSAGES.onlyPaymentPays));
-  return advance(db, admin, id, status, change);
+  return advance(lifecycle, admin, id, status, change);
 }
 
 /** R-ORDER-ADDRESS, Manage Orders' "Add address": the address alone, in its own transaction. */

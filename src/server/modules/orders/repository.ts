@@ -3,7 +3,6 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
 import { orderEvents, orderLines, orders } from '#server/db/schema.ts';
 import { type AdminOrdersFilter, orderSearchTerms } from '#shared/admin-orders.ts';
-import type { OrderStatus } from '#shared/order-status.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -158,15 +157,6 @@ export async function ordersAfter(
   };
 }
 
-/** Which unpaid order a cancel may touch: only the user's own, only one placed before a moment (expiry). */
-export interface CancelScope {
-  userId?: string;
-  placedBefore?: Date;
-}
-
-/** What a status change writes on the order besides its status. */
-export type OrderChanges = Partial<Pick<OrderRow, 'cancelledBy' | 'carrier' | 'trackingNumber'>>;
-
 /** What an admin's new delivery address writes (R-ORDER-ADDRESS). */
 export type ShippingColumns = Pick<OrderRow, 'shippingName' | 'shippingAddress' | 'shippingPhone'>;
 
@@ -175,47 +165,10 @@ export async function updateShippingAddress(tx: Transaction, id: string, columns
   await tx.update(orders).set(columns).where(eq(orders.id, id));
 }
 
-/**
- * Moves an order to `to` only while its status is one of `from` (and within the scope), in one
- * statement (R-ORDER-STATUS): of two changes racing (a payment and a cancel, two admins), the second
- * finds the order moved and changes nothing (undefined).
- */
-export async function moveOrder(
-  tx: Transaction,
-  id: string,
-  from: readonly OrderStatus[],
-  to: OrderStatus,
-  changes: OrderChanges = {},
-  scope: CancelScope = {},
-): Promise<OrderRow | undefined> {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...changes, status: to })
-    .where(
-      and(
-        eq(orders.id, id),
-        inArray(orders.status, [...from]),
-        scope.userId === undefined ? undefined : eq(orders.userId, scope.userId),
-        scope.placedBefore === undefined ? undefined : lt(orders.createdAt, scope.placedBefore),
-      ),
-    )
-    .returning();
-  return row;
-}
-
 /** The order, locked until `tx` ends: a refund reads its status and moves it with no change in between. */
 export async function lockOrder(tx: Transaction, id: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
   return row;
-}
-
-/** A customer's unpaid orders, cancelled in the caller's transaction (their account is being deleted). */
-export function cancelUnpaidOrdersOfUser(tx: Transaction, userId: string): Promise<OrderRow[]> {
-  return tx
-    .update(orders)
-    .set({ status: 'cancelled', cancelledBy: 'shop' })
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')))
-    .returning();
 }
 
 /**
@@ -301,21 +254,4 @@ export async function unpaidHoldings(
     .groupBy(orderLines.productId);
   const byProduct = new Map(held.map((row) => [row.productId, row.quantity]));
   return { orders: counted?.orders ?? 0, quantityOf: (productId) => byProduct.get(productId) ?? 0 };
-}
-
-/**
- * Marks an unpaid order paid in one statement, so a cancel (which moves only unpaid orders) and a
- * payment can never both win. Undefined when the order is no longer unpaid, or gone.
- */
-export async function markOrderPaid(
-  db: Database | Transaction,
-  id: string,
-  transactionId: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ paid: true, status: 'paid', transactionId, payment: sql`${orders.id}::text`, paidAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
-    .returning();
-  return row;
 }

@@ -11,7 +11,6 @@ import { checkoutSchema } from '#shared/checkout.ts';
 import {
   adminOrdersPageSchema,
   newOrderSchema,
-  type Order,
   orderIdParamsSchema,
   orderRefundSchema,
   orderSchema,
@@ -21,7 +20,7 @@ import {
 import { assertMayOrder } from '../users/service.ts';
 import { checkOut } from './checkout.ts';
 import { changeOrderStatus, type RefundPayment, refundOrder } from './fulfilment.ts';
-import { productIdsOf } from './mapping.ts';
+import type { OrderLifecycle } from './lifecycle.ts';
 import { ordersCsv, ordersCsvFileName } from './order-export.ts';
 import {
   cancelAnyOrder,
@@ -35,6 +34,8 @@ import {
 
 export interface OrderRouteOptions {
   db: Database;
+  /** Every order change goes through it; it drops the public answers a change affected once it committed. */
+  lifecycle: OrderLifecycle;
   config: Config;
   releasePayment: ReleasePayment;
   refundPayment: RefundPayment;
@@ -42,14 +43,8 @@ export interface OrderRouteOptions {
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app,
-  { db, config, releasePayment, refundPayment },
+  { db, lifecycle, config, releasePayment, refundPayment },
 ) => {
-  /** Reserving or giving back stock changes what the catalogue shows, here and on every other instance: each line's product. */
-  const stockChanged = (order: Order) => {
-    app.publicReads.stockChanged(productIdsOf(order));
-    return order;
-  };
-
   /** Buy Now and checkout place orders under the same limits (R-HOLD, R-EMAIL-VERIFY). */
   const placing = {
     onRequest: app.requireUser,
@@ -76,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         response: { 201: orderSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(stockChanged(await placeOrder(db, viewerOf(request), request.body, config))),
+    async (request, reply) => reply.status(201).send(await placeOrder(lifecycle, viewerOf(request), request.body, config)),
   );
 
   app.post(
@@ -93,7 +88,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         response: { 201: orderSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(stockChanged(await checkOut(db, viewerOf(request), request.body, config))),
+    async (request, reply) => reply.status(201).send(await checkOut(lifecycle, viewerOf(request), request.body, config)),
   );
 
   app.get(
@@ -180,7 +175,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         response: { 200: orderSchema },
       },
     },
-    async (request) => stockChanged(await cancelOwnOrder(db, releasePayment, viewerOf(request), request.params.id)),
+    async (request) => cancelOwnOrder(lifecycle, releasePayment, viewerOf(request), request.params.id),
   );
 
   app.delete(
@@ -196,7 +191,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         response: { 200: orderSchema },
       },
     },
-    async (request) => stockChanged(await cancelAnyOrder(db, releasePayment, viewerOf(request), request.params.id)),
+    async (request) => cancelAnyOrder(lifecycle, releasePayment, viewerOf(request), request.params.id),
   );
 
   app.patch(
@@ -215,9 +210,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       },
     },
     async (request) =>
-      stockChanged(
-        await changeOrderStatus(db, { releasePayment, refundPayment }, viewerOf(request), request.params.id, request.body),
-      ),
+      changeOrderStatus(lifecycle, { releasePayment, refundPayment }, viewerOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -235,7 +228,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         response: { 200: orderSchema },
       },
     },
-    async (request) =>
-      stockChanged(await refundOrder(db, refundPayment, viewerOf(request), request.params.id, request.body.note)),
+    async (request) => refundOrder(lifecycle, refundPayment, viewerOf(request), request.params.id, request.body.note),
   );
 };

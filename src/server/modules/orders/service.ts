@@ -10,20 +10,18 @@ import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { type AdminOrdersPage, type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
-import { type CancelledBy, type OrderStatus, transitionProblem } from '#shared/order-status.ts';
+import { type CancelledBy, transitionProblem } from '#shared/order-status.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { orderCancelled, orderReceived, queueMail } from '../mail/outbox.ts';
-import { findProduct, type ProductRow, releaseStock, reserveStock } from '../products/repository.ts';
+import { findProduct, type ProductRow, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
 import { findProfile, saveProfile } from '../users/repository.ts';
+import type { MoveScope, OrderLifecycle, OrderMoves } from './lifecycle.ts';
 import { shippingColumns, withTimelinesAndLines } from './mapping.ts';
 import {
-  type CancelScope,
-  cancelUnpaidOrdersOfUser,
   eraseCustomerFromOrdersOfUser,
   findOrder,
   insertOrder,
-  insertOrderEvent,
   insertOrderLines,
   listAllOrders,
   listEventsOfOrders,
@@ -32,12 +30,9 @@ import {
   listUnpaidOrderIdsOfUser,
   listUnpaidOrdersPlacedBefore,
   lockOrdersOfUser,
-  moveOrder,
   type NewOrderLine,
-  type OrderChanges,
   type OrderRow,
   pageOfOrders,
-  stockOfOrders,
   unpaidHoldings,
 } from './repository.ts';
 
@@ -81,8 +76,9 @@ async function profileAddress(tx: Transaction, viewer: Viewer): Promise<Shipping
  * R-ORDER-ADDRESS: the order keeps a copy of its delivery address; "Save for next time" writes the
  * address and phone to the profile in the same transaction, so a refused order saves nothing.
  */
-export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder, limits: HoldLimits): Promise<Order> {
-  return db.transaction(async (tx) => {
+export async function placeOrder(lifecycle: OrderLifecycle, viewer: Viewer, input: NewOrder, limits: HoldLimits): Promise<Order> {
+  return lifecycle.change(async (moves) => {
+    const { tx } = moves;
     await lockOrdersOfUser(tx, viewer.userId);
     const held = await unpaidHoldings(tx, viewer.userId, [input.productId]);
     if (held.orders >= limits.maxUnpaidOrders) throw conflict(MESSAGES.tooManyUnpaidOrders(limits.maxUnpaidOrders));
@@ -92,7 +88,8 @@ export async function placeOrder(db: Database, viewer: Viewer, input: NewOrder, 
     if (alreadyHeld + input.quantity > product.maxQuantity) {
       throw conflict(MESSAGES.unpaidQuantityTooHigh(alreadyHeld, product.maxQuantity));
     }
-    return recordOrder(db, tx, viewer, input, [orderLine(product, input.quantity)]);
+    moves.stockChanged([product.id]);
+    return recordOrder(lifecycle.db, tx, viewer, input, [orderLine(product, input.quantity)]);
   });
 }
 
@@ -200,31 +197,8 @@ async function cancelProblem(db: Database | Transaction, id: string, viewer?: Vi
   return problem ? conflict(problem) : undefined;
 }
 
-/**
- * Puts every line's quantity of these orders back on sale (a cancel, an expiry, a refund before shipping, a
- * deleted account's orders), in the caller's transaction; a product deleted meanwhile has no stock to return to.
- */
-export async function giveStockBack(tx: Transaction, orderIds: string[]): Promise<void> {
-  for (const line of await stockOfOrders(tx, orderIds)) {
-    if (line.productId) await releaseStock(tx, line.productId, line.quantity);
-  }
-}
-
 /** Who made a change, as the timeline shows it (R-ORDER-TIMELINE). */
-export const ACTORS = { expiry: 'unpaid-order expiry', payment: 'card processor' } as const;
-
-/** One step of an order's life: the move, in the caller's transaction, with its timeline line. */
-export async function changeStatus(
-  tx: Transaction,
-  id: string,
-  from: OrderStatus,
-  to: OrderStatus,
-  how: { actor: string; note?: string; changes?: OrderChanges; scope?: CancelScope },
-): Promise<OrderRow | undefined> {
-  const row = await moveOrder(tx, id, [from], to, how.changes, how.scope);
-  if (row) await insertOrderEvent(tx, { orderId: id, actor: how.actor, fromStatus: from, toStatus: to, note: how.note ?? '' });
-  return row;
-}
+export const ACTORS = { expiry: 'unpaid-order expiry', payment: 'card processor', deletion: 'account deletion' } as const;
 
 /**
  * Cancels an unpaid order: first its card payment is stopped, so nobody pays for a cancelled order;
@@ -232,38 +206,52 @@ export async function changeStatus(
  * its stock is given back and the change joins its timeline. The order stays, visible as cancelled.
  */
 async function cancel(
-  db: Database,
+  lifecycle: OrderLifecycle,
   releasePayment: ReleasePayment,
   id: string,
-  by: { viewer?: Viewer; actor: string; scope?: Pick<CancelScope, 'placedBefore'> },
+  by: { viewer?: Viewer; actor: string; scope?: Pick<MoveScope, 'placedBefore'> },
 ): Promise<Order> {
   const { viewer, scope = {} } = by;
+  const { db } = lifecycle;
   const problem = await cancelProblem(db, id, viewer);
   if (problem) throw problem;
   await releasePayment(id);
   const cancelledBy: CancelledBy = scope.placedBefore ? 'expiry' : viewer ? 'customer' : 'shop';
-  return db.transaction(async (tx) => {
-    const cancelled = await changeStatus(tx, id, 'unpaid', 'cancelled', {
-      actor: by.actor,
-      changes: { cancelledBy },
-      scope: { ...scope, userId: viewer?.userId },
-    });
-    if (!cancelled) throw (await cancelProblem(tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
-    await giveStockBack(tx, [id]);
-    await queueMail(tx, orderCancelled(cancelled, cancelledBy));
+  return lifecycle.change(async (moves) => {
+    const [cancelled] = await moves.move(
+      { id },
+      {
+        to: 'cancelled',
+        actor: by.actor,
+        changes: { cancelledBy },
+        scope: { ...scope, userId: viewer?.userId },
+        mail: (order) => orderCancelled(order, cancelledBy),
+      },
+    );
+    if (!cancelled) throw (await cancelProblem(moves.tx, id, viewer)) ?? conflict(PAID_ORDER_KEPT);
     await reachRacePoint(db, 'order cancelled');
-    return presentOrder(tx, cancelled);
+    return presentOrder(moves.tx, cancelled.order);
   });
 }
 
 /** My Orders' cancel: the owner's own unpaid order. */
-export function cancelOwnOrder(db: Database, releasePayment: ReleasePayment, viewer: Viewer, id: string): Promise<Order> {
-  return cancel(db, releasePayment, id, { viewer, actor: viewer.email });
+export function cancelOwnOrder(
+  lifecycle: OrderLifecycle,
+  releasePayment: ReleasePayment,
+  viewer: Viewer,
+  id: string,
+): Promise<Order> {
+  return cancel(lifecycle, releasePayment, id, { viewer, actor: viewer.email });
 }
 
 /** Manage Orders' cancel: any unpaid order (admin). */
-export function cancelAnyOrder(db: Database, releasePayment: ReleasePayment, admin: Viewer, id: string): Promise<Order> {
-  return cancel(db, releasePayment, id, { actor: admin.email });
+export function cancelAnyOrder(
+  lifecycle: OrderLifecycle,
+  releasePayment: ReleasePayment,
+  admin: Viewer,
+  id: string,
+): Promise<Order> {
+  return cancel(lifecycle, releasePayment, id, { actor: admin.email });
 }
 
 /** How many expired orders one sweep handles; the next sweep takes the rest. */
@@ -277,15 +265,15 @@ const EXPIRY_BATCH = 100;
  * payment could not be stopped (the processor unreachable) waits for the next sweep.
  */
 export async function expireUnpaidOrders(
-  db: Database,
+  lifecycle: OrderLifecycle,
   releasePayment: ReleasePayment,
   placedBefore: Date,
 ): Promise<{ expired: Order[]; failures: unknown[] }> {
   const expired: Order[] = [];
   const failures: unknown[] = [];
-  for (const { id } of await listUnpaidOrdersPlacedBefore(db, placedBefore, EXPIRY_BATCH)) {
+  for (const { id } of await listUnpaidOrdersPlacedBefore(lifecycle.db, placedBefore, EXPIRY_BATCH)) {
     try {
-      expired.push(await cancel(db, releasePayment, id, { actor: ACTORS.expiry, scope: { placedBefore } }));
+      expired.push(await cancel(lifecycle, releasePayment, id, { actor: ACTORS.expiry, scope: { placedBefore } }));
     } catch (error) {
       if (!(error instanceof HttpError)) failures.push(error);
     }
@@ -309,23 +297,12 @@ export async function stopPaymentsOfCustomer(db: Database, releasePayment: Relea
  * R-ACCOUNT-DELETE, in the deleting transaction: the customer's unpaid orders are cancelled by the shop
  * with their stock back, after any order they are placing right now (their orders take turns, R-HOLD).
  */
-export async function cancelUnpaidOrdersOfCustomer(tx: Transaction, userId: string): Promise<Order[]> {
-  await lockOrdersOfUser(tx, userId);
-  const cancelled = await cancelUnpaidOrdersOfUser(tx, userId);
-  for (const order of cancelled) {
-    await insertOrderEvent(tx, {
-      orderId: order.id,
-      actor: 'account deletion',
-      fromStatus: 'unpaid',
-      toStatus: 'cancelled',
-      note: 'The customer’s account was deleted.',
-    });
-  }
-  await giveStockBack(
-    tx,
-    cancelled.map((order) => order.id),
+export async function cancelUnpaidOrdersOfCustomer(moves: OrderMoves, userId: string): Promise<void> {
+  await lockOrdersOfUser(moves.tx, userId);
+  await moves.move(
+    { userId },
+    { to: 'cancelled', actor: ACTORS.deletion, note: 'The customer’s account was deleted.', changes: { cancelledBy: 'shop' } },
   );
-  return presentOrders(tx, cancelled);
 }
 
 /**

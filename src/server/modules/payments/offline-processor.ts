@@ -67,12 +67,13 @@ export function createOfflineProcessor(db: Database): PaymentProvider {
  * successful charge pays the order at once, so closing the tab before PATCH loses nothing.
  */
 export async function chargeTestCard(
-  context: Pick<PaymentContext, 'db' | 'currency'>,
+  context: Pick<PaymentContext, 'db' | 'orders' | 'currency'>,
   viewer: Viewer,
   clientSecret: string,
   card: TestCard,
 ): Promise<{ paymentIntent: PaymentIntent }> {
-  return context.db.transaction(async (tx) => {
+  return context.orders.change(async (moves) => {
+    const { tx } = moves;
     const intent = await lockIntentBySecret(tx, clientSecret);
     if (intent?.provider !== 'test') throw notFound(OFFLINE_MESSAGES.unknownClientSecret);
     const order = await findOrder(tx, intent.orderId);
@@ -85,7 +86,7 @@ export async function chargeTestCard(
     const refusal = REFUSALS.get(card.number);
     if (refusal) throw new HttpError(402, refusal.code, refusal.message);
     // The order may have been cancelled while this charge waited for it: then nothing is charged.
-    const recorded = await recordPayment(context.db, tx, order.id, intent.id);
+    const recorded = await recordPayment(context.db, moves, order.id, intent.id);
     if (recorded.outcome !== 'paid') throw conflict(PAYMENT_MESSAGES.orderCancelled);
     return { paymentIntent: { id: intent.id, status: 'succeeded', amount: intent.amountCents, currency: intent.currency } };
   });

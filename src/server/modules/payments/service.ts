@@ -5,8 +5,9 @@ import { isMissingReference } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '#server/http/errors.ts';
 import type { Order } from '#shared/order.ts';
-import { paymentReceipt, queueMail } from '../mail/outbox.ts';
-import { findOrder, insertOrderEvent, markOrderPaid, type OrderRow } from '../orders/repository.ts';
+import { paymentReceipt } from '../mail/outbox.ts';
+import type { OrderLifecycle, OrderMoves } from '../orders/lifecycle.ts';
+import { findOrder, insertOrderEvent, type OrderRow } from '../orders/repository.ts';
 import { ACTORS, presentOrder } from '../orders/service.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
 import { findIntentForOrder, saveIntentForOrder, setIntentStatus } from './repository.ts';
@@ -28,6 +29,8 @@ export const PAYMENT_MESSAGES = {
 
 export interface PaymentContext {
   db: Database;
+  /** A payment moves its order to paid through the orders' one transition function (R-ORDER-STATUS). */
+  orders: OrderLifecycle;
   provider: PaymentProvider;
   /** The shop's currency: every order is priced in it. */
   currency: string;
@@ -59,23 +62,25 @@ type Recorded =
   | { outcome: 'gone' };
 
 /**
- * Records a verified payment on its order, in the caller's transaction `tx`. Recording the same payment
- * again changes nothing. `db` is the database `tx` runs on: race tests hold the payment there before it commits.
+ * Records a verified payment on its order, in the transaction of `moves`. Recording the same payment
+ * again changes nothing. `db` is the database that transaction runs on: race tests hold the payment there before it commits.
  */
-export async function recordPayment(db: Database, tx: Transaction, orderId: string, transactionId: string): Promise<Recorded> {
-  const paid = await markOrderPaid(tx, orderId, transactionId);
+export async function recordPayment(db: Database, moves: OrderMoves, orderId: string, transactionId: string): Promise<Recorded> {
+  const { tx } = moves;
+  const [paid] = await moves.move(
+    { id: orderId },
+    {
+      to: 'paid',
+      actor: ACTORS.payment,
+      note: `Payment ${transactionId}.`,
+      changes: { paid: true, transactionId, payment: orderId, paidAt: new Date() },
+      mail: (order) => paymentReceipt(order),
+    },
+  );
   if (paid) {
     await setIntentStatus(tx, transactionId, 'succeeded');
-    await insertOrderEvent(tx, {
-      orderId,
-      actor: ACTORS.payment,
-      fromStatus: 'unpaid',
-      toStatus: 'paid',
-      note: `Payment ${transactionId}.`,
-    });
-    await queueMail(tx, paymentReceipt(paid));
     await reachRacePoint(db, 'order paid');
-    return { outcome: 'paid', order: paid };
+    return { outcome: 'paid', order: paid.order };
   }
   const order = await findOrder(tx, orderId);
   if (!order) return { outcome: 'gone' };
@@ -145,7 +150,7 @@ export async function confirmOrderPayment(
   if (!payment) throw badRequest(PAYMENT_MESSAGES.unknownPayment, { transactionId: PAYMENT_MESSAGES.unknownPayment });
   const problem = paymentProblem(order, payment, currency);
   if (problem) throw problem;
-  const recorded = await db.transaction((tx) => recordPayment(db, tx, order.id, payment.id));
+  const recorded = await context.orders.change((moves) => recordPayment(db, moves, order.id, payment.id));
   if (recorded.outcome === 'gone') throw notFound(PAYMENT_MESSAGES.orderNotFound);
   if (recorded.outcome === 'cancelled') {
     await refundLatePayment(context, recorded.order, payment.id);
@@ -166,7 +171,7 @@ export async function releaseOrderPayment(context: PaymentContext, orderId: stri
   if ((await provider.releasePayment(intent.id)) === 'released') return;
   const [order, payment] = await Promise.all([findOrder(db, orderId), provider.findPayment(intent.id)]);
   if (order && payment && !paymentProblem(order, payment, currency)) {
-    await db.transaction((tx) => recordPayment(db, tx, order.id, payment.id));
+    await context.orders.change((moves) => recordPayment(db, moves, order.id, payment.id));
   }
   throw conflict(PAYMENT_MESSAGES.paidWhileCancelling);
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
-import type { Database } from '#server/db/client.ts';
 import type { PaymentConfig } from '#shared/payment.ts';
+import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import { createOfflineProcessor } from './offline-processor.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { PaymentContext } from './service.ts';
@@ -23,11 +23,12 @@ export interface PaymentSetup {
  * loaded only when its keys are set: it was a tenth of every start-up of a shop that does not use it.
  */
 export async function createPaymentSetup(
-  db: Database,
+  orders: OrderLifecycle,
   config: Config,
   log: FastifyBaseLogger,
   options: PaymentOptions = {},
 ): Promise<PaymentSetup> {
+  const { db } = orders;
   const provider: PaymentProvider = config.stripe
     ? (await import('./stripe-provider.ts')).createStripeProvider(config.stripe, log, options.stripeClient)
     : createOfflineProcessor(db);
@@ -38,7 +39,7 @@ export async function createPaymentSetup(
     log.warn('STRIPE_WEBHOOK_SECRET is not set: orders are marked paid only when the customer’s browser reports the payment.');
   }
   return {
-    context: { db, provider, currency: config.currency, log },
+    context: { db, orders, provider, currency: config.currency, log },
     paymentConfig: config.stripe
       ? { provider: 'stripe', currency: config.currency, publishableKey: config.stripe.publishableKey }
       : { provider: 'test', currency: config.currency },

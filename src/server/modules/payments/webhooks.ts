@@ -15,7 +15,8 @@ export async function applyPaymentEvent(
   event: PaymentEvent,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
   const { db, currency, log } = context;
-  const applied = await db.transaction(async (tx): Promise<'applied' | 'duplicate' | 'ignored' | Late> => {
+  const applied = await context.orders.change(async (moves): Promise<'applied' | 'duplicate' | 'ignored' | Late> => {
+    const { tx } = moves;
     if (!(await recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
     await reachRacePoint(db, 'payment event recorded');
     const payment = event.succeededPayment;
@@ -31,7 +32,7 @@ export async function applyPaymentEvent(
       log.warn({ paymentIntent: payment.id, orderId: order.id, problem: problem.message }, 'payment does not pay its order');
       return 'ignored';
     }
-    const recorded = await recordPayment(db, tx, order.id, payment.id);
+    const recorded = await recordPayment(db, moves, order.id, payment.id);
     if (recorded.outcome === 'paid-otherwise') {
       log.warn({ paymentIntent: payment.id, orderId: order.id }, 'order paid twice: refund the second payment');
     }

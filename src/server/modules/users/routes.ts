@@ -9,7 +9,7 @@ import { sessionCookieSecurity } from '#server/http/openapi.ts';
 import { deleteAccountSchema, emailParamsSchema, emailSchema, sameEmail } from '#shared/auth.ts';
 import { textField } from '#shared/text-field.ts';
 import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
-import { productIdsOf } from '../orders/mapping.ts';
+import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import type { ReleasePayment } from '../orders/service.ts';
 import {
   assertSelfOrAdmin,
@@ -26,16 +26,17 @@ import {
 
 export interface UserRouteOptions {
   db: Database;
+  /** A deleted account's unpaid orders are cancelled through it (R-ACCOUNT-DELETE). */
+  lifecycle: OrderLifecycle;
   config: Config;
   releasePayment: ReleasePayment;
 }
 
-export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, { db, config, releasePayment }) => {
-  /** After a deletion committed: its access tokens stop here and on every instance, the shelves show the stock back. */
-  const deletionCommitted = ({ user, userId, cancelledOrders }: DeletedAccount) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, { db, lifecycle, config, releasePayment }) => {
+  /** After a deletion committed: its access tokens stop here and on every instance. */
+  const deletionCommitted = ({ user, userId }: DeletedAccount) => {
     // Its sessions went with it in the database (R-SESSION-END).
     app.liveSessions.usersEnded([userId]);
-    app.publicReads.stockChanged(cancelledOrders.flatMap(productIdsOf));
     return user;
   };
 
@@ -148,7 +149,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
         response: { 200: userSchema },
       },
     },
-    async (request) => deletionCommitted(await deleteShopUser(db, releasePayment, request.params.email)),
+    async (request) => deletionCommitted(await deleteShopUser(lifecycle, releasePayment, request.params.email)),
   );
 
   app.delete(
@@ -165,7 +166,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
         response: { 200: userSchema },
       },
     },
-    async (request) => deletionCommitted(await deleteOwnAccount(db, releasePayment, viewerOf(request), request.body.email)),
+    async (request) =>
+      deletionCommitted(await deleteOwnAccount(lifecycle, releasePayment, viewerOf(request), request.body.email)),
   );
 
   app.get(

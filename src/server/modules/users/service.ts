@@ -5,8 +5,8 @@ import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { sameEmail } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import type { Order } from '#shared/order.ts';
 import type { Profile, ProfileInput, ShopUser } from '#shared/user.ts';
+import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import {
   cancelUnpaidOrdersOfCustomer,
   forgetCustomerOnPaidOrders,
@@ -80,7 +80,6 @@ export async function revokeAdmin(db: Database, email: string): Promise<ShopUser
 export interface DeletedAccount {
   user: ShopUser;
   userId: string;
-  cancelledOrders: Order[];
 }
 
 /**
@@ -89,36 +88,38 @@ export interface DeletedAccount {
  * customer's name and email, all in one transaction. Never the last admin.
  */
 export async function deleteShopUser(
-  db: Database,
+  lifecycle: OrderLifecycle,
   releasePayment: ReleasePayment,
   email: string,
   lastAdminMessage = LAST_ADMIN_MESSAGE,
 ): Promise<DeletedAccount> {
+  const { db } = lifecycle;
   const target = await requireUserByEmail(db, email);
   await stopPaymentsOfCustomer(db, releasePayment, target.id);
-  return db.transaction(async (tx) => {
+  return lifecycle.change(async (moves) => {
+    const { tx } = moves;
     await lockAdminRoles(tx);
     const current = await findUserByEmail(tx, email);
     if (!current) throw notFound(`No user has the email ${email}.`);
     if (current.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(lastAdminMessage);
-    const cancelledOrders = await cancelUnpaidOrdersOfCustomer(tx, current.id);
+    await cancelUnpaidOrdersOfCustomer(moves, current.id);
     await forgetCustomerOnPaidOrders(tx, current.id);
     await deleteUserById(tx, current.id);
     await reachRacePoint(db, 'user deleted');
-    return { user: toShopUser(current), userId: current.id, cancelledOrders };
+    return { user: toShopUser(current), userId: current.id };
   });
 }
 
 /** R-ACCOUNT-DELETE in Settings: the customer deletes their own account after typing its email. */
 export function deleteOwnAccount(
-  db: Database,
+  lifecycle: OrderLifecycle,
   releasePayment: ReleasePayment,
   viewer: Viewer,
   typedEmail: string,
 ): Promise<DeletedAccount> {
   if (!sameEmail(viewer.email, typedEmail))
     throw badRequest(MESSAGES.deletionEmailMismatch, { email: MESSAGES.deletionEmailMismatch });
-  return deleteShopUser(db, releasePayment, viewer.email, MESSAGES.lastAdminSelfDeletion);
+  return deleteShopUser(lifecycle, releasePayment, viewer.email, MESSAGES.lastAdminSelfDeletion);
 }
 
 /** R-EMAIL-VERIFY: with REQUIRE_EMAIL_VERIFICATION, a customer orders only once their email is confirmed. */
