@@ -44,6 +44,8 @@ export const MESSAGES = {
   verifyEmailFirst: 'Please confirm your email before ordering: follow the link we mailed you, or send it again.',
   verificationSent: 'We sent you a new link to confirm your email.',
   lastAdminSelfDeletion: "You are the shop's last admin: make someone else admin before deleting your account.",
+  /** A JSON body past LIMITS.bodyNestingMax (R-BOUNDS). */
+  bodyNestsTooDeep: (max: number) => `The request body nests deeper than ${max} levels.`,
   /** Not in the spec: the edit form of issue 15 (R-EDIT). */
   productUpdated: 'Product saved',
   /** A throttled call (R-THROTTLE, R-FLOOD): what was done too often, and how long to wait. */
