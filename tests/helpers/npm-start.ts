@@ -9,6 +9,8 @@ export interface NpmStartedServer {
   /** The server's own process (npm and its shell stand between it and the child this test spawned). */
   pid: number;
   child: ChildProcess;
+  /** npm's exit code, once it has ended. */
+  exited: Promise<number | null>;
   output(): string;
   /** Whether the server's process still runs (npm outlives it a moment). */
   running(): boolean;
@@ -17,6 +19,25 @@ export interface NpmStartedServer {
   /** Starts the peak over from the memory resident now. */
   resetPeak(): void;
   stop(): Promise<void>;
+}
+
+/** What a started process prints (stdout and stderr together), its exit code, and a wait for a line of it. */
+export function watchProcess(child: ChildProcess) {
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const printed = async (text: string, withinMs = 45_000) => {
+    for (let waited = 0; !output.includes(text); waited += 100) {
+      if (waited > withinMs || child.exitCode !== null) throw new Error(`never printed "${text}":\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  return { output: () => output, exited, printed };
 }
 
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -44,24 +65,15 @@ export async function npmStart(env: Record<string, string> = {}): Promise<NpmSta
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let waited = 0; !output.includes('is ready on'); waited += 100) {
-    if (waited > 90_000 || child.exitCode !== null) throw new Error(`npm start never got ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { output, exited, printed } = watchProcess(child);
+  await printed('is ready on', 90_000);
   const { pid } = JSON.parse(readFileSync(join(dataDir, 'server.lock'), 'utf8')) as { pid: number };
   return {
     url: `http://127.0.0.1:${port}`,
     pid,
     child,
-    output: () => output,
+    exited,
+    output,
     running: () => existsSync(`/proc/${pid}`),
     residentMb: () => ({ now: statusMb(pid, 'VmRSS'), peak: statusMb(pid, 'VmHWM') }),
     // The kernel's documented reset of VmHWM (proc(5), clear_refs).

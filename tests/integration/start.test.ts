@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_MISMATCH } from '#server/auth/signing-keys.ts';
 import { DEMO_ADMIN } from '#server/config.ts';
+import { watchProcess } from '../helpers/npm-start.ts';
 import { signIn } from '../helpers/shop-client.ts';
 import { freePort } from '../helpers/test-server.ts';
 
@@ -20,21 +21,7 @@ function startMain(env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const printed = async (text: string) => {
-    for (let waited = 0; !output.includes(text); waited += 100) {
-      if (waited > 45_000 || child.exitCode !== null) throw new Error(`never printed "${text}":\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  return { child, exited, printed, output: () => output };
+  return { child, ...watchProcess(child) };
 }
 
 describe('npm start', () => {
