@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -75,6 +76,7 @@ export async function buildApp({
     bodyLimit: LIMITS.bodyMaxBytes,
     return503OnClosing: true,
   });
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);
   registerErrorHandling(app);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from './app.ts';
 import { ADMIN_DISPLAY_NAME, ensureAdmin } from './auth/admin-account.ts';
+import { assertSigningKeyOpens } from './auth/signing-keys.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openConfiguredDatabase } from './db/configured-database.ts';
@@ -43,6 +44,7 @@ export async function startServer(
       mailTiming: options.mailTiming,
       shuttingDown: () => shuttingDown,
     });
+    await assertSigningKeyOpens(app.auth, database.db);
     if (config.admin) await ensureAdmin(app.auth, database.db, config.admin);
     const demoDataLoaded =
       options.seed === false

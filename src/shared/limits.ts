@@ -44,6 +44,12 @@ export const LIMITS = {
   authBodyMaxBytes: 64 * 1024,
   /** Every other JSON body; uploads have their own limit above (R-BOUNDS). */
   bodyMaxBytes: 1024 * 1024,
+  /**
+   * Arrays and objects inside one another in any JSON body (R-BOUNDS): no body the shop or Better Auth
+   * takes nests more than a few levels, and code that walks a parsed body must never meet thousands
+   * (decision 43).
+   */
+  bodyNestingMax: 32,
   /** Products in one cart (R-CART): far more than anyone buys at once, and a bounded body. */
   cartLinesMax: 100,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from './order-status.ts';
@@ -98,9 +99,9 @@ export const addressToSaveRule: [
   { message: ORDER_ADDRESS_MESSAGES.nothingToSave, path: ['saveAddressToProfile'] },
 ];
 
-/** A quantity as a number or as the text of the quantity field. */
+/** A quantity as a number or as the text of the quantity field, in decimal notation. */
 export const orderQuantitySchema = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
+  decimalFromText,
   z
     .number({ error: 'quantity must be a number' })
     .min(1, 'quantity must be at least 1')

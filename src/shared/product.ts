@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
 
@@ -21,10 +22,10 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productIdParamsSchema = z.object({ id: z.uuid({ error: 'product id must be a UUID' }) });
 
-/** A whole number given as a number or as the text of a form field; an empty field is a missing one. */
+/** A whole number given as a number or as the text of a form field (decimal notation); an empty field is a missing one. */
 const wholeNumber = (field: string, min: number) =>
   z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : decimalFromText(value)),
     z
       .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a number`) })
       .min(min, `${field} must be at least ${min}`)

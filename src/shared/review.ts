@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { textField } from './text-field.ts';
@@ -15,11 +16,14 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 const pageNumber = (field: string, max: number) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number from 1 to ${max}` })
-    .int(`${field} must be a whole number from 1 to ${max}`)
-    .min(1, `${field} must be a whole number from 1 to ${max}`)
-    .max(max, `${field} must be a whole number from 1 to ${max}`);
+  z.preprocess(
+    decimalFromText,
+    z
+      .number({ error: `${field} must be a whole number from 1 to ${max}` })
+      .int(`${field} must be a whole number from 1 to ${max}`)
+      .min(1, `${field} must be a whole number from 1 to ${max}`)
+      .max(max, `${field} must be a whole number from 1 to ${max}`),
+  );
 
 /** GET /api/review?page=&pageSize=: one page of the testimonials, newest first (R-BOUNDS). */
 export const reviewPageQuerySchema = z.object({
@@ -38,7 +42,7 @@ const SHIPPED_IMAGE = /^\/images\/[\w-]+(\/[\w-]+)*\.(svg|png|jpe?g|webp|avif)$/
 
 /** Accepts the rating as a number (API clients) or as the select's digit string (the form). */
 const ratingSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+  decimalFromText,
   z
     .number({ error: `rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}` })
     .int(`rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`)

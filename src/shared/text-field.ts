@@ -18,14 +18,38 @@ export function textField(field: string, params?: Parameters<typeof z.string>[0]
   return z.string(params).refine((value) => !hasControlCharacter(value), controlCharacterMessage(field));
 }
 
-/** The path of the first string with a control character in a parsed body, for routes with no zod schema of ours. */
-export function controlCharacterPath(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return hasControlCharacter(value) ? path : undefined;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (hasControlCharacter(key)) return [...path, key];
-      const found = controlCharacterPath(inner, [...path, key]);
-      if (found) return found;
+/** A value met while walking a body, with the key it sits under and the value holding it. */
+interface Visit {
+  value: unknown;
+  key?: string;
+  parent?: Visit;
+}
+
+function pathTo(visit: Visit): string[] {
+  const path: string[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * The path of the first string or key with a control character in a parsed body, for routes with no zod
+ * schema of ours. It walks with a stack of its own and builds a path only for what it finds, so no body,
+ * however deep, can exhaust the call stack or copy a path at every level (decision 43).
+ */
+export function controlCharacterPath(body: unknown): string[] | undefined {
+  const pending: Visit[] = [{ value: body }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (visit.key !== undefined && hasControlCharacter(visit.key)) return pathTo(visit);
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (hasControlCharacter(value)) return pathTo(visit);
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      // Pushed last to first, so they are looked at in order, each one's contents before the next.
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, inner] = entries[index] as [string, unknown];
+        pending.push({ value: inner, key, parent: visit });
+      }
     }
   }
   return undefined;

@@ -1,6 +1,9 @@
 import type { TestServer } from './test-server.ts';
 import { TEST_ADMIN } from './test-server.ts';
 
+/** Where the calls go: a test server, or a server started as production starts it (npm-start.ts). */
+export type ShopAddress = Pick<TestServer, 'url'>;
+
 export interface ApiAnswer<T = unknown> {
   status: number;
   body: T;
@@ -17,7 +20,7 @@ export interface CallOptions {
 /** One HTTP call to a running test server, the way a browser on the shop's origin makes it. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies as loosely as a client script would
 export async function call<T = any>(
-  server: TestServer,
+  server: ShopAddress,
   method: string,
   path: string,
   options: CallOptions = {},
@@ -55,7 +58,7 @@ function sessionCookie(headers: Headers): string {
     .join('; ');
 }
 
-async function withToken(server: TestServer, email: string, name: string, cookie: string): Promise<SignedInCustomer> {
+async function withToken(server: ShopAddress, email: string, name: string, cookie: string): Promise<SignedInCustomer> {
   const issued = await call<{ token: string }>(server, 'PUT', `/api/user/${encodeURIComponent(email)}`, {
     cookie,
     body: { email },
@@ -67,7 +70,7 @@ async function withToken(server: TestServer, email: string, name: string, cookie
 let counter = 0;
 
 /** Signs a new customer up through Better Auth and fetches their access token, as the web app does. */
-export async function signUpCustomer(server: TestServer, overrides: { name?: string; email?: string; password?: string } = {}) {
+export async function signUpCustomer(server: ShopAddress, overrides: { name?: string; email?: string; password?: string } = {}) {
   counter += 1;
   const name = overrides.name ?? `Customer ${counter}`;
   const email = overrides.email ?? `customer${counter}-${Date.now()}@example.com`;
@@ -78,12 +81,12 @@ export async function signUpCustomer(server: TestServer, overrides: { name?: str
   return signIn(server, email, password);
 }
 
-export async function signIn(server: TestServer, email: string, password: string): Promise<SignedInCustomer> {
+export async function signIn(server: ShopAddress, email: string, password: string): Promise<SignedInCustomer> {
   const answer = await call<{ user: { name: string } }>(server, 'POST', '/api/auth/sign-in/email', { body: { email, password } });
   if (answer.status !== 200) throw new Error(`sign-in ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return withToken(server, email, answer.body.user.name, sessionCookie(answer.headers));
 }
 
-export function signInAdmin(server: TestServer): Promise<SignedInCustomer> {
+export function signInAdmin(server: ShopAddress): Promise<SignedInCustomer> {
   return signIn(server, TEST_ADMIN.email, TEST_ADMIN.password);
 }

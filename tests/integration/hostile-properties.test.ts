@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '#shared/limits.ts';
 import { addProduct } from '../helpers/catalog.ts';
 import { insertOrder } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -92,10 +93,20 @@ const VALID_BODIES: Record<string, unknown>[] = [
 const nearlyValidBody = fc
   .tuple(fc.constantFrom(...VALID_BODIES), fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 1 }))
   .map(([valid, hostile]) => ({ ...valid, ...hostile }));
+/** A field whose value is arrays and objects inside one another, past the most a body may nest (R-BOUNDS). */
+const deeplyNestedBody = fc
+  .tuple(fc.constantFrom(...FIELDS), fc.integer({ min: LIMITS.bodyNestingMax, max: 2_000 }), fc.constantFrom('[]', '{}', '[{}]'))
+  .map(([field, levels, shape]) => {
+    let value: unknown = null;
+    for (let level = 0; level < levels; level++)
+      value = shape === '[]' || (shape === '[{}]' && level % 2) ? [value] : { [field]: value };
+    return { [field]: value };
+  });
 const hostileBody = fc.oneof(
   nearlyValidBody,
   fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 6 }),
   fc.jsonValue({ maxDepth: 3 }),
+  deeplyNestedBody,
 );
 const hostileQuery = fc.dictionary(fc.constantFrom('email', 'page', 'pageSize'), hostileText, { maxKeys: 3 });
 

@@ -118,6 +118,11 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
         ['fractional text', '1.5', 'quantity must be a whole number'],
         ['huge (2^53)', 2 ** 53, 'quantity must be at most 1000000'],
         ['non-numeric', 'three', 'quantity must be a number'],
+        // Decimal notation only (R-TEXT): Number() would read these as 16, 10, 1 and 1.
+        ['hexadecimal text', '0x10', 'quantity must be a number'],
+        ['exponent text', '1e1', 'quantity must be a number'],
+        ['binary text', '0b1', 'quantity must be a number'],
+        ['digits then letters', '16abc', 'quantity must be a number'],
         ['empty', '', 'quantity must be a number'],
         ['missing', undefined, 'quantity must be a number'],
         ['null', null, 'quantity must be a number'],

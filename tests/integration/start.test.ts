@@ -3,6 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SECRET_MISMATCH } from '#server/auth/signing-keys.ts';
+import { DEMO_ADMIN } from '#server/config.ts';
+import { watchProcess } from '../helpers/npm-start.ts';
+import { signIn } from '../helpers/shop-client.ts';
 import { freePort } from '../helpers/test-server.ts';
 
 const running: ChildProcess[] = [];
@@ -17,21 +21,7 @@ function startMain(env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const printed = async (text: string) => {
-    for (let waited = 0; !output.includes(text); waited += 100) {
-      if (waited > 45_000 || child.exitCode !== null) throw new Error(`never printed "${text}":\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  return { child, exited, printed, output: () => output };
+  return { child, ...watchProcess(child) };
 }
 
 describe('npm start', () => {
@@ -58,6 +48,21 @@ describe('npm start', () => {
     expect(again.output()).not.toContain('Demo products and reviews were loaded');
     const reloaded = (await (await fetch(`http://127.0.0.1:${port}/api/home`)).json()) as unknown[];
     expect(reloaded).toHaveLength(products.length);
+  });
+
+  it('stops with one line when AUTH_SECRET is not the secret the stored signing key was made with', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'storefront-secret-'));
+    const port = await freePort();
+    const first = startMain({ DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET: 'a'.repeat(32) });
+    await first.printed('is ready on');
+    // The first access token makes the signing key.
+    await signIn({ url: `http://127.0.0.1:${port}` }, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const changed = startMain({ DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET: 'b'.repeat(32) });
+    expect(await Promise.race([changed.exited, changed.printed('is ready on').then(() => 'served')])).toBe(1);
+    expect(changed.output().trim()).toBe(SECRET_MISMATCH);
   });
 
   it('stops at once with one line naming a bad variable', async () => {

@@ -9,12 +9,16 @@ import type { RateLimits } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { forbidden, HttpError, unauthorized, unexpectedFailure } from '../http/errors.ts';
+import { nestingRefusal } from '../http/json-body.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '../http/rate-limits.ts';
 import { type AccessTokenClaims, AccessTokenError, createAccessTokenVerifier } from './access-token.ts';
 import { type Auth, CLIENT_IP_HEADER, signInFailedOnOurSide } from './auth.ts';
 import type { LiveSessions } from './live-sessions.ts';
 
 export interface Viewer extends AccessTokenClaims {}
+
+/** The content types Better Auth's router (better-call) reads as JSON; other bodies cannot nest. */
+const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -117,9 +121,12 @@ async function authPlugin(
   // Better Auth's routes take their body through Fastify, so its limit holds there too (R-BOUNDS).
   await app.register(async (authRoutes) => {
     authRoutes.removeAllContentTypeParsers();
-    authRoutes.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LIMITS.authBodyMaxBytes }, (_request, body, done) =>
-      done(null, body),
-    );
+    authRoutes.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LIMITS.authBodyMaxBytes }, (request, body, done) => {
+      // Better Auth parses JSON itself, and its hooks walk what it parsed: measured here first (R-BOUNDS).
+      const refusal = JSON_CONTENT_TYPE.test(request.headers['content-type'] ?? '') ? nestingRefusal(body as Buffer) : undefined;
+      if (refusal) return done(refusal, undefined);
+      done(null, body);
+    });
     authRoutes.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendAuthRefusal(error, reply);
       // Better Auth throws what it cannot answer itself (onAPIError.throw): a 503 in the shop's shape while
