@@ -47,7 +47,7 @@ export const LIMITS = {
   /**
    * Arrays and objects inside one another in any JSON body (R-BOUNDS): no body the shop or Better Auth
    * takes nests more than a few levels, and code that walks a parsed body must never meet thousands
-   * (decision 43).
+   * (decision 48).
    */
   bodyNestingMax: 32,
   /** Products in one cart (R-CART): far more than anyone buys at once, and a bounded body. */

@@ -34,7 +34,7 @@ function pathTo(visit: Visit): string[] {
 /**
  * The path of the first string or key with a control character in a parsed body, for routes with no zod
  * schema of ours. It walks with a stack of its own and builds a path only for what it finds, so no body,
- * however deep, can exhaust the call stack or copy a path at every level (decision 43).
+ * however deep, can exhaust the call stack or copy a path at every level (decision 48).
  */
 export function controlCharacterPath(body: unknown): string[] | undefined {
   const pending: Visit[] = [{ value: body }];

@@ -43,7 +43,7 @@ async function routesWithBodies(): Promise<[string, string][]> {
   }
 }
 
-describe('JSON bodies nest at most 32 levels, on every route (R-BOUNDS, decision 43)', () => {
+describe('JSON bodies nest at most 32 levels, on every route (R-BOUNDS, decision 48)', () => {
   let server: NpmStartedServer;
   let admin: SignedInCustomer;
   let routes: [string, string][];

@@ -39,7 +39,7 @@ export function nestingRefusal(json: string | Uint8Array) {
 
 /**
  * Every JSON body of the app's routes is measured before it is parsed: code that walks a parsed body
- * (validation, the control-character check) then never meets thousands of levels (R-BOUNDS, decision 43).
+ * (validation, the control-character check) then never meets thousands of levels (R-BOUNDS, decision 48).
  * What passes goes to Fastify's own parser with its default settings: a body with `__proto__` or
  * `constructor.prototype` keys is still refused (prototype poisoning).
  */
