@@ -47,7 +47,7 @@ export const MESSAGES = {
   signUpNotSignedIn:
     'We could not sign you in. If this email already has an account, please log in or use Forgot password: we have mailed its owner.',
   lastAdminSelfDeletion: "You are the shop's last admin: make someone else admin before deleting your account.",
-  /** Not in the spec: the edit form of issue 15 (R-EDIT). */
+  /** The edit form that issue 15 added (R-EDIT). */
   productUpdated: 'Product saved',
   /** A throttled call (R-THROTTLE, R-FLOOD): what was done too often, and how long to wait. */
   tooMany: (what: string, retryAfterSeconds: number) =>
