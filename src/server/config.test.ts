@@ -125,6 +125,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).rateLimits).toEqual({
       signInFreeAttempts: 5,
       signInAttemptsPerAddress: 30,
+      signInAttemptsPerAccount: 10,
       signUpsPerAddress: 5,
       passwordResetsPerAddress: 5,
       reviewsPerCustomer: 5,

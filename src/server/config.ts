@@ -50,6 +50,16 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/** Demo admin for the embedded default; printed at start and listed in the README. */
+export const DEMO_ADMIN = { email: 'admin@swiftcargo.test', password: 'admin1234' } as const;
+
+export class ConfigError extends Error {}
+
+/** `"{SHOP_NAME}" <no-reply@{host of PUBLIC_URL}>`, quoted so a shop name with commas or dots stays one name. */
+function defaultSender(shopName: string, publicUrl: string): string {
+  return `"${shopName.replace(/["\\]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`;
+}
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -146,71 +156,96 @@ const configSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when STRIPE_SECRET_KEY is set' });
     }
+  })
+  .transform((env) => {
+    const port = env.PORT;
+    const embedded = !env.DATABASE_URL;
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+    return {
+      env: env.NODE_ENV,
+      port,
+      host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      authSecret: env.AUTH_SECRET,
+      publicUrl,
+      /** Origins allowed to sign in: PUBLIC_URL, or both loopback names of the default address. */
+      trustedOrigins: env.PUBLIC_URL ? [publicUrl] : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+      /** `demo` is true for the embedded default's built-in admin, whose password may be printed. */
+      admin:
+        env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+          ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, demo: false }
+          : embedded
+            ? { ...DEMO_ADMIN, demo: true }
+            : undefined,
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+            }
+          : undefined,
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            }
+          : undefined,
+      currency: env.CURRENCY,
+      redisUrl: env.REDIS_URL,
+      /** Starts every key this shop keeps in Redis, so shops (and test runs) can share one Redis. */
+      redisKeyPrefix: env.REDIS_KEY_PREFIX,
+      /** Fastify's trustProxy: false, a hop count, or proxy addresses; never `true` (anyone could pick their address). */
+      trustProxy: env.TRUST_PROXY,
+      /** How often a client may try each guarded action; the windows are in src/server/http/rate-limits.ts. */
+      rateLimits: {
+        /** Sign-in attempts per email and address before each next one waits twice as long. */
+        signInFreeAttempts: env.SIGN_IN_FREE_ATTEMPTS,
+        /** Sign-in attempts per address in 15 minutes, whatever the emails; a success gives its attempt back. */
+        signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
+        /** Sign-in attempts per account in 15 minutes from browsers that never signed in to it, over every address. */
+        signInAttemptsPerAccount: env.SIGN_IN_ATTEMPTS_PER_ACCOUNT,
+        signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS,
+        passwordResetsPerAddress: env.PASSWORD_RESETS_PER_ADDRESS,
+        reviewsPerCustomer: env.REVIEWS_PER_CUSTOMER,
+        ordersPerCustomer: env.ORDERS_PER_CUSTOMER,
+        cardAttemptsPerOrder: env.CARD_ATTEMPTS_PER_ORDER,
+      },
+      shopName: env.SHOP_NAME,
+      logLevel: env.LOG_LEVEL,
+      /** Where uploaded product pictures go instead of DATA_DIR/uploads; keys unset → the SDK's own credential chain. */
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          }
+        : undefined,
+      /** Unset: GET /metrics answers 404. */
+      metricsToken: env.METRICS_TOKEN,
+      /** `smtpUrl` unset: mails stay in the outbox for the admin Mailbox, and their links go to the log. */
+      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultSender(env.SHOP_NAME, publicUrl) },
+      /** How long an unpaid order holds its stock before it expires (R-HOLD); fractions allowed, for tests. */
+      orderHoldMinutes: env.ORDER_HOLD_MINUTES,
+      /** How many unpaid orders one customer may hold at once (R-HOLD). */
+      maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+      /** New accounts get a verification mail and may order only once verified (R-EMAIL-VERIFY). */
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+    };
   });
 
-type Env = z.infer<typeof configSchema>;
-
-export interface Config {
-  env: Env['NODE_ENV'];
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl?: string;
-  authSecret?: string;
-  publicUrl: string;
-  /** Origins allowed to sign in: PUBLIC_URL, or both loopback names of the default address. */
-  trustedOrigins: string[];
-  /** `demo` is true for the embedded default's built-in admin, whose password may be printed. */
-  admin?: { email: string; password: string; demo: boolean };
-  google?: { clientId: string; clientSecret: string; issuer: string };
-  stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string };
-  currency: string;
-  redisUrl?: string;
-  /** Starts every key this shop keeps in Redis, so shops (and test runs) can share one Redis. */
-  redisKeyPrefix: string;
-  /** Fastify's trustProxy: false, a hop count, or proxy addresses; never `true` (anyone could pick their address). */
-  trustProxy: false | number | string[];
-  rateLimits: RateLimits;
-  shopName: string;
-  logLevel: Env['LOG_LEVEL'];
-  /** Where uploaded product pictures go instead of DATA_DIR/uploads; keys unset → the SDK's own credential chain. */
-  s3?: { bucket: string; region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string } };
-  /** Unset: GET /metrics answers 404. */
-  metricsToken?: string;
-  /** `smtpUrl` unset: mails stay in the outbox for the admin Mailbox, and their links go to the log. */
-  mail: { smtpUrl?: string; from: string };
-  /** How long an unpaid order holds its stock before it expires (R-HOLD); fractions allowed, for tests. */
-  orderHoldMinutes: number;
-  /** How many unpaid orders one customer may hold at once (R-HOLD). */
-  maxUnpaidOrders: number;
-  /** New accounts get a verification mail and may order only once verified (R-EMAIL-VERIFY). */
-  requireEmailVerification: boolean;
-}
+/** The shop's settings, read from the environment once: what `configSchema` makes of it. */
+export type Config = z.output<typeof configSchema>;
 
 /** How often a client may try each guarded action; the windows are in src/server/http/rate-limits.ts. */
-export interface RateLimits {
-  /** Sign-in attempts per email and address before each next one waits twice as long. */
-  signInFreeAttempts: number;
-  /** Sign-in attempts per address in 15 minutes, whatever the emails; a success gives its attempt back. */
-  signInAttemptsPerAddress: number;
-  /** Sign-in attempts per account in 15 minutes from browsers that never signed in to it, over every address. */
-  signInAttemptsPerAccount: number;
-  signUpsPerAddress: number;
-  passwordResetsPerAddress: number;
-  reviewsPerCustomer: number;
-  ordersPerCustomer: number;
-  cardAttemptsPerOrder: number;
-}
-
-/** Demo admin for the embedded default; printed at start and listed in the README. */
-export const DEMO_ADMIN = { email: 'admin@swiftcargo.test', password: 'admin1234' } as const;
-
-export class ConfigError extends Error {}
-
-/** `"{SHOP_NAME}" <no-reply@{host of PUBLIC_URL}>`, quoted so a shop name with commas or dots stays one name. */
-function defaultSender(shopName: string, publicUrl: string): string {
-  return `"${shopName.replace(/["\\]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`;
-}
+export type RateLimits = Config['rateLimits'];
 
 /** Reads the environment once. A bad value throws one line naming the variable and the problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -220,75 +255,5 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const variable = issue?.path.join('.') || 'environment';
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
   }
-  const env = parsed.data;
-  const port = env.PORT;
-  const host = env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
-  const embedded = !env.DATABASE_URL;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  return {
-    env: env.NODE_ENV,
-    port,
-    host,
-    dataDir: env.DATA_DIR,
-    databaseUrl: env.DATABASE_URL,
-    authSecret: env.AUTH_SECRET,
-    publicUrl,
-    trustedOrigins: env.PUBLIC_URL
-      ? [env.PUBLIC_URL.replace(/\/$/, '')]
-      : [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
-    admin:
-      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD, demo: false }
-        : embedded
-          ? { ...DEMO_ADMIN, demo: true }
-          : undefined,
-    google:
-      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? {
-            clientId: env.GOOGLE_CLIENT_ID,
-            clientSecret: env.GOOGLE_CLIENT_SECRET,
-            issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
-          }
-        : undefined,
-    stripe:
-      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-        ? {
-            secretKey: env.STRIPE_SECRET_KEY,
-            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-          }
-        : undefined,
-    currency: env.CURRENCY,
-    redisUrl: env.REDIS_URL,
-    redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    trustProxy: env.TRUST_PROXY,
-    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
-    rateLimits: {
-      signInFreeAttempts: env.SIGN_IN_FREE_ATTEMPTS,
-      signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
-      signInAttemptsPerAccount: env.SIGN_IN_ATTEMPTS_PER_ACCOUNT,
-      signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS,
-      passwordResetsPerAddress: env.PASSWORD_RESETS_PER_ADDRESS,
-      reviewsPerCustomer: env.REVIEWS_PER_CUSTOMER,
-      ordersPerCustomer: env.ORDERS_PER_CUSTOMER,
-      cardAttemptsPerOrder: env.CARD_ATTEMPTS_PER_ORDER,
-    },
-    shopName: env.SHOP_NAME,
-    logLevel: env.LOG_LEVEL,
-    s3: env.S3_BUCKET
-      ? {
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          endpoint: env.S3_ENDPOINT,
-          credentials:
-            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-              : undefined,
-        }
-      : undefined,
-    metricsToken: env.METRICS_TOKEN,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultSender(env.SHOP_NAME, publicUrl) },
-    orderHoldMinutes: env.ORDER_HOLD_MINUTES,
-    maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
-  };
+  return parsed.data;
 }

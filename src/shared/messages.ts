@@ -49,7 +49,7 @@ export const MESSAGES = {
   lastAdminSelfDeletion: "You are the shop's last admin: make someone else admin before deleting your account.",
   /** A JSON body past LIMITS.bodyNestingMax (R-BOUNDS). */
   bodyNestsTooDeep: (max: number) => `The request body nests deeper than ${max} levels.`,
-  /** Not in the spec: the edit form of issue 15 (R-EDIT). */
+  /** The edit form that issue 15 added (R-EDIT). */
   productUpdated: 'Product saved',
   /** A throttled call (R-THROTTLE, R-FLOOD): what was done too often, and how long to wait. */
   tooMany: (what: string, retryAfterSeconds: number) =>

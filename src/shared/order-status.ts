@@ -50,7 +50,7 @@ export function formatOrderNumber(number: number): string {
   return `SC-${number}`;
 }
 
-/** Statuses reached after money was taken: the order counts as paid in the spec's `paid` field. */
+/** Statuses reached after money was taken: the order counts as paid in its `paid` field (R-API, R-ORDER-STATUS). */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'refunded'];
 
 /** R-ORDER-ADDRESS: an order's delivery address can be given or changed until it ships. */

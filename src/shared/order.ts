@@ -36,7 +36,7 @@ export const orderSchema = z.object({
   /** R-ORDER-NUMBER: the number people read, e.g. SC-100042. */
   number: z.string(),
   /**
-   * The spec's product fields describe the whole order (decision 0037): one line's product, or for several
+   * The order's product fields of R-API describe the whole order (R-CHECKOUT, decision 0037): one line's product, or for several
    * lines the first line's product and picture, a name like "Desk Lamp + 2 more", the units of every line.
    * Null once the product has been deleted; the order keeps its name, picture and price.
    */
@@ -51,7 +51,7 @@ export const orderSchema = z.object({
   paid: z.boolean(),
   transactionId: z.string().optional(),
   payment: z.string().optional(),
-  /** R-ORDER-STATUS: beside the spec's fields, where the order stands and how it travels. */
+  /** R-ORDER-STATUS: beside the fields of R-API, where the order stands and how it travels. */
   status: z.enum(ORDER_STATUSES),
   cancelledBy: z.enum(CANCELLED_BY).optional(),
   carrier: z.string().optional(),

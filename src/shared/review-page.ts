@@ -1,7 +1,7 @@
 import type { Review } from './review.ts';
 
 /**
- * GET /api/review answers one page of the testimonials as a JSON array (the spec's shape) and says in
+ * GET /api/review answers one page of the testimonials as a JSON array (its shape in R-API) and says in
  * this header how many reviews there are in all, over every page (R-BOUNDS). Kept apart from the review
  * schemas so the pages that only read reviews do not load zod.
  */

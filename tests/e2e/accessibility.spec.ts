@@ -9,7 +9,7 @@ import { signInBrowser } from './sign-in.ts';
 type Visitor = 'anonymous' | 'customer' | 'admin';
 
 interface Route {
-  /** The route as the spec's route table names it. */
+  /** The route as R-ROUTES' table names it. */
   name: string;
   visitor: Visitor;
   path: (server: TestServer, who?: SignedInCustomer) => Promise<string>;
@@ -48,7 +48,7 @@ async function ordersInEveryStatus(server: TestServer, who: SignedInCustomer): P
   await call(server, 'DELETE', `/api/removeItem/${cancelled}`, { token: who.token });
 }
 
-/** Every route of the spec's route table (and the blog articles, and our own pages), as the visitor who may see it. */
+/** Every route of R-ROUTES' table (and the blog articles, and our own pages), as the visitor who may see it. */
 const ROUTES: Route[] = [
   { name: '/', visitor: 'anonymous', path: fixed('/') },
   { name: '/blog', visitor: 'anonymous', path: fixed('/blog') },

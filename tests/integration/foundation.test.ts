@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds())('foundation over real HTTP on %s', (kind) => 
       [
         '_id',
         'availableQuantity',
-        // Beyond the spec (issue 15): its category, or null (R-CATEGORY).
+        // Beyond the original fields of R-API (issue 15): its category, or null (R-CATEGORY).
         'categoryId',
         'description',
         'email',

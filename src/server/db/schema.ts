@@ -157,7 +157,7 @@ export const orders = pgTable(
 /**
  * What an order holds, one line per product (R-CHECKOUT): each line keeps its own copy of name, picture and
  * prices, so it survives its product's deletion; stock given back goes through the lines. A Buy Now order
- * has one line; the order's own product columns describe it as the spec's fields do (decision 0037).
+ * has one line; the order's own product columns describe it as the fields of R-API do (decision 0037).
  */
 export const orderLines = pgTable(
   'order_lines',

@@ -6,7 +6,7 @@ import type { OrderEventRow, OrderLineRow, OrderRow } from './repository.ts';
 
 /**
  * The database row in the API's shape (R-API): `_id`, total price in dollars, payment fields only once
- * paid; beside the spec's fields its status, tracking and timeline (R-ORDER-STATUS) and its lines (R-CHECKOUT).
+ * paid; beside those fields its status, tracking and timeline (R-ORDER-STATUS) and its lines (R-CHECKOUT).
  */
 export function toOrder(row: OrderRow, events: OrderEventRow[], lines: OrderLineRow[]): Order {
   return {

@@ -114,7 +114,7 @@ export type DeliveryChoice = Pick<NewOrder, 'shippingAddress' | 'saveAddressToPr
 /**
  * In the placing transaction, after the stock of every line was reserved: the unpaid order, its lines, the
  * delivery address (kept in the profile when asked), the order-received mail. The order's own product
- * columns describe all its lines as the spec's fields do (decision 0037): the first line's product and
+ * columns describe all its lines as the fields of R-API do (R-CHECKOUT, decision 0037): the first line's product and
  * picture, a name that says how many more lines follow, every line's units and the total.
  */
 export async function recordOrder(

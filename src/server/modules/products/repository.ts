@@ -12,7 +12,7 @@ export type ProductChanges = Pick<
   'name' | 'priceCents' | 'description' | 'minQuantity' | 'maxQuantity' | 'availableQuantity' | 'picture' | 'categoryId'
 >;
 
-/** Oldest first: the spec's home grid takes the list as the API returns it and shows the last 8 reversed. */
+/** Oldest first: the home grid (R-GRID) takes the list as the API returns it and shows the last 8 reversed. */
 export function listProducts(db: Database): Promise<ProductRow[]> {
   return db.select().from(products).orderBy(products.createdAt, products.id);
 }

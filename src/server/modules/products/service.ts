@@ -22,7 +22,7 @@ const toChanges = (input: ProductInput): ProductChanges => ({
   maxQuantity: input.maxQuantity,
   availableQuantity: input.availableQuantity,
   picture: input.picture,
-  // Left out, it stays as it is (R-CATEGORY): clients written from the spec know no categories.
+  // Left out, it stays as it is (R-CATEGORY): clients written for the original calls (R-API) know no categories.
   ...(input.categoryId !== undefined ? { categoryId: input.categoryId } : {}),
 });
 

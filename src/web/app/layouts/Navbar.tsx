@@ -8,7 +8,7 @@ import { NavbarCartSlot } from '../cart-action.tsx';
 
 const LINKS = [
   { to: '/', label: 'Home' },
-  // Not in the spec's navbar: the catalogue (R-CATALOGUE) sits next to Home, the spec's entries keep their order.
+  // Not among R-NAV's entries: the catalogue (R-CATALOGUE) sits next to Home; R-NAV's entries keep their order.
   { to: '/products', label: 'Products' },
   { to: '/blog', label: 'Blogs' },
   { to: '/dashboard', label: 'Dashboard' },
