@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -47,6 +48,23 @@ function run(program: string, args: string[], user: { uid: number; gid: number }
       code === 0 ? resolve() : reject(new Error(`${program} ${args.join(' ')}: ${code}\n${errors}`)),
     );
   });
+}
+
+/**
+ * A free port among the 100 from `first`. Each user of throw-away clusters keeps a range of its own
+ * (the database-outage test 55400–55499, the race tests' cluster 55300–55399), so they never collide.
+ */
+export async function freeClusterPort(first: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = first + Math.floor(Math.random() * 100);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${first}–${first + 99} for a PostgreSQL cluster`);
 }
 
 export interface PostgresCluster {
