@@ -11,7 +11,9 @@ function binaries(): string | undefined {
   const found = versions.map((version) => join(root, version, 'bin')).find((bin) => existsSync(join(bin, 'initdb')));
   if (found) return found;
   try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim() || undefined;
+    // libpq-dev has a pg_config too, naming a bindir without the server's programs.
+    const bin = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+    return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
   } catch {
     return undefined;
   }
