@@ -76,6 +76,8 @@ export interface PostgresCluster {
   /** Stops it at once, as a crash or a failover would: open connections are cut. */
   stop(): Promise<void>;
   destroy(): Promise<void>;
+  /** Stops and removes it synchronously: for a process 'exit' handler, where nothing asynchronous runs any more. */
+  destroyNow(): void;
 }
 
 /** A throw-away PostgreSQL cluster: initdb into a temporary folder, its own port on 127.0.0.1. */
@@ -89,12 +91,21 @@ export async function createPostgresCluster(port: number): Promise<PostgresClust
   await run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], user);
   const pgCtl = join(bin, 'pg_ctl');
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const stopArgs = ['stop', '-D', data, '-w', '-m', 'immediate'];
   const cluster: PostgresCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start: () => run(pgCtl, ['start', '-D', data, '-w', '-l', join(folder, 'log'), '-o', options], user),
-    stop: () => run(pgCtl, ['stop', '-D', data, '-w', '-m', 'immediate'], user),
+    stop: () => run(pgCtl, stopArgs, user),
     async destroy() {
       await cluster.stop().catch(() => {});
+      rmSync(folder, { recursive: true, force: true });
+    },
+    destroyNow() {
+      try {
+        execFileSync(pgCtl, stopArgs, { ...user, stdio: 'ignore' });
+      } catch {
+        // Already stopped: only the folder is left to remove.
+      }
       rmSync(folder, { recursive: true, force: true });
     },
   };
