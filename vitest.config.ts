@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    globalSetup: ['tests/helpers/global-setup.ts'],
+    // Order matters: the first may start the PostgreSQL the second migrates a template in.
+    globalSetup: ['tests/helpers/postgres-for-race-tests.ts', 'tests/helpers/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,7 +11,9 @@ function binaries(): string | undefined {
   const found = versions.map((version) => join(root, version, 'bin')).find((bin) => existsSync(join(bin, 'initdb')));
   if (found) return found;
   try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim() || undefined;
+    // libpq-dev has a pg_config too, naming a bindir without the server's programs.
+    const bin = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+    return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
   } catch {
     return undefined;
   }
@@ -49,6 +52,23 @@ function run(program: string, args: string[], user: { uid: number; gid: number }
   });
 }
 
+/**
+ * A free port among the 100 from `first`. Each user of throw-away clusters keeps a range of its own
+ * (the database-outage test 55400–55499, the race tests' cluster 55300–55399), so they never collide.
+ */
+export async function freeClusterPort(first: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = first + Math.floor(Math.random() * 100);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${first}–${first + 99} for a PostgreSQL cluster`);
+}
+
 export interface PostgresCluster {
   /** A connection string to its `postgres` database (trust authentication, user postgres). */
   url: string;
@@ -56,6 +76,8 @@ export interface PostgresCluster {
   /** Stops it at once, as a crash or a failover would: open connections are cut. */
   stop(): Promise<void>;
   destroy(): Promise<void>;
+  /** Stops and removes it synchronously: for a process 'exit' handler, where nothing asynchronous runs any more. */
+  destroyNow(): void;
 }
 
 /** A throw-away PostgreSQL cluster: initdb into a temporary folder, its own port on 127.0.0.1. */
@@ -69,12 +91,21 @@ export async function createPostgresCluster(port: number): Promise<PostgresClust
   await run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], user);
   const pgCtl = join(bin, 'pg_ctl');
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const stopArgs = ['stop', '-D', data, '-w', '-m', 'immediate'];
   const cluster: PostgresCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start: () => run(pgCtl, ['start', '-D', data, '-w', '-l', join(folder, 'log'), '-o', options], user),
-    stop: () => run(pgCtl, ['stop', '-D', data, '-w', '-m', 'immediate'], user),
+    stop: () => run(pgCtl, stopArgs, user),
     async destroy() {
       await cluster.stop().catch(() => {});
+      rmSync(folder, { recursive: true, force: true });
+    },
+    destroyNow() {
+      try {
+        execFileSync(pgCtl, stopArgs, { ...user, stdio: 'ignore' });
+      } catch {
+        // Already stopped: only the folder is left to remove.
+      }
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -1,26 +1,16 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { addProduct } from '../helpers/catalog.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
-import { createPostgresCluster, ownClusterUnavailable, type PostgresCluster } from '../helpers/postgres-cluster.ts';
+import {
+  createPostgresCluster,
+  freeClusterPort,
+  ownClusterUnavailable,
+  type PostgresCluster,
+} from '../helpers/postgres-cluster.ts';
 import { type ApiAnswer, call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../helpers/test-server.ts';
-
-/** A free port in the range kept for throw-away clusters (55400–55499). */
-async function freeClusterPort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 55_400 + Math.floor(Math.random() * 100);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 55400–55499 for a PostgreSQL cluster');
-}
 
 const unavailable = ownClusterUnavailable();
 if (unavailable && process.env.CI === 'true') throw new Error(`CI=true but the database-outage test cannot run: ${unavailable}`);
@@ -36,7 +26,7 @@ describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-
   let productId: string;
 
   beforeAll(async () => {
-    cluster = await createPostgresCluster(await freeClusterPort());
+    cluster = await createPostgresCluster(await freeClusterPort(55_400));
     const handle = openDatabase({ kind: 'postgres', url: cluster.url });
     server = await startTestServer({
       kind: 'postgres',

@@ -8,6 +8,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import { addProduct, markPaid, ordersOfProduct, placedMinutesAgo, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
+import { holdAt } from '../helpers/held-race-point.ts';
 import { RaceBarrier } from '../helpers/race-barrier.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds, withoutPostgres } from '../helpers/test-database.ts';
@@ -190,27 +191,15 @@ describe.skipIf(withoutPostgres())('unpaid-order limits and expiry under concurr
     }
     for (const order of placed) await placedMinutesAgo(first, order._id, 61);
 
-    let sweeping: () => void = () => {};
-    const firstHeld = new Promise<void>((resolve) => {
-      sweeping = resolve;
-    });
-    let letGo: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    holdRacesOn(first.db, async (point) => {
-      if (point !== 'order cancelled') return;
-      sweeping();
-      await released;
-    });
+    const firstSweepHeld = holdAt(first.db, 'order cancelled');
     try {
       const firstSweep = first.app.orderExpiry.sweep();
-      await firstHeld;
+      await firstSweepHeld.reached;
       expect(await second.app.orderExpiry.sweep()).toEqual([]);
-      letGo();
+      firstSweepHeld.release();
       expect((await firstSweep).map((order) => order.quantity).sort()).toEqual([1, 2]);
     } finally {
-      letGo();
+      firstSweepHeld.release();
       holdRacesOn(first.db, races.hold);
     }
     expect(await stockOf(second, product._id)).toBe(10);

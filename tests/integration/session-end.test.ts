@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '#server/db/schema.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
+import { holdAt } from '../helpers/held-race-point.ts';
 import { call, type SignedInCustomer, signIn, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds, withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -26,6 +27,22 @@ describe.each(testDatabaseKinds())('access tokens end with their session on %s (
     const refused = await myOrders(server, customer);
     expect(refused.status).toBe(401);
     expect(refused.body.error).toEqual({ code: 'unauthorized', message: 'Your session has ended. Please sign in again.' });
+  });
+
+  it('stops working when the sign-out lands while a request is still reading its session', async () => {
+    const customer = await signUpCustomer(server);
+    const lookup = holdAt(server.db, 'session read');
+    try {
+      const readBefore = myOrders(server, customer);
+      await lookup.reached;
+      expect((await call(server, 'POST', '/api/auth/sign-out', { cookie: customer.cookie, body: {} })).status).toBe(200);
+      lookup.release();
+      // It read the session while it was open; what it read must not be kept for the next request.
+      expect((await readBefore).status).toBe(200);
+    } finally {
+      lookup.release();
+    }
+    expect((await myOrders(server, customer)).status).toBe(401);
   });
 
   it('stops working in the other sessions after a password change that signs them out', async () => {

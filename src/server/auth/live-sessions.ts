@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { openChangeBus } from '#server/cache/change-bus.ts';
 import type { Config } from '#server/config.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
+import { reachRacePoint } from '#server/db/race-points.ts';
 import { session } from '#server/db/schema.ts';
 
 /** Enough for every session a busy shop has open at once; beyond it the oldest are read again when next used. */
@@ -49,6 +50,7 @@ export class LiveSessions {
       .from(session)
       .where(eq(session.id, sessionId))
       .limit(1);
+    await reachRacePoint(this.db, 'session read');
     if (!row || row.expiresAt.getTime() <= Date.now()) return false;
     if (generation === this.#generation) this.#remember(sessionId, { userId: row.userId, expiresAt: row.expiresAt.getTime() });
     return row.userId === userId;

@@ -1,8 +1,9 @@
 import type { Database } from './client.ts';
 
 /**
- * The moments just before a transaction that guards a shop rule commits. Race tests hold transactions
- * there, so concurrent requests overlap every time instead of when the scheduler happens to allow it.
+ * The moments just before a transaction that guards a shop rule commits, and the moment between reading a
+ * session and remembering it as open (R-SESSION-END). Race tests hold requests there, so concurrent
+ * requests overlap every time instead of when the scheduler happens to allow it.
  */
 export type RacePoint =
   | 'order placed'
@@ -11,7 +12,8 @@ export type RacePoint =
   | 'user deleted'
   | 'order paid'
   | 'payment event recorded'
-  | 'mail claimed';
+  | 'mail claimed'
+  | 'session read';
 
 export type RaceHold = (point: RacePoint) => Promise<void>;
 
