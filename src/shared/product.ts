@@ -3,7 +3,10 @@ import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
 
-/** A product as the API returns it: the original client's field names, price in dollars (R-API, R-MONEY). */
+/**
+ * A product as anyone may read it: the original client's field names, price in dollars (R-API, R-MONEY).
+ * Who added it is left out (decision 46).
+ */
 export const productSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -15,10 +18,15 @@ export const productSchema = z.object({
   availableQuantity: z.number().int(),
   /** Its category (R-CATEGORY), or null when it has none. */
   categoryId: z.uuid().nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A product as the admin routes answer it: with the spec's `email` and `userName` of the admin who added it (decision 46). */
+export const adminProductSchema = productSchema.extend({
   email: z.string(),
   userName: z.string(),
 });
-export type Product = z.infer<typeof productSchema>;
+export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const productIdParamsSchema = z.object({ id: z.uuid({ error: 'product id must be a UUID' }) });
 

@@ -12,8 +12,6 @@ const PRODUCT: Product = {
   availableQuantity: 4,
   picture: '/images/products/printer.svg',
   categoryId: null,
-  email: 'admin@shop.test',
-  userName: 'Shop Admin',
 };
 
 const page = (url: string, read: ReadPublic) =>

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { orders } from '#server/db/schema.ts';
 import type { Order } from '#shared/order.ts';
-import type { Product } from '#shared/product.ts';
+import type { AdminProduct, Product } from '#shared/product.ts';
 import { type ApiAnswer, call, type SignedInCustomer } from './shop-client.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -21,13 +21,18 @@ export async function addProduct(
   server: TestServer,
   admin: SignedInCustomer,
   overrides: Partial<Record<keyof typeof NEW_PRODUCT | 'categoryId', unknown>> = {},
-): Promise<Product> {
-  const answer = await call<Product>(server, 'POST', '/api/addProduct', {
+): Promise<AdminProduct> {
+  const answer = await call<AdminProduct>(server, 'POST', '/api/addProduct', {
     token: admin.token,
     body: { ...NEW_PRODUCT, ...overrides },
   });
   if (answer.status !== 201) throw new Error(`addProduct: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
+}
+
+/** What anyone reads of a product an admin's call answered: the same, without who added it (decision 46). */
+export function publicView({ email: _email, userName: _userName, ...product }: AdminProduct): Product {
+  return product;
 }
 
 /** Buy Now through POST /api/orders; `more` adds to the body (a delivery address, say). */
@@ -103,7 +108,7 @@ export async function addProductWithUpload(
   fields: Record<string, string | number>,
   file?: { content: Buffer; name: string; type: string },
   target: { method: 'POST' | 'PUT'; path: string } = { method: 'POST', path: '/api/addProduct' },
-): Promise<ApiAnswer<Product & { error?: { code: string; message: string; fields?: Record<string, string> } }>> {
+): Promise<ApiAnswer<AdminProduct & { error?: { code: string; message: string; fields?: Record<string, string> } }>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
   if (file) form.append('pictureFile', new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CataloguePage } from '#shared/catalogue.ts';
 import type { Category } from '#shared/category.ts';
 import type { Order } from '#shared/order.ts';
-import type { Product } from '#shared/product.ts';
-import { addProduct, addProductWithUpload, NEW_PRODUCT, placeOrder, TINY_PNG } from '../helpers/catalog.ts';
+import type { AdminProduct, Product } from '#shared/product.ts';
+import { addProduct, addProductWithUpload, NEW_PRODUCT, placeOrder, publicView, TINY_PNG } from '../helpers/catalog.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -43,13 +43,15 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
       ['SoundWave Headphones', '199.00', 10, audio, 'Over-ear, with active noise cancelling.'],
       ['Glide Pro Wireless Mouse', '79.00', 5, undefined, 'Ergonomic, with a silent click.'],
     ] as const) {
-      added[name] = await addProduct(server, admin, {
-        name,
-        price,
-        availableQuantity: stock,
-        description,
-        ...(category ? { categoryId: category._id } : {}),
-      });
+      added[name] = publicView(
+        await addProduct(server, admin, {
+          name,
+          price,
+          availableQuantity: stock,
+          description,
+          ...(category ? { categoryId: category._id } : {}),
+        }),
+      );
     }
   });
   afterAll(() => server?.stop());
@@ -145,13 +147,13 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
     await server.db.execute(sql`update products set name = 'Renamed behind the app' where id = ${mouse._id}`);
     expect(await names('q=mouse')).toEqual(['Glide Pro Wireless Mouse']);
     // …until an admin's edit through the API drops it.
-    const edited = await call<Product>(server, 'PUT', `/api/purchase/${mouse._id}`, {
+    const edited = await call<AdminProduct>(server, 'PUT', `/api/purchase/${mouse._id}`, {
       token: admin.token,
       body: { ...NEW_PRODUCT, name: 'Glide Pro 2 Wireless Mouse', price: '89.00', availableQuantity: 5, picture: mouse.picture },
     });
     expect(edited.status).toBe(200);
-    expect((await search('q=mouse')).body.items).toEqual([edited.body]);
-    added['Glide Pro Wireless Mouse'] = edited.body;
+    expect((await search('q=mouse')).body.items).toEqual([publicView(edited.body)]);
+    added['Glide Pro Wireless Mouse'] = publicView(edited.body);
   });
 
   it('lets only admins edit a product; an edit changes every field, the category and the picture', async () => {
@@ -184,7 +186,7 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ ...fields, price: 139.5, _id: product._id });
     expect(answer.body.picture).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
-    expect((await call<Product>(server, 'GET', path)).body).toEqual(answer.body);
+    expect((await call<Product>(server, 'GET', path)).body).toEqual(publicView(answer.body));
     expect(await names(`category=${computers._id}&q=vault`)).toEqual(['Vault 2 TB Portable SSD']);
 
     // Left out, the category stays; null takes it away; an unknown one is refused.

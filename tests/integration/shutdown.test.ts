@@ -12,8 +12,14 @@ import { freePort } from '../helpers/test-server.ts';
 const CONNECTIONS = 12;
 const REQUESTS_PER_CONNECTION = 50;
 
-let npm: NpmStartedServer | undefined;
-afterAll(() => npm?.stop());
+const servers: NpmStartedServer[] = [];
+afterAll(() => Promise.all(servers.map((server) => server.stop())));
+/** Stopped (and its data removed) after the tests, whatever happens to them. */
+async function started(starting: Promise<NpmStartedServer>): Promise<NpmStartedServer> {
+  const server = await starting;
+  servers.push(server);
+  return server;
+}
 
 const closing = (headers: string) => /(^|\r\n)connection: close/i.test(headers);
 
@@ -67,9 +73,80 @@ function pipelined(port: number, path: string): { sent: Promise<void>; outcome: 
   return { sent, outcome };
 }
 
+/** What the reconnecting clients saw, request by request. */
+interface LoadFigures {
+  sent: number;
+  ok: number;
+  /** Any answer but a 200: its status line and body. */
+  other: string[];
+  /** A request sent and then its connection reset (or broken) before the whole answer came. */
+  reset: string[];
+  /** A request sent and its connection closed by the server without an answer. */
+  unanswered: number;
+}
+
+const RECONNECTING_CLIENTS = 100;
+/** Bounds on the load, whatever the server does: requests per client, and the time the clients run. */
+const REQUESTS_PER_CLIENT_LIMIT = 20_000;
+const LOAD_LIMIT_MS = 30_000;
+
+/**
+ * A keep-alive client that sends its next request as soon as an answer is complete, and connects again
+ * as soon as its connection is closed, until a connection is refused (the server is gone) or a bound is
+ * reached.
+ */
+async function reconnectingClient(port: number, figures: LoadFigures, until: number): Promise<void> {
+  let requests = 0;
+  const connectOnce = () =>
+    new Promise<'again' | 'stop'>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let connected = false;
+      let waiting = false;
+      let received = Buffer.alloc(0);
+      let failure: string | undefined;
+      const send = () => {
+        if (requests >= REQUESTS_PER_CLIENT_LIMIT || Date.now() > until) return socket.end();
+        requests += 1;
+        figures.sent += 1;
+        waiting = true;
+        socket.write(`GET /api/home HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      };
+      socket.once('connect', () => {
+        connected = true;
+        send();
+      });
+      socket.on('data', (chunk: Buffer) => {
+        received = Buffer.concat([received, chunk]);
+        for (;;) {
+          const headEnd = received.indexOf('\r\n\r\n');
+          if (headEnd < 0) return;
+          const head = received.subarray(0, headEnd).toString('latin1');
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+          if (received.length < headEnd + 4 + length) return;
+          const body = received.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8');
+          received = received.subarray(headEnd + 4 + length);
+          waiting = false;
+          if (head.startsWith('HTTP/1.1 200 ')) figures.ok += 1;
+          else figures.other.push(`${head.split('\r\n')[0]} ${body}`);
+          if (!/\r\nconnection: *close/i.test(head)) send();
+        }
+      });
+      socket.on('error', (problem: NodeJS.ErrnoException) => {
+        failure = problem.code ?? problem.message;
+      });
+      socket.once('close', () => {
+        if (!connected) return resolve('stop');
+        if (waiting && failure) figures.reset.push(failure);
+        else if (waiting) figures.unanswered += 1;
+        resolve(failure || requests >= REQUESTS_PER_CLIENT_LIMIT || Date.now() > until ? 'stop' : 'again');
+      });
+    });
+  while ((await connectOnce()) === 'again');
+}
+
 describe('SIGTERM to npm start under load (R-OUTAGE)', () => {
   it(`answers all ${CONNECTIONS * REQUESTS_PER_CONNECTION} requests already received, resets none, then exits 0`, async () => {
-    npm = await npmStart();
+    const npm = await started(npmStart());
     const port = Number(new URL(npm.url).port);
 
     // The product list: each answer is real work for the server (JSON, ETag), though cached. A server-rendered
@@ -101,6 +178,32 @@ describe('SIGTERM to npm start under load (R-OUTAGE)', () => {
   });
 });
 
+describe('SIGTERM to npm start under reconnecting load (R-OUTAGE)', () => {
+  it(`${RECONNECTING_CLIENTS} clients that connect again whenever closed: every request sent is answered 200, none reset, exit 0`, async () => {
+    const shop = await started(npmStart());
+    const port = Number(new URL(shop.url).port);
+    const figures: LoadFigures = { sent: 0, ok: 0, other: [], reset: [], unanswered: 0 };
+    const until = Date.now() + LOAD_LIMIT_MS;
+    const clients = Array.from({ length: RECONNECTING_CLIENTS }, () => reconnectingClient(port, figures, until));
+    // The signal comes in the middle of the load: once 20 answers a client have come, on average.
+    while (figures.ok < RECONNECTING_CLIENTS * 20 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    const signalledAt = Date.now();
+    shop.child.kill('SIGTERM');
+    const code = await shop.exited;
+    const exitMs = Date.now() - signalledAt;
+    await Promise.all(clients);
+    console.info(
+      `reconnecting load: ${figures.sent} sent, ${figures.ok} answered 200, ${figures.other.length} other, ` +
+        `${figures.reset.length} reset, ${figures.unanswered} unanswered; exit ${code} ${exitMs} ms after the signal`,
+    );
+    expect(figures.reset).toEqual([]);
+    expect(figures.unanswered).toBe(0);
+    expect(figures.other).toEqual([]);
+    expect(figures.ok).toBe(figures.sent);
+    expect(code).toBe(0);
+  });
+});
+
 async function startDrainableServer() {
   const port = await freePort();
   const config = loadConfig({
@@ -118,6 +221,15 @@ async function startDrainableServer() {
   });
   return { port, server, removeData: () => rmSync(config.dataDir, { recursive: true, force: true }) };
 }
+
+/** A pipelined connection whose every request got 200, only the last answer saying `Connection: close`. */
+const ALL_ANSWERED_THEN_CLOSED: ConnectionOutcome = {
+  statuses: Array(REQUESTS_PER_CONNECTION).fill(200),
+  closedByServer: true,
+  lastSaidClose: true,
+  saidClose: 1,
+  error: undefined,
+};
 
 describe('while the server drains (R-OUTAGE)', () => {
   it('a request on an idle keep-alive connection is still answered: readiness says 503 "shutting down", with Connection: close', async () => {
@@ -149,13 +261,18 @@ describe('while the server drains (R-OUTAGE)', () => {
     const stopped = server.stop();
     const outcome = await connection.outcome;
     await stopped;
-    expect(outcome).toEqual({
-      statuses: Array(REQUESTS_PER_CONNECTION).fill(200),
-      closedByServer: true,
-      lastSaidClose: true,
-      saidClose: 1,
-      error: undefined,
-    });
+    expect(outcome).toEqual(ALL_ANSWERED_THEN_CLOSED);
+    removeData();
+  });
+
+  it('a connection made after the drain began has all its requests answered once listening stops, the last with Connection: close', async () => {
+    const { port, server, removeData } = await startDrainableServer();
+    const stopped = server.stop();
+    const connection = pipelined(port, '/api/home');
+    await connection.sent;
+    const outcome = await connection.outcome;
+    await stopped;
+    expect(outcome).toEqual(ALL_ANSWERED_THEN_CLOSED);
     removeData();
   });
 });

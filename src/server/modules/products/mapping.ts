@@ -1,8 +1,8 @@
 import { centsToDollars } from '#shared/money.ts';
-import type { Product } from '#shared/product.ts';
+import type { AdminProduct, Product } from '#shared/product.ts';
 import type { ProductRow } from './repository.ts';
 
-/** The database row in the API's shape (R-API): `_id`, price in dollars, owner as `email` and `userName`. */
+/** The database row in the API's shape (R-API): `_id`, price in dollars; who added it is not public (decision 46). */
 export function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
@@ -14,7 +14,10 @@ export function toProduct(row: ProductRow): Product {
     picture: row.picture,
     availableQuantity: row.availableQuantity,
     categoryId: row.categoryId,
-    email: row.ownerEmail,
-    userName: row.ownerName,
   };
+}
+
+/** The row as the admin routes answer it: the owner as `email` and `userName`, as the spec names them. */
+export function toAdminProduct(row: ProductRow): AdminProduct {
+  return { ...toProduct(row), email: row.ownerEmail, userName: row.ownerName };
 }

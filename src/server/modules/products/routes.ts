@@ -8,10 +8,11 @@ import { badRequest } from '#server/http/errors.ts';
 import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
 import { cataloguePageSchema, catalogueQuerySchema } from '#shared/catalogue.ts';
 import {
+  type AdminProduct,
+  adminProductSchema,
   newProductSchema,
   PICTURE_FILE_FIELD,
   PICTURE_FILE_MESSAGES,
-  type Product,
   type ProductInput,
   productIdParamsSchema,
   productSchema,
@@ -90,7 +91,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
         tags: ['products'],
         summary: 'Delete a product (admin); its orders keep their name, picture and price',
         params: productIdParamsSchema,
-        response: { 200: productSchema },
+        response: { 200: adminProductSchema },
       },
     },
     async (request) => changed(await removeProduct(db, request.params.id)),
@@ -102,7 +103,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
    */
   const withPicture = async (
     body: Omit<ProductInput, 'picture'> & { picture?: string; [PICTURE_FILE_FIELD]?: Buffer },
-    store: (input: ProductInput) => Promise<Product>,
+    store: (input: ProductInput) => Promise<AdminProduct>,
   ) => {
     const { [PICTURE_FILE_FIELD]: file, ...fields } = body;
     const picture = file ? await pictures.save(file, PICTURE_FILE_FIELD) : fields.picture;
@@ -133,7 +134,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
           consumes: ['application/json', 'multipart/form-data'],
           body: productFormSchema,
           errors: [413],
-          response: { 201: productSchema },
+          response: { 201: adminProductSchema },
         },
       },
       async (request, reply) =>
@@ -153,7 +154,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
           params: productIdParamsSchema,
           body: productFormSchema,
           errors: [413],
-          response: { 200: productSchema },
+          response: { 200: adminProductSchema },
         },
       },
       async (request) => withPicture(request.body, (input) => editProduct(db, request.params.id, input)),

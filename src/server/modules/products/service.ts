@@ -5,10 +5,10 @@ import type { Database } from '#server/db/client.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { type CataloguePage, type CatalogueQuery, cataloguePageSchema, catalogueSearch } from '#shared/catalogue.ts';
 import { dollarsToCents } from '#shared/money.ts';
-import { type Product, type ProductInput, productSchema } from '#shared/product.ts';
+import { type AdminProduct, type Product, type ProductInput, productSchema } from '#shared/product.ts';
 import { findCategory } from '../categories/repository.ts';
 import type { CatalogueInMemory } from './catalogue-in-memory.ts';
-import { toProduct } from './mapping.ts';
+import { toAdminProduct, toProduct } from './mapping.ts';
 import { deleteProduct, findProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found: it may have been removed from the shop.';
@@ -83,22 +83,22 @@ export function cataloguePageAnswer(
 }
 
 /** The owner shown on a product is the admin who added it, whatever the form said. */
-export async function addProduct(db: Database, admin: Viewer, input: ProductInput): Promise<Product> {
+export async function addProduct(db: Database, admin: Viewer, input: ProductInput): Promise<AdminProduct> {
   await checkCategory(db, input);
-  return toProduct(await insertProduct(db, { ...toChanges(input), ownerEmail: admin.email, ownerName: admin.name }));
+  return toAdminProduct(await insertProduct(db, { ...toChanges(input), ownerEmail: admin.email, ownerName: admin.name }));
 }
 
 /** An admin's edit of a product; stock set here is the new stock, orders reserve from it afterwards. */
-export async function editProduct(db: Database, id: string, input: ProductInput): Promise<Product> {
+export async function editProduct(db: Database, id: string, input: ProductInput): Promise<AdminProduct> {
   await checkCategory(db, input);
   const row = await updateProduct(db, id, toChanges(input));
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return toProduct(row);
+  return toAdminProduct(row);
 }
 
 /** Orders already placed keep their own name, picture and price; their product link becomes empty. */
-export async function removeProduct(db: Database, id: string): Promise<Product> {
+export async function removeProduct(db: Database, id: string): Promise<AdminProduct> {
   const row = await deleteProduct(db, id);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return toProduct(row);
+  return toAdminProduct(row);
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '#shared/product.ts';
+import type { AdminProduct } from '#shared/product.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -8,7 +8,7 @@ export function useAddProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (product: Record<string, unknown> | FormData) =>
-      apiRequest<Product>('/api/addProduct', { method: 'POST', body: product }),
+      apiRequest<AdminProduct>('/api/addProduct', { method: 'POST', body: product }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }
@@ -18,7 +18,7 @@ export function useEditProduct(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (product: Record<string, unknown> | FormData) =>
-      apiRequest<Product>(`/api/purchase/${encodeURIComponent(id)}`, { method: 'PUT', body: product }),
+      apiRequest<AdminProduct>(`/api/purchase/${encodeURIComponent(id)}`, { method: 'PUT', body: product }),
     // The list, the catalogue pages and this product are all under the products key.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
@@ -28,7 +28,7 @@ export function useEditProduct(id: string) {
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<Product>(`/api/product/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest<AdminProduct>(`/api/product/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
   });
 }
