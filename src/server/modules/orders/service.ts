@@ -12,11 +12,12 @@ import { formatDollars } from '#shared/money.ts';
 import { type AdminOrdersPage, type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { type CancelledBy, transitionProblem } from '#shared/order-status.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
-import { orderCancelled, orderReceived, queueMail } from '../mail/outbox.ts';
+import { queueMail } from '../mail/outbox.ts';
 import { findProduct, type ProductRow, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
 import { findProfile, saveProfile } from '../users/repository.ts';
 import type { MoveScope, OrderLifecycle, OrderMoves } from './lifecycle.ts';
+import { orderCancelled, orderReceived } from './mails.ts';
 import { shippingColumns, withTimelinesAndLines } from './mapping.ts';
 import {
   eraseCustomerFromOrdersOfUser,
