@@ -11,11 +11,10 @@ import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { type AdminOrdersPage, type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { type CancelledBy, transitionProblem } from '#shared/order-status.ts';
-import type { ShippingAddress } from '#shared/shipping-address.ts';
+import { profileAddress, saveProfile } from '../customers/service.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { findProduct, type ProductRow, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
-import { findProfile, saveProfile } from '../users/repository.ts';
 import type { MoveScope, OrderLifecycle, OrderMoves } from './lifecycle.ts';
 import { orderCancelled, orderReceived } from './mails.ts';
 import { shippingColumns, withTimelinesAndLines } from './mapping.ts';
@@ -61,13 +60,6 @@ async function refusal(tx: Transaction, { productId, quantity }: NewOrder): Prom
 /** What one customer may hold unpaid at once (R-HOLD). */
 export interface HoldLimits {
   maxUnpaidOrders: number;
-}
-
-/** R-ORDER-ADDRESS: with no address given, the order goes to the profile's address and phone, under the customer's name. */
-async function profileAddress(tx: Transaction, viewer: Viewer): Promise<ShippingAddress | null> {
-  const profile = await findProfile(tx, viewer.userId);
-  if (!profile?.address || !profile.phoneNumber) return null;
-  return { name: viewer.name, address: profile.address, phone: profile.phoneNumber };
 }
 
 /**
