@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { cartLines, products, user } from '#server/db/schema.ts';
-import type { ProductRow } from '../products/repository.ts';
+import type { ProductRow } from '../products/stock.ts';
 
 export interface StoredCartLine {
   product: ProductRow;

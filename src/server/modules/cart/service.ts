@@ -11,7 +11,7 @@ import {
 } from '#shared/cart-rules.ts';
 import { centsToDollars, dollarsToCents, formatDollars } from '#shared/money.ts';
 import { quantityProblem } from '#shared/order.ts';
-import type { ProductRow } from '../products/repository.ts';
+import type { ProductRow } from '../products/stock.ts';
 import {
   clearCart,
   deleteCartLine,

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
 import { type OrderStatus, statusesLeadingTo } from '#shared/order-status.ts';
 import { type MailEvent, queueMail } from '../mail/outbox.ts';
-import { releaseStock } from '../products/repository.ts';
+import { releaseStock } from '../products/stock.ts';
 import { insertOrderEvent, type OrderRow, stockOfOrders } from './repository.ts';
 
 /** Which orders a move may touch: one order, or every order of one customer; within the scope. */

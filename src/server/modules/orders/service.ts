@@ -13,8 +13,8 @@ import { type AdminOrdersPage, type NewOrder, type Order, quantityProblem } from
 import { type CancelledBy, transitionProblem } from '#shared/order-status.ts';
 import { profileAddress, saveProfile } from '../customers/service.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { findProduct, type ProductRow, reserveStock } from '../products/repository.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
+import { findProduct, type ProductRow, reserveStock } from '../products/stock.ts';
 import type { MoveScope, OrderLifecycle, OrderMoves } from './lifecycle.ts';
 import { orderCancelled, orderReceived } from './mails.ts';
 import { shippingColumns, withTimelinesAndLines } from './mapping.ts';

@@ -1,6 +1,6 @@
 import { centsToDollars } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
-import type { ProductRow } from './repository.ts';
+import type { ProductRow } from './stock.ts';
 
 /** The database row in the API's shape (R-API): `_id`, price in dollars, owner as `email` and `userName`. */
 export function toProduct(row: ProductRow): Product {

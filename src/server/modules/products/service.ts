@@ -9,7 +9,8 @@ import { type Product, type ProductInput, productSchema } from '#shared/product.
 import { findCategory } from '../categories/repository.ts';
 import type { CatalogueInMemory } from './catalogue-in-memory.ts';
 import { toProduct } from './mapping.ts';
-import { deleteProduct, findProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
+import { deleteProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
+import { findProduct } from './stock.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found: it may have been removed from the shop.';
 const CATEGORY_UNKNOWN = 'categoryId must be one of the shop’s categories';
