@@ -4,7 +4,8 @@ import { orders } from '#server/db/schema.ts';
 import { type OrderStatus, statusesLeadingTo } from '#shared/order-status.ts';
 import { type MailEvent, queueMail } from '../mail/outbox.ts';
 import { releaseStock } from '../products/stock.ts';
-import { insertOrderEvent, type OrderRow, stockOfOrders } from './repository.ts';
+import type { OrderRow } from './order-row.ts';
+import { insertOrderEvent, stockOfOrders } from './repository.ts';
 
 /** Which orders a move may touch: one order, or every order of one customer; within the scope. */
 export type OrderSelection = { id: string } | { userId: string };

@@ -1,6 +1,6 @@
 import { type CancelledBy, formatOrderNumber } from '#shared/order-status.ts';
 import type { MailEvent, OrderFacts, StatusFacts } from '../mail/outbox.ts';
-import type { OrderRow } from './repository.ts';
+import type { OrderRow } from './order-row.ts';
 
 /**
  * Public file of the orders module: the mails an order's moves send, built from the order as stored

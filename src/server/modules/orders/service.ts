@@ -18,10 +18,11 @@ import { findProduct, type ProductRow, reserveStock } from '../products/stock.ts
 import type { MoveScope, OrderLifecycle, OrderMoves } from './lifecycle.ts';
 import { orderCancelled, orderReceived } from './mails.ts';
 import { shippingColumns, withTimelinesAndLines } from './mapping.ts';
+import { findOrder, type OrderRow } from './order-row.ts';
 import {
   eraseCustomerFromOrdersOfUser,
-  findOrder,
   insertOrder,
+  insertOrderEvent,
   insertOrderLines,
   listAllOrders,
   listEventsOfOrders,
@@ -31,7 +32,6 @@ import {
   listUnpaidOrdersPlacedBefore,
   lockOrdersOfUser,
   type NewOrderLine,
-  type OrderRow,
   pageOfOrders,
   unpaidHoldings,
 } from './repository.ts';
@@ -188,6 +188,19 @@ async function cancelProblem(db: Database | Transaction, id: string, viewer?: Vi
   if (order.paid) return conflict(PAID_ORDER_KEPT);
   const problem = transitionProblem(order.status, 'cancelled');
   return problem ? conflict(problem) : undefined;
+}
+
+/**
+ * R-ORDER-TIMELINE, in the caller's transaction: a line on the order's timeline that leaves its status as it
+ * is (a delivery address given, a late payment refunded); status changes write theirs in `OrderMoves.move`.
+ */
+export async function addTimelineNote(
+  tx: Transaction,
+  order: Pick<OrderRow, 'id' | 'status'>,
+  actor: string,
+  note: string,
+): Promise<void> {
+  await insertOrderEvent(tx, { orderId: order.id, actor, fromStatus: order.status, toStatus: order.status, note });
 }
 
 /** Who made a change, as the timeline shows it (R-ORDER-TIMELINE). */
