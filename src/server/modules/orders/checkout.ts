@@ -7,7 +7,7 @@ import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { centsToDollars, dollarsToCents, formatDollars } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
-import { clearCart, listCartLines, lockCartOwner, type StoredCartLine } from '../cart/repository.ts';
+import { clearCart, listCartLines, lockCartOwner, type StoredCartLine } from '../cart/cart-lines.ts';
 import { lockProductsInIdOrder, type ProductRow, reserveStock } from '../products/stock.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
 import { lockOrdersOfUser, type NewOrderLine, unpaidHoldings } from './repository.ts';
