@@ -6,7 +6,7 @@ import { badRequest, notFound } from '#server/http/errors.ts';
 import { type CataloguePage, type CatalogueQuery, cataloguePageSchema, catalogueSearch } from '#shared/catalogue.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import { type Product, type ProductInput, productSchema } from '#shared/product.ts';
-import { findCategory } from '../categories/repository.ts';
+import { categoryExists } from '../categories/service.ts';
 import type { CatalogueInMemory } from './catalogue-in-memory.ts';
 import { toProduct } from './mapping.ts';
 import { deleteProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
@@ -29,7 +29,7 @@ const toChanges = (input: ProductInput): ProductChanges => ({
 
 /** A product may only be put in a category that exists; the form names the field. */
 async function checkCategory(db: Database, input: ProductInput): Promise<void> {
-  if (input.categoryId && !(await findCategory(db, input.categoryId))) {
+  if (input.categoryId && !(await categoryExists(db, input.categoryId))) {
     throw badRequest(CATEGORY_UNKNOWN, { categoryId: CATEGORY_UNKNOWN });
   }
 }
@@ -44,6 +44,11 @@ async function getProduct(db: Database, id: string): Promise<Product> {
   const row = await findProduct(db, id);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
+}
+
+/** R-SEO: each product's id and when it last changed, for the sitemap, oldest first. */
+export async function productsLastChanged(db: Database): Promise<{ id: string; updatedAt: Date }[]> {
+  return (await listProducts(db)).map(({ id, updatedAt }) => ({ id, updatedAt }));
 }
 
 /** The catalogue as served: read from the database once per change, not once per visitor. */
