@@ -2,6 +2,12 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
 import { insertMail } from './repository.ts';
 
+/**
+ * Public file of the mail module: the mails the shop sends and `queueMail`, which puts one in the outbox
+ * in the transaction of its event (decision 17). It knows no other module: each builds its own mails'
+ * facts (the orders' in orders/mails.ts, docs/decisions/0049).
+ */
+
 export type { CancelledBy };
 
 /** What a status mail tells besides the order: the new status, how it travels, the shop's note. */

@@ -7,6 +7,11 @@ import { releaseStock } from '../products/stock.ts';
 import type { OrderRow } from './order-row.ts';
 import { insertOrderEvent, stockOfOrders } from './repository.ts';
 
+/**
+ * Public file of the orders module: the one transition function for an order's status (docs/decisions/0045);
+ * payments and account deletion move orders through it (docs/decisions/0049).
+ */
+
 /** Which orders a move may touch: one order, or every order of one customer; within the scope. */
 export type OrderSelection = { id: string } | { userId: string };
 
