@@ -6,6 +6,9 @@
 export const PICTURE_WIDTHS = [400, 800] as const;
 export type PictureWidth = (typeof PICTURE_WIDTHS)[number];
 
+/** Where the server serves uploaded pictures: the web app builds their sizes' addresses, the server their headers (R-UPLOAD). */
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
 const WIDEST = Math.max(...PICTURE_WIDTHS);
 
 /** The file name of one size of the uploaded picture `id`. */
@@ -18,7 +21,7 @@ const UPLOADED_PICTURE = /^\/uploads\/([0-9a-f-]{36})\.webp$/;
 /** The `srcset` of an uploaded picture's address, or undefined for any other picture. */
 export function pictureSrcSet(url: string): string | undefined {
   const id = UPLOADED_PICTURE.exec(url)?.[1];
-  return id && PICTURE_WIDTHS.map((width) => `/uploads/${pictureSizeName(id, width)} ${width}w`).join(', ');
+  return id && PICTURE_WIDTHS.map((width) => `${UPLOADS_URL_PREFIX}${pictureSizeName(id, width)} ${width}w`).join(', ');
 }
 
 /** The id of an uploaded picture's address (every size of it shares the id), or undefined. */

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -71,5 +71,68 @@ describe('an order’s status changes in one place (R-ORDER-STATUS)', () => {
       return drizzle || rawSql;
     });
     expect(writers).toEqual(['src/server/modules/orders/lifecycle.ts']);
+  });
+});
+
+/** The module a server file belongs to: `orders` for src/server/modules/orders/…; none outside the modules. */
+const moduleOf = (file: string) => /^src\/server\/modules\/([^/]+)\//.exec(file)?.[1];
+
+/** Where a source file's imports lead, as paths from the repository's root; `import type` counts too. */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].flatMap(([, specifier = '']) => {
+    if (specifier.startsWith('#server/')) return [join('src/server', specifier.slice('#server/'.length))];
+    if (specifier.startsWith('.')) return [join(dirname(file), specifier)];
+    return [];
+  });
+}
+
+/** Which modules each server module imports. */
+function moduleGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of serverSources()) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    const reached = graph.get(from) ?? new Set<string>();
+    graph.set(from, reached);
+    for (const to of importsOf(file).map(moduleOf)) if (to && to !== from) reached.add(to);
+  }
+  return graph;
+}
+
+/** One cycle of the graph, as the modules along it ending where it started, or undefined when there is none. */
+function findCycle(graph: Map<string, Set<string>>): string[] | undefined {
+  const done = new Set<string>();
+  const visit = (node: string, path: string[]): string[] | undefined => {
+    if (path.includes(node)) return [...path.slice(path.indexOf(node)), node];
+    if (done.has(node)) return undefined;
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next, [...path, node]);
+      if (cycle) return cycle;
+    }
+    done.add(node);
+    return undefined;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node, []);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+describe('server modules import each other one way (docs/decisions/0049)', () => {
+  it('finds a cycle when there is one', () => {
+    const graph = new Map([
+      ['orders', new Set(['customers', 'users'])],
+      ['users', new Set(['orders'])],
+      ['customers', new Set<string>()],
+    ]);
+    expect(findCycle(graph)).toEqual(['orders', 'users', 'orders']);
+  });
+
+  it('no module reaches itself through others, type-only imports included', () => {
+    const graph = moduleGraph();
+    expect(graph.get('payments')).toContain('orders');
+    expect(findCycle(graph)?.join(' → ')).toBeUndefined();
   });
 });

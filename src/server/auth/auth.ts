@@ -11,8 +11,8 @@ import { controlCharacterMessage, controlCharacterPath } from '#shared/text-fiel
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { markEmailVerified } from '../modules/customers/service.ts';
 import { queueMail } from '../modules/mail/outbox.ts';
-import { markEmailVerified } from '../modules/users/repository.ts';
 import type { LiveSessions } from './live-sessions.ts';
 import type { LoginThrottle, SignInAttempt } from './login-throttle.ts';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '#server/config.ts';
-import { UPLOADS_URL_PREFIX } from '#server/modules/products/picture-names.ts';
+import { UPLOADS_URL_PREFIX } from '#shared/picture.ts';
 
 /** What Stripe.js and Elements load, frame and call (Stripe's CSP guide); only sent in Stripe mode. */
 const STRIPE = {

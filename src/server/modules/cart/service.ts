@@ -11,16 +11,9 @@ import {
 } from '#shared/cart-rules.ts';
 import { centsToDollars, dollarsToCents, formatDollars } from '#shared/money.ts';
 import { quantityProblem } from '#shared/order.ts';
-import type { ProductRow } from '../products/repository.ts';
-import {
-  clearCart,
-  deleteCartLine,
-  findProducts,
-  listCartLines,
-  lockCartOwner,
-  type StoredCartLine,
-  upsertCartLine,
-} from './repository.ts';
+import type { ProductRow } from '../products/stock.ts';
+import { clearCart, listCartLines, lockCartOwner, type StoredCartLine } from './cart-lines.ts';
+import { deleteCartLine, findProducts, upsertCartLine } from './repository.ts';
 
 const dollars = (cents: number) => formatDollars(centsToDollars(cents));
 

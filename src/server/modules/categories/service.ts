@@ -15,9 +15,19 @@ const isNameTaken = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
+/** By name: the catalogue's filter, the product forms and the sitemap's shelves (R-CATEGORY, R-SEO). */
+export async function listShopCategories(db: Database): Promise<Category[]> {
+  return (await listCategories(db)).map(toCategory);
+}
+
 /** The categories as served to the catalogue's filter and the product forms, kept until one changes. */
 export function categoriesAnswer(db: Database, reads: PublicReads): PublicAnswer | Promise<PublicAnswer> {
-  return reads.answer(PUBLIC_READS.categories, z.array(categorySchema), async () => (await listCategories(db)).map(toCategory));
+  return reads.answer(PUBLIC_READS.categories, z.array(categorySchema), () => listShopCategories(db));
+}
+
+/** A product may only be put in a category that exists (R-CATEGORY). */
+export async function categoryExists(db: Database, id: string): Promise<boolean> {
+  return (await findCategory(db, id)) !== undefined;
 }
 
 export async function addCategory(db: Database, input: CategoryInput): Promise<Category> {
@@ -27,7 +37,7 @@ export async function addCategory(db: Database, input: CategoryInput): Promise<C
 }
 
 export async function changeCategory(db: Database, id: string, input: CategoryInput): Promise<Category> {
-  if (!(await findCategory(db, id))) throw notFound(CATEGORY_NOT_FOUND);
+  if (!(await categoryExists(db, id))) throw notFound(CATEGORY_NOT_FOUND);
   try {
     const row = await renameCategory(db, id, input.name);
     if (!row) throw notFound(CATEGORY_NOT_FOUND);

@@ -1,7 +1,12 @@
 import type { Database, Transaction } from '#server/db/client.ts';
-import { type CancelledBy, formatOrderNumber, type OrderStatus } from '#shared/order-status.ts';
-import type { OrderRow } from '../orders/repository.ts';
+import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
 import { insertMail } from './repository.ts';
+
+/**
+ * Public file of the mail module: the mails the shop sends and `queueMail`, which puts one in the outbox
+ * in the transaction of its event (decision 17). It knows no other module: each builds its own mails'
+ * facts (the orders' in orders/mails.ts, docs/decisions/0049).
+ */
 
 export type { CancelledBy };
 
@@ -43,44 +48,4 @@ export type MailKind = MailEvent['kind'];
  */
 export async function queueMail(tx: Database | Transaction, mail: MailEvent): Promise<void> {
   await insertMail(tx, { kind: mail.kind, recipient: mail.to, data: mail.data });
-}
-
-function orderFacts(order: OrderRow): OrderFacts {
-  return {
-    customerName: order.userName,
-    orderId: order.id,
-    orderNumber: formatOrderNumber(order.number),
-    product: order.name,
-    quantity: order.quantity,
-    totalCents: order.priceCents,
-  };
-}
-
-/** Buy Now's mail: what was ordered and the link to pay. */
-export function orderReceived(order: OrderRow): MailEvent {
-  return { kind: 'order-received', to: order.email, data: orderFacts(order) };
-}
-
-/** The receipt of an order just marked paid. */
-export function paymentReceipt(order: OrderRow): MailEvent {
-  const paidAt = (order.paidAt ?? new Date()).toISOString();
-  return {
-    kind: 'payment-receipt',
-    to: order.email,
-    data: { ...orderFacts(order), transactionId: order.transactionId ?? '', paidAt },
-  };
-}
-
-/** An unpaid order cancelled by its customer, the shop's admin, or the unpaid-order expiry (R-HOLD). */
-export function orderCancelled(order: OrderRow, by: CancelledBy): MailEvent {
-  return { kind: 'order-cancelled', to: order.email, data: { ...orderFacts(order), by } };
-}
-
-/** An order shipped, delivered or refunded (R-ORDER-STATUS): each change tells the customer. */
-export function orderStatusChanged(order: OrderRow, status: StatusFacts['status'], note = ''): MailEvent {
-  return {
-    kind: 'order-status',
-    to: order.email,
-    data: { ...orderFacts(order), status, carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '', note },
-  };
 }

@@ -4,11 +4,12 @@ import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { ORDER_ADDRESS_MESSAGES, type Order, type OrderStatusChange } from '#shared/order.ts';
 import { ADDRESS_OPEN_STATUSES, type OrderStatus, transitionProblem } from '#shared/order-status.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
-import { orderStatusChanged } from '../mail/outbox.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
+import { orderStatusChanged } from './mails.ts';
 import { shippingColumns } from './mapping.ts';
-import { findOrder, insertOrderEvent, lockOrder, type OrderRow, updateShippingAddress } from './repository.ts';
-import { cancelAnyOrder, ORDER_NOT_FOUND, presentOrder, type ReleasePayment } from './service.ts';
+import { findOrder, type OrderRow } from './order-row.ts';
+import { lockOrder, updateShippingAddress } from './repository.ts';
+import { addTimelineNote, cancelAnyOrder, ORDER_NOT_FOUND, presentOrder, type ReleasePayment } from './service.ts';
 
 /** Gives a paid order's money back through the processor that took it; answers the processor's refund id. */
 export type RefundPayment = (orderId: string) => Promise<string>;
@@ -43,13 +44,7 @@ async function giveAddress(tx: Transaction, admin: Viewer, id: string, address: 
   const columns = shippingColumns(address);
   await updateShippingAddress(tx, id, columns);
   const what = order.shippingAddress === null ? FULFILMENT_MESSAGES.addressAdded : FULFILMENT_MESSAGES.addressChanged;
-  await insertOrderEvent(tx, {
-    orderId: id,
-    actor: admin.email,
-    fromStatus: order.status,
-    toStatus: order.status,
-    note: [what, note].filter(Boolean).join(' '),
-  });
+  await addTimelineNote(tx, order, admin.email, [what, note].filter(Boolean).join(' '));
   return { ...order, ...columns };
 }
 

@@ -3,8 +3,14 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
 import { type OrderStatus, statusesLeadingTo } from '#shared/order-status.ts';
 import { type MailEvent, queueMail } from '../mail/outbox.ts';
-import { releaseStock } from '../products/repository.ts';
-import { insertOrderEvent, type OrderRow, stockOfOrders } from './repository.ts';
+import { releaseStock } from '../products/stock.ts';
+import type { OrderRow } from './order-row.ts';
+import { insertOrderEvent, stockOfOrders } from './repository.ts';
+
+/**
+ * Public file of the orders module: the one transition function for an order's status (docs/decisions/0045);
+ * payments and account deletion move orders through it (docs/decisions/0049).
+ */
 
 /** Which orders a move may touch: one order, or every order of one customer; within the scope. */
 export type OrderSelection = { id: string } | { userId: string };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toOrder } from './mapping.ts';
-import type { OrderLineRow, OrderRow } from './repository.ts';
+import type { OrderRow } from './order-row.ts';
+import type { OrderLineRow } from './repository.ts';
 
 const unpaid: OrderRow = {
   id: '0b6f0d4e-2f5c-4a59-9a63-5d3f5c8f4a21',

@@ -2,7 +2,8 @@ import { centsToDollars } from '#shared/money.ts';
 import type { Order, OrderEvent, OrderLine } from '#shared/order.ts';
 import { formatOrderNumber } from '#shared/order-status.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
-import type { OrderEventRow, OrderLineRow, OrderRow } from './repository.ts';
+import type { OrderRow } from './order-row.ts';
+import type { OrderEventRow, OrderLineRow } from './repository.ts';
 
 /**
  * The database row in the API's shape (R-API): `_id`, total price in dollars, payment fields only once

@@ -3,7 +3,8 @@ import { csvRow } from '#server/http/csv.ts';
 import type { AdminOrdersFilter } from '#shared/admin-orders.ts';
 import { formatDollars } from '#shared/money.ts';
 import { formatOrderNumber } from '#shared/order-status.ts';
-import { type OrderRow, type OrdersCursor, ordersAfter } from './repository.ts';
+import type { OrderRow } from './order-row.ts';
+import { type OrdersCursor, ordersAfter } from './repository.ts';
 
 /** Orders read per query: the CSV of 100,000 orders holds one batch in memory at a time. */
 const BATCH = 1000;

@@ -3,8 +3,8 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
 import { orderEvents, orderLines, orders } from '#server/db/schema.ts';
 import { type AdminOrdersFilter, orderSearchTerms } from '#shared/admin-orders.ts';
+import type { OrderRow } from './order-row.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 
 export async function insertOrder(tx: Transaction, values: NewOrderRow): Promise<OrderRow> {
@@ -66,11 +66,6 @@ export function stockOfOrders(tx: Transaction, orderIds: string[]): Promise<{ pr
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds))
     .orderBy(asc(orderLines.productId));
-}
-
-export async function findOrder(db: Database | Transaction, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row;
 }
 
 /** Newest first. */

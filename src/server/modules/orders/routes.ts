@@ -17,7 +17,7 @@ import {
   orderStatusChangeSchema,
   ordersQuerySchema,
 } from '#shared/order.ts';
-import { assertMayOrder } from '../users/service.ts';
+import { assertMayOrder } from '../customers/service.ts';
 import { checkOut } from './checkout.ts';
 import { changeOrderStatus, type RefundPayment, refundOrder } from './fulfilment.ts';
 import type { OrderLifecycle } from './lifecycle.ts';

@@ -11,17 +11,18 @@ import { MESSAGES } from '#shared/messages.ts';
 import { formatDollars } from '#shared/money.ts';
 import { type AdminOrdersPage, type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { type CancelledBy, transitionProblem } from '#shared/order-status.ts';
-import type { ShippingAddress } from '#shared/shipping-address.ts';
-import { orderCancelled, orderReceived, queueMail } from '../mail/outbox.ts';
-import { findProduct, type ProductRow, reserveStock } from '../products/repository.ts';
+import { profileAddress, saveProfile } from '../customers/service.ts';
+import { queueMail } from '../mail/outbox.ts';
 import { PRODUCT_NOT_FOUND } from '../products/service.ts';
-import { findProfile, saveProfile } from '../users/repository.ts';
+import { findProduct, type ProductRow, reserveStock } from '../products/stock.ts';
 import type { MoveScope, OrderLifecycle, OrderMoves } from './lifecycle.ts';
+import { orderCancelled, orderReceived } from './mails.ts';
 import { shippingColumns, withTimelinesAndLines } from './mapping.ts';
+import { findOrder, type OrderRow } from './order-row.ts';
 import {
   eraseCustomerFromOrdersOfUser,
-  findOrder,
   insertOrder,
+  insertOrderEvent,
   insertOrderLines,
   listAllOrders,
   listEventsOfOrders,
@@ -31,7 +32,6 @@ import {
   listUnpaidOrdersPlacedBefore,
   lockOrdersOfUser,
   type NewOrderLine,
-  type OrderRow,
   pageOfOrders,
   unpaidHoldings,
 } from './repository.ts';
@@ -60,13 +60,6 @@ async function refusal(tx: Transaction, { productId, quantity }: NewOrder): Prom
 /** What one customer may hold unpaid at once (R-HOLD). */
 export interface HoldLimits {
   maxUnpaidOrders: number;
-}
-
-/** R-ORDER-ADDRESS: with no address given, the order goes to the profile's address and phone, under the customer's name. */
-async function profileAddress(tx: Transaction, viewer: Viewer): Promise<ShippingAddress | null> {
-  const profile = await findProfile(tx, viewer.userId);
-  if (!profile?.address || !profile.phoneNumber) return null;
-  return { name: viewer.name, address: profile.address, phone: profile.phoneNumber };
 }
 
 /**
@@ -195,6 +188,19 @@ async function cancelProblem(db: Database | Transaction, id: string, viewer?: Vi
   if (order.paid) return conflict(PAID_ORDER_KEPT);
   const problem = transitionProblem(order.status, 'cancelled');
   return problem ? conflict(problem) : undefined;
+}
+
+/**
+ * R-ORDER-TIMELINE, in the caller's transaction: a line on the order's timeline that leaves its status as it
+ * is (a delivery address given, a late payment refunded); status changes write theirs in `OrderMoves.move`.
+ */
+export async function addTimelineNote(
+  tx: Transaction,
+  order: Pick<OrderRow, 'id' | 'status'>,
+  actor: string,
+  note: string,
+): Promise<void> {
+  await insertOrderEvent(tx, { orderId: order.id, actor, fromStatus: order.status, toStatus: order.status, note });
 }
 
 /** Who made a change, as the timeline shows it (R-ORDER-TIMELINE). */

@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
 import { cardDigits, type PaymentIntent, type TestCard } from '#shared/payment.ts';
 import { REFUSING_TEST_CARDS } from '#shared/test-cards.ts';
-import { findOrder } from '../orders/repository.ts';
+import { findOrder } from '../orders/order-row.ts';
 import type { PaymentProvider } from './provider.ts';
 import { findIntent, lockIntentBySecret, setIntentStatus } from './repository.ts';
 import { PAYMENT_MESSAGES, type PaymentContext, recordPayment } from './service.ts';

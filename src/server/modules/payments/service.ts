@@ -5,10 +5,10 @@ import { isMissingReference } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '#server/http/errors.ts';
 import type { Order } from '#shared/order.ts';
-import { paymentReceipt } from '../mail/outbox.ts';
 import type { OrderLifecycle, OrderMoves } from '../orders/lifecycle.ts';
-import { findOrder, insertOrderEvent, type OrderRow } from '../orders/repository.ts';
-import { ACTORS, presentOrder } from '../orders/service.ts';
+import { paymentReceipt } from '../orders/mails.ts';
+import { findOrder, type OrderRow } from '../orders/order-row.ts';
+import { ACTORS, addTimelineNote, presentOrder } from '../orders/service.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
 import { findIntentForOrder, saveIntentForOrder, setIntentStatus } from './repository.ts';
 
@@ -185,13 +185,12 @@ export async function refundLatePayment(context: PaymentContext, order: OrderRow
   const refundId = await provider.refundPayment(paymentId);
   log.warn({ orderId: order.id, paymentIntent: paymentId, refund: refundId }, 'payment for a cancelled order: refunded');
   await db.transaction((tx) =>
-    insertOrderEvent(tx, {
-      orderId: order.id,
-      actor: ACTORS.payment,
-      fromStatus: order.status,
-      toStatus: order.status,
-      note: `Payment ${paymentId} arrived after the order was cancelled and was refunded automatically (refund ${refundId}).`,
-    }),
+    addTimelineNote(
+      tx,
+      order,
+      ACTORS.payment,
+      `Payment ${paymentId} arrived after the order was cancelled and was refunded automatically (refund ${refundId}).`,
+    ),
   );
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reachRacePoint } from '#server/db/race-points.ts';
-import { findOrder, type OrderRow } from '../orders/repository.ts';
+import { findOrder, type OrderRow } from '../orders/order-row.ts';
 import type { PaymentEvent } from './provider.ts';
 import { recordWebhookEvent } from './repository.ts';
 import { type PaymentContext, paymentProblem, recordPayment, refundLatePayment } from './service.ts';

@@ -1,6 +1,7 @@
 import type { CatalogueSort } from '#shared/catalogue.ts';
-import { type ProductRow, type ProductSearch, type RankedProductRow, WORD_SIMILARITY } from './repository.ts';
+import { type ProductSearch, type RankedProductRow, WORD_SIMILARITY } from './repository.ts';
 import { hasSimilarWord, lowerLikePostgres, trigramsOf } from './search-text.ts';
+import type { ProductRow } from './stock.ts';
 
 export type SearchResult = { rows: ProductRow[]; total: number };
 

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { UPLOAD_CACHE, UPLOADS_URL_PREFIX } from './picture-names.ts';
+import { UPLOADS_URL_PREFIX } from '#shared/picture.ts';
+import { UPLOAD_CACHE } from './picture-names.ts';
 import type { PictureFiles } from './picture-store.ts';
 
 /** Pictures as files under `<DATA_DIR>/uploads`: one instance, or several sharing that directory. */

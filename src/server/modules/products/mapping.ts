@@ -1,6 +1,6 @@
 import { centsToDollars } from '#shared/money.ts';
 import type { AdminProduct, Product } from '#shared/product.ts';
-import type { ProductRow } from './repository.ts';
+import type { ProductRow } from './stock.ts';
 
 /** The database row in the API's shape (R-API): `_id`, price in dollars; who added it is not public (decision 46). */
 export function toProduct(row: ProductRow): Product {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PICTURE_WIDTHS, pictureSizeName, uploadedPictureId } from '#shared/picture.ts';
+import { PICTURE_WIDTHS, pictureSizeName, UPLOADS_URL_PREFIX, uploadedPictureId } from '#shared/picture.ts';
 import type { EncodedPicture } from './picture-encoding.ts';
-
-export const UPLOADS_URL_PREFIX = '/uploads/';
 
 /** Uploaded pictures have unique names and never change, so browsers may keep them for a year. */
 export const UPLOAD_CACHE = 'public, max-age=31536000, immutable';

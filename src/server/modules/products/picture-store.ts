@@ -4,6 +4,11 @@ import { diskPictureFiles } from './disk-picture-store.ts';
 import { encodePicture } from './picture-encoding.ts';
 import { namePicture, pictureFilesOf } from './picture-names.ts';
 
+/**
+ * Public file of the products module: the store of uploaded pictures, products' and reviewers' photos
+ * alike (R-UPLOAD); the app opens it once and hands it to the product and review routes (docs/decisions/0049).
+ */
+
 /** Where picture files are kept, served at `/uploads/<name>` whichever it is: a folder or a bucket. */
 export interface PictureFiles {
   /** Stores a new WebP file under a name never used before. */

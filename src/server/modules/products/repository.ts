@@ -3,9 +3,8 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
 import { productSearchText, products } from '#server/db/schema.ts';
 import type { CatalogueSort } from '#shared/catalogue.ts';
-import { LIMITS } from '#shared/limits.ts';
+import type { ProductRow } from './stock.ts';
 
-export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type ProductChanges = Pick<
   NewProductRow,
@@ -120,11 +119,6 @@ async function countMatches(tx: Transaction, textMatch: SQL | undefined, filters
   return row?.total ?? 0;
 }
 
-export async function findProduct(db: Database | Transaction, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  return row;
-}
-
 export async function insertProduct(db: Database, values: NewProductRow): Promise<ProductRow> {
   const [row] = await db.insert(products).values(values).returning();
   if (!row) throw new Error('insert returned no product');
@@ -143,44 +137,4 @@ export async function updateProduct(db: Database, id: string, changes: ProductCh
 export async function deleteProduct(db: Database, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.delete(products).where(eq(products.id, id)).returning();
   return row;
-}
-
-/**
- * Takes `quantity` out of stock in one conditional statement, so concurrent orders can never
- * oversell: PostgreSQL re-checks the condition on the newest row version after waiting for a
- * competing update. Answers the product as it was reserved from, or nothing when the product is
- * unknown, the quantity is outside its range, the total is too large or the stock too small.
- */
-export async function reserveStock(tx: Transaction, id: string, quantity: number): Promise<ProductRow | undefined> {
-  const [row] = await tx
-    .update(products)
-    .set({ availableQuantity: sql`${products.availableQuantity} - ${quantity}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(products.id, id),
-        gte(products.availableQuantity, quantity),
-        lte(products.minQuantity, quantity),
-        gte(products.maxQuantity, quantity),
-        sql`${products.priceCents}::bigint * ${quantity} <= ${LIMITS.priceMaxCents}`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/**
- * These products, locked until `tx` ends, taken in the order of their ids: two checkouts of overlapping carts
- * queue on their first common product instead of each holding one the other waits for (R-CHECKOUT).
- */
-export function lockProductsInIdOrder(tx: Transaction, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
-}
-
-/** Puts a cancelled order's quantity back; a product deleted meanwhile has no stock to return to. */
-export async function releaseStock(tx: Transaction, id: string, quantity: number): Promise<void> {
-  await tx
-    .update(products)
-    .set({ availableQuantity: sql`${products.availableQuantity} + ${quantity}`, updatedAt: new Date() })
-    .where(eq(products.id, id));
 }

@@ -8,7 +8,8 @@ import {
   type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Config } from '#server/config.ts';
-import { isPictureName, UPLOAD_CACHE, UPLOADS_URL_PREFIX } from './picture-names.ts';
+import { UPLOADS_URL_PREFIX } from '#shared/picture.ts';
+import { isPictureName, UPLOAD_CACHE } from './picture-names.ts';
 import type { PictureFiles } from './picture-store.ts';
 
 type S3Settings = NonNullable<Config['s3']>;

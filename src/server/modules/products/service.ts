@@ -6,10 +6,11 @@ import { badRequest, notFound } from '#server/http/errors.ts';
 import { type CataloguePage, type CatalogueQuery, cataloguePageSchema, catalogueSearch } from '#shared/catalogue.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import { type AdminProduct, type Product, type ProductInput, productSchema } from '#shared/product.ts';
-import { findCategory } from '../categories/repository.ts';
+import { categoryExists } from '../categories/service.ts';
 import type { CatalogueInMemory } from './catalogue-in-memory.ts';
 import { toAdminProduct, toProduct } from './mapping.ts';
-import { deleteProduct, findProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
+import { deleteProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
+import { findProduct } from './stock.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found: it may have been removed from the shop.';
 const CATEGORY_UNKNOWN = 'categoryId must be one of the shop’s categories';
@@ -28,7 +29,7 @@ const toChanges = (input: ProductInput): ProductChanges => ({
 
 /** A product may only be put in a category that exists; the form names the field. */
 async function checkCategory(db: Database, input: ProductInput): Promise<void> {
-  if (input.categoryId && !(await findCategory(db, input.categoryId))) {
+  if (input.categoryId && !(await categoryExists(db, input.categoryId))) {
     throw badRequest(CATEGORY_UNKNOWN, { categoryId: CATEGORY_UNKNOWN });
   }
 }
@@ -43,6 +44,11 @@ async function getProduct(db: Database, id: string): Promise<Product> {
   const row = await findProduct(db, id);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
+}
+
+/** R-SEO: each product's id and when it last changed, for the sitemap, oldest first. */
+export async function productsLastChanged(db: Database): Promise<{ id: string; updatedAt: Date }[]> {
+  return (await listProducts(db)).map(({ id, updatedAt }) => ({ id, updatedAt }));
 }
 
 /** The catalogue as served: read from the database once per change, not once per visitor. */

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { WebBuild } from '#server/http/web-build.ts';
-import { listCategories } from '#server/modules/categories/repository.ts';
-import { listProducts } from '#server/modules/products/repository.ts';
+import { listShopCategories } from '../categories/service.ts';
+import { productsLastChanged } from '../products/service.ts';
 import { robotsTxt, type SitemapEntry, sitemapXml } from './sitemap.ts';
 
 interface SeoOptions {
@@ -19,7 +19,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { db, confi
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const [products, categories] = await Promise.all([listProducts(db), listCategories(db)]);
+    const [products, categories] = await Promise.all([productsLastChanged(db), listShopCategories(db)]);
     const builtAt = build?.builtAt ?? new Date();
     // The home page and the catalogue show the products, so they change when one does.
     const newestProduct = products.reduce((newest, product) => Math.max(newest, product.updatedAt.getTime()), builtAt.getTime());
@@ -34,7 +34,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { db, confi
     }));
     // Each category's shelf of the catalogue (R-CATALOGUE), the way its filter links to it.
     const shelves = categories.map((category) => ({
-      url: `${config.publicUrl}/products?category=${category.id}`,
+      url: `${config.publicUrl}/products?category=${category._id}`,
       lastModified: new Date(newestProduct),
     }));
     return reply

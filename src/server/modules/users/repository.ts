@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { user, userProfiles } from '#server/db/schema.ts';
+import { user } from '#server/db/schema.ts';
 
 export interface UserRecord {
   id: string;
@@ -33,37 +33,7 @@ export async function lockAdminRoles(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
 }
 
-export interface ProfileRecord {
-  address: string;
-  phoneNumber: string;
-}
-
-export async function findProfile(db: Database | Transaction, userId: string): Promise<ProfileRecord | undefined> {
-  const [row] = await db
-    .select({ address: userProfiles.address, phoneNumber: userProfiles.phoneNumber })
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, userId))
-    .limit(1);
-  return row;
-}
-
-export async function saveProfile(db: Database | Transaction, userId: string, profile: ProfileRecord): Promise<void> {
-  await db
-    .insert(userProfiles)
-    .values({ userId, ...profile })
-    .onConflictDoUpdate({ target: userProfiles.userId, set: { ...profile, updatedAt: new Date() } });
-}
-
 /** Deletes the account with its sessions, sign-in methods and profile; orders and reviews keep their copies. */
 export async function deleteUserById(tx: Transaction, id: string): Promise<void> {
   await tx.delete(user).where(eq(user.id, id));
-}
-
-export async function markEmailVerified(db: Database, id: string): Promise<void> {
-  await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, id));
-}
-
-export async function isEmailVerified(db: Database, id: string): Promise<boolean> {
-  const [row] = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, id)).limit(1);
-  return row?.verified ?? false;
 }

@@ -1,11 +1,11 @@
 import type { Viewer } from '#server/auth/plugin.ts';
-import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { sameEmail } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Profile, ProfileInput, ShopUser } from '#shared/user.ts';
+import { profileOf, saveProfile } from '../customers/service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import {
   cancelUnpaidOrdersOfCustomer,
@@ -16,12 +16,9 @@ import {
 import {
   countAdmins,
   deleteUserById,
-  findProfile,
   findUserByEmail,
-  isEmailVerified,
   listUsers,
   lockAdminRoles,
-  saveProfile,
   setUserRole,
   type UserRecord,
 } from './repository.ts';
@@ -122,15 +119,9 @@ export function deleteOwnAccount(
   return deleteShopUser(lifecycle, releasePayment, viewer.email, MESSAGES.lastAdminSelfDeletion);
 }
 
-/** R-EMAIL-VERIFY: with REQUIRE_EMAIL_VERIFICATION, a customer orders only once their email is confirmed. */
-export async function assertMayOrder(db: Database, config: Config, userId: string): Promise<void> {
-  if (config.requireEmailVerification && !(await isEmailVerified(db, userId))) throw forbidden(MESSAGES.verifyEmailFirst);
-}
-
 export async function readProfile(db: Database, email: string): Promise<Profile> {
   const target = await requireUserByEmail(db, email);
-  const profile = await findProfile(db, target.id);
-  return { email: target.email, name: target.name, address: profile?.address ?? '', phoneNumber: profile?.phoneNumber ?? '' };
+  return { email: target.email, name: target.name, ...(await profileOf(db, target.id)) };
 }
 
 export async function updateProfile(db: Database, viewer: Viewer, email: string, input: ProfileInput): Promise<Profile> {
