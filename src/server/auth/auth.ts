@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { betterAuth, getCurrentAdapter } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -51,6 +51,8 @@ const clientAddress = (headers: Headers | undefined) => headers?.get(CLIENT_IP_H
  */
 const KNOWN_DEVICE_COOKIE = 'known_device';
 const KNOWN_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** The cookie names the account by a hash of its email, so the browser's cookie store holds no address. */
+const knownDeviceMark = (email: string) => createHash('sha256').update(email).digest('base64url');
 
 interface SignInRequest {
   body?: { email?: unknown };
@@ -63,7 +65,7 @@ interface SignInRequest {
 async function signInAttempt(request: SignInRequest): Promise<SignInAttempt> {
   const email = signInEmail(request.body);
   const knownAs = await request.getSignedCookie(KNOWN_DEVICE_COOKIE, request.context.secret);
-  return { email, address: clientAddress(request.headers), knownDevice: knownAs === email };
+  return { email, address: clientAddress(request.headers), knownDevice: knownAs === knownDeviceMark(email) };
 }
 
 /** Sign-in attempts admitted by the throttle, by the request that carries them, until their answer is known. */
@@ -255,7 +257,7 @@ export function createAuth(options: {
         if (reworded) throw new APIError('BAD_REQUEST', { code: String((refused as APIError).body?.code), message: reworded });
         if (ctx.path !== '/sign-in/email' || ctx.context.returned instanceof APIError) return;
         await throttle.succeeded(await signInAttempt(ctx));
-        await ctx.setSignedCookie(KNOWN_DEVICE_COOKIE, signInEmail(ctx.body), ctx.context.secret, {
+        await ctx.setSignedCookie(KNOWN_DEVICE_COOKIE, knownDeviceMark(signInEmail(ctx.body)), ctx.context.secret, {
           httpOnly: true,
           sameSite: 'lax',
           secure: config.publicUrl.startsWith('https://'),
