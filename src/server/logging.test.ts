@@ -42,3 +42,27 @@ describe('AccessLog', () => {
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
   });
 });
+
+describe('AccessLog, for personal addresses', () => {
+  it('logs the route and the names of email, token and password parameters, never their values', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() });
+    app.get('/api/orders', async () => []);
+    app.put('/api/user/:email', async () => ({}));
+    app.get('/*', async () => 'page');
+    await app.inject({ url: '/api/orders?email=jane%40example.com&page=2' });
+    await app.inject({ method: 'PUT', url: '/api/user/jane%40example.com' });
+    await app.inject({ url: '/login?Email=jane@example.com&password=secret1' });
+    await app.inject({ url: '/reset-password?token=abc123' });
+    await app.close();
+    const urls = lines.filter((line) => line.msg === 'request completed').map((line) => line.url);
+    expect(urls).toEqual(['/api/orders?email&page=2', '/api/user/:email', '/login?Email&password', '/reset-password?token']);
+    expect(JSON.stringify(lines)).not.toMatch(/jane|secret1|abc123/);
+  });
+});
