@@ -13,24 +13,20 @@ import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 export function LoginPage() {
   useDocumentTitle('Login');
   const [forgotten, setForgotten] = useState(false);
-  const { form, submit, providerError, returnPath } = useCredentialsForm<LoginInput>(
+  const { form, submit, providerError, field, returnPath } = useCredentialsForm<LoginInput>(
     (rules) => rules.loginSchema,
     { email: '', password: '' },
     (input) => askAuth((client) => client.signIn.email(input)),
   );
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <AuthCard title="Login">
-      <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-        <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+      {/* Sent by the browser itself before the app loads or without JavaScript: a POST the server answers (R-AUTH). */}
+      <form method="post" action="/login" className="flex flex-col gap-3" onSubmit={submit} noValidate>
+        <input type="hidden" name="from" value={returnPath} />
+        <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <FormField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <button
           type="button"
           className="link link-hover self-start text-sm"
