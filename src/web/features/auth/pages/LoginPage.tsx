@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LoginInput } from '#shared/auth.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { askAuth } from '#web/lib/ask-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { forgetEndedByServer, useEndedByServer } from '../api/sign-out.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
@@ -19,9 +21,17 @@ export function LoginPage() {
     (input) => askAuth((client) => client.signIn.email(input)),
   );
   const { isSubmitting } = form.formState;
+  const endedByServer = useEndedByServer();
+  // Shown on this visit to the page only.
+  useEffect(() => forgetEndedByServer, []);
 
   return (
     <AuthCard title="Login">
+      {endedByServer ? (
+        <p role="status" className="alert alert-info text-sm">
+          {MESSAGES.sessionEnded}
+        </p>
+      ) : null}
       {/* Sent by the browser itself before the app loads or without JavaScript: a POST the server answers (R-AUTH). */}
       <form method="post" action="/login" className="flex flex-col gap-3" onSubmit={submit} noValidate>
         <input type="hidden" name="from" value={returnPath} />
