@@ -20,16 +20,21 @@ describe('loggerOptions', () => {
   });
 });
 
+/** A server logging through AccessLog into `lines`, one parsed JSON line each. */
+function loggedApp() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { app: Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() }), lines };
+}
+
 describe('AccessLog', () => {
   it('writes one line per answered request, with method, address, status and time', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const app = Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() });
+    const { app, lines } = loggedApp();
     app.get('/api/home', async () => []);
     await app.inject({ url: '/api/home?page=2' });
     await app.inject({ url: '/nowhere' });
@@ -45,14 +50,7 @@ describe('AccessLog', () => {
 
 describe('AccessLog, for personal addresses', () => {
   it('logs the route and the names of email, token and password parameters, never their values', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const app = Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() });
+    const { app, lines } = loggedApp();
     app.get('/api/orders', async () => []);
     app.put('/api/user/:email', async () => ({}));
     app.get('/*', async () => 'page');
