@@ -11,6 +11,24 @@ export function typosAllowed(word: string): number {
 }
 
 /**
+ * A quick necessary test, since most words of a catalogue are far from what is typed: with at most
+ * `most` typos, one of the first `most + 1` typed letters is left as it is, and lands within the
+ * word's first `2 * most + 1` letters.
+ */
+function mayBeClose(typed: string, word: string, most: number): boolean {
+  for (let i = 0; i <= most && i < typed.length; i++)
+    for (let j = 0; j <= 2 * most && j < word.length; j++) if (typed[i] === word[j]) return true;
+  return typed.length <= most;
+}
+
+/** Rows kept between calls: a search compares its words with thousands of the catalogue's. */
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+function rowsFor(columns: number): [Int32Array, Int32Array, Int32Array] {
+  if (rows[0].length <= columns) rows = [new Int32Array(columns + 1), new Int32Array(columns + 1), new Int32Array(columns + 1)];
+  return [rows[0], rows[1], rows[2]];
+}
+
+/**
  * The typos between `typed` and `word` (both lower-cased), or `most + 1` when there are more than
  * `most`. With `asPrefix`, between `typed` and the closest beginning of `word`: the last word of a
  * search may be only partly typed.
@@ -18,10 +36,10 @@ export function typosAllowed(word: string): number {
 export function typosBetween(typed: string, word: string, most: number, asPrefix: boolean): number {
   const columns = asPrefix ? Math.min(word.length, typed.length + most) : word.length;
   if (asPrefix ? columns < typed.length - most : Math.abs(columns - typed.length) > most) return most + 1;
+  if (!mayBeClose(typed, word, most)) return most + 1;
   // Three rows of the distance table: two rows up (for a swap), the row above and this one.
-  let twoUp = new Int32Array(columns + 1);
-  let above = Int32Array.from({ length: columns + 1 }, (_, column) => column);
-  let row = new Int32Array(columns + 1);
+  let [twoUp, above, row] = rowsFor(columns);
+  for (let column = 0; column <= columns; column++) above[column] = column;
   for (let i = 1; i <= typed.length; i++) {
     row[0] = i;
     let smallest = i;
@@ -37,6 +55,6 @@ export function typosBetween(typed: string, word: string, most: number, asPrefix
     if (smallest > most) return most + 1;
     [twoUp, above, row] = [above, row, twoUp];
   }
-  const typos = asPrefix ? Math.min(...above) : (above[columns] as number);
+  const typos = asPrefix ? Math.min(...above.subarray(0, columns + 1)) : (above[columns] as number);
   return Math.min(typos, most + 1);
 }
