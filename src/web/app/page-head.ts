@@ -1,5 +1,6 @@
 import { catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { plainDollars } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { REVIEW_TOTAL_HEADER, reviewPageOf, reviewPagePath } from '#shared/review-page.ts';
 import { ARTICLES, findArticle } from '#web/features/marketing/blog/articles.ts';
@@ -156,7 +157,7 @@ export const PAGES: Record<string, PageDefinition> = {
           offers: {
             '@type': 'Offer',
             url: url(`/purchase/${product._id}`),
-            price: product.price.toFixed(2),
+            price: plainDollars(product.price),
             priceCurrency: currency.toUpperCase(),
             availability: `https://schema.org/${product.availableQuantity > 0 ? 'InStock' : 'OutOfStock'}`,
           },

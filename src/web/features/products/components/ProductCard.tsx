@@ -1,9 +1,9 @@
 import { useContext } from 'react';
 import { Link } from 'react-router';
+import { formatPrice } from '#shared/money.ts';
 import { pictureSrcSet } from '#shared/picture.ts';
 import type { Product } from '#shared/product.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
-import { formatPrice } from '#web/lib/price.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 import { ProductActionContext } from '../product-action.ts';
 

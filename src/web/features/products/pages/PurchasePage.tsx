@@ -1,10 +1,10 @@
 import { type ReactNode, useContext } from 'react';
+import { formatPrice } from '#shared/money.ts';
 import { pictureSrcSet } from '#shared/picture.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { formatPrice } from '#web/lib/price.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useProduct } from '../api/use-product.ts';
 import { type Buyer, BuyForm } from '../components/BuyForm.tsx';
