@@ -26,6 +26,10 @@ export const MESSAGES = {
   profileUpdated: 'successfully update information',
   paymentComplete: 'Congratulation payment complete',
   transactionId: (id: string) => `Your transactionId : ${id}`,
+  /** The order confirmation a payment lands on (R-ORDER-CONFIRMATION, issue 26). */
+  orderConfirmed: (number: string) => `Thank you, your order ${number} is paid`,
+  orderNextSteps:
+    'We are packing your order now. We will mail you when it ships, with the carrier and tracking number, and you can follow it in My Orders.',
   pageNotFound: 'Page not found',
   shopUnavailable: 'The shop is having trouble right now. We keep trying, and this page will carry on by itself.',
   tooManyUnpaidOrders: (max: number) =>
