@@ -7,6 +7,7 @@ import { ARTICLES, findArticle } from '#web/features/marketing/blog/articles.ts'
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
+import { relatedProductsPath } from '#web/features/products/api/use-related-products.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
@@ -140,7 +141,11 @@ export const PAGES: Record<string, PageDefinition> = {
       ),
   },
   purchase: {
-    queries: ({ id = '' }) => [{ key: queryKeys.product(id), path: `/api/purchase/${encodeURIComponent(id)}` }],
+    queries: ({ id = '' }) => [
+      { key: queryKeys.product(id), path: `/api/purchase/${encodeURIComponent(id)}` },
+      { key: queryKeys.relatedProducts(id), path: relatedProductsPath(id) },
+      { key: queryKeys.categories, path: '/api/categories' },
+    ],
     head: ({ id = '' }, data) => {
       const product = data(queryKeys.product(id)) as Product | undefined;
       if (!product) return notFound('Product not found');
