@@ -36,7 +36,8 @@ test('a visitor fills a cart, changes a quantity, signs in: the cart joins the a
   await expect(page.getByText(`Added 1 × ${first.name}.`)).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 product');
   await page.goto(`/purchase/${second._id}`);
-  await page.getByRole('button', { name: /^Add to cart/ }).click();
+  // Its own button: the related products below have theirs.
+  await page.getByRole('button', { name: `Add to cart : ${second.name}`, exact: true }).click();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 products');
 
   await cartLink(page).click();

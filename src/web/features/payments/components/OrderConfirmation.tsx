@@ -13,7 +13,7 @@ import { PaymentOutcome } from './PaymentOutcome.tsx';
 export function OrderConfirmation({ order, transactionId }: { order: Order; transactionId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus();
+    heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView({ block: 'start' });
   }, []);
   const address = order.shippingAddress;
@@ -21,7 +21,8 @@ export function OrderConfirmation({ order, transactionId }: { order: Order; tran
     <section className="max-w-2xl space-y-4" aria-labelledby="confirmation-heading" data-testid="order-confirmation">
       <div className="card border border-success/40 bg-base-100 shadow-sm">
         <div className="card-body gap-4 p-4 sm:p-6">
-          <h2 id="confirmation-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          {/* scroll-mt: clear of the sticky navbar when scrolled to. */}
+          <h2 id="confirmation-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold outline-none">
             {MESSAGES.orderConfirmed(order.number)}
           </h2>
           <PaymentOutcome transactionId={transactionId} />

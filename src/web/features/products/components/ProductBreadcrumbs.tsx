@@ -20,8 +20,9 @@ export function ProductBreadcrumbs({ name, category }: { name: string; category:
             <Link to={`/products?category=${encodeURIComponent(category._id)}`}>{category.name}</Link>
           </li>
         ) : null}
-        <li>
-          <span aria-current="page" title={name}>
+        {/* On a phone the name gives way (the heading below says it whole) rather than scroll. */}
+        <li className="min-w-0">
+          <span aria-current="page" title={name} className="block truncate">
             {truncateWithEllipsis(name, DISPLAY_LIMITS.nameLength)}
           </span>
         </li>

@@ -70,8 +70,8 @@ export function PurchasePage({
             <h1 id="product-name" className="text-3xl font-bold text-primary">
               {data.name}
             </h1>
-            <p className="text-2xl font-semibold">
-              {formatPrice(data.price)} <span className="text-base font-normal text-base-content/80">per unit</span>
+            <p className="text-base-content/80">
+              <span className="text-2xl font-semibold text-base-content">{formatPrice(data.price)}</span> per unit
             </p>
             <p className="text-base-content/80">{data.description}</p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -80,7 +80,7 @@ export function PurchasePage({
                 {data.availableQuantity}
                 {data.availableQuantity === 0 ? <span className="badge badge-error badge-soft ml-2">Sold out</span> : null}
               </dd>
-              <dt className="font-medium">Quantity</dt>
+              <dt className="font-medium">Per order</dt>
               <dd data-testid="quantity-rule">{quantityRuleWords(data.minQuantity, data.maxQuantity)}</dd>
             </dl>
             {notice}
