@@ -5,15 +5,18 @@ import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCategories } from '../api/use-categories.ts';
 import { useProduct } from '../api/use-product.ts';
 import { type Buyer, BuyForm } from '../components/BuyForm.tsx';
 import { ProductBreadcrumbs } from '../components/ProductBreadcrumbs.tsx';
 import { ProductNotFound } from '../components/ProductNotFound.tsx';
-import { RelatedProducts } from '../components/RelatedProducts.tsx';
 import { ProductActionContext } from '../product-action.ts';
 import { quantityRuleWords } from '../quantity-words.ts';
+
+/** Below the fold: its code loads, and it hydrates, when the browser is idle (R-FIRST-PAINT). */
+const RelatedProducts = lazyWhenIdle(() => import('../components/RelatedProducts.tsx').then((module) => module.RelatedProducts));
 
 /** A malformed id is as unknown as a deleted product to the customer. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -90,7 +93,7 @@ export function PurchasePage({
           </div>
         </article>
       </div>
-      <RelatedProducts productId={productId} signInFirst={buyer === 'visitor'} />
+      <RelatedProducts productId={productId} />
     </div>
   );
 }
