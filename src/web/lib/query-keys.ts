@@ -11,6 +11,8 @@ export const queryKeys = {
   products: ['products'],
   /** Under the list's key, so whatever refreshes the list refreshes each product too. */
   product: (id: string) => ['products', id],
+  /** The other products of its category a product page shows (R-PRODUCT-PAGE). */
+  relatedProducts: (id: string) => ['products', id, 'related'],
   /** A catalogue page by its normalised address parameters (R-CATALOGUE); under the list's key too. */
   catalogue: (search: string) => ['products', 'catalogue', search],
   categories: ['categories'],

@@ -1,7 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import { csvRow } from '#server/http/csv.ts';
 import type { AdminOrdersFilter } from '#shared/admin-orders.ts';
-import { formatDollars } from '#shared/money.ts';
+import { plainDollars } from '#shared/money.ts';
 import { formatOrderNumber } from '#shared/order-status.ts';
 import type { OrderRow } from './order-row.ts';
 import { type OrdersCursor, ordersAfter } from './repository.ts';
@@ -35,8 +35,8 @@ function ordersCsvCells(row: OrderRow) {
     row.email,
     row.name,
     row.quantity,
-    formatDollars(row.unitPriceCents / 100),
-    formatDollars(row.priceCents / 100),
+    plainDollars(row.unitPriceCents / 100),
+    plainDollars(row.priceCents / 100),
     row.paidAt?.toISOString(),
     row.transactionId,
     row.carrier,

@@ -8,7 +8,7 @@ import { sameEmail } from '#shared/auth.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatDollars } from '#shared/money.ts';
+import { centsToDollars } from '#shared/money.ts';
 import { type AdminOrdersPage, type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { type CancelledBy, transitionProblem } from '#shared/order-status.ts';
 import { profileAddress, saveProfile } from '../customers/service.ts';
@@ -51,7 +51,7 @@ async function refusal(tx: Transaction, { productId, quantity }: NewOrder): Prom
   const problem = quantityProblem(quantity, product);
   if (problem) return badRequest(problem, { quantity: problem });
   if (product.priceCents * quantity > LIMITS.priceMaxCents) {
-    const message = MESSAGES.orderTotalTooHigh(formatDollars(LIMITS.priceMaxCents / 100));
+    const message = MESSAGES.orderTotalTooHigh(centsToDollars(LIMITS.priceMaxCents));
     return badRequest(message, { quantity: message });
   }
   return conflict(stockShortMessage(product.availableQuantity));

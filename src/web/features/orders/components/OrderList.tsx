@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
-import { formatPrice } from '#web/lib/price.ts';
 import { OrderLines } from './OrderLines.tsx';
 
 /** Literal class names, so Tailwind sees them: below the breakpoint cards, from it on a table. */

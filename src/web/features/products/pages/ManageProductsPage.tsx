@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
+import { formatPrice } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { formatPrice } from '#web/lib/price.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCategories } from '../api/use-categories.ts';
