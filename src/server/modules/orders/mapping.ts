@@ -75,7 +75,8 @@ export function withTimelinesAndLines(rows: OrderRow[], events: OrderEventRow[],
   return rows.map((row) => toOrder(row, eventsOf.get(row.id) ?? [], linesOf.get(row.id) ?? []));
 }
 
-function groupByOrder<T extends { orderId: string }>(items: T[]): Map<string, T[]> {
+/** Lines or timeline events by the order they belong to, each order's in the order read. */
+export function groupByOrder<T extends { orderId: string }>(items: T[]): Map<string, T[]> {
   const byOrder = new Map<string, T[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return byOrder;
