@@ -1,5 +1,5 @@
 import { MESSAGES } from '#shared/messages.ts';
-import { addProduct, markPaid, placeOrder, stockOf } from '../helpers/catalog.ts';
+import { addProduct, DELIVERY, markPaid, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -111,7 +111,7 @@ test('My Orders: cancel asks "Ary you sure?" and gives the stock back; a paid or
   await unpaidRow.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('.Toastify').getByText(MESSAGES.orderCancelled)).toBeVisible();
   // The order stays, as cancelled (R-ORDER-STATUS), with no Pay or Cancel left.
-  await expect(unpaidRow.getByText('Cancelled by you')).toBeVisible();
+  await expect(unpaidRow.getByText('You cancelled this order')).toBeVisible();
   await expect(unpaidRow.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await expect(unpaidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(paidRow).toBeVisible();
@@ -208,7 +208,9 @@ test('the whole life of an order: Buy Now with a delivery address, pay with the 
   // The customer sees status, tracking and where it goes.
   await page.goto('/dashboard/orders');
   const mine = page.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
-  await expect(mine.getByText('Shipped', { exact: true })).toBeVisible();
+  // The badge, and the current one of the delivery steps.
+  await expect(mine.getByText('Shipped', { exact: true })).toHaveCount(2);
+  await expect(mine.locator('[aria-current="step"]')).toHaveText('Shipped');
   await expect(mine.getByText('JD0146000044')).toBeVisible();
   await expect(mine.getByText('Nadia Rahman')).toBeVisible();
   await expect(mine.getByText('12 Harbour Road, Chattogram')).toBeVisible();
@@ -283,4 +285,47 @@ test('the purchase page and My Orders fit a 375 px phone without sideways scroll
   await expect(card.getByRole('link', { name: 'Pay' })).toBeInViewport();
   await expect(card.getByRole('button', { name: 'Cancel' })).toBeInViewport();
   expect(await overflow()).toBeLessThanOrEqual(0);
+});
+
+test('an order’s own page: one status, the delivery steps with a tracking link, the timeline from Placed, and who cancelled in the reader’s words', async ({
+  page,
+  server,
+}) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, {
+    name: 'Stepper Scale',
+    availableQuantity: 10,
+    picture: localPicture(server),
+  });
+  const customer = await signUpCustomer(server);
+  const shipped = (await placeOrder(server, customer, product._id, 1, { shippingAddress: DELIVERY })).body;
+  await markPaid(server, shipped._id);
+  const ship = { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146000044' };
+  expect((await call(server, 'PATCH', `/api/admin/orders/${shipped._id}`, { token: admin.token, body: ship })).status).toBe(200);
+  const cancelled = (await placeOrder(server, customer, product._id, 1)).body;
+  expect((await call(server, 'DELETE', `/api/removeItem/${cancelled._id}`, { token: customer.token })).status).toBe(200);
+  await signInBrowser(page, server, customer);
+
+  await page.goto('/dashboard/orders');
+  await page.getByRole('link', { name: shipped.number }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${shipped.number}$`));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: `Order ${shipped.number}` })).toBeVisible();
+  // One status: Shipped, not the paid badge beside it.
+  await expect(main.getByText('Shipped', { exact: true }).first()).toBeVisible();
+  await expect(main.getByRole('button', { name: 'paid' })).toHaveCount(0);
+  const steps = main.getByRole('list', { name: 'Delivery progress' });
+  await expect(steps.locator('[aria-current="step"]')).toHaveText('Shipped');
+  await expect(main.getByRole('link', { name: /JD0146000044/ })).toHaveAttribute('href', /dhl\.com.*JD0146000044/);
+  const timeline = main.getByTestId('order-timeline').getByRole('listitem');
+  await expect(timeline.first()).toHaveText(/: Placed$/);
+  await expect(timeline.nth(1)).toHaveText(/Paid → Shipped \(the shop\)/);
+
+  await page.goto(`/dashboard/orders/${cancelled.number}`);
+  await expect(main.getByText('You cancelled this order')).toBeVisible();
+
+  await signInBrowser(page, server, admin);
+  await page.goto(`/dashboard/manageOrders/${cancelled.number}`);
+  await expect(main.getByText('Cancelled by the customer')).toBeVisible();
+  await expect(main.getByText(customer.email, { exact: true })).toBeVisible();
 });

@@ -24,6 +24,7 @@ export function toOrder(row: OrderRow, events: OrderEventRow[], lines: OrderLine
     ...(row.transactionId ? { transactionId: row.transactionId } : {}),
     ...(row.payment ? { payment: row.payment } : {}),
     status: row.status,
+    placedAt: row.createdAt.toISOString(),
     ...(row.cancelledBy ? { cancelledBy: row.cancelledBy } : {}),
     ...(row.carrier ? { carrier: row.carrier } : {}),
     ...(row.trackingNumber ? { trackingNumber: row.trackingNumber } : {}),
