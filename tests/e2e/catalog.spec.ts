@@ -71,7 +71,17 @@ test('an admin adds a product with an uploaded image, sees it first on the home 
   await page.goto('/dashboard/manageProducts');
   const row = page.getByTestId('product-row').first();
   await expect(row.getByText(NAME)).toBeVisible();
-  await row.getByRole('button', { name: `Delete ${NAME}` }).click();
+  // Delete asks first, naming the product (issue 26); keeping it changes nothing.
+  const deleteButton = row.getByRole('button', { name: `Delete ${NAME}` });
+  await deleteButton.click();
+  const ask = page.getByRole('dialog', { name: `Delete ${NAME}?` });
+  await expect(ask.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(row.getByText(NAME)).toBeVisible();
+  await deleteButton.click();
+  await ask.getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('.Toastify').getByText(MESSAGES.productDeleted)).toBeVisible();
   await expect(page.getByTestId('product-row').filter({ hasText: NAME })).toHaveCount(0);
 

@@ -141,7 +141,15 @@ test('Manage Orders: paid orders show a disabled Confirm Order; Cancel Order can
   const unpaidRow = rows.filter({ hasText: 'Unpaid' });
   await expect(paidRow.getByRole('button', { name: 'Confirm Order' })).toBeDisabled();
   await expect(unpaidRow.getByText(customer.email)).toBeVisible();
+  // Cancel Order asks first, naming the order (issue 26); keeping it changes nothing.
   await unpaidRow.getByRole('button', { name: 'Cancel Order' }).click();
+  const ask = page.getByRole('dialog', { name: /^Cancel order SC-\d+\?$/ });
+  await expect(ask).toContainText('Its 5 units go back to stock');
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(ask).toBeHidden();
+  expect(await stockOf(server, product._id)).toBe(4);
+  await unpaidRow.getByRole('button', { name: 'Cancel Order' }).click();
+  await ask.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(page.locator('.Toastify').getByText(MESSAGES.adminOrderCancelled)).toBeVisible();
   await expect(rows.filter({ hasText: 'Cancelled by the shop' })).toHaveCount(1);
   await expect(rows.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
@@ -219,7 +227,13 @@ test('the whole life of an order: Buy Now with a delivery address, pay with the 
   await expect(mine.getByText(/Paid → Shipped/)).toBeVisible();
 
   // The admin refunds it; the customer sees it refunded.
+  // Refund asks first, naming the amount and the order (issue 26).
   await row.getByRole('button', { name: 'Refund' }).click();
+  const ask = adminPage.getByRole('dialog', { name: /^Refund \$ 50\.00 of order SC-\d+\?$/ });
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Refund' }).click();
+  await ask.getByRole('button', { name: 'Refund' }).click();
   await expect(adminPage.locator('.Toastify').getByText('Order refunded')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
   await adminContext.close();

@@ -1,6 +1,7 @@
 import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
+import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useRemoveOrder } from '../api/use-orders.ts';
 import { FulfilOrder } from './FulfilOrder.tsx';
@@ -31,13 +32,13 @@ export function AdminOrderActions({ order }: { order: Order }) {
       <FulfilOrder order={order} />
     </div>
   ) : (
-    <button
-      type="button"
+    <ConfirmButton
+      label="Cancel Order"
       className="btn btn-xs btn-error btn-outline whitespace-nowrap"
       disabled={removeOrder.isPending}
-      onClick={() => void remove()}
-    >
-      Cancel Order
-    </button>
+      question={`Cancel order ${order.number}?`}
+      details={`Its ${order.quantity} ${order.quantity === 1 ? 'unit goes' : 'units go'} back to stock and the customer can no longer pay for it.`}
+      onConfirm={() => void remove()}
+    />
   );
 }
