@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
@@ -8,9 +9,10 @@ import { FulfilOrder } from './FulfilOrder.tsx';
 
 /**
  * What an admin may do to an order, as its status allows (R-ORDERS-ADMIN): unpaid ones Cancel Order,
- * paid ones the spec's disabled Confirm Order and shipping or a refund, shipped ones delivery or a refund.
+ * paid ones the spec's disabled Confirm Order and shipping or a refund, shipped ones delivery or a refund;
+ * in a list (`viewAt`), shipping, delivery and refunds are a link to the order's own view.
  */
-export function AdminOrderActions({ order }: { order: Order }) {
+export function AdminOrderActions({ order, viewAt }: { order: Order; viewAt?: string }) {
   const removeOrder = useRemoveOrder();
 
   async function remove() {
@@ -22,14 +24,22 @@ export function AdminOrderActions({ order }: { order: Order }) {
     }
   }
 
-  if (order.status === 'shipped') return <FulfilOrder order={order} />;
+  // In a list, shipping, delivery and refunds open the order's own view (issue 26): no form in a table cell.
+  const fulfil = viewAt ? (
+    <Link to={viewAt} className="btn btn-xs btn-primary btn-outline w-fit whitespace-nowrap">
+      {order.status === 'shipped' ? 'Deliver or refund' : 'Ship or refund'}
+    </Link>
+  ) : (
+    <FulfilOrder order={order} />
+  );
+  if (order.status === 'shipped') return fulfil;
   if (order.status !== 'unpaid' && order.status !== 'paid') return null;
   return order.paid ? (
     <div className="flex flex-col gap-2">
       <button type="button" className="btn btn-xs btn-success w-fit" disabled>
         Confirm Order
       </button>
-      <FulfilOrder order={order} />
+      {fulfil}
     </div>
   ) : (
     <ConfirmButton

@@ -111,7 +111,7 @@ export function ManageOrdersPage() {
             status={(order) => <Status order={order} />}
             delivery={(order) => <DeliveryAddress order={order} editable />}
             actionHeading="Action"
-            action={(order) => <AdminOrderActions order={order} />}
+            action={(order) => <AdminOrderActions order={order} viewAt={`${PAGE_PATH}/${order.number}`} />}
             tableFrom="md"
             pageOf={(order) => `${PAGE_PATH}/${order.number}`}
           />
