@@ -126,7 +126,7 @@ export function OrderProgress({ order, reader }: { order: Order; reader: OrderRe
       <CancelledNote order={order} reader={reader} />
       <Tracking order={order} />
       <details>
-        <summary className="cursor-pointer">Timeline</summary>
+        <summary className="cursor-pointer py-1">Timeline</summary>
         <div className="mt-1">
           <OrderTimeline order={order} reader={reader} />
         </div>
