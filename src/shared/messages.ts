@@ -50,6 +50,8 @@ export const MESSAGES = {
   nameSaved: 'Your name is saved.',
   passwordChanged: 'Your password is changed. Other devices are signed out.',
   deletionEmailMismatch: 'Type the email you are signed in with to confirm.',
+  /** Who a deleted account's reviews are by, with no photo (decision 0053). */
+  formerCustomer: 'A former customer',
   accountDeleted: 'Your account is deleted.',
   verifyEmailFirst: 'Please confirm your email before ordering: follow the link we mailed you, or send it again.',
   verificationSent: 'We sent you a new link to confirm your email.',

@@ -34,6 +34,8 @@ export const queryKeys = {
   /** My Orders, Manage Orders and the overview: each spells its own key under this one (features/orders/api). */
   orders: [SIGNED_IN, 'orders'],
   myOrders: (email: string) => [SIGNED_IN, 'orders', 'mine', email],
+  /** One order's page, by its number: under the orders' key, so every order change refreshes it. */
+  order: (number: string) => [SIGNED_IN, 'orders', 'one', number],
   orderToPay: (orderId: string) => [SIGNED_IN, 'order-to-pay', orderId],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],

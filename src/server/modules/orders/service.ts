@@ -21,6 +21,7 @@ import { shippingColumns, withTimelinesAndLines } from './mapping.ts';
 import { findOrder, type OrderRow } from './order-row.ts';
 import {
   eraseCustomerFromOrdersOfUser,
+  findOrderByNumber,
   insertOrder,
   insertOrderEvent,
   insertOrderLines,
@@ -164,6 +165,21 @@ export async function presentOrder(db: Database | Transaction, row: OrderRow): P
 export async function listOrdersFor(db: Database, viewer: Viewer, email: string): Promise<Order[]> {
   if (!sameEmail(viewer.email, email)) throw forbidden('You can only see your own orders.');
   return presentOrders(db, await listOrdersOfUser(db, viewer.userId));
+}
+
+/**
+ * The order page (issue 26): the customer's own order by its number, any order for an admin. Another
+ * customer's order answers 404 like one that does not exist, so numbers cannot be probed.
+ */
+export async function readOrderByNumber(
+  db: Database,
+  viewer: Viewer,
+  number: number,
+  isAdmin: (userId: string) => Promise<boolean>,
+): Promise<Order> {
+  const row = await findOrderByNumber(db, number);
+  if (!row || (row.userId !== viewer.userId && !(await isAdmin(viewer.userId)))) throw notFound(ORDER_NOT_FOUND);
+  return presentOrder(db, row);
 }
 
 export async function listEveryOrder(db: Database): Promise<Order[]> {
