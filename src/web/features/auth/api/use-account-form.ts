@@ -1,8 +1,7 @@
-import { type BaseSyntheticEvent, useEffect, useState } from 'react';
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type * as AccountRules from '#shared/auth.ts';
-import type { FormAnswer } from '#shared/form-answer.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { loadAuthClient } from '#web/lib/ask-auth.ts';
 import { whenIdle } from '#web/lib/idle.ts';
@@ -28,20 +27,16 @@ function rulesResolver<T extends FieldValues>(rulesOf: RulesOf<T>): Resolver<T> 
 
 /**
  * The account forms' flow (sign-in, sign-up, forgot and reset password, settings): check the fields with
- * the shared schema, `send` them to Better Auth, show its refusal in red, else run `done`. `answered` is
- * the server's answer to the same form sent before the app loaded: its messages and typed values show
- * until the next submit.
+ * the shared schema, `send` them to Better Auth, show its refusal in red, else run `done`.
  */
 export function useAccountForm<T extends FieldValues>(
   rulesOf: RulesOf<T>,
   defaultValues: DefaultValues<T>,
   send: (input: T) => Promise<unknown>,
   done: (input: T) => void | Promise<void>,
-  answered?: FormAnswer,
 ) {
-  const [providerError, setProviderError] = useState(answered?.providerError);
-  const [serverAnswer, setServerAnswer] = useState(answered);
-  const form = useForm<T>({ resolver: rulesResolver(rulesOf), defaultValues: { ...defaultValues, ...answered?.values } });
+  const [providerError, setProviderError] = useState<string>();
+  const form = useForm<T>({ resolver: rulesResolver(rulesOf), defaultValues });
 
   // Loaded ahead, so a submit does not wait for the rules or for Better Auth's client.
   useEffect(
@@ -53,7 +48,7 @@ export function useAccountForm<T extends FieldValues>(
     [],
   );
 
-  const handleSubmit = form.handleSubmit(async (input) => {
+  const submit = form.handleSubmit(async (input) => {
     setProviderError(undefined);
     try {
       await send(input);
@@ -63,18 +58,6 @@ export function useAccountForm<T extends FieldValues>(
     }
     await done(input);
   });
-  const submit = (event?: BaseSyntheticEvent) => {
-    setServerAnswer(undefined);
-    setProviderError(undefined);
-    return handleSubmit(event);
-  };
 
-  /** A field's props: registered, its message, and the value the server's page kept (typed before the app loaded). */
-  const field = (name: Path<T>) => ({
-    ...form.register(name),
-    error: form.getFieldState(name, form.formState).error?.message ?? serverAnswer?.fieldErrors[name],
-    defaultValue: serverAnswer?.values[name],
-  });
-
-  return { form, submit, providerError, field };
+  return { form, submit, providerError };
 }
