@@ -1,4 +1,5 @@
 import type { ConsoleMessage, Request } from '@playwright/test';
+import { MESSAGES } from '#shared/messages.ts';
 import { addProduct, placeOrder } from '../helpers/catalog.ts';
 import { type SignedInCustomer, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import type { TestServer } from '../helpers/test-server.ts';
