@@ -149,13 +149,6 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                path: 'orders/:number',
-                lazy: page(
-                  () => import('./routes/MyOrdersRoute.tsx'),
-                  (m) => m.OrderRoute,
-                ),
-              },
-              {
                 path: 'review',
                 lazy: page(
                   () => import('./routes/AddReviewRoute.tsx'),
@@ -215,13 +208,6 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('./routes/OrderAdminRoutes.tsx'),
                       (m) => m.ManageOrdersPage,
-                    ),
-                  },
-                  {
-                    path: 'manageOrders/:number',
-                    lazy: page(
-                      () => import('./routes/OrderAdminRoutes.tsx'),
-                      (m) => m.ManageOrderRoute,
                     ),
                   },
                   {

@@ -55,7 +55,6 @@ describe('toOrder', () => {
       quantity: 3,
       paid: false,
       status: 'unpaid',
-      placedAt: unpaid.createdAt.toISOString(),
       shippingAddress: null,
       timeline: [],
       lines: [
