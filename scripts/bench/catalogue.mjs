@@ -1,13 +1,14 @@
-// node scripts/bench/catalogue.mjs [count]: the catalogue's search (GET /api/products) at a real shop's
-// size. Seeds <count> products (10,000 by default) with `npm run seed:bulk` into a fresh PGlite DATA_DIR,
-// and into a fresh database on the PostgreSQL server BENCH_DATABASE_URL names (on 127.0.0.1) when set,
-// starts the shop on each and measures with autocannon: the same few searches over and over (answered
-// from the public-reads cache after the first time); a different search on every request (each one a
-// miss, answered from the in-memory catalogue, decision 35), with 10 connections and one at a time;
-// then each kind of search (plain list, category, price range, in stock, each order, a deep page, a
-// search, a typo, one letter) as a miss one at a time. Each row is the median of a few rounds, its p99
-// printed beside the issue's 50 ms limit with the worst round's. The numbers are a report, never a
-// test: the machine's other work moves them, so run it more than once.
+// node scripts/bench/catalogue.mjs [count]: the catalogue's search (GET /api/products) at a real
+// shop's size. Seeds <count> products (10,000 by default) with `npm run seed:bulk` into a fresh PGlite
+// DATA_DIR, and into a fresh database on the PostgreSQL server BENCH_DATABASE_URL names (on 127.0.0.1)
+// when set, starts the shop on each and measures with autocannon: the same few searches over and over
+// (answered from the public-reads cache after the first time); a different search on every request
+// (each one a miss, answered from the in-memory catalogue, decision 35), with 10 connections and one
+// at a time; then each kind of search (plain list, category, price range, in stock, each order, a deep
+// page, a search, a typo, swapped letters, typos in two words, one letter) as a miss one at a time.
+// Each row is the median of a few rounds, its p99 printed beside the issue's 50 ms limit with the
+// worst round's. The numbers are a report, never a test: the machine's other work moves them, so run
+// it more than once.
 // The shop runs with HEAP_LIMIT_MB=256 unless set: a catalogue this size keeps V8 busy collecting
 // garbage under npm start's default of 128 (decision 36).
 //   BENCH_SECONDS (2) per round · BENCH_ROUNDS (3) per load · BENCH_CONNECTIONS (10)
@@ -46,6 +47,7 @@ const SEARCHES = [
   'inStock=true&sort=price-asc&page=3',
   'q=ssd&minPrice=50',
   'q=ergonomic%20keyboard&sort=name',
+  'q=rotuer',
 ];
 
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -93,6 +95,8 @@ const KINDS = [
   ['deep page (name, page 400)', () => 'sort=name&page=400&pageSize=24'],
   ['search', () => 'q=wireless%20mouse'],
   ['search with a typo', () => 'q=labtop'],
+  ['search with swapped letters', () => 'q=rotuer'],
+  ['typos in two words, the last half typed', () => 'q=wireles%20keybaor'],
   ['one-letter search', () => 'q=a'],
 ];
 

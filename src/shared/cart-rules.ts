@@ -1,5 +1,6 @@
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { formatPrice } from './money.ts';
 
 /**
  * The cart's rules and texts (R-CART), without zod so the navbar and the cards can use them without loading it:
@@ -11,10 +12,17 @@ import { MESSAGES } from './messages.ts';
 export const CART_MESSAGES = {
   soldOut: (name: string) => `${name} is sold out.`,
   notEnoughStock: (name: string, left: number) => `Only ${left} of ${name} left: lower the quantity.`,
-  priceChanged: (name: string, was: string, now: string) =>
-    `The price of ${name} changed from $ ${was} to $ ${now} since you added it.`,
+  priceChanged: (name: string, was: number, now: number) =>
+    `The price of ${name} changed from ${formatPrice(was)} to ${formatPrice(now)} since you added it.`,
   notInCart: 'This product is not in your cart.',
-  added: (name: string) => `${name} is in your cart.`,
+  /**
+   * What "Add to cart" did: a line new to the cart starts at the product's minimum, which is said when it
+   * is more than one; a line already there grew by one (R-CART).
+   */
+  added: (name: string, quantity: number, minQuantity: number) =>
+    quantity > minQuantity
+      ? `Added 1 more ${name}: ${quantity} in your cart.`
+      : `Added ${quantity} × ${name}${minQuantity > 1 ? ` — minimum order ${minQuantity}` : ''}.`,
   mergedIntoAccount: 'The cart you filled before signing in is now in your account’s cart.',
   productNotFound: 'Product not found: it may have been deleted.',
   mergedSum: (name: string) => `${name} was in both carts: the quantities were added together.`,

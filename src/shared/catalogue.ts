@@ -21,6 +21,33 @@ const UUID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/
 const amount = (field: string) =>
   z.string().trim().regex(AMOUNT, `${field} must be an amount like 19.99`).transform(orNothing(Number)).optional();
 
+/** The catalogue page's texts (R-CATALOGUE), here rather than in messages.ts so the home page never loads them. */
+export const CATALOGUE_MESSAGES = {
+  /** The price range the wrong way round: shown under the highest price. */
+  priceRangeReversed: 'The highest price must be at least the lowest price.',
+  /** A page past the last one, from an old link or a typed address. */
+  pageOutOfRange: (page: number, pages: number) =>
+    `There is no page ${page}: these products fill ${pages} ${pages === 1 ? 'page' : 'pages'}.`,
+} as const;
+
+/** The price range's rule (R-CATALOGUE): the lowest price is at most the highest. */
+const PRICE_RANGE_IN_ORDER: [(range: { minPrice?: number; maxPrice?: number }) => boolean, { path: string[]; message: string }] =
+  [
+    (range) => range.minPrice === undefined || range.maxPrice === undefined || range.minPrice <= range.maxPrice,
+    { path: ['maxPrice'], message: 'maxPrice must be at least minPrice' },
+  ];
+
+/** The lowest and highest price as the filters' fields and the address give them. */
+export const priceRangeSchema = z
+  .object({ minPrice: amount('minPrice'), maxPrice: amount('maxPrice') })
+  .refine(...PRICE_RANGE_IN_ORDER);
+
+/** Whether both prices are amounts and the lowest is above the highest: a field message, never a silent change. */
+export function priceRangeReversed(range: { minPrice?: string | null; maxPrice?: string | null }): boolean {
+  const parsed = priceRangeSchema.safeParse({ minPrice: range.minPrice ?? undefined, maxPrice: range.maxPrice ?? undefined });
+  return parsed.error?.issues.some((issue) => issue.code === 'custom') ?? false;
+}
+
 /** GET /api/products and the /products page's address: what to show (R-CATALOGUE, R-SEARCH). */
 export const catalogueQuerySchema = z
   .object({
@@ -35,8 +62,7 @@ export const catalogueQuerySchema = z
       .regex(UUID, 'category must be a category id')
       .transform(orNothing((text) => text.toLowerCase()))
       .optional(),
-    minPrice: amount('minPrice'),
-    maxPrice: amount('maxPrice'),
+    ...priceRangeSchema.shape,
     inStock: z
       .enum(['', 'true', 'false'], { error: 'inStock must be true or false' })
       .optional()
@@ -48,10 +74,7 @@ export const catalogueQuerySchema = z
     page: wholeNumber('page', LIMITS.cataloguePageMax, 1),
     pageSize: wholeNumber('pageSize', LIMITS.cataloguePageSizeMax, LIMITS.cataloguePageSize),
   })
-  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
-    path: ['maxPrice'],
-    message: 'maxPrice must be at least minPrice',
-  });
+  .refine(...PRICE_RANGE_IN_ORDER);
 export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
 
 /** One page of the catalogue and how many products match in all. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { formatPrice } from './money.ts';
 import { addressToSaveRule, orderDeliveryShape, orderQuantitySchema } from './order.ts';
 
 /** What checkout tells a customer whose cart cannot become an order as it stands (R-CHECKOUT). */
@@ -7,8 +8,8 @@ export const CHECKOUT_MESSAGES = {
   emptyCart: 'Your cart is empty: add a product before checking out.',
   cartChanged: 'Your cart changed since you reviewed it: review your order again.',
   deleted: (name: string) => `${name} is no longer sold: remove it from your cart.`,
-  priceChangedSinceReview: (name: string, was: string, now: string) =>
-    `The price of ${name} changed from $ ${was} to $ ${now} since you reviewed your order: review it again.`,
+  priceChangedSinceReview: (name: string, was: number, now: number) =>
+    `The price of ${name} changed from ${formatPrice(was)} to ${formatPrice(now)} since you reviewed your order: review it again.`,
   /** The order's name when it holds several lines (decision 0037): the first line's, and how many more. */
   orderName: (first: string, more: number) => (more === 0 ? first : `${first} + ${more} more`),
 } as const;

@@ -32,6 +32,8 @@ export const LIMITS = {
   cataloguePageSizeMax: 48,
   /** Far past any real catalogue's last page; keeps OFFSET bounded. */
   cataloguePageMax: 10_000,
+  /** A product page shows at most this many other products of its category (R-PRODUCT-PAGE). */
+  relatedProductsMax: 4,
   /** GET /api/review pages (R-BOUNDS): the size when none is asked for, and the most one page holds. */
   reviewPageSizeDefault: 20,
   reviewPageSizeMax: 100,

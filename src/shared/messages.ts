@@ -1,3 +1,5 @@
+import { formatPrice } from './money.ts';
+
 /**
  * Every fixed user-facing text, in one place (docs/requirements.md quotes them). They are shown exactly
  * as written, typos included ("Ary you sure?", "Last name is required" on the review form): customers
@@ -24,11 +26,15 @@ export const MESSAGES = {
   profileUpdated: 'successfully update information',
   paymentComplete: 'Congratulation payment complete',
   transactionId: (id: string) => `Your transactionId : ${id}`,
+  /** The order confirmation a payment lands on (R-ORDER-CONFIRMATION, issue 26). */
+  orderConfirmed: (number: string) => `Thank you, your order ${number} is paid`,
+  orderNextSteps:
+    'We are packing your order now. We will mail you when it ships, with the carrier and tracking number, and you can follow it in My Orders.',
   pageNotFound: 'Page not found',
   shopUnavailable: 'The shop is having trouble right now. We keep trying, and this page will carry on by itself.',
   tooManyUnpaidOrders: (max: number) =>
     `You already have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one in My Orders before ordering again.`,
-  orderTotalTooHigh: (max: string) => `An order may total at most $${max}: please order fewer.`,
+  orderTotalTooHigh: (max: number) => `An order may total at most ${formatPrice(max)}: please order fewer.`,
   unpaidQuantityTooHigh: (held: number, max: number) =>
     `You already have ${held} of this product waiting for payment, and at most ${max} may wait at once: pay or cancel those orders in My Orders first.`,
   dashboardHeading: 'Welcome Our Dashboard',
@@ -40,6 +46,8 @@ export const MESSAGES = {
   nameSaved: 'Your name is saved.',
   passwordChanged: 'Your password is changed. Other devices are signed out.',
   deletionEmailMismatch: 'Type the email you are signed in with to confirm.',
+  /** Who a deleted account's reviews are by, with no photo (decision 0053). */
+  formerCustomer: 'A former customer',
   accountDeleted: 'Your account is deleted.',
   verifyEmailFirst: 'Please confirm your email before ordering: follow the link we mailed you, or send it again.',
   verificationSent: 'We sent you a new link to confirm your email.',

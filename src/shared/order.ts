@@ -53,6 +53,8 @@ export const orderSchema = z.object({
   payment: z.string().optional(),
   /** R-ORDER-STATUS: beside the fields of R-API, where the order stands and how it travels. */
   status: z.enum(ORDER_STATUSES),
+  /** When it was placed: the first line of its timeline ("Placed"), which no status change writes. */
+  placedAt: z.iso.datetime(),
   cancelledBy: z.enum(CANCELLED_BY).optional(),
   carrier: z.string().optional(),
   trackingNumber: z.string().optional(),
@@ -74,6 +76,14 @@ export const adminOrdersPageSchema = z.object({
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'order id must be a UUID' }) });
+
+/** R-ORDER-NUMBER: an order's page and its API take the number as people read it (SC-100042) or its digits. */
+export const orderNumberParamsSchema = z.object({
+  number: z
+    .string()
+    .regex(/^(?:SC-?)?\d{1,9}$/i, { error: 'number must be an order number like SC-100042' })
+    .transform((text) => Number(text.replace(/\D/g, ''))),
+});
 
 export const ordersQuerySchema = z.object({ email: emailSchema });
 

@@ -19,7 +19,12 @@ const page = (url: string, read: ReadPublic) =>
 
 describe('the server renderer', () => {
   it('renders a product with its head from the public read', async () => {
-    const rendered = await page(`/purchase/${PRODUCT._id}`, async () => ({ status: 200, body: PRODUCT, headers: {} }));
+    // The product page also reads the categories (its breadcrumb) and the related products: both empty here.
+    const rendered = await page(`/purchase/${PRODUCT._id}`, async (path) => ({
+      status: 200,
+      body: path === `/api/purchase/${PRODUCT._id}` ? PRODUCT : [],
+      headers: {},
+    }));
     expect(rendered.status).toBe(200);
     expect(rendered.html).toContain('Harbour Label Printer');
     expect(rendered.head).toContain('<title>Harbour Label Printer — Harbour Freight Co</title>');

@@ -87,6 +87,15 @@ const ROUTES: Route[] = [
     }),
   ),
   { name: '/purchase/{id}', visitor: 'customer', path: async (server) => `/purchase/${(await firstProduct(server))._id}` },
+  // The product page a visitor lands on, with its breadcrumb and related products, on a phone, a tablet and a desktop (R-PRODUCT-PAGE).
+  ...[375, 768, 1280].map(
+    (width): Route => ({
+      name: `/purchase/{id} at ${width} px`,
+      visitor: 'anonymous',
+      width,
+      path: async (server) => `/purchase/${(await firstProduct(server))._id}`,
+    }),
+  ),
   { name: '/dashboard', visitor: 'customer', path: fixed('/dashboard') },
   { name: '/dashboard/orders', visitor: 'customer', path: fixed('/dashboard/orders') },
   {

@@ -65,14 +65,20 @@ test('an admin filters, searches and pages Manage Orders, with it all in the add
 
   const row = rows.filter({ hasText: paidNumber });
   await expect(row.getByRole('button', { name: 'Confirm Order' })).toBeDisabled();
-  await row.getByLabel('Carrier').fill('DHL');
-  await row.getByLabel('Tracking number').fill('JD0146000044');
-  await row.getByText('Add a note').click();
-  await row.getByLabel('Note for the timeline').fill('Fragile: two straps');
-  await row.getByRole('button', { name: 'Mark shipped' }).click();
+  // Shipping happens in the order's own view, not in a table cell (issue 26).
+  await expect(row.getByLabel('Carrier')).toHaveCount(0);
+  await row.getByRole('link', { name: 'Ship or refund' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/manageOrders/${paidNumber}$`));
+  const view = page.getByRole('main');
+  await expect(view.getByRole('heading', { name: `Order ${paidNumber}` })).toBeVisible();
+  await view.getByLabel('Carrier').fill('DHL');
+  await view.getByLabel('Tracking number').fill('JD0146000044');
+  await view.getByText('Add a note').click();
+  await view.getByLabel('Note for the timeline').fill('Fragile: two straps');
+  await view.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(page.locator('.Toastify').getByText('Order marked shipped')).toBeVisible();
-  await row.getByText('Timeline', { exact: true }).click();
-  await expect(row.getByText(/Paid → Shipped \(admin@shop\.test\) · Fragile: two straps/)).toBeVisible();
+  await expect(view.getByText(/Paid → Shipped \(admin@shop\.test\) · Fragile: two straps/)).toBeVisible();
+  await page.goBack();
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();

@@ -71,7 +71,26 @@ test('an admin adds a product with an uploaded image, sees it first on the home 
   await page.goto('/dashboard/manageProducts');
   const row = page.getByTestId('product-row').first();
   await expect(row.getByText(NAME)).toBeVisible();
-  await row.getByRole('button', { name: `Delete ${NAME}` }).click();
+  // Manage Products searches the catalogue on the server, the search kept in the address (issue 26).
+  await page.getByLabel('Product name').fill('no such gadget anywhere');
+  await page.getByLabel('Product name').press('Enter');
+  await expect(page).toHaveURL(/manageProducts\?q=no\+such\+gadget\+anywhere$/);
+  await expect(page.getByText('No products match this search.')).toBeVisible();
+  await page.getByLabel('Product name').fill(NAME);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('products-total')).toHaveText('1 product');
+  await expect(row.getByText(NAME)).toBeVisible();
+  // Delete asks first, naming the product (issue 26); keeping it changes nothing.
+  const deleteButton = row.getByRole('button', { name: `Delete ${NAME}` });
+  await deleteButton.click();
+  const ask = page.getByRole('dialog', { name: `Delete ${NAME}?` });
+  await expect(ask.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(row.getByText(NAME)).toBeVisible();
+  await deleteButton.click();
+  await ask.getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('.Toastify').getByText(MESSAGES.productDeleted)).toBeVisible();
   await expect(page.getByTestId('product-row').filter({ hasText: NAME })).toHaveCount(0);
 

@@ -1,3 +1,4 @@
+import { CATALOGUE_MESSAGES } from '#shared/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Product } from '#shared/product.ts';
 import { call, signInAdmin } from '../helpers/shop-client.ts';
@@ -104,7 +105,9 @@ test('an admin edits and restocks a product, and the product page and the catalo
   await expect(page.getByTestId('available-quantity')).toHaveText('999');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
-  await page.getByLabel('Category').selectOption({ label: 'Audio' });
+  // The product page left behind has its own "More in this category" section: wait for the catalogue.
+  await expect(page).toHaveURL(/\/products$/);
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Audio' });
   await expect(cardNames(page)).toContainText(['Glide Pro 2 Wireless Mouse']);
 
   // Categories are managed on the same page.
@@ -114,4 +117,71 @@ test('an admin edits and restocks a product, and the product page and the catalo
   await expect(page.getByLabel('Name of Storage')).toHaveValue('Storage');
   await page.getByRole('button', { name: 'Delete category Storage' }).click();
   await expect(page.getByLabel('Name of Storage')).toHaveCount(0);
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the filters fold away so products show on the first screen, and open with or without JavaScript', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    await page.goto('/products');
+    await expect(page.getByTestId('product-card').first()).toBeInViewport({ ratio: 0.5 });
+    await expect(page.getByLabel('Category')).toBeHidden();
+    await page.getByText('Filters and sort').click();
+    await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+    await expect(page).toHaveURL(/sort=price-desc$/);
+    await expect(cardNames(page).first()).toHaveText('Titan X17 Gaming Laptop');
+
+    const withoutScripts = await browser.newContext({
+      baseURL: server.url,
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 740 },
+    });
+    try {
+      const plain = await withoutScripts.newPage();
+      await plain.goto('/products');
+      await plain.getByText('Filters and sort').click();
+      await plain.getByLabel('Lowest price ($)').fill('150');
+      await plain.getByLabel('Highest price ($)').fill('200');
+      await plain.getByLabel('Highest price ($)').press('Enter');
+      await expect(plain).toHaveURL(/minPrice=150&maxPrice=200/);
+      await expect(cardNames(plain)).toHaveText([
+        'Vault 2 TB Portable SSD',
+        'ClearCam 4K Conference Webcam',
+        'HubMaster 12-in-1 USB-C Dock',
+      ]);
+      await expect(plain.getByText('Filters and sort (2 set)')).toBeVisible();
+    } finally {
+      await withoutScripts.close();
+    }
+  });
+});
+
+test('a lowest price above the highest is a message at the highest price, not a silent change', async ({ page }) => {
+  await page.goto('/products?minPrice=500');
+  await page.getByLabel('Highest price ($)').fill('100');
+  await page.getByLabel('Highest price ($)').press('Enter');
+  await expect(page.getByText(CATALOGUE_MESSAGES.priceRangeReversed)).toBeVisible();
+  await expect(page.getByLabel('Highest price ($)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/products\?minPrice=500$/);
+
+  // From an address too (a link, or the form sent without JavaScript): the typed price stays in its field.
+  await page.goto('/products?minPrice=500&maxPrice=100');
+  await expect(page.getByText(CATALOGUE_MESSAGES.priceRangeReversed)).toBeVisible();
+  await expect(page.getByLabel('Highest price ($)')).toHaveValue('100');
+  await page.getByLabel('Highest price ($)').fill('900');
+  await page.getByLabel('Highest price ($)').press('Enter');
+  await expect(page).toHaveURL(/minPrice=500&maxPrice=900$/);
+  await expect(page.getByText(CATALOGUE_MESSAGES.priceRangeReversed)).toHaveCount(0);
+});
+
+test('a page past the last says so and links to the first', async ({ page }) => {
+  await page.goto('/products?q=laptop&page=99');
+  await expect(page.getByTestId('catalogue-past-end')).toContainText(CATALOGUE_MESSAGES.pageOutOfRange(99, 1));
+  await page.getByRole('link', { name: 'Go to page 1' }).click();
+  await expect(page).toHaveURL(/\/products\?q=laptop$/);
+  await expect(page.getByTestId('product-card')).toHaveCount(2);
 });

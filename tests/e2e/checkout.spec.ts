@@ -51,7 +51,7 @@ test('checkout: two products found by search and filter into the cart, delivery 
       .filter({ has: page.getByRole('heading', { name: product.name }) })
       .getByRole('button', { name: /^Add to cart/ })
       .click();
-    await expect(page.getByText(`${product.name} is in your cart.`)).toBeVisible();
+    await expect(page.getByText(`Added 1 × ${product.name}.`)).toBeVisible();
   }
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
@@ -122,7 +122,7 @@ test('a line sold out since the review is refused by name, and nothing is ordere
   await signInBrowser(page, server, customer);
   await page.goto(`/purchase/${lamp._id}`);
   await page.getByRole('button', { name: /^Add to cart/ }).click();
-  await expect(page.getByText('Refused Lamp is in your cart.')).toBeVisible();
+  await expect(page.getByText('Added 1 × Refused Lamp.')).toBeVisible();
 
   await page.goto('/checkout');
   const delivery = page.getByRole('group', { name: 'Delivery details' });
@@ -155,7 +155,7 @@ test('a visitor’s “Log in to check out” signs in and comes back to the che
   const customer = await signUpCustomer(server, { name: 'Vera Visitor', password: 'secret123' });
   await page.goto(`/purchase/${lamp._id}`);
   await page.getByRole('button', { name: /^Add to cart/ }).click();
-  await expect(page.getByText('Visitor Lamp is in your cart.')).toBeVisible();
+  await expect(page.getByText('Added 1 × Visitor Lamp.')).toBeVisible();
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Log in to check out' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,3 +1,4 @@
+import { formatPrice } from '#shared/money.ts';
 import { signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -39,7 +40,7 @@ test('the home grid shows at most 8 products with the spec texts, and Order Now 
   await expect(first.getByText(/^Price : \$ \d+(\.\d+)?$/)).toBeVisible();
   const names = await cards.getByRole('heading').allTextContents();
   expect(names).toEqual(expected.map(({ name }) => (name.length > 30 ? `${name.slice(0, 30)}...` : name)));
-  await expect(first.getByText(`Price : $ ${expected[0]?.price.toFixed(2)}`, { exact: true })).toBeVisible();
+  await expect(first.getByText(`Price : ${formatPrice(expected[0]?.price ?? 0)}`, { exact: true })).toBeVisible();
   await expect(first.getByText(`Available in : ${expected[0]?.availableQuantity}`)).toBeVisible();
 
   await first.getByRole('link', { name: 'Order Now' }).click();

@@ -1,5 +1,5 @@
 import { MESSAGES } from '#shared/messages.ts';
-import { addProduct, markPaid, placeOrder, stockOf } from '../helpers/catalog.ts';
+import { addProduct, DELIVERY, markPaid, placeOrder, stockOf } from '../helpers/catalog.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -111,7 +111,7 @@ test('My Orders: cancel asks "Ary you sure?" and gives the stock back; a paid or
   await unpaidRow.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('.Toastify').getByText(MESSAGES.orderCancelled)).toBeVisible();
   // The order stays, as cancelled (R-ORDER-STATUS), with no Pay or Cancel left.
-  await expect(unpaidRow.getByText('Cancelled by you')).toBeVisible();
+  await expect(unpaidRow.getByText('You cancelled this order')).toBeVisible();
   await expect(unpaidRow.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await expect(unpaidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(paidRow).toBeVisible();
@@ -141,7 +141,15 @@ test('Manage Orders: paid orders show a disabled Confirm Order; Cancel Order can
   const unpaidRow = rows.filter({ hasText: 'Unpaid' });
   await expect(paidRow.getByRole('button', { name: 'Confirm Order' })).toBeDisabled();
   await expect(unpaidRow.getByText(customer.email)).toBeVisible();
+  // Cancel Order asks first, naming the order (issue 26); keeping it changes nothing.
   await unpaidRow.getByRole('button', { name: 'Cancel Order' }).click();
+  const ask = page.getByRole('dialog', { name: /^Cancel order SC-\d+\?$/ });
+  await expect(ask).toContainText('Its 5 units go back to stock');
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(ask).toBeHidden();
+  expect(await stockOf(server, product._id)).toBe(4);
+  await unpaidRow.getByRole('button', { name: 'Cancel Order' }).click();
+  await ask.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(page.locator('.Toastify').getByText(MESSAGES.adminOrderCancelled)).toBeVisible();
   await expect(rows.filter({ hasText: 'Cancelled by the shop' })).toHaveCount(1);
   await expect(rows.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
@@ -197,18 +205,28 @@ test('the whole life of an order: Buy Now with a delivery address, pay with the 
   const adminPage = await adminContext.newPage();
   await signInBrowser(adminPage, server, admin);
   await adminPage.goto('/dashboard/manageOrders');
-  const row = adminPage.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
-  await expect(row.getByText('12 Harbour Road, Chattogram')).toBeVisible();
+  await expect(adminPage.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' })).toContainText(
+    '12 Harbour Road, Chattogram',
+  );
+  await adminPage
+    .getByTestId('order-row')
+    .filter({ hasText: 'Tracked Tripod' })
+    .getByRole('link', { name: 'Ship or refund' })
+    .click();
+  const row = adminPage.getByRole('main');
+  await expect(row.getByRole('heading', { name: /^Order SC-\d+$/ })).toBeVisible();
   await row.getByLabel('Carrier').fill('DHL');
   await row.getByLabel('Tracking number').fill('JD0146000044');
   await row.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(adminPage.locator('.Toastify').getByText('Order marked shipped')).toBeVisible();
-  await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(row.locator('[aria-current="step"]')).toHaveText('Shipped');
 
   // The customer sees status, tracking and where it goes.
   await page.goto('/dashboard/orders');
   const mine = page.getByTestId('order-row').filter({ hasText: 'Tracked Tripod' });
-  await expect(mine.getByText('Shipped', { exact: true })).toBeVisible();
+  // The badge, and the current one of the delivery steps.
+  await expect(mine.getByText('Shipped', { exact: true })).toHaveCount(2);
+  await expect(mine.locator('[aria-current="step"]')).toHaveText('Shipped');
   await expect(mine.getByText('JD0146000044')).toBeVisible();
   await expect(mine.getByText('Nadia Rahman')).toBeVisible();
   await expect(mine.getByText('12 Harbour Road, Chattogram')).toBeVisible();
@@ -217,7 +235,13 @@ test('the whole life of an order: Buy Now with a delivery address, pay with the 
   await expect(mine.getByText(/Paid → Shipped/)).toBeVisible();
 
   // The admin refunds it; the customer sees it refunded.
+  // Refund asks first, naming the amount and the order (issue 26).
   await row.getByRole('button', { name: 'Refund' }).click();
+  const ask = adminPage.getByRole('dialog', { name: /^Refund \$ 50\.00 of order SC-\d+\?$/ });
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(row.locator('[aria-current="step"]')).toHaveText('Shipped');
+  await row.getByRole('button', { name: 'Refund' }).click();
+  await ask.getByRole('button', { name: 'Refund' }).click();
   await expect(adminPage.locator('.Toastify').getByText('Order refunded')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
   await adminContext.close();
@@ -239,7 +263,13 @@ test('an order with no delivery address: Manage Orders says so, shipping is refu
   await signInBrowser(page, server, admin);
 
   await page.goto('/dashboard/manageOrders');
-  const row = page.getByTestId('order-row').filter({ hasText: 'Unaddressed Lamp' });
+  await page
+    .getByTestId('order-row')
+    .filter({ hasText: 'Unaddressed Lamp' })
+    .getByRole('link', { name: 'Ship or refund' })
+    .click();
+  const row = page.getByRole('main');
+  await expect(row.getByRole('heading', { name: /^Order SC-\d+$/ })).toBeVisible();
   await expect(row.getByText('No delivery address yet')).toBeVisible();
   await row.getByLabel('Carrier').fill('DHL');
   await row.getByLabel('Tracking number').fill('JD0146000044');
@@ -254,7 +284,7 @@ test('an order with no delivery address: Manage Orders says so, shipping is refu
   await expect(page.locator('.Toastify').getByText('Delivery address added')).toBeVisible();
   await expect(row.getByText('3 Dock Lane, Khulna')).toBeVisible();
   await row.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(row.locator('[aria-current="step"]')).toHaveText('Shipped');
 });
 
 test('an unknown or malformed product id shows "Product not found", not a blank page', async ({ page, server }) => {
@@ -283,4 +313,47 @@ test('the purchase page and My Orders fit a 375 px phone without sideways scroll
   await expect(card.getByRole('link', { name: 'Pay' })).toBeInViewport();
   await expect(card.getByRole('button', { name: 'Cancel' })).toBeInViewport();
   expect(await overflow()).toBeLessThanOrEqual(0);
+});
+
+test('an order’s own page: one status, the delivery steps with a tracking link, the timeline from Placed, and who cancelled in the reader’s words', async ({
+  page,
+  server,
+}) => {
+  const admin = await signInAdmin(server);
+  const product = await addProduct(server, admin, {
+    name: 'Stepper Scale',
+    availableQuantity: 10,
+    picture: localPicture(server),
+  });
+  const customer = await signUpCustomer(server);
+  const shipped = (await placeOrder(server, customer, product._id, 1, { shippingAddress: DELIVERY })).body;
+  await markPaid(server, shipped._id);
+  const ship = { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146000044' };
+  expect((await call(server, 'PATCH', `/api/admin/orders/${shipped._id}`, { token: admin.token, body: ship })).status).toBe(200);
+  const cancelled = (await placeOrder(server, customer, product._id, 1)).body;
+  expect((await call(server, 'DELETE', `/api/removeItem/${cancelled._id}`, { token: customer.token })).status).toBe(200);
+  await signInBrowser(page, server, customer);
+
+  await page.goto('/dashboard/orders');
+  await page.getByRole('link', { name: shipped.number }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${shipped.number}$`));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: `Order ${shipped.number}` })).toBeVisible();
+  // One status: Shipped, not the paid badge beside it.
+  await expect(main.getByText('Shipped', { exact: true }).first()).toBeVisible();
+  await expect(main.getByRole('button', { name: 'paid' })).toHaveCount(0);
+  const steps = main.getByRole('list', { name: 'Delivery progress' });
+  await expect(steps.locator('[aria-current="step"]')).toHaveText('Shipped');
+  await expect(main.getByRole('link', { name: /JD0146000044/ })).toHaveAttribute('href', /dhl\.com.*JD0146000044/);
+  const timeline = main.getByTestId('order-timeline').getByRole('listitem');
+  await expect(timeline.first()).toHaveText(/: Placed$/);
+  await expect(timeline.nth(1)).toHaveText(/Paid → Shipped \(the shop\)/);
+
+  await page.goto(`/dashboard/orders/${cancelled.number}`);
+  await expect(main.getByText('You cancelled this order')).toBeVisible();
+
+  await signInBrowser(page, server, admin);
+  await page.goto(`/dashboard/manageOrders/${cancelled.number}`);
+  await expect(main.getByText('Cancelled by the customer')).toBeVisible();
+  await expect(main.getByText(customer.email, { exact: true })).toBeVisible();
 });

@@ -1,7 +1,8 @@
 import { MESSAGES } from '#shared/messages.ts';
+import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import type { Product } from '#shared/product.ts';
-import { placeOrder } from '../helpers/catalog.ts';
+import { DELIVERY, placeOrder } from '../helpers/catalog.ts';
 import { type FakeStripe, STRIPE_TEST_ENV, startFakeStripe } from '../helpers/fake-stripe.ts';
 import { FAKE_STRIPE_JS } from '../helpers/fake-stripe-js.ts';
 import { orderRow } from '../helpers/payment-fixtures.ts';
@@ -13,12 +14,14 @@ import { signInBrowser } from './sign-in.ts';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
-/** A new customer with an unpaid order of a demo product, placed through the API. */
+/** A new customer with an unpaid order of a demo product going to DELIVERY, placed through the API. */
 async function customerWithOrder(server: TestServer, quantity = 2): Promise<{ customer: SignedInCustomer; order: Order }> {
   const [product] = (await call<Product[]>(server, 'GET', '/api/home')).body;
   if (!product) throw new Error('no demo product');
   const customer = await signUpCustomer(server, { name: 'Tahmid Hasan' });
-  const placed = await placeOrder(server, customer, product._id, Math.max(quantity, product.minQuantity));
+  const placed = await placeOrder(server, customer, product._id, Math.max(quantity, product.minQuantity), {
+    shippingAddress: DELIVERY,
+  });
   expect(placed.status).toBe(201);
   return { customer, order: placed.body };
 }
@@ -37,7 +40,7 @@ async function fillCard(page: Page, number: string) {
   await main.getByLabel('CVC').fill('123');
 }
 
-test('Pay from My Orders with 4242: green success with the transaction id, then My Orders shows it paid with no cancel', async ({
+test('Pay from My Orders with 4242: the order confirmation, above the fold, with the green success and transaction id, then My Orders shows it paid with no cancel', async ({
   page,
   server,
 }) => {
@@ -54,7 +57,7 @@ test('Pay from My Orders with 4242: green success with the transaction id, then 
   await expect(main.getByText('Hello, Tahmid Hasan')).toBeVisible();
   await expect(main.getByText(`Please pay for ${order.name}`)).toBeVisible();
   await expect(main.getByText(`Quantity : ${order.quantity}`)).toBeVisible();
-  await expect(main.getByText(`Please pay : $ ${order.price.toFixed(2)}`)).toBeVisible();
+  await expect(main.getByText(`Please pay : ${formatPrice(order.price)}`)).toBeVisible();
   await expect(main.getByText('Test mode — no real card is charged')).toBeVisible();
   await expect(main.getByText('4242 4242 4242 4242').first()).toBeVisible();
 
@@ -65,16 +68,28 @@ test('Pay from My Orders with 4242: green success with the transaction id, then 
   await expect(payNow).toBeEnabled();
   await payNow.click();
 
-  const success = main.getByText(MESSAGES.paymentComplete);
-  await expect(success).toBeVisible();
+  // R-ORDER-CONFIRMATION: the confirmation takes the payment form's place, its top on screen and focused.
+  const confirmation = main.getByTestId('order-confirmation');
+  const heading = confirmation.getByRole('heading', { name: MESSAGES.orderConfirmed(order.number) });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  const success = confirmation.getByText(MESSAGES.paymentComplete);
+  await expect(success).toBeInViewport();
   await expect(success.locator('..')).toHaveClass(/text-success/);
   const transactionId = (await orderRow(server, order._id))?.transactionId ?? '';
   expect(transactionId).toMatch(/^pi_[0-9a-f]{24}$/);
-  await expect(main.getByText(MESSAGES.transactionId(transactionId))).toBeVisible();
-  await expect(payNow).toBeDisabled();
+  await expect(confirmation.getByText(MESSAGES.transactionId(transactionId))).toBeInViewport();
+  await expect(confirmation.getByTestId('confirmation-line')).toHaveText([
+    `${order.quantity} × ${order.name}${formatPrice(order.price)}`,
+  ]);
+  await expect(confirmation.getByTestId('confirmation-total')).toHaveText(formatPrice(order.price));
+  await expect(confirmation.locator('address')).toHaveText(`${DELIVERY.name}${DELIVERY.address}${DELIVERY.phone}`);
+  await expect(confirmation.getByText(MESSAGES.orderNextSteps)).toBeVisible();
+  // No second payment can be started from here.
+  await expect(payNow).toHaveCount(0);
   expect(await orderRow(server, order._id)).toMatchObject({ paid: true, payment: order._id });
 
-  await main.getByRole('link', { name: 'Back to My Orders' }).click();
+  await confirmation.getByRole('link', { name: 'My Orders' }).click();
   await expect(page).toHaveURL(/\/dashboard\/orders$/);
   await expect(row.getByRole('button', { name: 'paid' })).toBeDisabled();
   // Exact: the (folded) timeline names the payment too.

@@ -1,4 +1,5 @@
 import type { ConsoleMessage, Request } from '@playwright/test';
+import { MESSAGES } from '#shared/messages.ts';
 import { addProduct, placeOrder } from '../helpers/catalog.ts';
 import { type SignedInCustomer, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import type { TestServer } from '../helpers/test-server.ts';
@@ -140,6 +141,17 @@ test('the profile page opens with the placeholder intro: a person, a contact ema
   await expect(intro.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
   await expect(intro.getByText(/Educational background: CSE/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'SUBMIT' })).toBeVisible();
+
+  // The form starts from the saved details and shows them again after SUBMIT, not blank (issue 26).
+  const form = page.getByRole('main');
+  await form.getByLabel('Address').fill('7 Quay Road, Khulna');
+  await form.getByLabel('Phone number').fill('01711-222333');
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.locator('.Toastify').getByText(MESSAGES.profileUpdated)).toBeVisible();
+  await expect(form.getByLabel('Address')).toHaveValue('7 Quay Road, Khulna');
+  await page.reload();
+  await expect(form.getByLabel('Address')).toHaveValue('7 Quay Road, Khulna');
+  await expect(form.getByLabel('Phone number')).toHaveValue('01711-222333');
 });
 
 test('one price format on cards, the purchase page and tables, with the spec labels kept', async ({ page, server }) => {

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders } from '#server/db/schema.ts';
+import { orderEvents, orderLines, orders } from '#server/db/schema.ts';
 import { addOneLineEach } from '#server/modules/orders/repository.ts';
 import type { AdminOrdersPage } from '#shared/order.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
@@ -217,16 +217,54 @@ describe.each(testDatabaseKinds())('the orders as CSV (R-ORDERS-ADMIN, %s)', (ki
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(answer.body).toBe(
       [
-        'Order,Placed at (UTC),Status,Customer,Email,Product,Quantity,Unit price,Total,Paid at (UTC),Transaction id,Carrier,Tracking number,Cancelled by',
-        `SC-${formula?.number},2026-03-04T05:08:07.000Z,cancelled,'@admin,'+1@csv.test,"'=HYPERLINK(""http://evil.test"",""Click"")",1,10.00,10.00,,,,,`,
-        `SC-${quoted?.number},2026-03-04T05:07:07.000Z,shipped,"Line\nBreak",csv.quoted@csv.test,"Dock, 12-in-1 ""Pro""",2,25.00,50.00,2026-03-04T05:07:07.000Z,pi_known_1,'-DHL,JD01,`,
-        `SC-${plain?.number},2026-03-04T05:06:07.000Z,unpaid,Known Customer,csv.plain@csv.test,Plain Router,1,49.50,49.50,,,,,`,
+        'Order,Placed at (UTC),Paid at (UTC),Status,Customer,Email,Product,Quantity,Unit price,Line total,Order total,Delivery name,Delivery address,Delivery phone,Carrier,Tracking number,Transaction id,Cancelled by',
+        `SC-${formula?.number},2026-03-04T05:08:07.000Z,,cancelled,'@admin,'+1@csv.test,"'=HYPERLINK(""http://evil.test"",""Click"")",1,10.00,10.00,10.00,,,,,,,`,
+        `SC-${quoted?.number},2026-03-04T05:07:07.000Z,2026-03-04T05:07:07.000Z,shipped,"Line\nBreak",csv.quoted@csv.test,"Dock, 12-in-1 ""Pro""",2,25.00,50.00,50.00,,,,'-DHL,JD01,pi_known_1,`,
+        `SC-${plain?.number},2026-03-04T05:06:07.000Z,,unpaid,Known Customer,csv.plain@csv.test,Plain Router,1,49.50,49.50,49.50,,,,,,,`,
         '',
       ].join('\r\n'),
     );
     const shipped = await csv('?q=csv.test&status=shipped');
     expect(shipped.body.split('\r\n')).toHaveLength(3);
     expect(shipped.headers.get('content-disposition')).toMatch(/filename="orders-\d{4}-\d{2}-\d{2}-shipped\.csv"$/);
+  });
+
+  it('writes one row per order line, each with its own unit price, and the delivery address', async () => {
+    const [order] = await server.db
+      .insert(orders)
+      .values({
+        productId: null,
+        userId: null,
+        name: 'Dock Pro',
+        picture: '/images/products/meshlink-router.svg',
+        quantity: 3,
+        unitPriceCents: 2333,
+        priceCents: 7000,
+        email: 'two.lines@lines.test',
+        userName: 'Two Lines',
+        status: 'paid',
+        paid: true,
+        paidAt: new Date('2026-04-01T10:00:00.000Z'),
+        createdAt: new Date('2026-04-01T09:00:00.000Z'),
+        shippingName: 'Ada Lovelace',
+        shippingAddress: '12 Quay Street, Leith',
+        shippingPhone: '+44 131 000 0000',
+      })
+      .returning();
+    const line = { orderId: order?.id ?? '', productId: null, picture: '/images/products/meshlink-router.svg' };
+    await server.db.insert(orderLines).values([
+      { ...line, name: 'Dock Pro', quantity: 1, unitPriceCents: 5000, priceCents: 5000, position: 0 },
+      { ...line, name: 'USB Cable', quantity: 2, unitPriceCents: 1000, priceCents: 2000, position: 1 },
+    ]);
+
+    const rows = (await csv('?q=lines.test')).body.trimEnd().split('\r\n').slice(1);
+    const number = `SC-${order?.number}`;
+    // A phone written +44… starts like a formula: it keeps its leading ' as every such cell does.
+    const delivery = `Ada Lovelace,"12 Quay Street, Leith",'+44 131 000 0000`;
+    expect(rows).toEqual([
+      `${number},2026-04-01T09:00:00.000Z,2026-04-01T10:00:00.000Z,paid,Two Lines,two.lines@lines.test,Dock Pro,1,50.00,50.00,70.00,${delivery},,,,`,
+      `${number},2026-04-01T09:00:00.000Z,2026-04-01T10:00:00.000Z,paid,Two Lines,two.lines@lines.test,USB Cable,2,10.00,20.00,70.00,${delivery},,,,`,
+    ]);
   });
 
   it('writes every order once when there are more than one batch, even placed in the same microsecond', async () => {

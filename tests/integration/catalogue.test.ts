@@ -268,4 +268,47 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
       expect((await call(server, 'DELETE', `/api/categories/${storage._id}`, { token: admin.token })).status).toBe(404);
     });
   });
+
+  it('answers a product page’s related products: up to four others of its category, newest first, kept until a product changes (R-PRODUCT-PAGE)', async () => {
+    const related = (id: string) => call<Product[]>(server, 'GET', `/api/purchase/${id}/related`);
+    const monitors = await addCategory('Monitors');
+    const screens: Product[] = [];
+    for (const size of [24, 27, 32, 34, 38, 49]) {
+      screens.push(publicView(await addProduct(server, admin, { name: `View ${size} Monitor`, categoryId: monitors._id })));
+    }
+    const [oldest, , , , second, newest] = screens;
+    if (!oldest || !second || !newest) throw new Error('six monitors');
+
+    const ofOldest = await related(oldest._id);
+    expect(ofOldest.status).toBe(200);
+    expect(ofOldest.body.map((product) => product.name)).toEqual([
+      'View 49 Monitor',
+      'View 38 Monitor',
+      'View 34 Monitor',
+      'View 32 Monitor',
+    ]);
+    expect(ofOldest.body[0]).toEqual(newest);
+    // The product itself is never among its related ones.
+    expect((await related(newest._id)).body.map((product) => product.name)).toEqual([
+      'View 38 Monitor',
+      'View 34 Monitor',
+      'View 32 Monitor',
+      'View 27 Monitor',
+    ]);
+    const mouse = added['Glide Pro Wireless Mouse'];
+    if (!mouse) throw new Error('no mouse');
+    expect((await related(mouse._id)).body).toEqual([]);
+    expect((await related('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+
+    // Changed behind the app's back: the kept answer is still served…
+    await server.db.execute(sql`update products set name = 'Renamed behind the app' where id = ${newest._id}`);
+    expect((await related(oldest._id)).body[0]?.name).toBe('View 49 Monitor');
+    // …until an admin's edit of any product drops it.
+    const edited = await call<AdminProduct>(server, 'PUT', `/api/purchase/${second._id}`, {
+      token: admin.token,
+      body: { ...NEW_PRODUCT, name: 'View 38 Monitor', price: '1499.00', picture: second.picture },
+    });
+    expect(edited.status).toBe(200);
+    expect((await related(oldest._id)).body[1]).toEqual(publicView(edited.body));
+  });
 });

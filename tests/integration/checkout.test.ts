@@ -101,7 +101,7 @@ describe.each(testDatabaseKinds())('checkout of the whole cart (R-CHECKOUT, %s)'
     [
       'priced otherwise since it was added',
       (_, cable) => changeProduct(cable, { priceCents: 600 }),
-      () => CART_MESSAGES.priceChanged('USB Cable', '5.50', '6.00'),
+      () => CART_MESSAGES.priceChanged('USB Cable', 5.5, 6),
     ],
   ])('refuses the whole cart when a line is %s: 409 naming the product, and nothing changes', async (_, change, message) => {
     const { customer, lamp, cable } = await customerWithCart();
@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds())('checkout of the whole cart (R-CHECKOUT, %s)'
     await changeProduct(lamp._id, { priceCents: 1100 });
     const repriced = await checkOut(server, customer, { reviewed });
     expect(repriced.status).toBe(409);
-    expect(repriced.body.error?.message).toBe(CHECKOUT_MESSAGES.priceChangedSinceReview('Desk Lamp', '10.00', '11.00'));
+    expect(repriced.body.error?.message).toBe(CHECKOUT_MESSAGES.priceChangedSinceReview('Desk Lamp', 10, 11));
 
     const changed = await checkOut(server, customer, { reviewed: reviewed.slice(1) });
     expect(changed.status).toBe(409);

@@ -51,6 +51,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
         quantity: 3,
         paid: false,
         status: 'unpaid',
+        placedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         // Ann has no address in her profile and gave none (R-ORDER-ADDRESS).
         shippingAddress: null,
         timeline: [],
@@ -100,7 +101,7 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       const product = await addProduct(server, admin, { price: '999999.99', maxQuantity: 5, availableQuantity: 5 });
       const answer = await placeOrder(server, ann, product._id, 2);
       expect(answer.status).toBe(400);
-      expect(answer.body.error?.message).toMatch(/at most \$999999\.99/);
+      expect(answer.body.error?.message).toMatch(/at most \$ 999,999\.99/);
       expect(await stockOf(server, product._id)).toBe(5);
       expect((await placeOrder(server, ann, product._id, 1)).status).toBe(201);
     });
@@ -268,6 +269,26 @@ describe.each(testDatabaseKinds())('orders on %s', (kind) => {
       });
       expect((await call(server, 'DELETE', `/api/removeItem/${order._id}`, { token: ann.token })).status).toBe(200);
       expect((await placeOrder(server, ann, product._id, 1)).status).toBe(404);
+    });
+  });
+
+  describe('one order by its number (GET /api/orders/number/{number})', () => {
+    it('answers the customer their own order, with when it was placed; an admin any; another customer 404', async () => {
+      const product = await addProduct(server, admin, { minQuantity: 1, maxQuantity: 5, availableQuantity: 10 });
+      const placed = (await placeOrder(server, ann, product._id, 2)).body as Order;
+      const read = (number: string, who: SignedInCustomer) =>
+        call<Order>(server, 'GET', `/api/orders/number/${number}`, { token: who.token });
+
+      const own = await read(placed.number, ann);
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ _id: placed._id, number: placed.number, quantity: 2, timeline: [] });
+      expect(Date.now() - Date.parse(own.body.placedAt)).toBeLessThan(60_000);
+      expect((await read(placed.number.replace('SC-', ''), ann)).body._id).toBe(placed._id);
+      expect((await read(placed.number, admin)).status).toBe(200);
+      const other = await read(placed.number, bob);
+      expect(other.status).toBe(404);
+      expect((await read('SC-1', ann)).status).toBe(404);
+      expect((await read('nonsense', ann)).status).toBe(400);
     });
   });
 });

@@ -123,6 +123,34 @@ describe.each(testDatabaseKinds())('reviews over real HTTP on %s', (kind) => {
     expect(listed?.reviewDescription).toBe(markup);
   });
 
+  it('shows a deleted account’s reviews as a former customer’s, with no name, photo or email, at once (decision 0053)', async () => {
+    const leaving = await signUpCustomer(server, { name: 'Rowan Vanishing' });
+    const photo = '/images/team/rowan-vanishing.jpg';
+    const posted = await postReview({ ...VALID, reviewPhoto: photo, reviewDescription: 'Rowan’s last words.' }, leaving.token);
+    expect(posted.status).toBe(201);
+    const homePage = async () => (await fetch(`${server.url}/`)).text();
+    // Both answers are read once before the deletion, so a kept copy would still show the name.
+    expect(await homePage()).toContain('Rowan Vanishing');
+    expect((await listReviews())[0]?.reviewName).toBe('Rowan Vanishing');
+
+    const deleted = await call(server, 'DELETE', '/api/user', { token: leaving.token, body: { email: leaving.email } });
+    expect(deleted.status).toBe(200);
+
+    const [kept] = await listReviews();
+    expect(kept).toMatchObject({
+      _id: posted.body._id,
+      reviewName: MESSAGES.formerCustomer,
+      reviewPhoto: '',
+      reviewDescription: 'Rowan’s last words.',
+    });
+    const html = await homePage();
+    expect(html).not.toContain('Rowan Vanishing');
+    expect(html).not.toContain(photo);
+    expect(html).toContain(MESSAGES.formerCustomer);
+    const [stored] = await server.db.select().from(reviews).where(eq(reviews.id, posted.body._id));
+    expect(stored).toMatchObject({ userId: null, reviewName: MESSAGES.formerCustomer, reviewEmail: '', reviewPhoto: '' });
+  });
+
   describe('pages (R-BOUNDS)', () => {
     const page = (query: string) => call<ReviewAnswer[] & ErrorAnswer>(server, 'GET', `/api/review${query}`);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
+import { formatPrice } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import type { Review } from '#shared/review.ts';
 import { addProduct } from '../helpers/catalog.ts';
@@ -39,7 +40,7 @@ describe('server-rendered pages', () => {
     const newest = products.at(-1);
     expect(newest).toBeDefined();
     expect(html).toContain(`href="/purchase/${newest?._id}"`);
-    expect(html).toContain(`Price : <!-- -->$ ${newest?.price.toFixed(2)}`);
+    expect(html).toContain(`Price : <!-- -->${formatPrice(newest?.price ?? 0)}`);
     const [latest] = (await call<Review[]>(server, 'GET', '/api/review')).body;
     expect(html).toContain(escaped(latest?.reviewDescription ?? 'no review'));
     expect(head(html)).toContain('<title>SwiftCargo</title>');

@@ -92,7 +92,7 @@ describe('PublicReads', () => {
     reads.testimonialsChanged();
     reads.drop(['catalogue']);
     expect(told).toEqual([
-      ['catalogue', 'catalogue-page:*', 'product:p1', 'page:*'],
+      ['catalogue', 'catalogue-page:*', 'related:*', 'product:p1', 'page:*'],
       ['testimonials:*', 'page:*'],
     ]);
   });
@@ -102,7 +102,7 @@ describe('PublicReads', () => {
     const reads = new PublicReads({ announce: (keys) => told.push(keys) });
     reads.stockChanged(['p1', 'p2', 'p1']);
     reads.stockChanged([]);
-    expect(told).toEqual([['catalogue', 'catalogue-page:*', 'product:p1', 'product:p2', 'page:*']]);
+    expect(told).toEqual([['catalogue', 'catalogue-page:*', 'related:*', 'product:p1', 'product:p2', 'page:*']]);
   });
 
   it('keeps nothing while it cannot hear other instances, and forgets everything when it hears again', async () => {

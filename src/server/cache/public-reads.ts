@@ -61,6 +61,8 @@ export const PUBLIC_READS = {
   product: (id: string) => `product:${id}`,
   /** One page of the catalogue's search, by its normalised query (R-CATALOGUE). */
   cataloguePage: (query: string) => `catalogue-page:${query}`,
+  /** A product page's other products of its category (R-PRODUCT-PAGE). */
+  relatedProducts: (id: string) => `related:${id}`,
   categories: 'categories',
   testimonials: (page: number, pageSize: number) => `testimonials:${page}:${pageSize}`,
   /** A public page rendered on the server, by its URL: made only of the reads above, so it goes with any of them. */
@@ -72,6 +74,8 @@ const PRODUCT_KEY = PUBLIC_READS.product('');
 const EVERY_PRODUCT = PUBLIC_READS.product('*');
 /** Any product change may move a product into or out of any search, so every catalogue page goes. */
 const EVERY_CATALOGUE_PAGE = 'catalogue-page:*';
+/** Any product's change may show on any product page's related products. */
+const EVERY_RELATED = PUBLIC_READS.relatedProducts('*');
 /** Keys ending in this drop every answer that starts with what comes before it. */
 const EVERY = '*';
 const EVERY_TESTIMONIALS_PAGE = 'testimonials:*';
@@ -209,7 +213,12 @@ export class PublicReads {
 
   /** A product was added, edited or deleted; without its id, any product may have. */
   catalogueChanged(productId?: string): void {
-    this.changed([PUBLIC_READS.catalogue, EVERY_CATALOGUE_PAGE, productId ? PUBLIC_READS.product(productId) : EVERY_PRODUCT]);
+    this.changed([
+      PUBLIC_READS.catalogue,
+      EVERY_CATALOGUE_PAGE,
+      EVERY_RELATED,
+      productId ? PUBLIC_READS.product(productId) : EVERY_PRODUCT,
+    ]);
   }
 
   /**
@@ -218,7 +227,7 @@ export class PublicReads {
    */
   stockChanged(productIds: readonly string[]): void {
     if (productIds.length === 0) return;
-    this.changed([PUBLIC_READS.catalogue, EVERY_CATALOGUE_PAGE, ...new Set(productIds.map(PUBLIC_READS.product))]);
+    this.changed([PUBLIC_READS.catalogue, EVERY_CATALOGUE_PAGE, EVERY_RELATED, ...new Set(productIds.map(PUBLIC_READS.product))]);
   }
 
   /** A category was added, renamed or deleted (R-CATEGORY). */

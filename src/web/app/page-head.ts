@@ -1,11 +1,13 @@
 import { catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { plainDollars } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { REVIEW_TOTAL_HEADER, reviewPageOf, reviewPagePath } from '#shared/review-page.ts';
 import { ARTICLES, findArticle } from '#web/features/marketing/blog/articles.ts';
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
+import { relatedProductsPath } from '#web/features/products/api/use-related-products.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
@@ -139,7 +141,11 @@ export const PAGES: Record<string, PageDefinition> = {
       ),
   },
   purchase: {
-    queries: ({ id = '' }) => [{ key: queryKeys.product(id), path: `/api/purchase/${encodeURIComponent(id)}` }],
+    queries: ({ id = '' }) => [
+      { key: queryKeys.product(id), path: `/api/purchase/${encodeURIComponent(id)}` },
+      { key: queryKeys.relatedProducts(id), path: relatedProductsPath(id) },
+      { key: queryKeys.categories, path: '/api/categories' },
+    ],
     head: ({ id = '' }, data) => {
       const product = data(queryKeys.product(id)) as Product | undefined;
       if (!product) return notFound('Product not found');
@@ -156,7 +162,7 @@ export const PAGES: Record<string, PageDefinition> = {
           offers: {
             '@type': 'Offer',
             url: url(`/purchase/${product._id}`),
-            price: product.price.toFixed(2),
+            price: plainDollars(product.price),
             priceCurrency: currency.toUpperCase(),
             availability: `https://schema.org/${product.availableQuantity > 0 ? 'InStock' : 'OutOfStock'}`,
           },

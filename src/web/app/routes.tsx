@@ -149,6 +149,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'orders/:number',
+                lazy: page(
+                  () => import('./routes/MyOrdersRoute.tsx'),
+                  (m) => m.OrderRoute,
+                ),
+              },
+              {
                 path: 'review',
                 lazy: page(
                   () => import('./routes/AddReviewRoute.tsx'),
@@ -208,6 +215,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('./routes/OrderAdminRoutes.tsx'),
                       (m) => m.ManageOrdersPage,
+                    ),
+                  },
+                  {
+                    path: 'manageOrders/:number',
+                    lazy: page(
+                      () => import('./routes/OrderAdminRoutes.tsx'),
+                      (m) => m.ManageOrderRoute,
                     ),
                   },
                   {

@@ -11,6 +11,8 @@ export const queryKeys = {
   products: ['products'],
   /** Under the list's key, so whatever refreshes the list refreshes each product too. */
   product: (id: string) => ['products', id],
+  /** The other products of its category a product page shows (R-PRODUCT-PAGE). */
+  relatedProducts: (id: string) => ['products', id, 'related'],
   /** A catalogue page by its normalised address parameters (R-CATALOGUE); under the list's key too. */
   catalogue: (search: string) => ['products', 'catalogue', search],
   categories: ['categories'],
@@ -30,6 +32,8 @@ export const queryKeys = {
   /** My Orders, Manage Orders and the overview: each spells its own key under this one (features/orders/api). */
   orders: [SIGNED_IN, 'orders'],
   myOrders: (email: string) => [SIGNED_IN, 'orders', 'mine', email],
+  /** One order's page, by its number: under the orders' key, so every order change refreshes it. */
+  order: (number: string) => [SIGNED_IN, 'orders', 'one', number],
   orderToPay: (orderId: string) => [SIGNED_IN, 'order-to-pay', orderId],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],

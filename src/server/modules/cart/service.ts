@@ -9,13 +9,11 @@ import {
   mergeCartQuantities,
   soldOutForCart,
 } from '#shared/cart-rules.ts';
-import { centsToDollars, dollarsToCents, formatDollars } from '#shared/money.ts';
+import { centsToDollars, dollarsToCents } from '#shared/money.ts';
 import { quantityProblem } from '#shared/order.ts';
 import type { ProductRow } from '../products/stock.ts';
 import { clearCart, listCartLines, lockCartOwner, type StoredCartLine } from './cart-lines.ts';
 import { deleteCartLine, findProducts, upsertCartLine } from './repository.ts';
-
-const dollars = (cents: number) => formatDollars(centsToDollars(cents));
 
 /** What the customer must know about a line now (R-CART): gone, sold out, too many for the stock, a new price. */
 function lineProblems(product: ProductRow, quantity: number, seenPriceCents: number): CartLine['problems'] {
@@ -30,7 +28,7 @@ function lineProblems(product: ProductRow, quantity: number, seenPriceCents: num
   if (seenPriceCents !== product.priceCents)
     problems.push({
       code: 'price_changed',
-      message: CART_MESSAGES.priceChanged(product.name, dollars(seenPriceCents), dollars(product.priceCents)),
+      message: CART_MESSAGES.priceChanged(product.name, centsToDollars(seenPriceCents), centsToDollars(product.priceCents)),
     });
   return problems;
 }

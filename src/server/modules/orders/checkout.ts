@@ -5,15 +5,13 @@ import { CART_MESSAGES, cartQuantityRefusal } from '#shared/cart-rules.ts';
 import { CHECKOUT_MESSAGES, type Checkout, type ReviewedLine } from '#shared/checkout.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { centsToDollars, dollarsToCents, formatDollars } from '#shared/money.ts';
+import { centsToDollars, dollarsToCents } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import { clearCart, listCartLines, lockCartOwner, type StoredCartLine } from '../cart/cart-lines.ts';
 import { lockProductsInIdOrder, type ProductRow, reserveStock } from '../products/stock.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
 import { lockOrdersOfUser, type NewOrderLine, unpaidHoldings } from './repository.ts';
 import { type HoldLimits, orderLine, recordOrder } from './service.ts';
-
-const dollars = (cents: number) => formatDollars(centsToDollars(cents));
 
 /** A refused line: 409, the sentence names the product, and `fields` points at its line by product id. */
 function refuseLine(productId: string, message: string): HttpError {
@@ -25,10 +23,14 @@ function priceProblem(line: StoredCartLine, product: ProductRow, reviewed: Revie
   if (reviewed) {
     const reviewedCents = dollarsToCents(reviewed.unitPrice);
     if (reviewedCents === product.priceCents) return undefined;
-    return CHECKOUT_MESSAGES.priceChangedSinceReview(product.name, dollars(reviewedCents), dollars(product.priceCents));
+    return CHECKOUT_MESSAGES.priceChangedSinceReview(
+      product.name,
+      centsToDollars(reviewedCents),
+      centsToDollars(product.priceCents),
+    );
   }
   if (line.seenPriceCents === product.priceCents) return undefined;
-  return CART_MESSAGES.priceChanged(product.name, dollars(line.seenPriceCents), dollars(product.priceCents));
+  return CART_MESSAGES.priceChanged(product.name, centsToDollars(line.seenPriceCents), centsToDollars(product.priceCents));
 }
 
 /**
@@ -85,7 +87,7 @@ export async function checkOut(lifecycle: OrderLifecycle, viewer: Viewer, input:
       return orderLine(product, line.quantity);
     });
     if (lines.reduce((sum, line) => sum + line.priceCents, 0) > LIMITS.priceMaxCents) {
-      throw conflict(MESSAGES.orderTotalTooHigh(formatDollars(LIMITS.priceMaxCents / 100)));
+      throw conflict(MESSAGES.orderTotalTooHigh(centsToDollars(LIMITS.priceMaxCents)));
     }
     await reserveLines(tx, lines);
     moves.stockChanged(ids);

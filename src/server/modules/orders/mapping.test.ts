@@ -55,6 +55,7 @@ describe('toOrder', () => {
       quantity: 3,
       paid: false,
       status: 'unpaid',
+      placedAt: unpaid.createdAt.toISOString(),
       shippingAddress: null,
       timeline: [],
       lines: [

@@ -24,6 +24,7 @@ export function toOrder(row: OrderRow, events: OrderEventRow[], lines: OrderLine
     ...(row.transactionId ? { transactionId: row.transactionId } : {}),
     ...(row.payment ? { payment: row.payment } : {}),
     status: row.status,
+    placedAt: row.createdAt.toISOString(),
     ...(row.cancelledBy ? { cancelledBy: row.cancelledBy } : {}),
     ...(row.carrier ? { carrier: row.carrier } : {}),
     ...(row.trackingNumber ? { trackingNumber: row.trackingNumber } : {}),
@@ -75,7 +76,8 @@ export function withTimelinesAndLines(rows: OrderRow[], events: OrderEventRow[],
   return rows.map((row) => toOrder(row, eventsOf.get(row.id) ?? [], linesOf.get(row.id) ?? []));
 }
 
-function groupByOrder<T extends { orderId: string }>(items: T[]): Map<string, T[]> {
+/** Lines or timeline events by the order they belong to, each order's in the order read. */
+export function groupByOrder<T extends { orderId: string }>(items: T[]): Map<string, T[]> {
   const byOrder = new Map<string, T[]>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
   return byOrder;

@@ -68,6 +68,12 @@ export function stockOfOrders(tx: Transaction, orderIds: string[]): Promise<{ pr
     .orderBy(asc(orderLines.productId));
 }
 
+/** R-ORDER-NUMBER: the one order with this number, through its unique index. */
+export async function findOrderByNumber(db: Database, number: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  return row;
+}
+
 /** Newest first. */
 export function listOrdersOfUser(db: Database, userId: string): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));

@@ -12,6 +12,7 @@ import {
   adminOrdersPageSchema,
   newOrderSchema,
   orderIdParamsSchema,
+  orderNumberParamsSchema,
   orderRefundSchema,
   orderSchema,
   orderStatusChangeSchema,
@@ -30,6 +31,7 @@ import {
   listOrdersForAdmin,
   placeOrder,
   type ReleasePayment,
+  readOrderByNumber,
 } from './service.ts';
 
 export interface OrderRouteOptions {
@@ -105,6 +107,22 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       },
     },
     async (request) => listOrdersFor(db, viewerOf(request), request.query.email),
+  );
+
+  app.get(
+    '/api/orders/number/:number',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'getOrder',
+        tags: ['orders'],
+        summary: 'One order by its number (SC-100042): your own, or any for admins; another customer’s answers 404',
+        params: orderNumberParamsSchema,
+        errors: [404],
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => readOrderByNumber(db, viewerOf(request), request.params.number, app.isAdmin),
   );
 
   app.get(

@@ -8,7 +8,7 @@ import { sameEmail } from '#shared/auth.ts';
 import { CHECKOUT_MESSAGES } from '#shared/checkout.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatDollars } from '#shared/money.ts';
+import { centsToDollars } from '#shared/money.ts';
 import { type AdminOrdersPage, type NewOrder, type Order, quantityProblem } from '#shared/order.ts';
 import { type CancelledBy, transitionProblem } from '#shared/order-status.ts';
 import { profileAddress, saveProfile } from '../customers/service.ts';
@@ -21,6 +21,7 @@ import { shippingColumns, withTimelinesAndLines } from './mapping.ts';
 import { findOrder, type OrderRow } from './order-row.ts';
 import {
   eraseCustomerFromOrdersOfUser,
+  findOrderByNumber,
   insertOrder,
   insertOrderEvent,
   insertOrderLines,
@@ -51,7 +52,7 @@ async function refusal(tx: Transaction, { productId, quantity }: NewOrder): Prom
   const problem = quantityProblem(quantity, product);
   if (problem) return badRequest(problem, { quantity: problem });
   if (product.priceCents * quantity > LIMITS.priceMaxCents) {
-    const message = MESSAGES.orderTotalTooHigh(formatDollars(LIMITS.priceMaxCents / 100));
+    const message = MESSAGES.orderTotalTooHigh(centsToDollars(LIMITS.priceMaxCents));
     return badRequest(message, { quantity: message });
   }
   return conflict(stockShortMessage(product.availableQuantity));
@@ -164,6 +165,21 @@ export async function presentOrder(db: Database | Transaction, row: OrderRow): P
 export async function listOrdersFor(db: Database, viewer: Viewer, email: string): Promise<Order[]> {
   if (!sameEmail(viewer.email, email)) throw forbidden('You can only see your own orders.');
   return presentOrders(db, await listOrdersOfUser(db, viewer.userId));
+}
+
+/**
+ * The order page (issue 26): the customer's own order by its number, any order for an admin. Another
+ * customer's order answers 404 like one that does not exist, so numbers cannot be probed.
+ */
+export async function readOrderByNumber(
+  db: Database,
+  viewer: Viewer,
+  number: number,
+  isAdmin: (userId: string) => Promise<boolean>,
+): Promise<Order> {
+  const row = await findOrderByNumber(db, number);
+  if (!row || (row.userId !== viewer.userId && !(await isAdmin(viewer.userId)))) throw notFound(ORDER_NOT_FOUND);
+  return presentOrder(db, row);
 }
 
 export async function listEveryOrder(db: Database): Promise<Order[]> {

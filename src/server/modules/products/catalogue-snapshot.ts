@@ -1,4 +1,5 @@
 import type { CatalogueSort } from '#shared/catalogue.ts';
+import { CatalogueWords, NO_MATCH } from './catalogue-words.ts';
 import { type ProductSearch, type RankedProductRow, WORD_SIMILARITY } from './repository.ts';
 import { hasSimilarWord, lowerLikePostgres, trigramsOf } from './search-text.ts';
 import type { ProductRow } from './stock.ts';
@@ -37,6 +38,7 @@ export class CatalogueSnapshot {
   private readonly postings: Entry[][] = [];
   private readonly orders = new Map<CatalogueSort, Entry[]>();
   private allText: AllText | undefined;
+  private words: CatalogueWords | undefined;
 
   constructor(ranked: RankedProductRow[]) {
     this.slotCount = ranked.length;
@@ -71,7 +73,7 @@ export class CatalogueSnapshot {
       if (!row) {
         if (this.entries.delete(id)) {
           this.orders.clear();
-          this.allText = undefined;
+          this.forgetTexts();
         }
         continue;
       }
@@ -79,10 +81,15 @@ export class CatalogueSnapshot {
       if (entry.row.priceCents !== row.priceCents) this.orders.clear();
       entry.row = row;
       const text = searchTextOf(row);
-      if (text !== entry.text) this.allText = undefined;
+      if (text !== entry.text) this.forgetTexts();
       entry.text = text;
     }
     return true;
+  }
+
+  private forgetTexts(): void {
+    this.allText = undefined;
+    this.words = undefined;
   }
 
   private ordered(sort: CatalogueSort): Entry[] {
@@ -94,32 +101,55 @@ export class CatalogueSnapshot {
     return order;
   }
 
-  /** What `searchProducts` answers, the same rows in the same order and the same total (R-SEARCH, R-CATALOGUE). */
+  /**
+   * One page of the matching products in the chosen order and how many match (R-CATALOGUE, R-SEARCH).
+   * Without a text, what `searchProducts` answers. With one, the products it finds as typed come
+   * first, then those found with one typo, two, and so on, each group in the chosen order (decision 51).
+   */
   search(search: ProductSearch): SearchResult {
-    const textMatches = search.text ? this.textMatcher(search.text) : undefined;
-    const rows: ProductRow[] = [];
-    let total = 0;
+    const rankOf = search.text ? this.textRanker(search.text) : () => 0;
+    const ranks: ProductRow[][] = [];
     for (const entry of this.ordered(search.sort)) {
       const { row } = entry;
       if (search.categoryId !== undefined && row.categoryId !== search.categoryId) continue;
       if (search.minPriceCents !== undefined && row.priceCents < search.minPriceCents) continue;
       if (search.maxPriceCents !== undefined && row.priceCents > search.maxPriceCents) continue;
       if (search.inStock && row.availableQuantity <= 0) continue;
-      if (textMatches && !textMatches(entry)) continue;
-      if (total >= search.offset && rows.length < search.limit) rows.push(row);
-      total++;
+      const rank = rankOf(entry);
+      if (rank === undefined) continue;
+      const ranked = ranks[rank];
+      if (ranked) ranked.push(row);
+      else ranks[rank] = [row];
     }
-    return { rows, total };
+    const matches = ranks.flat();
+    return { rows: matches.slice(search.offset, search.offset + search.limit), total: matches.length };
   }
 
   /**
-   * The text matches a part of name and description whatever the case, or a word of the name closely
-   * (`<%`). Like the trigram index, only names sharing enough of the search's trigrams are compared:
-   * a run of the name shares at most what the whole name shares, so below the threshold there it
-   * cannot reach it.
+   * How well the text finds a product, fewest typos first, or undefined when it does not: 0 when the
+   * text is a part of name and description as typed, or each of its words a word of the product (the
+   * last one the beginning of one); the typos it takes otherwise (catalogue-words.ts); last, when it
+   * is only close to a word of the name as pg_trgm's `<%` measures it (decision 35).
    */
-  private textMatcher(text: string): (entry: Entry) => boolean {
-    const lowered = lowerLikePostgres(text);
+  private textRanker(text: string): (entry: Entry) => number | undefined {
+    const similar = this.similarMatcher(text);
+    const containing = this.containing(lowerLikePostgres(text));
+    this.words ??= new CatalogueWords(this.entries.values(), this.slotCount);
+    const typos = this.words.typos(text);
+    return (entry) => {
+      if (containing[entry.slot] === 1) return 0;
+      const found = typos?.[entry.slot] ?? NO_MATCH;
+      if (found !== NO_MATCH) return found;
+      return similar(entry) ? NO_MATCH : undefined;
+    };
+  }
+
+  /**
+   * Whether the text is close to a word of the name (`<%`). Like the trigram index, only names sharing
+   * enough of the search's trigrams are compared: a run of the name shares at most what the whole
+   * name shares, so below the threshold there it cannot reach it.
+   */
+  private similarMatcher(text: string): (entry: Entry) => boolean {
     // A trigram no name has still counts in the search's own: it gets a number no name holds.
     let unknown = 0;
     const searchTrigrams = new Set<number>();
@@ -127,11 +157,9 @@ export class CatalogueSnapshot {
     const shared = new Uint16Array(this.slotCount);
     for (const trigram of searchTrigrams)
       for (const { slot } of this.postings[trigram] ?? []) shared[slot] = (shared[slot] ?? 0) + 1;
-    const closeEnough = (entry: Entry) =>
+    return (entry: Entry) =>
       Math.fround((shared[entry.slot] ?? 0) / searchTrigrams.size) >= WORD_SIMILARITY &&
       hasSimilarWord(searchTrigrams, entry.nameTrigrams, WORD_SIMILARITY);
-    const containing = this.containing(lowered);
-    return (entry) => containing[entry.slot] === 1 || closeEnough(entry);
   }
 
   /**

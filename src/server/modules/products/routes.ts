@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
 import { cataloguePageSchema, catalogueQuerySchema } from '#shared/catalogue.ts';
+import { LIMITS } from '#shared/limits.ts';
 import {
   type AdminProduct,
   adminProductSchema,
@@ -19,7 +20,15 @@ import {
 } from '#shared/product.ts';
 import { CatalogueInMemory } from './catalogue-in-memory.ts';
 import type { PictureStore } from './picture-store.ts';
-import { addProduct, catalogueAnswer, cataloguePageAnswer, editProduct, productAnswer, removeProduct } from './service.ts';
+import {
+  addProduct,
+  catalogueAnswer,
+  cataloguePageAnswer,
+  editProduct,
+  productAnswer,
+  relatedProductsAnswer,
+  removeProduct,
+} from './service.ts';
 
 export interface ProductRouteOptions {
   db: Database;
@@ -80,6 +89,22 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
     },
     async (request, reply) =>
       sendPublicAnswer(request, reply, await productAnswer(db, app.publicReads, request.params.id), 'item'),
+  );
+
+  app.get(
+    '/api/purchase/:id/related',
+    {
+      ...ANSWERED_FROM_MEMORY,
+      schema: {
+        operationId: 'getRelatedProducts',
+        tags: ['products'],
+        summary: `Up to ${LIMITS.relatedProductsMax} other products of the product's category, newest first, for its page`,
+        params: productIdParamsSchema,
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendPublicAnswer(request, reply, await relatedProductsAnswer(db, catalogue, app.publicReads, request.params.id), 'list'),
   );
 
   app.delete(

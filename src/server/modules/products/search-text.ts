@@ -21,14 +21,17 @@ export function lowerLikePostgres(text: string): string {
 /** pg_trgm's words: runs of letters and digits (iswalnum); everything else separates them. */
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** A text's words in order, lower-cased, as pg_trgm cuts them. */
+export const wordsOf = (text: string): string[] => Array.from(text.matchAll(WORD), ([word]) => lowerLikePostgres(word));
+
 /**
  * A text's trigrams in order, repeats kept, as pg_trgm's generate_trgm_only makes them: each word
  * lower-cased, padded with two spaces before and one after, cut into every run of three characters.
  */
 export function trigramsOf(text: string): string[] {
   const trigrams: string[] = [];
-  for (const [word] of text.matchAll(WORD)) {
-    const padded = [...`  ${lowerLikePostgres(word)} `];
+  for (const word of wordsOf(text)) {
+    const padded = [...`  ${word} `];
     for (let start = 0; start + 3 <= padded.length; start++) trigrams.push(padded.slice(start, start + 3).join(''));
   }
   return trigrams;

@@ -4,6 +4,7 @@ import { PUBLIC_READS, type PublicAnswer, type PublicReads } from '#server/cache
 import type { Database } from '#server/db/client.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { type CataloguePage, type CatalogueQuery, cataloguePageSchema, catalogueSearch } from '#shared/catalogue.ts';
+import { LIMITS } from '#shared/limits.ts';
 import { dollarsToCents } from '#shared/money.ts';
 import { type AdminProduct, type Product, type ProductInput, productSchema } from '#shared/product.ts';
 import { categoryExists } from '../categories/service.ts';
@@ -59,6 +60,34 @@ export function catalogueAnswer(db: Database, reads: PublicReads): PublicAnswer 
 /** One product as served; an unknown id is a 404 every time, never kept. */
 export function productAnswer(db: Database, reads: PublicReads, id: string): PublicAnswer | Promise<PublicAnswer> {
   return reads.answer(PUBLIC_READS.product(id), productSchema, () => getProduct(db, id));
+}
+
+/** The newest other products of the product's category; none for a product without one (R-PRODUCT-PAGE). */
+async function relatedProducts(db: Database, catalogue: CatalogueInMemory, id: string): Promise<Product[]> {
+  const { categoryId } = await getProduct(db, id);
+  if (!categoryId) return [];
+  const { rows } = await catalogue.search({
+    categoryId,
+    inStock: false,
+    sort: 'newest',
+    // One more than shown, in case the product itself is among them.
+    limit: LIMITS.relatedProductsMax + 1,
+    offset: 0,
+  });
+  return rows
+    .map(toProduct)
+    .filter((product) => product._id !== id)
+    .slice(0, LIMITS.relatedProductsMax);
+}
+
+/** A product page's related products as served, kept like the product itself; an unknown id is a 404. */
+export function relatedProductsAnswer(
+  db: Database,
+  catalogue: CatalogueInMemory,
+  reads: PublicReads,
+  id: string,
+): PublicAnswer | Promise<PublicAnswer> {
+  return reads.answer(PUBLIC_READS.relatedProducts(id), catalogueSchema, () => relatedProducts(db, catalogue, id));
 }
 
 async function searchCatalogue(catalogue: CatalogueInMemory, query: CatalogueQuery): Promise<CataloguePage> {

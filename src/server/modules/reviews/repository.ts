@@ -1,5 +1,5 @@
-import { count, desc } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import { count, desc, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '#server/db/client.ts';
 import { reviews } from '#server/db/schema.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -19,4 +19,14 @@ export async function insertReview(db: Database, values: NewReviewRow): Promise<
   const [row] = await db.insert(reviews).values(values).returning();
   if (!row) throw new Error('insert returned no review');
   return row;
+}
+
+/** Writes what a user's reviews show instead of who wrote them; the rest of each review stays. */
+export async function replaceReviewerOfUser(
+  tx: Transaction,
+  userId: string,
+  reviewer: Pick<ReviewRow, 'reviewName' | 'reviewEmail' | 'reviewPhoto'>,
+): Promise<number> {
+  const changed = await tx.update(reviews).set(reviewer).where(eq(reviews.userId, userId)).returning({ id: reviews.id });
+  return changed.length;
 }

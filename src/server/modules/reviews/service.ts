@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Viewer } from '#server/auth/plugin.ts';
 import { PUBLIC_READS, type PublicAnswer, type PublicReads } from '#server/cache/public-reads.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { type PostedReview, type Review, type ReviewInput, type ReviewPageQuery, reviewSchema } from '#shared/review.ts';
 import { REVIEW_TOTAL_HEADER } from '#shared/review-page.ts';
-import { countReviews, insertReview, listReviewsNewestFirst, type ReviewRow } from './repository.ts';
+import { countReviews, insertReview, listReviewsNewestFirst, type ReviewRow, replaceReviewerOfUser } from './repository.ts';
 
 const toReview = (row: ReviewRow): Review => ({
   _id: row.id,
@@ -57,4 +58,17 @@ export async function addReview(db: Database, viewer: Viewer, input: ReviewInput
     reviewDescription: input.reviewDescription,
   });
   return { ...toReview(row), reviewEmail: row.reviewEmail };
+}
+
+/**
+ * R-ACCOUNT-DELETE: a deleted account's reviews stay as "A former customer", with no photo and no email
+ * (decision 0053). Answers whether any review changed: the testimonials then need reading again.
+ */
+export async function forgetReviewer(tx: Transaction, userId: string): Promise<boolean> {
+  const changed = await replaceReviewerOfUser(tx, userId, {
+    reviewName: MESSAGES.formerCustomer,
+    reviewEmail: '',
+    reviewPhoto: '',
+  });
+  return changed > 0;
 }

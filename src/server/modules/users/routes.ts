@@ -33,10 +33,11 @@ export interface UserRouteOptions {
 }
 
 export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, { db, lifecycle, config, releasePayment }) => {
-  /** After a deletion committed: its access tokens stop here and on every instance. */
-  const deletionCommitted = ({ user, userId }: DeletedAccount) => {
+  /** After a deletion committed: its access tokens stop here and on every instance, and so do its names on testimonials. */
+  const deletionCommitted = ({ user, userId, reviewsForgotten }: DeletedAccount) => {
     // Its sessions went with it in the database (R-SESSION-END).
     app.liveSessions.usersEnded([userId]);
+    if (reviewsForgotten) app.publicReads.testimonialsChanged();
     return user;
   };
 

@@ -13,6 +13,7 @@ import {
   type ReleasePayment,
   stopPaymentsOfCustomer,
 } from '../orders/service.ts';
+import { forgetReviewer } from '../reviews/service.ts';
 import {
   countAdmins,
   deleteUserById,
@@ -77,12 +78,15 @@ export async function revokeAdmin(db: Database, email: string): Promise<ShopUser
 export interface DeletedAccount {
   user: ShopUser;
   userId: string;
+  /** Whether the account had reviews, now shown as a former customer's. */
+  reviewsForgotten: boolean;
 }
 
 /**
  * R-ACCOUNT-DELETE (by an admin, or by the customer in Settings): the account goes; its unpaid orders
- * are cancelled with their stock back and its paid orders stay for the shop's books without the
- * customer's name and email, all in one transaction. Never the last admin.
+ * are cancelled with their stock back, its paid orders stay for the shop's books without the
+ * customer's name and email, and its reviews stay as a former customer's (decision 0053), all in one
+ * transaction. Never the last admin.
  */
 export async function deleteShopUser(
   lifecycle: OrderLifecycle,
@@ -101,9 +105,10 @@ export async function deleteShopUser(
     if (current.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(lastAdminMessage);
     await cancelUnpaidOrdersOfCustomer(moves, current.id);
     await forgetCustomerOnPaidOrders(tx, current.id);
+    const reviewsForgotten = await forgetReviewer(tx, current.id);
     await deleteUserById(tx, current.id);
     await reachRacePoint(db, 'user deleted');
-    return { user: toShopUser(current), userId: current.id };
+    return { user: toShopUser(current), userId: current.id, reviewsForgotten };
   });
 }
 

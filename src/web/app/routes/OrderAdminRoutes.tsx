@@ -5,3 +5,12 @@
  */
 export { ManageOrdersPage } from '#web/features/orders/pages/ManageOrdersPage.tsx';
 export { OverviewPage } from '#web/features/orders/pages/OverviewPage.tsx';
+
+import { useParams } from 'react-router';
+import { ManageOrderPage } from '#web/features/orders/pages/ManageOrderPage.tsx';
+
+/** One order's admin view (issue 26), in this file for the same reason. */
+export function ManageOrderRoute() {
+  const { number = '' } = useParams();
+  return <ManageOrderPage number={number} />;
+}

@@ -8,6 +8,10 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { cartCount, readVisitorCart, writeVisitorCart } from './cart-store.ts';
 
+/** What the cart now holds of the product, said in full (R-CART); the line is there unless it was refused. */
+const addedMessage = (product: Product, quantity = product.minQuantity) =>
+  CART_MESSAGES.added(product.name, quantity, product.minQuantity);
+
 /**
  * "Add to cart" (R-CART): one more of the product, or its minimum when it is new to the cart, never past
  * its maximum or stock. The account's cart is changed by the server, which reads the product itself;
@@ -23,7 +27,7 @@ export async function addToCart(product: Product, signedIn: boolean, queryClient
       queryClient.setQueryData(queryKeys.cart, cart);
       cartCount.set(cart.items.length);
       if (cart.notices.length > 0) for (const notice of cart.notices) toast.warning(notice);
-      else toast.success(CART_MESSAGES.added(product.name));
+      else toast.success(addedMessage(product, cart.items.find((line) => line.productId === product._id)?.quantity));
     } catch (error) {
       toastApiError(error, `${product.name} could not be added to your cart. Please try again.`);
     }
@@ -46,5 +50,5 @@ export async function addToCart(product: Product, signedIn: boolean, queryClient
       : [...items, { productId: product._id, quantity, seenPrice: product.price }],
   );
   await queryClient.invalidateQueries({ queryKey: queryKeys.visitorCart });
-  toast.success(CART_MESSAGES.added(product.name));
+  toast.success(addedMessage(product, quantity));
 }

@@ -1,8 +1,7 @@
-/** Who is writing: the shop's name, its public address (for links) and its currency. */
+/** Who is writing: the shop's name and its public address (for links). */
 export interface Shop {
   name: string;
   publicUrl: string;
-  currency: string;
 }
 
 export interface RenderedMail {
@@ -16,10 +15,6 @@ export type Block = string | { link: string; label: string } | { rows: [string, 
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-export function money(shop: Shop, cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: shop.currency.toUpperCase() }).format(cents / 100);
 }
 
 function blockText(block: Block): string {

@@ -1,5 +1,6 @@
+import { centsToDollars, formatPrice } from '#shared/money.ts';
 import type { CancelledBy, OrderFacts } from '../outbox.ts';
-import { composeMail, money, type RenderedMail, type Shop } from './layout.ts';
+import { composeMail, type RenderedMail, type Shop } from './layout.ts';
 
 const WHY: Record<CancelledBy, string> = {
   customer: 'As you asked, we cancelled your unpaid order.',
@@ -17,7 +18,7 @@ export function orderCancelledMail(shop: Shop, order: OrderFacts & { by: Cancell
         ['Order', order.orderNumber ?? order.orderId],
         ['Product', order.product],
         ['Quantity', String(order.quantity)],
-        ['Total', money(shop, order.totalCents)],
+        ['Total', formatPrice(centsToDollars(order.totalCents))],
       ],
     },
   ]);

@@ -1,5 +1,6 @@
+import { centsToDollars, formatPrice } from '#shared/money.ts';
 import type { OrderFacts } from '../outbox.ts';
-import { composeMail, money, type RenderedMail, type Shop } from './layout.ts';
+import { composeMail, type RenderedMail, type Shop } from './layout.ts';
 
 /** The payment page of an order: the order-received mail's link. */
 export function paymentLink(shop: Shop, orderId: string): string {
@@ -14,7 +15,7 @@ export function orderReceivedMail(shop: Shop, order: OrderFacts): RenderedMail {
         ['Order', order.orderNumber ?? order.orderId],
         ['Product', order.product],
         ['Quantity', String(order.quantity)],
-        ['Total', money(shop, order.totalCents)],
+        ['Total', formatPrice(centsToDollars(order.totalCents))],
       ],
     },
     { label: 'Pay for your order', link: paymentLink(shop, order.orderId) },

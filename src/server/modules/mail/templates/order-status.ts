@@ -1,5 +1,6 @@
+import { centsToDollars, formatPrice } from '#shared/money.ts';
 import type { OrderFacts, StatusFacts } from '../outbox.ts';
-import { composeMail, money, type RenderedMail, type Shop } from './layout.ts';
+import { composeMail, type RenderedMail, type Shop } from './layout.ts';
 
 const SUBJECT: Record<StatusFacts['status'], string> = {
   shipped: 'Your order is on its way',
@@ -19,7 +20,7 @@ export function orderStatusMail(shop: Shop, order: OrderFacts & StatusFacts): Re
     ['Order', order.orderNumber ?? order.orderId],
     ['Product', order.product],
     ['Quantity', String(order.quantity)],
-    ['Total', money(shop, order.totalCents)],
+    ['Total', formatPrice(centsToDollars(order.totalCents))],
   ];
   if (order.status === 'shipped') rows.push(['Carrier', order.carrier], ['Tracking number', order.trackingNumber]);
   return composeMail(shop, SUBJECT[order.status], `Hello ${order.customerName},`, [

@@ -1,5 +1,6 @@
+import { centsToDollars, formatPrice } from '#shared/money.ts';
 import type { OrderFacts } from '../outbox.ts';
-import { composeMail, money, type RenderedMail, type Shop } from './layout.ts';
+import { composeMail, type RenderedMail, type Shop } from './layout.ts';
 
 export function paymentReceiptMail(shop: Shop, payment: OrderFacts & { transactionId: string; paidAt: string }): RenderedMail {
   return composeMail(shop, 'Payment receipt', `Hello ${payment.customerName},`, [
@@ -9,7 +10,7 @@ export function paymentReceiptMail(shop: Shop, payment: OrderFacts & { transacti
         ['Order', payment.orderNumber ?? payment.orderId],
         ['Product', payment.product],
         ['Quantity', String(payment.quantity)],
-        ['Amount paid', money(shop, payment.totalCents)],
+        ['Amount paid', formatPrice(centsToDollars(payment.totalCents))],
         ['Transaction id', payment.transactionId],
         ['Date', `${new Date(payment.paidAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`],
       ],

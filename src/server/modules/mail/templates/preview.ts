@@ -4,7 +4,7 @@ import type { MailEvent, MailKind, OrderFacts } from '../outbox.ts';
 import type { Shop } from './layout.ts';
 import { renderMail } from './render.ts';
 
-const DEMO_SHOP: Shop = { name: 'SwiftCargo', publicUrl: 'http://localhost:3000', currency: 'usd' };
+const DEMO_SHOP: Shop = { name: 'SwiftCargo', publicUrl: 'http://localhost:3000' };
 const DEMO_ORDER: OrderFacts = {
   customerName: 'Ines Moreau',
   orderId: '0b6f3f9e-3c1d-4c55-9d5e-8f1b2a7c4d10',

@@ -2,9 +2,9 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { CartLine } from '#shared/cart.ts';
 import { cartLineLimit, cartQuantityRefusal } from '#shared/cart-rules.ts';
+import { formatPrice } from '#shared/money.ts';
 import { pictureSrcSet } from '#shared/picture.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { formatPrice } from '#web/lib/price.ts';
 
 interface CartLineItemProps {
   line: CartLine;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { formatPrice } from '#shared/money.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { formatPrice } from '#web/lib/price.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCart, useChangeCart } from '../api/use-cart.ts';
 import type { CartOwner } from '../cart-store.ts';

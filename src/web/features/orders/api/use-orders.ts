@@ -12,6 +12,14 @@ export function useMyOrders(email: string) {
   });
 }
 
+/** An order's page: GET /api/orders/number/{number}, the customer's own order or any for an admin. */
+export function useOrder(number: string) {
+  return useQuery({
+    queryKey: queryKeys.order(number),
+    queryFn: ({ signal }) => apiRequest<Order>(`/api/orders/number/${encodeURIComponent(number)}`, { signal }),
+  });
+}
+
 /** After an order changes: the lists of orders, and the stock the products show. */
 function refreshOrdersAndStock(queryClient: QueryClient) {
   return Promise.all([

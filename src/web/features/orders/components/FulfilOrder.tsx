@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { LIMITS } from '#shared/limits.ts';
+import { formatPrice } from '#shared/money.ts';
 import type { Order, OrderStatusChange } from '#shared/order.ts';
+import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useChangeOrderStatus } from '../api/use-orders.ts';
 
@@ -50,14 +52,14 @@ export function FulfilOrder({ order }: { order: Order }) {
   );
 
   const refund = (
-    <button
-      type="button"
+    <ConfirmButton
+      label="Refund"
       className="btn btn-xs btn-warning btn-outline w-fit"
       disabled={busy}
-      onClick={() => send({ status: 'refunded' }, 'Order refunded')}
-    >
-      Refund
-    </button>
+      question={`Refund ${formatPrice(order.price)} of order ${order.number}?`}
+      details="The card payment is given back to the customer; this cannot be undone."
+      onConfirm={() => void send({ status: 'refunded' }, 'Order refunded')}
+    />
   );
 
   if (order.status === 'shipped') {

@@ -1,5 +1,5 @@
+import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
-import { formatPrice } from '#web/lib/price.ts';
 
 /** What an order of several lines holds (R-CHECKOUT), one line each; a one-line order says it in its name already. */
 export function OrderLines({ order }: { order: Order }) {

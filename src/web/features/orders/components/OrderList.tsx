@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
-import { formatPrice } from '#web/lib/price.ts';
 import { OrderLines } from './OrderLines.tsx';
 
 /** Literal class names, so Tailwind sees them: below the breakpoint cards, from it on a table. */
@@ -22,6 +23,8 @@ interface OrderListProps {
   action: (order: Order) => ReactNode;
   /** The width from which a table fits: the more columns, the wider. */
   tableFrom: keyof typeof LAYOUTS;
+  /** The address of each order's own page: its number links there. */
+  pageOf: (order: Order) => string;
 }
 
 /** My Orders and Manage Orders: one card per order on phones, so no action hides beyond the edge; a table from `tableFrom` on. */
@@ -34,15 +37,21 @@ export function OrderList({
   actionHeading,
   action,
   tableFrom,
+  pageOf,
 }: OrderListProps) {
   const layout = LAYOUTS[tableFrom];
+  const numberLink = (order: Order) => (
+    <Link to={pageOf(order)} className="link link-primary font-mono">
+      {order.number}
+    </Link>
+  );
   return (
     <>
       <ul className={`mt-4 flex flex-col gap-3 ${layout.cards}`}>
         {orders.map((order) => (
           <li key={order._id} className="card border border-base-300 bg-base-100" data-testid="order-card">
             <div className="card-body gap-2 p-4">
-              <p className="font-mono text-xs">Order {order.number}</p>
+              <p className="text-xs">Order {numberLink(order)}</p>
               <ProductLabel name={order.name} picture={order.picture} />
               <OrderLines order={order} />
               {showCustomer ? <p className="break-all text-sm">{order.email}</p> : null}
@@ -80,8 +89,8 @@ export function OrderList({
           <tbody>
             {orders.map((order) => (
               <tr key={order._id} data-testid="order-row">
-                <th scope="row" className="whitespace-nowrap font-mono">
-                  {order.number}
+                <th scope="row" className="whitespace-nowrap">
+                  {numberLink(order)}
                 </th>
                 {showCustomer ? <td className="break-all">{order.email}</td> : null}
                 <td>

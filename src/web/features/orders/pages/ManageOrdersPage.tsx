@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { type AdminOrdersQuery, adminOrdersSearch, readAdminOrdersAddress } from '#shared/admin-orders.ts';
-import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { PageButtons } from '#web/components/PageButtons.tsx';
@@ -12,14 +10,14 @@ import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFilterAddress } from '#web/lib/use-filter-address.ts';
 import { downloadOrdersCsv, ordersCsvPath, useAdminOrders } from '../api/use-admin-orders.ts';
-import { useRemoveOrder } from '../api/use-orders.ts';
+import { AdminOrderActions } from '../components/AdminOrderActions.tsx';
 import { DeliveryAddress } from '../components/DeliveryAddress.tsx';
-import { FulfilOrder } from '../components/FulfilOrder.tsx';
 import { OrderFilters } from '../components/OrderFilters.tsx';
 import { OrderList } from '../components/OrderList.tsx';
 import { OrderProgress, StatusBadge } from '../components/OrderProgress.tsx';
 
-const PAGE_PATH = '/dashboard/manageOrders';
+export const MANAGE_ORDERS_PATH = '/dashboard/manageOrders';
+const PAGE_PATH = MANAGE_ORDERS_PATH;
 
 const addressOf = (query: AdminOrdersQuery) => {
   const search = adminOrdersSearch(query);
@@ -30,7 +28,7 @@ function Status({ order }: { order: Order }) {
   return (
     <div className="flex flex-col gap-1">
       <StatusBadge status={order.status} />
-      <OrderProgress order={order} />
+      <OrderProgress order={order} reader="admin" />
     </div>
   );
 }
@@ -46,21 +44,11 @@ export function ManageOrdersPage() {
   const [parameters] = useSearchParams();
   const query = readAdminOrdersAddress(parameters);
   const orders = useAdminOrders(query);
-  const removeOrder = useRemoveOrder();
   const [exporting, setExporting] = useState(false);
   const filtered = query.status !== undefined || query.q !== undefined;
 
   const address = useFilterAddress(addressOf(query));
   const show = (next: AdminOrdersQuery) => address.show(addressOf(next));
-
-  async function remove(id: string) {
-    try {
-      await removeOrder.mutateAsync(id);
-      toast.success(MESSAGES.adminOrderCancelled);
-    } catch (error) {
-      toastApiError(error, 'The order could not be cancelled. Please try again.');
-    }
-  }
 
   async function exportCsv() {
     setExporting(true);
@@ -72,28 +60,6 @@ export function ManageOrdersPage() {
       setExporting(false);
     }
   }
-
-  const action = (order: Order) => {
-    if (order.status === 'shipped') return <FulfilOrder order={order} />;
-    if (order.status !== 'unpaid' && order.status !== 'paid') return null;
-    return order.paid ? (
-      <div className="flex flex-col gap-2">
-        <button type="button" className="btn btn-xs btn-success w-fit" disabled>
-          Confirm Order
-        </button>
-        <FulfilOrder order={order} />
-      </div>
-    ) : (
-      <button
-        type="button"
-        className="btn btn-xs btn-error btn-outline whitespace-nowrap"
-        disabled={removeOrder.isPending && removeOrder.variables === order._id}
-        onClick={() => remove(order._id)}
-      >
-        Cancel Order
-      </button>
-    );
-  };
 
   const total = orders.data?.total;
   return (
@@ -145,8 +111,9 @@ export function ManageOrdersPage() {
             status={(order) => <Status order={order} />}
             delivery={(order) => <DeliveryAddress order={order} editable />}
             actionHeading="Action"
-            action={action}
+            action={(order) => <AdminOrderActions order={order} viewAt={`${PAGE_PATH}/${order.number}`} />}
             tableFrom="md"
+            pageOf={(order) => `${PAGE_PATH}/${order.number}`}
           />
         </div>
       )}

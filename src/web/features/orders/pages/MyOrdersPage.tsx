@@ -9,11 +9,12 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useCancelOrder, useMyOrders } from '../api/use-orders.ts';
 import { DeliveryAddress } from '../components/DeliveryAddress.tsx';
 import { OrderList } from '../components/OrderList.tsx';
-import { OrderProgress, StatusBadge } from '../components/OrderProgress.tsx';
+import { OrderProgress, OrderStepper } from '../components/OrderProgress.tsx';
+import { OrderStatusSummary } from '../components/OrderStatusSummary.tsx';
 
 /**
- * Pay for an unpaid order, or the paid badge (disabled, R-ORDERS) with the transaction id; beside it
- * where the order stands once paid or cancelled (R-ORDER-STATUS).
+ * Pay for an unpaid order; once paid or cancelled, one status (the spec's disabled "paid" badge while it
+ * has not moved on, R-ORDERS), the transaction id, the delivery steps with tracking, and the timeline.
  */
 function Payment({ order }: { order: Order }) {
   if (order.status === 'unpaid') {
@@ -25,18 +26,14 @@ function Payment({ order }: { order: Order }) {
   }
   return (
     <div className="flex flex-col gap-1">
-      {order.paid ? (
-        <button type="button" className="btn btn-xs btn-success w-fit" disabled>
-          paid
-        </button>
-      ) : null}
-      {order.status === 'paid' ? null : <StatusBadge status={order.status} />}
+      <OrderStatusSummary order={order} />
       {order.transactionId ? (
         <span className="break-all text-xs">
           Transaction id: <span className="font-mono">{order.transactionId}</span>
         </span>
       ) : null}
-      <OrderProgress order={order} />
+      <OrderStepper order={order} />
+      <OrderProgress order={order} reader="customer" />
     </div>
   );
 }
@@ -93,6 +90,7 @@ export function MyOrdersPage({ email }: { email: string }) {
           actionHeading="Cancel"
           action={cancelButton}
           tableFrom="sm"
+          pageOf={(order) => `/dashboard/orders/${order.number}`}
         />
       )}
     </section>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { formatPrice } from '#shared/money.ts';
 import type { Overview, Sales } from '#shared/overview.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { formatAmount, formatCount } from '#web/lib/big-numbers.ts';
+import { formatCount } from '#web/lib/big-numbers.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useOverview } from '../api/use-overview.ts';
 import { DailyBars, shortDate } from '../components/DailyBars.tsx';
@@ -14,7 +15,7 @@ function SalesStat({ title, sales }: { title: string; sales: Sales }) {
   return (
     <div className="stat">
       <div className="stat-title text-base-content/80">{title}</div>
-      <div className="stat-value text-2xl">{formatAmount(sales.revenue)}</div>
+      <div className="stat-value text-2xl">{formatPrice(sales.revenue)}</div>
       <div className="stat-desc text-base-content/80">{ordersText(sales.orders)}</div>
     </div>
   );
@@ -49,7 +50,7 @@ function DaysTable({ days }: { days: Overview['days'] }) {
                   <time dateTime={day.date}>{shortDate(day.date)}</time>
                 </th>
                 <td>{day.orders}</td>
-                <td>{formatAmount(day.revenue)}</td>
+                <td>{formatPrice(day.revenue)}</td>
               </tr>
             ))}
           </tbody>
@@ -89,7 +90,7 @@ export function OverviewPage() {
       <section aria-labelledby="overview-days">
         <SectionHeading id="overview-days">Last 30 days</SectionHeading>
         <div className="mt-3 grid gap-4 lg:grid-cols-2">
-          <DailyBars title="Revenue per day" days={days} value={(day) => day.revenue} format={formatAmount} />
+          <DailyBars title="Revenue per day" days={days} value={(day) => day.revenue} format={formatPrice} />
           <DailyBars title="Paid orders per day" days={days} value={(day) => day.orders} format={ordersText} />
         </div>
         <DaysTable days={days} />
@@ -134,7 +135,7 @@ export function OverviewPage() {
                         {product.name}
                       </th>
                       <td>{product.units}</td>
-                      <td className="whitespace-nowrap">{formatAmount(product.revenue)}</td>
+                      <td className="whitespace-nowrap">{formatPrice(product.revenue)}</td>
                     </tr>
                   ))}
                 </tbody>

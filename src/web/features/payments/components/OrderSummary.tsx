@@ -1,5 +1,5 @@
+import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
-import { formatPrice } from '#web/lib/price.ts';
 
 /** The payment greeting (R-PAYMENT): the customer's name, the product, the quantity and the price in dollars. */
 export function OrderSummary({ order }: { order: Order }) {

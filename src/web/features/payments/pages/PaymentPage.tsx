@@ -7,6 +7,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useClientSecret, useOrderToPay, useRecordPayment } from '../api/use-order-to-pay.ts';
 import { usePaymentConfig } from '../api/use-payment-config.ts';
 import type { CardFormProps } from '../components/card-form.ts';
+import { OrderConfirmation } from '../components/OrderConfirmation.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { PaymentOutcome } from '../components/PaymentOutcome.tsx';
 import { TestCardForm } from '../components/TestCardForm.tsx';
@@ -58,6 +59,8 @@ export function PaymentPage() {
   if (config.isError) return <LoadError what="the payment settings" onRetry={() => config.refetch()} />;
   if (!order.data || !config.data) return <Spinner label="Loading your order" />;
 
+  if (recorded) return <OrderConfirmation order={order.data} transactionId={recorded} />;
+
   if (order.data.paid && !charged) {
     return (
       <section className="max-w-xl space-y-4">
@@ -97,12 +100,7 @@ export function PaymentPage() {
           ) : (
             <TestCardForm {...cardForm} />
           )}
-          <PaymentOutcome error={cardError} transactionId={recorded} />
-          {recorded ? (
-            <Link to="/dashboard/orders" className="link link-primary">
-              Back to My Orders
-            </Link>
-          ) : null}
+          <PaymentOutcome error={cardError} />
         </div>
       </div>
     </section>

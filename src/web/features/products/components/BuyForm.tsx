@@ -2,12 +2,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
+import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import type { Product } from '#shared/product.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { DeliveryFields, focusFirstDeliveryError, typedDelivery } from '#web/components/DeliveryFields.tsx';
 import type { DeliveryErrors } from '#web/lib/delivery-details.ts';
-import { formatPrice } from '#web/lib/price.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 

@@ -1,5 +1,11 @@
-import { type FormEvent, useRef } from 'react';
-import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS, type CatalogueQuery } from '#shared/catalogue.ts';
+import { type FormEvent, useRef, useState } from 'react';
+import {
+  CATALOGUE_MESSAGES,
+  CATALOGUE_SORT_LABELS,
+  CATALOGUE_SORTS,
+  type CatalogueQuery,
+  priceRangeReversed,
+} from '#shared/catalogue.ts';
 import type { Category } from '#shared/category.ts';
 import { LIMITS } from '#shared/limits.ts';
 
@@ -16,25 +22,45 @@ const amountOrNothing = (text: FormDataEntryValue | null) => {
   return value === '' || Number.isNaN(Number(value)) ? undefined : Number(value);
 };
 
+const RANGE_ERROR_ID = 'catalogue-price-range-error';
+
+/** How many of the filters inside the disclosure are set, for its summary. */
+const filtersSet = (query: CatalogueQuery) =>
+  [query.category, query.minPrice, query.maxPrice].filter((value) => value !== undefined).length + (query.inStock ? 1 : 0);
+
 /**
  * Search, category, price range, stock and order. The fields start from the address and the form is
  * drawn anew when the address changes by other means (useFilterAddress), so the back button restores
- * them too. Typing waits for Search or Enter; the other fields apply as soon as they change.
+ * them too. Typing waits for Search or Enter; the other fields apply as soon as they change. On small
+ * screens all but the search fold into a disclosure, so products show on the first screen; it is a
+ * plain `<details>`, so it opens and the form submits without JavaScript too. A lowest price above the
+ * highest is not applied: the highest price's field says so (`reversedMaxPrice`, from the address).
  */
 export function CatalogueFilters({
   query,
   categories,
+  reversedMaxPrice,
   onChange,
 }: {
   query: CatalogueQuery;
   categories: Category[];
+  reversedMaxPrice?: string;
   onChange: (change: FilterChange) => void;
 }) {
   const form = useRef<HTMLFormElement>(null);
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const [rangeReversed, setRangeReversed] = useState(reversedMaxPrice !== undefined);
+  const set = filtersSet(query);
   const apply = (event?: FormEvent) => {
     event?.preventDefault();
     if (!form.current) return;
     const data = new FormData(form.current);
+    const reversed = priceRangeReversed({ minPrice: String(data.get('minPrice')), maxPrice: String(data.get('maxPrice')) });
+    setRangeReversed(reversed);
+    if (reversed) {
+      if (disclosure.current) disclosure.current.open = true;
+      return;
+    }
     onChange({
       q: String(data.get('q') ?? '').trim() || undefined,
       category: String(data.get('category') ?? '') || undefined,
@@ -48,7 +74,7 @@ export function CatalogueFilters({
 
   return (
     <search aria-label="Products">
-      <form ref={form} onSubmit={apply} className="grid gap-4 rounded-box border border-base-300 bg-base-100 p-4">
+      <form ref={form} onSubmit={apply} className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4">
         <div className="join w-full">
           <label htmlFor="catalogue-q" className="sr-only">
             Search products
@@ -66,55 +92,78 @@ export function CatalogueFilters({
             Search
           </button>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Category
-            <select name="category" defaultValue={query.category ?? ''} onChange={applyNow} className="select w-full">
-              <option value="">All categories</option>
-              {categories.map((category) => (
-                <option key={category._id} value={category._id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {PRICE_FIELDS.map((field) => (
-            <label key={field.name} className="flex flex-col gap-1 text-sm font-medium">
-              {field.label}
-              <input
-                name={field.name}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                defaultValue={query[field.name] ?? ''}
-                onBlur={applyNow}
-                className="input w-full"
-              />
+        <details
+          ref={disclosure}
+          open={reversedMaxPrice !== undefined}
+          className="lg:[&::details-content]:[content-visibility:visible]"
+        >
+          <summary className="btn btn-outline btn-sm w-full justify-between lg:hidden">
+            Filters and sort{set > 0 ? ` (${set} set)` : ''}
+            <span aria-hidden="true">▾</span>
+          </summary>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:mt-0 lg:grid-cols-5 lg:items-start">
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Category
+              <select name="category" defaultValue={query.category ?? ''} onChange={applyNow} className="select w-full">
+                <option value="">All categories</option>
+                {categories.map((category) => (
+                  <option key={category._id} value={category._id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
             </label>
-          ))}
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Sort by
-            <select name="sort" defaultValue={query.sort} onChange={applyNow} className="select w-full">
-              {CATALOGUE_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {CATALOGUE_SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="label cursor-pointer gap-2 py-2 text-sm font-medium text-base-content">
-            <input
-              name="inStock"
-              type="checkbox"
-              value="true"
-              defaultChecked={query.inStock}
-              onChange={applyNow}
-              className="checkbox"
-            />
-            In stock only
-          </label>
-        </div>
+            {PRICE_FIELDS.map((field) => {
+              const wrong = field.name === 'maxPrice' && rangeReversed;
+              return (
+                <div key={field.name} className="flex flex-col gap-1">
+                  <label htmlFor={`catalogue-${field.name}`} className="text-sm font-medium">
+                    {field.label}
+                  </label>
+                  <input
+                    id={`catalogue-${field.name}`}
+                    name={field.name}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step="0.01"
+                    defaultValue={(field.name === 'maxPrice' ? reversedMaxPrice : undefined) ?? query[field.name] ?? ''}
+                    onBlur={applyNow}
+                    aria-invalid={wrong || undefined}
+                    aria-describedby={wrong ? RANGE_ERROR_ID : undefined}
+                    className={`input w-full ${wrong ? 'input-error' : ''}`}
+                  />
+                  {field.name === 'maxPrice' ? (
+                    <p id={RANGE_ERROR_ID} aria-live="polite" className="text-sm text-error">
+                      {rangeReversed ? CATALOGUE_MESSAGES.priceRangeReversed : ''}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Sort by
+              <select name="sort" defaultValue={query.sort} onChange={applyNow} className="select w-full">
+                {CATALOGUE_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {CATALOGUE_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="label cursor-pointer gap-2 py-2 text-sm font-medium text-base-content lg:mt-6">
+              <input
+                name="inStock"
+                type="checkbox"
+                value="true"
+                defaultChecked={query.inStock}
+                onChange={applyNow}
+                className="checkbox"
+              />
+              In stock only
+            </label>
+          </div>
+        </details>
       </form>
     </search>
   );

@@ -1,15 +1,16 @@
 import { useContext } from 'react';
 import { Link } from 'react-router';
+import { formatPrice } from '#shared/money.ts';
 import { pictureSrcSet } from '#shared/picture.ts';
 import type { Product } from '#shared/product.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
-import { formatPrice } from '#web/lib/price.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 import { ProductActionContext } from '../product-action.ts';
+import { minimumOrderWords } from '../quantity-words.ts';
 
 /**
- * `signInFirst`: a visitor's Order Now leads to /login, which returns to the product (R-ROUTES); the
- * product page itself is public, so the link a crawler sees is the product's.
+ * The picture and the name lead to the product's page for everyone (R-PRODUCT-PAGE). `signInFirst`: a
+ * visitor's Order Now leads to /login, which returns to the product (R-ROUTES).
  */
 export function ProductCard({ product, signInFirst }: { product: Product; signInFirst: boolean }) {
   const action = useContext(ProductActionContext);
@@ -17,23 +18,29 @@ export function ProductCard({ product, signInFirst }: { product: Product; signIn
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md" data-testid="product-card">
       <figure className="aspect-[4/3] bg-base-200">
-        <img
-          src={product.picture}
-          srcSet={pictureSrcSet(product.picture)}
-          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-          alt={product.name}
-          width={400}
-          height={300}
-          loading="lazy"
-          className="h-full w-full object-contain p-4"
-        />
+        {/* Out of the tab order: the name below is the same link, one stop per card for keyboards. */}
+        <Link to={productPath} tabIndex={-1} className="size-full">
+          <img
+            src={product.picture}
+            srcSet={pictureSrcSet(product.picture)}
+            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+            alt={product.name}
+            width={400}
+            height={300}
+            loading="lazy"
+            className="h-full w-full object-contain p-4"
+          />
+        </Link>
       </figure>
       <div className="card-body gap-2 p-5">
         <h3 className="card-title text-lg leading-snug" title={product.name}>
-          {truncateWithEllipsis(product.name, DISPLAY_LIMITS.nameLength)}
+          <Link to={productPath} className="link-hover">
+            {truncateWithEllipsis(product.name, DISPLAY_LIMITS.nameLength)}
+          </Link>
         </h3>
         <p className="text-sm text-base-content/80">{product.description}</p>
         <p className="text-sm font-medium">Available in : {product.availableQuantity}</p>
+        {product.minQuantity > 1 && <p className="text-sm">{minimumOrderWords(product.minQuantity)}</p>}
         <p className="text-lg font-semibold text-primary">Price : {formatPrice(product.price)}</p>
         <div className="card-actions mt-2 flex-col">
           <Link

@@ -1,5 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { type CatalogueQuery, catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
+import {
+  CATALOGUE_MESSAGES,
+  type CatalogueQuery,
+  catalogueSearch,
+  priceRangeReversed,
+  readCatalogueAddress,
+} from '#shared/catalogue.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { PageButtons } from '#web/components/PageButtons.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -28,6 +34,9 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
   useDocumentTitle('Products');
   const [parameters] = useSearchParams();
   const query = readCatalogueAddress(parameters);
+  // The address drops a highest price below the lowest; the field keeps it and says why.
+  const typedRange = { minPrice: parameters.get('minPrice'), maxPrice: parameters.get('maxPrice') };
+  const reversedMaxPrice = priceRangeReversed(typedRange) ? (typedRange.maxPrice ?? undefined) : undefined;
   const catalogue = useCatalogue(query);
   const categories = useCategories();
   const address = useFilterAddress(addressOf(query));
@@ -53,7 +62,13 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
         Products
       </h1>
       <div className="mt-6">
-        <CatalogueFilters key={address.formKey} query={query} categories={categories.data ?? []} onChange={change} />
+        <CatalogueFilters
+          key={address.formKey}
+          query={query}
+          categories={categories.data ?? []}
+          reversedMaxPrice={reversedMaxPrice}
+          onChange={change}
+        />
       </div>
       <p className="mt-6 min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="catalogue-total">
         {catalogue.data ? `${catalogue.data.total} ${catalogue.data.total === 1 ? 'product' : 'products'}` : ''}
@@ -71,6 +86,18 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
           </div>
         ) : catalogue.isError ? (
           <LoadError what="the products" onRetry={() => catalogue.refetch()} />
+        ) : catalogue.data.items.length === 0 && catalogue.data.total > 0 ? (
+          <div
+            className="rounded-box border border-dashed border-base-300 px-6 py-14 text-center"
+            data-testid="catalogue-past-end"
+          >
+            <h2 className="text-xl font-semibold">
+              {CATALOGUE_MESSAGES.pageOutOfRange(query.page, Math.ceil(catalogue.data.total / query.pageSize))}
+            </h2>
+            <Link to={addressOf({ ...query, page: 1 })} className="btn btn-primary mt-6">
+              Go to page 1
+            </Link>
+          </div>
         ) : catalogue.data.items.length === 0 ? (
           <div className="rounded-box border border-dashed border-base-300 px-6 py-14 text-center" data-testid="catalogue-empty">
             <h2 className="text-xl font-semibold">No products match {filtered ? 'these filters' : 'yet'}</h2>

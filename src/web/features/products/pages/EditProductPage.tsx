@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
+import { plainDollars } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
@@ -15,7 +16,7 @@ import { ProductNotFound } from '../components/ProductNotFound.tsx';
 /** The form's fields as the product is now: the price as the text the form takes. */
 const formValues = (product: Product): AddProductFormInput => ({
   name: product.name,
-  price: product.price.toFixed(2),
+  price: plainDollars(product.price),
   description: product.description,
   minQuantity: String(product.minQuantity),
   maxQuantity: String(product.maxQuantity),

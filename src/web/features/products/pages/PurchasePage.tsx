@@ -1,15 +1,22 @@
 import { type ReactNode, useContext } from 'react';
+import { formatPrice } from '#shared/money.ts';
 import { pictureSrcSet } from '#shared/picture.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { formatPrice } from '#web/lib/price.ts';
+import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useCategories } from '../api/use-categories.ts';
 import { useProduct } from '../api/use-product.ts';
 import { type Buyer, BuyForm } from '../components/BuyForm.tsx';
+import { ProductBreadcrumbs } from '../components/ProductBreadcrumbs.tsx';
 import { ProductNotFound } from '../components/ProductNotFound.tsx';
 import { ProductActionContext } from '../product-action.ts';
+import { quantityRuleWords } from '../quantity-words.ts';
+
+/** Below the fold: its code loads, and it hydrates, when the browser is idle (R-FIRST-PAINT). */
+const RelatedProducts = lazyWhenIdle(() => import('../components/RelatedProducts.tsx').then((module) => module.RelatedProducts));
 
 /** A malformed id is as unknown as a deleted product to the customer. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -34,6 +41,7 @@ export function PurchasePage({
 }) {
   const action = useContext(ProductActionContext);
   const product = useProduct(productId);
+  const categories = useCategories();
   useDocumentTitle(product.data?.name ?? (isMissing(product.error) ? 'Product not found' : 'Purchase'));
 
   if (product.isPending) return <Spinner label="Loading the product" />;
@@ -42,48 +50,50 @@ export function PurchasePage({
     return <LoadError what="this product" onRetry={() => product.refetch()} />;
   }
   const { data } = product;
+  const category = categories.data?.find((shelf) => shelf._id === data.categoryId);
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-[2fr_1fr]">
-      <article className="card border border-base-300 bg-base-100 md:card-side" aria-labelledby="product-name">
-        <figure className="bg-base-200 md:w-2/5">
-          <img
-            src={data.picture}
-            srcSet={pictureSrcSet(data.picture)}
-            sizes="(min-width: 768px) 40vw, 100vw"
-            alt={data.name}
-            width={400}
-            height={300}
-            // The page's largest picture (LCP): fetched first.
-            fetchPriority="high"
-            className="h-full max-h-80 w-full object-contain p-6"
-          />
-        </figure>
-        <div className="card-body min-w-0">
-          <h1 id="product-name" className="card-title text-2xl text-primary">
-            {data.name}
-          </h1>
-          <p className="text-base-content/80">{data.description}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-medium">Price</dt>
-            <dd>
-              <span className="text-lg font-semibold text-primary">{formatPrice(data.price)}</span> per unit
-            </dd>
-            <dt className="font-medium">Available quantity</dt>
-            <dd data-testid="available-quantity">
-              {data.availableQuantity}
-              {data.availableQuantity === 0 ? <span className="badge badge-error badge-soft ml-2">Sold out</span> : null}
-            </dd>
-            <dt className="font-medium">Order between</dt>
-            <dd>
-              {data.minQuantity} and {data.maxQuantity} units
-            </dd>
-          </dl>
-          {notice}
-          <BuyForm product={data} buyer={buyer} savedDelivery={savedDelivery} />
-          <div className="mt-2">{action(data)}</div>
-        </div>
-      </article>
-      <aside aria-label="Your details">{aside}</aside>
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-6 sm:py-8">
+      <div className="space-y-4">
+        <ProductBreadcrumbs name={data.name} category={category} />
+        <article className="grid gap-6 md:grid-cols-2 lg:gap-10" aria-labelledby="product-name">
+          <figure className="aspect-[4/3] self-start rounded-box border border-base-300 bg-base-200">
+            <img
+              src={data.picture}
+              srcSet={pictureSrcSet(data.picture)}
+              sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw"
+              alt={data.name}
+              width={800}
+              height={600}
+              // The page's largest picture (LCP): fetched first.
+              fetchPriority="high"
+              className="h-full w-full object-contain p-6"
+            />
+          </figure>
+          <div className="min-w-0 space-y-4">
+            <h1 id="product-name" className="text-3xl font-bold text-primary">
+              {data.name}
+            </h1>
+            <p className="text-base-content/80">
+              <span className="text-2xl font-semibold text-base-content">{formatPrice(data.price)}</span> per unit
+            </p>
+            <p className="text-base-content/80">{data.description}</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="font-medium">Available quantity</dt>
+              <dd data-testid="available-quantity">
+                {data.availableQuantity}
+                {data.availableQuantity === 0 ? <span className="badge badge-error badge-soft ml-2">Sold out</span> : null}
+              </dd>
+              <dt className="font-medium">Per order</dt>
+              <dd data-testid="quantity-rule">{quantityRuleWords(data.minQuantity, data.maxQuantity)}</dd>
+            </dl>
+            {notice}
+            <BuyForm product={data} buyer={buyer} savedDelivery={savedDelivery} />
+            <div>{action(data)}</div>
+            {aside ? <aside aria-label="Your details">{aside}</aside> : null}
+          </div>
+        </article>
+      </div>
+      <RelatedProducts productId={productId} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
-import { type ProfileInput, profileInputSchema } from '#shared/user.ts';
+import { type Profile, type ProfileInput, profileInputSchema } from '#shared/user.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
@@ -12,21 +12,25 @@ import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useProfile, useUpdateProfile } from '../api/use-profile.ts';
 
-const EMPTY: ProfileInput = { address: '', phoneNumber: '' };
+/** The form's fields as saved: it starts from them and comes back to them after SUBMIT (issue 26). */
+const savedFields = (profile: Profile | undefined): ProfileInput => ({
+  address: profile?.address ?? '',
+  phoneNumber: profile?.phoneNumber ?? '',
+});
 
 /** The profile: `intro` above (the placeholder introduction of R-PROFILE), then the saved details and the update form. */
 export function ProfilePage({ email, intro }: { email: string; intro: ReactNode }) {
   useDocumentTitle('Profile');
   const profile = useProfile(email);
   const update = useUpdateProfile(email);
-  const form = useForm<ProfileInput>({ resolver: zodResolver(profileInputSchema), defaultValues: EMPTY });
+  const form = useForm<ProfileInput>({ resolver: zodResolver(profileInputSchema), values: savedFields(profile.data) });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (input) => {
     try {
-      await update.mutateAsync(input);
+      const saved = await update.mutateAsync(input);
       toast.success(MESSAGES.profileUpdated);
-      form.reset(EMPTY);
+      form.reset(savedFields(saved));
     } catch (error) {
       if (!showFieldErrors(form, error)) toastApiError(error, 'Your information could not be saved. Please try again.');
     }

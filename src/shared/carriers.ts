@@ -1,0 +1,16 @@
+/**
+ * Carriers whose tracking pages the shop knows (issue 26): a tracking number given with one of these
+ * names links to the carrier's page; with any other carrier the number is shown as it is.
+ */
+const TRACKING_PAGES: Record<string, (trackingNumber: string) => string> = {
+  dhl: (n) => `https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
+  ups: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  fedex: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  usps: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+};
+
+/** The carrier's page for this parcel, or undefined when the shop does not know the carrier's pattern. */
+export function trackingPageOf(carrier: string, trackingNumber: string): string | undefined {
+  const page = TRACKING_PAGES[carrier.trim().toLowerCase()];
+  return page ? page(encodeURIComponent(trackingNumber.trim())) : undefined;
+}

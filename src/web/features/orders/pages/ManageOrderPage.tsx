@@ -1,0 +1,15 @@
+import { AdminOrderActions } from '../components/AdminOrderActions.tsx';
+import { MANAGE_ORDERS_PATH } from './ManageOrdersPage.tsx';
+import { OrderPage } from './OrderPage.tsx';
+
+/** One order in its own view for an admin (issue 26): shipping, notes, refund and cancel beside its timeline. */
+export function ManageOrderPage({ number }: { number: string }) {
+  return (
+    <OrderPage
+      number={number}
+      reader="admin"
+      backTo={{ path: MANAGE_ORDERS_PATH, label: 'Manage Orders' }}
+      actions={(order) => <AdminOrderActions order={order} />}
+    />
+  );
+}
