@@ -173,3 +173,52 @@ test('a visitor’s “Log in to check out” signs in and comes back to the che
   await page.getByRole('button', { name: 'Review order' }).click();
   await expect(page.getByTestId('review-lines').getByRole('listitem')).toHaveText([/Visitor Lamp/]);
 });
+
+test('a cart read the server answered before the visitor’s cart joined does not hide the joined lines', async ({
+  page,
+  server,
+}) => {
+  const admin = await signInAdmin(server);
+  const lamp = await addProduct(server, admin, {
+    name: 'Joined Lamp',
+    availableQuantity: 10,
+    picture: picture(server, 'keyflow-mech.svg'),
+  });
+  const customer = await signUpCustomer(server, { name: 'Jo Joined', password: 'secret123' });
+  await page.goto('/');
+  await page.evaluate(
+    (productId) => localStorage.setItem('cart', JSON.stringify([{ productId, quantity: 1, seenPrice: 10 }])),
+    lamp._id,
+  );
+  // Forces the overlap: the checkout's read of the account's cart is answered (empty) by the server, the
+  // join is sent and answered after it, and only then does the browser receive the read's old answer.
+  let readAnswered = () => {};
+  const answeredBeforeJoin = new Promise<void>((resolve) => {
+    readAnswered = resolve;
+  });
+  let joinDelivered = () => {};
+  const joinDone = new Promise<void>((resolve) => {
+    joinDelivered = resolve;
+  });
+  const atMost = (promise: Promise<void>) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  await page.route(/\/api\/cart$/, async (route) => {
+    const response = await route.fetch();
+    readAnswered();
+    await atMost(joinDone);
+    await route.fulfill({ response });
+  });
+  await page.route(/\/api\/cart\/items$/, async (route) => {
+    await atMost(answeredBeforeJoin);
+    const response = await route.fetch();
+    await route.fulfill({ response });
+    setTimeout(joinDelivered, 300);
+  });
+  await signInBrowser(page, server, customer);
+  await page.goto('/checkout');
+  await expect(page.getByRole('group', { name: 'Delivery details' }).getByLabel('Name')).toHaveValue('Jo Joined');
+  const delivery = page.getByRole('group', { name: 'Delivery details' });
+  await delivery.getByLabel('Address').fill('12 Harbour Road, Chattogram');
+  await delivery.getByLabel('Phone').fill('+880 1711 000000');
+  await page.getByRole('button', { name: 'Review order' }).click();
+  await expect(page.getByTestId('review-lines').getByRole('listitem')).toHaveText([/Joined Lamp/]);
+});

@@ -37,7 +37,9 @@ export function CartButton({ owner }: { owner: CartOwner }) {
             queryFn: ({ signal }) => apiRequest<Cart>('/api/cart', { signal }),
           });
     kept
-      .then((cart) => {
+      .then(async (cart) => {
+        // A read of the account's cart answered before the join would otherwise land after it and hide it.
+        await queryClient.cancelQueries({ queryKey: queryKeys.cart });
         cartCount.set(cart.items.length);
         queryClient.setQueryData(queryKeys.cart, cart);
       })
