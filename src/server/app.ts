@@ -6,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { LIMITS } from '#shared/limits.ts';
 import { createAuth } from './auth/auth.ts';
+import authFormRoutes from './auth/form-routes.ts';
 import { LiveSessions } from './auth/live-sessions.ts';
 import { createMemoryAttemptStore, createRedisAttemptStore, LoginThrottle } from './auth/login-throttle.ts';
 import authPlugin from './auth/plugin.ts';
@@ -134,6 +135,7 @@ export async function buildApp({
   const { publicUrl, shopName, currency } = config;
   const build = await loadWebBuild(webRoot, { publicUrl, shopName, currency });
   await app.register(seoRoutes, { ...domain, build });
+  await app.register(authFormRoutes, { build, rateLimits: config.rateLimits });
   await registerWebApp(app, webRoot, build);
   return app;
 }

@@ -20,16 +20,21 @@ describe('loggerOptions', () => {
   });
 });
 
+/** A server logging through AccessLog into `lines`, one parsed JSON line each. */
+function loggedApp() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { app: Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() }), lines };
+}
+
 describe('AccessLog', () => {
   it('writes one line per answered request, with method, address, status and time', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const app = Fastify({ logger: { level: 'info', stream }, logController: new AccessLog() });
+    const { app, lines } = loggedApp();
     app.get('/api/home', async () => []);
     await app.inject({ url: '/api/home?page=2' });
     await app.inject({ url: '/nowhere' });
@@ -40,5 +45,22 @@ describe('AccessLog', () => {
       expect.objectContaining({ method: 'GET', url: '/nowhere', statusCode: 404 }),
     ]);
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+  });
+});
+
+describe('AccessLog, for personal addresses', () => {
+  it('logs the route and the names of email, token and password parameters, never their values', async () => {
+    const { app, lines } = loggedApp();
+    app.get('/api/orders', async () => []);
+    app.put('/api/user/:email', async () => ({}));
+    app.get('/*', async () => 'page');
+    await app.inject({ url: '/api/orders?email=jane%40example.com&page=2' });
+    await app.inject({ method: 'PUT', url: '/api/user/jane%40example.com' });
+    await app.inject({ url: '/login?Email=jane@example.com&password=secret1' });
+    await app.inject({ url: '/reset-password?token=abc123' });
+    await app.close();
+    const urls = lines.filter((line) => line.msg === 'request completed').map((line) => line.url);
+    expect(urls).toEqual(['/api/orders?email&page=2', '/api/user/:email', '/login?Email&password', '/reset-password?token']);
+    expect(JSON.stringify(lines)).not.toMatch(/jane|secret1|abc123/);
   });
 });

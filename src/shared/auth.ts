@@ -26,6 +26,22 @@ export const nameSchema = textField('name', { error: MESSAGES.nameRequired }).tr
 export const signUpSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/**
+ * A form where a new password is chosen asks for it twice (R-AUTH): the second must match the first.
+ * Only the forms check it; the API takes the password once.
+ */
+function confirmed<Shape extends z.ZodRawShape, Field extends keyof Shape & string>(schema: z.ZodObject<Shape>, field: Field) {
+  return schema
+    .extend({ confirmPassword: z.string() })
+    .refine((input: Record<string, unknown>) => input.confirmPassword === input[field], {
+      message: MESSAGES.passwordsDiffer,
+      path: ['confirmPassword'],
+    });
+}
+
+export const signUpFormSchema = confirmed(signUpSchema, 'password');
+export type SignUpFormInput = z.infer<typeof signUpFormSchema>;
+
 export const emailParamsSchema = z.object({ email: emailSchema });
 
 /** Emails are compared as people type them: case and surrounding spaces do not matter. */
@@ -48,14 +64,16 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The reset page: a new password under the sign-up rule. */
 export const newPasswordSchema = z.object({ newPassword: passwordSchema });
-export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+export const newPasswordFormSchema = confirmed(newPasswordSchema, 'newPassword');
+export type NewPasswordFormInput = z.infer<typeof newPasswordFormSchema>;
 
 /** Settings: the current password proves it is you; the new one follows the sign-up rule (R-SETTINGS). */
 export const changePasswordSchema = z.object({
   currentPassword: textField('currentPassword', { error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
   newPassword: passwordSchema,
 });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export const changePasswordFormSchema = confirmed(changePasswordSchema, 'newPassword');
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 /** Settings: the display name, under the sign-up rule for names. */
 export const displayNameSchema = z.object({ name: nameSchema });

@@ -11,6 +11,10 @@ export const MESSAGES = {
   passwordRequired: 'password is required',
   passwordWeak: 'Minimum six characters, at least one letter and one number',
   nameRequired: 'Name is required',
+  /** The confirm-password field of the forms where a new password is chosen (issue 26). */
+  passwordsDiffer: 'The passwords do not match.',
+  /** The login page after the server refused the app's token: the session ended there, not by a click (issue 26). */
+  sessionEnded: 'Your session ended, please sign in again',
   quantityTooLow: (min: number) => `please add ${min}+ products`,
   quantityTooHigh: (max: number) => `please less than ${max}`,
   orderCreated: 'please pay to confirm',

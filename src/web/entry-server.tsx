@@ -3,11 +3,13 @@ import { dehydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { FormAnswer } from '#shared/form-answer.ts';
 import { AppProviders } from './app/AppProviders.tsx';
 import { PAGES, type PageHead, publicPages, SIGNED_IN_HEAD } from './app/page-head.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { routes } from './app/routes.tsx';
 import { type MissingAnswer, PAGE_STATE_ID, type PageState, reviveMissing } from './lib/page-state.ts';
+import { queryKeys } from './lib/query-keys.ts';
 import { setShopName } from './lib/shop.ts';
 
 /**
@@ -25,6 +27,8 @@ export interface PageRequest {
   shopName: string;
   currency: string;
   read: ReadPublic;
+  /** A form the server answered itself: the page shows its fields and messages again. */
+  formAnswer?: FormAnswer;
 }
 
 export interface RenderedPage {
@@ -107,6 +111,7 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
   const definition = leaf ? PAGES[leaf.route.id] : undefined;
   const params = leaf?.params ?? {};
   const client = createQueryClient();
+  if (request.formAnswer) client.setQueryData(queryKeys.formAnswer, request.formAnswer);
   const missing: MissingAnswer[] = [];
   const queries = definition?.queries?.(params, new URL(fetchRequest.url).searchParams) ?? [];
   const answers = await Promise.all(queries.map(({ path }) => request.read(path)));

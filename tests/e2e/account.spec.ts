@@ -61,6 +61,10 @@ test('Forgot password: the same answer for any email; the mailed link (read in t
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByText(MESSAGES.passwordWeak)).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('newpass2');
+  await page.getByLabel('Confirm password').fill('newpass3');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText(MESSAGES.passwordsDiffer)).toBeVisible();
+  await page.getByLabel('Confirm password').fill('newpass2');
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByText(MESSAGES.passwordReset)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
@@ -74,6 +78,7 @@ test('Forgot password: the same answer for any email; the mailed link (read in t
 
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('thirdpass3');
+  await page.getByLabel('Confirm password').fill('thirdpass3');
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.resetLinkInvalid);
 });
@@ -100,7 +105,8 @@ test('Settings from the navbar: a new name, and a new password that signs out th
 
   const password = page.getByRole('form', { name: 'Your password' });
   await password.getByLabel('Current password').fill('wrong1234');
-  await password.getByLabel('New password').fill('after1234');
+  await password.getByLabel('New password', { exact: true }).fill('after1234');
+  await password.getByLabel('Confirm password').fill('after1234');
   await password.getByRole('button', { name: 'Change the password' }).click();
   await expect(password.getByRole('alert')).toHaveText(MESSAGES.currentPasswordWrong);
   await password.getByLabel('Current password').fill('before123');

@@ -32,13 +32,24 @@ test('sign-up from a protected page returns there, signed in with an access toke
 
   await page.getByRole('main').getByLabel('Name').fill('Farhana Akter');
   await page.getByRole('main').getByLabel('Email').fill('farhana@example');
-  await page.getByRole('main').getByLabel('Password').fill('short');
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
   await expect(page.getByText(MESSAGES.passwordWeak)).toBeVisible();
 
   await page.getByRole('main').getByLabel('Email').fill('farhana@example.com');
-  await page.getByRole('main').getByLabel('Password').fill('cargo2026');
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill('cargo2026');
+  await page.getByRole('main').getByLabel('Confirm password').fill('cargo2062');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page.getByText(MESSAGES.passwordsDiffer)).toBeVisible();
+  // Show lets the customer read the password they chose, and hides it again.
+  const show = page.getByRole('button', { name: 'Show password' });
+  await show.click();
+  await expect(show).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('main').getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await show.press('Enter');
+  await expect(page.getByRole('main').getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  await page.getByRole('main').getByLabel('Confirm password').fill('cargo2026');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/review$/);
   await expect(page.getByRole('heading', { name: MESSAGES.dashboardHeading })).toBeVisible();
@@ -51,7 +62,8 @@ test('sign-up with an email that has an account says to log in, and signs nobody
   await page.goto('/signup');
   await page.getByRole('main').getByLabel('Name').fill('Someone Else');
   await page.getByRole('main').getByLabel('Email').fill(owner.email);
-  await page.getByRole('main').getByLabel('Password').fill('guess1234');
+  await page.getByRole('main').getByLabel('Password', { exact: true }).fill('guess1234');
+  await page.getByRole('main').getByLabel('Confirm password').fill('guess1234');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.signUpNotSignedIn })).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);

@@ -54,7 +54,7 @@ async function signInAgain(page: Page, server: TestServer, customer: SignedInCus
 
 const navbarLogin = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Login' });
 
-test('a 401 or 403 on My Orders signs out, forgets the access token and ends on /, without a call or console error after', async ({
+test('a 401 or 403 on My Orders signs out, forgets the access token and ends on /login saying the session ended, without a call or console error after', async ({
   page,
   server,
 }) => {
@@ -74,7 +74,8 @@ test('a 401 or 403 on My Orders signs out, forgets the access token and ends on 
     await page.goto('/dashboard/orders');
     await expect(navbarLogin(page)).toBeVisible();
     const after = await watch.settle();
-    expect(after.path, `run ${run + 1} (${status})`).toBe('/');
+    expect(after.path, `run ${run + 1} (${status})`).toBe('/login');
+    await expect(page.getByRole('status').filter({ hasText: MESSAGES.sessionEnded })).toBeVisible();
     expect(await accessToken(page)).toBeNull();
     expect(after.callsAfter).toEqual([]);
     expect(after.consoleErrors).toEqual([]);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorCodeForStatus } from '#shared/error-codes.ts';
 import { LIMITS } from '#shared/limits.ts';
@@ -35,6 +35,12 @@ declare module 'fastify' {
     isAdmin: (userId: string) => Promise<boolean>;
     /** The Better Auth session behind the request's cookies, if any. */
     sessionOf: (request: FastifyRequest) => ReturnType<Auth['api']['getSession']>;
+    /**
+     * Asks Better Auth's `path` (under /api/auth) with `body` as JSON, on behalf of `request` (a form sent
+     * without JavaScript): with its Origin, cookies and address, so the origin check, the sign-in throttle
+     * and the known-device cookie hold as for the web app's own call.
+     */
+    askAuth: (request: FastifyRequest, path: string, body: Record<string, string>) => Promise<Response>;
   }
 }
 
@@ -56,6 +62,30 @@ function toAuthRequest(request: FastifyRequest, origin: string): Request {
   headers.set(CLIENT_IP_HEADER, request.ip);
   const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
   return new Request(`${origin}${request.url}`, { method: request.method, headers, body });
+}
+
+/** The same for a form the server took itself: its fields as the JSON the web app would have sent to `path`. */
+function formToAuthRequest(request: FastifyRequest, origin: string, path: string, body: Record<string, string>): Request {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Request(`${origin}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** Sign-ups per address (R-FLOOD), for the API's route and the form's alike. */
+export const signUpFloodLimit = (rateLimits: RateLimits) =>
+  floodLimit({
+    max: rateLimits.signUpsPerAddress,
+    windowMs: RATE_LIMIT_WINDOWS.signUp,
+    what: 'sign-ups from your address',
+    key: (request) => request.ip,
+  });
+
+/** An answer that could tell a taken email from a new one is not sent sooner than ANSWER_NOT_BEFORE_MS (decision 44). */
+export async function notSooner(started: number, response: Response): Promise<Response> {
+  if (response.ok) await sleep(Math.max(0, ANSWER_NOT_BEFORE_MS - (performance.now() - started)));
+  return response;
 }
 
 async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<void> {
@@ -118,6 +148,24 @@ async function authPlugin(
     if (!(await app.isAdmin(viewerOf(request).userId))) throw forbidden('Only admins may do this.');
   });
 
+  const answer = async (log: FastifyBaseLogger, authRequest: Request): Promise<Response> => {
+    // A sign-in our side failed to answer (the database out of reach) gives its throttle attempt back (R-THROTTLE).
+    const ourFailure = () =>
+      signInFailedOnOurSide(authRequest).catch((error) => log.warn({ err: error }, 'sign-in attempt not given back'));
+    let response: Response;
+    try {
+      response = await auth.handler(authRequest);
+    } catch (error) {
+      await ourFailure();
+      throw error;
+    }
+    if (response.status >= 500) await ourFailure();
+    return response;
+  };
+  app.decorate('askAuth', (request: FastifyRequest, path: string, body: Record<string, string>) =>
+    answer(request.log, formToAuthRequest(request, options.issuer, path, body)),
+  );
+
   // Better Auth's routes take their body through Fastify, so its limit holds there too (R-BOUNDS).
   await app.register(async (authRoutes) => {
     authRoutes.removeAllContentTypeParsers();
@@ -136,38 +184,15 @@ async function authPlugin(
       if (failure.status === 500) return sendAuthRefusal(error, reply);
       return reply.status(failure.status).headers(failure.headers).send(failure.body);
     });
-    const answer = async (request: FastifyRequest): Promise<Response> => {
-      const authRequest = toAuthRequest(request, options.issuer);
-      // A sign-in our side failed to answer (the database out of reach) gives its throttle attempt back (R-THROTTLE).
-      const ourFailure = () =>
-        signInFailedOnOurSide(authRequest).catch((error) => request.log.warn({ err: error }, 'sign-in attempt not given back'));
-      let response: Response;
-      try {
-        response = await auth.handler(authRequest);
-      } catch (error) {
-        await ourFailure();
-        throw error;
-      }
-      if (response.status >= 500) await ourFailure();
-      return response;
-    };
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => sendAuthResponse(reply, await answer(request));
+    const handler = async (request: FastifyRequest, reply: FastifyReply) =>
+      sendAuthResponse(reply, await answer(request.log, toAuthRequest(request, options.issuer)));
     const answerNoSooner = async (request: FastifyRequest, reply: FastifyReply) => {
       const started = performance.now();
-      const response = await answer(request);
-      // Only the answers that could tell: a refusal of the body is the same for every email.
-      if (response.ok) await sleep(Math.max(0, ANSWER_NOT_BEFORE_MS - (performance.now() - started)));
-      return sendAuthResponse(reply, response);
+      return sendAuthResponse(reply, await notSooner(started, await answer(request.log, toAuthRequest(request, options.issuer))));
     };
-    const byAddress = (request: FastifyRequest) => request.ip;
     authRoutes.post('/api/auth/sign-up/email', {
       schema: { hide: true },
-      config: floodLimit({
-        max: rateLimits.signUpsPerAddress,
-        windowMs: RATE_LIMIT_WINDOWS.signUp,
-        what: 'sign-ups from your address',
-        key: byAddress,
-      }),
+      config: signUpFloodLimit(rateLimits),
       handler: answerNoSooner,
     });
     authRoutes.post('/api/auth/request-password-reset', {
@@ -176,7 +201,7 @@ async function authPlugin(
         max: rateLimits.passwordResetsPerAddress,
         windowMs: RATE_LIMIT_WINDOWS.passwordReset,
         what: 'password reset requests from your address',
-        key: byAddress,
+        key: (request) => request.ip,
       }),
       handler: answerNoSooner,
     });

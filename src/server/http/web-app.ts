@@ -3,9 +3,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import { errorBody } from './errors.ts';
-import type { WebBuild } from './web-build.ts';
+import type { PublicReadAnswer, WebBuild } from './web-build.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A page's data comes from the public reads' own routes, answered from memory (decision 9). */
+export function publicReader(app: FastifyInstance) {
+  return async (path: string): Promise<PublicReadAnswer> => {
+    const answer = await app.inject({ method: 'GET', url: path });
+    const headers = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, String(value)]));
+    return { status: answer.statusCode, body: answer.json() as unknown, headers };
+  };
+}
 
 /**
  * Serves the built web app: fingerprinted files under /assets cache forever, everything else
@@ -31,13 +40,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
       },
     });
 
-  // The page's data comes from the public reads' own routes, answered from memory (decision 9).
-  const read = async (path: string) => {
-    const answer = await app.inject({ method: 'GET', url: path });
-    const headers = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, String(value)]));
-    return { status: answer.statusCode, body: answer.json() as unknown, headers };
-  };
-
+  const read = publicReader(app);
   const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

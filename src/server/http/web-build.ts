@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { FormAnswer } from '#shared/form-answer.ts';
 
 /** A public read's answer as the renderer takes it: status, JSON body and headers (a page's total, say). */
 export interface PublicReadAnswer {
@@ -21,6 +22,7 @@ interface WebRenderer {
     shopName: string;
     currency: string;
     read: (path: string) => Promise<PublicReadAnswer>;
+    formAnswer?: FormAnswer;
   }): Promise<{ status: number; head: string; html: string; state: string }>;
   publicPages(): { path: string; lastModified?: string }[];
 }
@@ -33,11 +35,15 @@ export interface PageSettings {
 
 /** The built web app: its page template and, when it was built, the server renderer (R-SSR). */
 export interface WebBuild {
-  /** Renders `url` into the template; without a renderer, the empty shell the browser fills in. */
+  /**
+   * Renders `url` into the template; without a renderer, the empty shell the browser fills in. With
+   * `formAnswer`, the page shows a form the server answered (the sign-in form sent without JavaScript).
+   */
   page(
     url: string,
     read: (path: string) => Promise<PublicReadAnswer>,
     log: FastifyBaseLogger,
+    formAnswer?: FormAnswer,
   ): Promise<{ status: number; html: string }>;
   /** When the web app was built: the last change of its fixed pages. */
   builtAt: Date;
@@ -106,9 +112,9 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   return {
-    async page(url, read, log) {
+    async page(url, read, log, formAnswer) {
       if (!renderer) return { status: 200, html: template };
-      const page = await renderer.render({ url, ...settings, read }).catch((error: unknown) => {
+      const page = await renderer.render({ url, ...settings, read, formAnswer }).catch((error: unknown) => {
         // The browser can still render the page itself from the empty shell.
         log.error({ err: error, url }, 'could not render the page on the server; sent the empty shell');
         return undefined;

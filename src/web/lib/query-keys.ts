@@ -22,6 +22,8 @@ export const queryKeys = {
   /** Under the reviews' key, so a new review refreshes every page. */
   reviewPage: (page: number, pageSize: number) => ['reviews', page, pageSize],
   signInOptions: ['sign-in-options'],
+  /** A sign-in or sign-up form the server answered itself (src/shared/form-answer.ts), written into its page. */
+  formAnswer: ['form-answer'],
   paymentConfig: ['payment-config'],
 
   signedIn: [SIGNED_IN],

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { announceHydrated, handOverFields } from '#web/early-input.ts';
-import { signOut, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
+import { signOutEndedByServer, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
 import { useAccessToken } from '#web/features/auth/api/use-access-token.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { ProductActionContext } from '#web/features/products/product-action.ts';
@@ -35,11 +35,11 @@ export function RootLayout() {
     if (!viewer.isPending) announceHydrated();
   }, [viewer.isPending]);
 
-  // The rule for a refused My Orders fetch (R-ORDERS), applied to every call: sign out and go home.
+  // A refused call (R-ORDERS, applied to every call) signs out and says so on the login page (issue 26).
   useEffect(
     () =>
       onSessionEnded(() => {
-        signOut(queryClient, '/');
+        signOutEndedByServer(queryClient);
       }),
     [queryClient],
   );

@@ -18,6 +18,8 @@ let departure: Departure | undefined;
 /** The session ended here: Better Auth's own session store only learns it a round trip later. */
 let endedSessionId: string | undefined;
 let signingOut: Promise<void> | undefined;
+/** The last sign-out was the server's refusal of the session, not the customer's click: the login page says so. */
+let endedByServer = false;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
@@ -64,6 +66,30 @@ async function leaveFor(queryClient: QueryClient, destination: SignOutDestinatio
   await import('#web/lib/auth-client.ts').then(({ authClient }) => authClient.signOut()).catch(() => undefined);
   queryClient.setQueryData(queryKeys.session, null);
   queryClient.removeQueries({ queryKey: queryKeys.signedIn });
+}
+
+/** The server refused the session (a 401 on a call): sign out and say so on the login page, not silently (issue 26). */
+export function signOutEndedByServer(queryClient: QueryClient): Promise<void> {
+  publish(() => {
+    endedByServer = true;
+  });
+  return signOut(queryClient, '/login');
+}
+
+/** Whether the login page should say the session ended. */
+export function useEndedByServer(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => endedByServer,
+    () => false,
+  );
+}
+
+/** Called when the login page that showed the notice is left. */
+export function forgetEndedByServer(): void {
+  publish(() => {
+    endedByServer = false;
+  });
 }
 
 /** Mounted once, in the root layout: takes a sign-out to its destination and reports the arrival. */

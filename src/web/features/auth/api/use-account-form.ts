@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { type BaseSyntheticEvent, useEffect, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type * as AccountRules from '#shared/auth.ts';
+import type { FormAnswer } from '#shared/form-answer.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { loadAuthClient } from '#web/lib/ask-auth.ts';
 import { whenIdle } from '#web/lib/idle.ts';
@@ -27,16 +28,20 @@ function rulesResolver<T extends FieldValues>(rulesOf: RulesOf<T>): Resolver<T> 
 
 /**
  * The account forms' flow (sign-in, sign-up, forgot and reset password, settings): check the fields with
- * the shared schema, `send` them to Better Auth, show its refusal in red, else run `done`.
+ * the shared schema, `send` them to Better Auth, show its refusal in red, else run `done`. `answered` is
+ * the server's answer to the same form sent before the app loaded: its messages and typed values show
+ * until the next submit.
  */
 export function useAccountForm<T extends FieldValues>(
   rulesOf: RulesOf<T>,
   defaultValues: DefaultValues<T>,
   send: (input: T) => Promise<unknown>,
   done: (input: T) => void | Promise<void>,
+  answered?: FormAnswer,
 ) {
-  const [providerError, setProviderError] = useState<string>();
-  const form = useForm<T>({ resolver: rulesResolver(rulesOf), defaultValues });
+  const [providerError, setProviderError] = useState(answered?.providerError);
+  const [serverAnswer, setServerAnswer] = useState(answered);
+  const form = useForm<T>({ resolver: rulesResolver(rulesOf), defaultValues: { ...defaultValues, ...answered?.values } });
 
   // Loaded ahead, so a submit does not wait for the rules or for Better Auth's client.
   useEffect(
@@ -48,7 +53,7 @@ export function useAccountForm<T extends FieldValues>(
     [],
   );
 
-  const submit = form.handleSubmit(async (input) => {
+  const handleSubmit = form.handleSubmit(async (input) => {
     setProviderError(undefined);
     try {
       await send(input);
@@ -58,6 +63,18 @@ export function useAccountForm<T extends FieldValues>(
     }
     await done(input);
   });
+  const submit = (event?: BaseSyntheticEvent) => {
+    setServerAnswer(undefined);
+    setProviderError(undefined);
+    return handleSubmit(event);
+  };
 
-  return { form, submit, providerError };
+  /** A field's props: registered, its message, and the value the server's page kept (typed before the app loaded). */
+  const field = (name: Path<T>) => ({
+    ...form.register(name),
+    error: form.getFieldState(name, form.formState).error?.message ?? serverAnswer?.fieldErrors[name],
+    defaultValue: serverAnswer?.values[name],
+  });
+
+  return { form, submit, providerError, field };
 }

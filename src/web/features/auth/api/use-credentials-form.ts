@@ -3,6 +3,7 @@ import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { completeSignIn } from './complete-sign-in.ts';
 import { type RulesOf, useAccountForm } from './use-account-form.ts';
+import { useFormAnswer } from './use-form-answer.ts';
 import { useReturnPath } from './use-return-path.ts';
 
 /**
@@ -22,6 +23,7 @@ export function useCredentialsForm<T extends FieldValues>(
     defaultValues,
     async (input: T) => completeSignIn(queryClient, (await send(input)).user.email),
     () => navigate(returnPath, { replace: true }),
+    useFormAnswer(),
   );
   return { ...account, returnPath };
 }

@@ -1,9 +1,42 @@
-import { forwardRef, type InputHTMLAttributes } from 'react';
+import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
 import { FormField } from '#web/components/FormField.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
-/** The new-password field of the reset page and of Settings: the browser may offer a strong password here. */
-export const NewPasswordField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { error?: string }>(
-  function NewPasswordField(props, ref) {
-    return <FormField ref={ref} label="New password" type="password" autoComplete="new-password" {...props} />;
-  },
-);
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { error?: string; label?: string };
+
+/**
+ * The new-password field of sign-up, the reset page and Settings: the browser may offer a strong password
+ * here, and Show lets the customer read what they typed. The toggle appears once the app runs: without
+ * JavaScript it could do nothing.
+ */
+export const NewPasswordField = forwardRef<HTMLInputElement, FieldProps>(function NewPasswordField(
+  { label = 'New password', id, ...props },
+  ref,
+) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  const [shown, setShown] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <div className="flex flex-col">
+      <FormField ref={ref} id={fieldId} label={label} autoComplete="new-password" {...props} type={shown ? 'text' : 'password'} />
+      {hydrated ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs self-end"
+          aria-label={`Show ${label.toLowerCase()}`}
+          aria-pressed={shown}
+          aria-controls={fieldId}
+          onClick={() => setShown(!shown)}
+        >
+          Show
+        </button>
+      ) : null}
+    </div>
+  );
+});
+
+/** The new password typed again, checked by the shared form schemas (`confirmPassword`). */
+export const ConfirmPasswordField = forwardRef<HTMLInputElement, FieldProps>(function ConfirmPasswordField(props, ref) {
+  return <FormField ref={ref} label="Confirm password" type="password" autoComplete="new-password" {...props} />;
+});

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LoginInput } from '#shared/auth.ts';
+import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { askAuth } from '#web/lib/ask-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { forgetEndedByServer, useEndedByServer } from '../api/sign-out.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
@@ -13,24 +15,28 @@ import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 export function LoginPage() {
   useDocumentTitle('Login');
   const [forgotten, setForgotten] = useState(false);
-  const { form, submit, providerError, returnPath } = useCredentialsForm<LoginInput>(
+  const { form, submit, providerError, field, returnPath } = useCredentialsForm<LoginInput>(
     (rules) => rules.loginSchema,
     { email: '', password: '' },
     (input) => askAuth((client) => client.signIn.email(input)),
   );
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const endedByServer = useEndedByServer();
+  // Shown on this visit to the page only.
+  useEffect(() => forgetEndedByServer, []);
 
   return (
     <AuthCard title="Login">
-      <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-        <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+      {endedByServer ? (
+        <p role="status" className="alert alert-info text-sm">
+          {MESSAGES.sessionEnded}
+        </p>
+      ) : null}
+      {/* Sent by the browser itself before the app loads or without JavaScript: a POST the server answers (R-AUTH). */}
+      <form method="post" action="/login" className="flex flex-col gap-3" onSubmit={submit} noValidate>
+        <input type="hidden" name="from" value={returnPath} />
+        <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <FormField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <button
           type="button"
           className="link link-hover self-start text-sm"

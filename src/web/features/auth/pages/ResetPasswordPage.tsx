@@ -1,35 +1,37 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import type { NewPasswordInput } from '#shared/auth.ts';
+import type { NewPasswordFormInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { askAuth } from '#web/lib/ask-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
-import { NewPasswordField } from '../components/NewPasswordField.tsx';
+import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswordField.tsx';
 
 /** `/reset-password?token=…`, the reset mail's link (R-PASSWORD-RESET): a new password, once, within the hour. */
 export function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
-  const { form, submit, providerError } = useAccountForm<NewPasswordInput>(
-    (rules) => rules.newPasswordSchema,
-    { newPassword: '' },
+  const { form, submit, providerError, field } = useAccountForm<NewPasswordFormInput>(
+    (rules) => rules.newPasswordFormSchema,
+    { newPassword: '', confirmPassword: '' },
     (input) => askAuth((client) => client.resetPassword({ newPassword: input.newPassword, token })),
     () => {
       toast.success(MESSAGES.passwordReset);
       navigate('/login', { replace: true });
     },
   );
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <AuthCard title="Choose a new password">
       {token ? (
-        <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-          <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
+        // POST: a browser sending it by itself must not put the new password in the address.
+        <form method="post" className="flex flex-col gap-3" onSubmit={submit} noValidate>
+          <NewPasswordField {...field('newPassword')} />
+          <ConfirmPasswordField {...field('confirmPassword')} />
           <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Save the new password" />
         </form>
       ) : (

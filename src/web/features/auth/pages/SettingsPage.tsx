@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify/unstyled';
-import type { ChangePasswordInput, DeleteAccountInput, DisplayNameInput } from '#shared/auth.ts';
+import type { ChangePasswordFormInput, DeleteAccountInput, DisplayNameInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { apiRequest } from '#web/lib/api-client.ts';
@@ -13,7 +13,7 @@ import { useAccountForm } from '../api/use-account-form.ts';
 import type { SignedInUser } from '../api/use-session.ts';
 import { useViewer } from '../api/use-viewer.ts';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
-import { NewPasswordField } from '../components/NewPasswordField.tsx';
+import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswordField.tsx';
 
 /** The display name; new orders and the access token carry it from now on. */
 function NameForm({ user }: { user: SignedInUser }) {
@@ -44,10 +44,11 @@ function NameForm({ user }: { user: SignedInUser }) {
 /** A new password, proven with the current one; every other session is signed out (R-SETTINGS). */
 function PasswordForm({ user }: { user: SignedInUser }) {
   const queryClient = useQueryClient();
-  const { form, submit, providerError } = useAccountForm<ChangePasswordInput>(
-    (rules) => rules.changePasswordSchema,
-    { currentPassword: '', newPassword: '' },
-    (input) => askAuth((client) => client.changePassword({ ...input, revokeOtherSessions: true })),
+  const { form, submit, providerError, field } = useAccountForm<ChangePasswordFormInput>(
+    (rules) => rules.changePasswordFormSchema,
+    { currentPassword: '', newPassword: '', confirmPassword: '' },
+    ({ currentPassword, newPassword }) =>
+      askAuth((client) => client.changePassword({ currentPassword, newPassword, revokeOtherSessions: true })),
     async () => {
       // Every session ended, this browser's too, which got a new one: its access token must come from that.
       await completeSignIn(queryClient, user.email);
@@ -55,20 +56,15 @@ function PasswordForm({ user }: { user: SignedInUser }) {
       form.reset();
     },
   );
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   return (
     <form className="card-body gap-3" onSubmit={submit} noValidate aria-labelledby="password-settings">
       <h2 id="password-settings" className="card-title">
         Your password
       </h2>
-      <FormField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...form.register('currentPassword')}
-      />
-      <NewPasswordField error={errors.newPassword?.message} {...form.register('newPassword')} />
+      <FormField label="Current password" type="password" autoComplete="current-password" {...field('currentPassword')} />
+      <NewPasswordField {...field('newPassword')} />
+      <ConfirmPasswordField {...field('confirmPassword')} />
       <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Change the password" />
     </form>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SignUpInput } from '#shared/auth.ts';
+import type { SignUpFormInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { askAuth } from '#web/lib/ask-auth.ts';
@@ -8,37 +8,35 @@ import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
 import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
+import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswordField.tsx';
 
 export function SignUpPage() {
   useDocumentTitle('Sign up');
-  const { form, submit, providerError, returnPath } = useCredentialsForm<SignUpInput>(
-    (rules) => rules.signUpSchema,
-    { name: '', email: '', password: '' },
-    (input) =>
+  const { form, submit, providerError, field, returnPath } = useCredentialsForm<SignUpFormInput>(
+    (rules) => rules.signUpFormSchema,
+    { name: '', email: '', password: '', confirmPassword: '' },
+    ({ name, email, password }) =>
       askAuth(async (client) => {
-        const created = await client.signUp.email(input);
+        const created = await client.signUp.email({ name, email, password });
         if (created.error) return created;
         // Sign-up answers alike for a new and a taken email and never signs in (decision 44): sign in with what was typed.
-        const signedIn = await client.signIn.email({ email: input.email, password: input.password });
+        const signedIn = await client.signIn.email({ email, password });
         return signedIn.error?.status === 401
           ? { data: null, error: { ...signedIn.error, message: MESSAGES.signUpNotSignedIn } }
           : signedIn;
       }),
   );
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <AuthCard title="Sign up">
-      <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-        <FormField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+      {/* Sent by the browser itself before the app loads or without JavaScript: a POST the server answers (R-AUTH). */}
+      <form method="post" action="/signup" className="flex flex-col gap-3" onSubmit={submit} noValidate>
+        <input type="hidden" name="from" value={returnPath} />
+        <FormField label="Name" autoComplete="name" {...field('name')} />
+        <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <NewPasswordField label="Password" {...field('password')} />
+        <ConfirmPasswordField {...field('confirmPassword')} />
         <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Sign up" />
       </form>
       <p className="text-center text-sm">
