@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import newsletterFormRoute from './http/newsletter-form.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -135,7 +136,8 @@ export async function buildApp({
   const { publicUrl, shopName, currency } = config;
   const build = await loadWebBuild(webRoot, { publicUrl, shopName, currency });
   await app.register(seoRoutes, { ...domain, build });
-  await app.register(authFormRoutes, { build, rateLimits: config.rateLimits });
+  await app.register(authFormRoutes, { build, rateLimits: config.rateLimits, publicUrl });
+  await app.register(newsletterFormRoute, { build });
   await registerWebApp(app, webRoot, build);
   return app;
 }

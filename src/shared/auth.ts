@@ -60,6 +60,8 @@ export const confirmDeletionSchema = (ownEmail: string) =>
 
 /** Forgot password: the address the reset link goes to (R-PASSWORD-RESET). */
 export const forgotPasswordSchema = z.object({ email: emailSchema });
+/** The footer's newsletter box (R-FOOTER): an address, checked by the same rule. */
+export const newsletterSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The reset page: a new password under the sign-up rule. */

@@ -33,7 +33,7 @@ describe('numbers typed as text are read in decimal notation only (R-TEXT)', () 
     };
     expect(read(productInputSchema, product, 'maxQuantity')).toBe(16);
     for (const text of NOT_DECIMAL.filter(Boolean))
-      expect(read(productInputSchema, { ...product, maxQuantity: text }), text).toBe('maxQuantity must be a number');
+      expect(read(productInputSchema, { ...product, maxQuantity: text }), text).toBe('Maximum quantity must be a number');
   });
 
   it('a review’s rating and the review pages', () => {

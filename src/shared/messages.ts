@@ -58,6 +58,8 @@ export const MESSAGES = {
   /** Sign-up went through but signing in with the same email and password did not: the email had an account (decision 44). */
   signUpNotSignedIn:
     'We could not sign you in. If this email already has an account, please log in or use Forgot password: we have mailed its owner.',
+  /** The footer's newsletter box keeps nothing (R-FOOTER): there is no newsletter yet. */
+  newsletterThanks: 'Thank you for your interest! Our newsletter has not started yet, so we have not kept your address.',
   lastAdminSelfDeletion: "You are the shop's last admin: make someone else admin before deleting your account.",
   /** A JSON body past LIMITS.bodyNestingMax (R-BOUNDS). */
   bodyNestsTooDeep: (max: number) => `The request body nests deeper than ${max} levels.`,

@@ -30,6 +30,24 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const productIdParamsSchema = z.object({ id: z.uuid({ error: 'product id must be a UUID' }) });
 
+/**
+ * A product field as its messages name it (the form's labels): plain words for the admin reading the
+ * form, the same for an API client, which gets the field's key beside them.
+ */
+const FIELD_WORDS = {
+  name: 'Name',
+  price: 'Price',
+  description: 'Description',
+  minQuantity: 'Minimum quantity',
+  maxQuantity: 'Maximum quantity',
+  availableQuantity: 'Available quantity',
+  categoryId: 'Category',
+  picture: 'Picture',
+} as const;
+
+/** A category id the shop does not have, as a form field's message (R-CATEGORY). */
+export const CATEGORY_UNKNOWN = `${FIELD_WORDS.categoryId} must be one of the shop’s categories`;
+
 /** A whole number given as a number or as the text of a form field (decimal notation); an empty field is a missing one. */
 const wholeNumber = (field: string, min: number) =>
   z.preprocess(
@@ -47,11 +65,11 @@ const PRICE_MAX_DOLLARS = LIMITS.priceMaxCents / 100;
  * A picture is a web address; an uploaded file becomes one (/uploads/…) on the server, and the demo
  * products' pictures ship with the app (/images/products/…), so their edit form sends those back.
  */
-export const pictureUrlSchema = textField('picture')
+export const pictureUrlSchema = textField(FIELD_WORDS.picture)
   .trim()
-  .max(LIMITS.pictureUrlMaxLength)
+  .max(LIMITS.pictureUrlMaxLength, `${FIELD_WORDS.picture} must be at most ${LIMITS.pictureUrlMaxLength} characters`)
   .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/(uploads|images\/products)\/[\w.-]+$/.test(value), {
-    message: 'picture must be an http(s) address or an uploaded image',
+    message: `${FIELD_WORDS.picture} must be an http(s) address or an uploaded image`,
   });
 
 /** The least each quantity of a product may be: an order is for one or more; stock may run out. */
@@ -59,36 +77,39 @@ export const QUANTITY_FLOORS = { minQuantity: 1, maxQuantity: 1, availableQuanti
 
 /** Every product field but the picture, as Add Products and the admin's product update take them. */
 const productFieldsSchema = z.object({
-  name: textField('name', { error: 'name is required' })
+  name: textField(FIELD_WORDS.name, { error: `${FIELD_WORDS.name} is required` })
     .trim()
-    .min(1, 'name is required')
-    .max(LIMITS.productNameMaxLength, `name must be at most ${LIMITS.productNameMaxLength} characters`),
+    .min(1, `${FIELD_WORDS.name} is required`)
+    .max(LIMITS.productNameMaxLength, `${FIELD_WORDS.name} must be at most ${LIMITS.productNameMaxLength} characters`),
   price: z.preprocess(
     (value) => (typeof value === 'number' ? String(value) : value),
-    textField('price', { error: 'price is required' })
+    textField(FIELD_WORDS.price, { error: `${FIELD_WORDS.price} is required` })
       .trim()
-      .min(1, 'price is required')
-      .max(LIMITS.priceMaxLength, `price must be at most ${LIMITS.priceMaxLength} characters`)
-      .regex(/^\d+(\.\d{1,2})?$/, 'price must be an amount like 19.99')
-      .refine((value) => Number(value) > 0, 'price must be more than 0')
-      .refine((value) => Number(value) <= PRICE_MAX_DOLLARS, `price must be at most ${PRICE_MAX_DOLLARS}`),
+      .min(1, `${FIELD_WORDS.price} is required`)
+      .max(LIMITS.priceMaxLength, `${FIELD_WORDS.price} must be at most ${LIMITS.priceMaxLength} characters`)
+      .regex(/^\d+(\.\d{1,2})?$/, `${FIELD_WORDS.price} must be an amount like 19.99`)
+      .refine((value) => Number(value) > 0, `${FIELD_WORDS.price} must be more than 0`)
+      .refine((value) => Number(value) <= PRICE_MAX_DOLLARS, `${FIELD_WORDS.price} must be at most ${PRICE_MAX_DOLLARS}`),
   ),
-  description: textField('description', { error: 'description is required' })
+  description: textField(FIELD_WORDS.description, { error: `${FIELD_WORDS.description} is required` })
     .trim()
-    .min(1, 'description is required')
-    .max(LIMITS.productDescriptionMaxLength, `description must be at most ${LIMITS.productDescriptionMaxLength} characters`),
-  minQuantity: wholeNumber('minQuantity', QUANTITY_FLOORS.minQuantity),
-  maxQuantity: wholeNumber('maxQuantity', QUANTITY_FLOORS.maxQuantity),
-  availableQuantity: wholeNumber('availableQuantity', QUANTITY_FLOORS.availableQuantity),
+    .min(1, `${FIELD_WORDS.description} is required`)
+    .max(
+      LIMITS.productDescriptionMaxLength,
+      `${FIELD_WORDS.description} must be at most ${LIMITS.productDescriptionMaxLength} characters`,
+    ),
+  minQuantity: wholeNumber(FIELD_WORDS.minQuantity, QUANTITY_FLOORS.minQuantity),
+  maxQuantity: wholeNumber(FIELD_WORDS.maxQuantity, QUANTITY_FLOORS.maxQuantity),
+  availableQuantity: wholeNumber(FIELD_WORDS.availableQuantity, QUANTITY_FLOORS.availableQuantity),
   /** Left out: unchanged (a new product has none); empty or null: no category (R-CATEGORY). */
-  categoryId: z.preprocess(
-    (value) => (value === '' ? null : value),
-    z.uuid({ error: 'categoryId must be a category id' }).nullable().optional(),
-  ),
+  categoryId: z.preprocess((value) => (value === '' ? null : value), z.uuid({ error: CATEGORY_UNKNOWN }).nullable().optional()),
 });
 
 const quantitiesInOrder = (product: { minQuantity: number; maxQuantity: number }) => product.minQuantity <= product.maxQuantity;
-const quantitiesOutOfOrder = { path: ['maxQuantity'], message: 'maxQuantity must be at least minQuantity' };
+const quantitiesOutOfOrder = {
+  path: ['maxQuantity'],
+  message: `${FIELD_WORDS.maxQuantity} must be at least the minimum quantity`,
+};
 
 /** The admin's product update (PUT /api/purchase/{id}) and Add Products with a picture address. */
 export const productInputSchema = productFieldsSchema
@@ -100,9 +121,9 @@ export type ProductInput = z.infer<typeof productInputSchema>;
 export const PICTURE_FILE_FIELD = 'pictureFile';
 
 export const PICTURE_FILE_MESSAGES = {
-  type: 'picture must be a JPEG, PNG or WebP image',
-  size: `picture must be at most ${LIMITS.uploadMaxBytes / (1024 * 1024)} MB`,
-  missing: 'picture is required: give an http(s) address or upload an image',
+  type: `${FIELD_WORDS.picture} must be a JPEG, PNG or WebP image`,
+  size: `${FIELD_WORDS.picture} must be at most ${LIMITS.uploadMaxBytes / (1024 * 1024)} MB`,
+  missing: `${FIELD_WORDS.picture} is required: give an http(s) address or upload an image`,
 } as const;
 
 /**

@@ -13,18 +13,21 @@ async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/** From the login page, with the email typed there first: it goes along to the forgot-password page. */
 async function askForResetLink(page: Page, email: string) {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Forgot password?' }).click();
-  const form = page.getByRole('form', { name: 'Reset your password' });
-  await form.getByLabel('Email').fill(email);
+  await page.getByRole('main').getByLabel('Email').fill(email);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  const form = page.getByRole('main');
+  await expect(form.getByLabel('Email')).toHaveValue(email);
   await form.getByRole('button', { name: 'Send the link' }).click();
   await expect(form.getByRole('status')).toHaveText(MESSAGES.resetLinkSent);
 }
 
 /** An admin, in a browser of their own, reads the newest reset mail to `email` in Dashboard → Mailbox and answers its link. */
 async function resetLinkFromMailbox(page: Page, server: TestServer, email: string): Promise<string> {
-  const adminPage = await page.context().browser()?.newPage({ baseURL: server.url });
+  const adminPage = await page.context().browser()?.newPage({ baseURL: server.url, javaScriptEnabled: true });
   if (!adminPage) throw new Error('no second page');
   await signInBrowser(adminPage, server, await signInAdmin(server));
   await adminPage.goto('/dashboard');
@@ -81,6 +84,44 @@ test('Forgot password: the same answer for any email; the mailed link (read in t
   await page.getByLabel('Confirm password').fill('thirdpass3');
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.resetLinkInvalid);
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Forgot password and the mailed link are forms the server answers; no email or password is in an address', async ({
+    page,
+    server,
+  }) => {
+    const customer = await signUpCustomer(server, { password: 'oldpass1' });
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByRole('main').getByLabel('Email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByRole('main').getByText('please provide a valid email')).toBeVisible();
+    await page.getByRole('main').getByLabel('Email').fill(customer.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.resetLinkSent);
+
+    const link = await resetLinkFromMailbox(page, server, customer.email);
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('newpass2');
+    await page.getByLabel('Confirm password').fill('newpass3');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByText(MESSAGES.passwordsDiffer)).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('newpass2');
+    await page.getByLabel('Confirm password').fill('newpass2');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.passwordReset);
+
+    await page.getByRole('link', { name: 'Back to login' }).click();
+    await fillLogin(page, customer.email, 'newpass2');
+    await expect(page).toHaveURL(`${server.url}/`);
+    expect(addresses.filter((address) => /newpass|oldpass|@/.test(decodeURIComponent(address)))).toEqual([]);
+  });
 });
 
 test('Settings from the navbar: a new name, and a new password that signs out the other sessions', async ({ page, server }) => {

@@ -21,8 +21,8 @@ test('an admin adds a product with an uploaded image, sees it first on the home 
 
   const addButton = page.getByRole('button', { name: 'Add product' });
   await addButton.click();
-  await expect(page.getByText('price is required')).toBeVisible();
-  await expect(page.getByText('name is required')).toBeVisible();
+  await expect(page.getByText('Price is required')).toBeVisible();
+  await expect(page.getByText('Name is required')).toBeVisible();
 
   await page.getByLabel('Name').fill(NAME);
   await page.getByLabel('Price ($)').fill('129.999');
@@ -32,10 +32,10 @@ test('an admin adds a product with an uploaded image, sees it first on the home 
   await page.getByLabel('Available quantity').fill('40');
   await page.getByLabel(/Or upload a picture/).setInputFiles({ name: 'dashcam.png', mimeType: 'image/png', buffer: TINY_PNG });
   await addButton.click();
-  await expect(page.getByText('price must be an amount like 19.99')).toBeVisible();
+  await expect(page.getByText('Price must be an amount like 19.99')).toBeVisible();
   await page.getByLabel('Price ($)').fill('129.99');
   await addButton.click();
-  await expect(page.getByText('maxQuantity must be at least minQuantity')).toBeVisible();
+  await expect(page.getByText('Maximum quantity must be at least the minimum quantity')).toBeVisible();
   await page.getByLabel('Maximum quantity').fill('12');
   await addButton.click();
 
@@ -108,7 +108,7 @@ test('a file that is not an image is refused beside the picture field before it 
     buffer: Buffer.from('not an image'),
   });
   await page.getByRole('button', { name: 'Add product' }).click();
-  await expect(page.getByText('picture must be a JPEG, PNG or WebP image')).toBeVisible();
+  await expect(page.getByText('Picture must be a JPEG, PNG or WebP image')).toBeVisible();
 });
 
 test('Manage Products fits a 375 px phone without sideways scrolling of the page', async ({ page, server }) => {

@@ -88,7 +88,7 @@ test('an admin edits and restocks a product, and the product page and the catalo
 
   await page.getByLabel('Price ($)').fill('-1');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('price must be an amount like 19.99')).toBeVisible();
+  await expect(page.getByText('Price must be an amount like 19.99')).toBeVisible();
 
   await page.getByLabel('Name').fill('Glide Pro 2 Wireless Mouse');
   await page.getByLabel('Price ($)').fill('69.99');
@@ -116,6 +116,13 @@ test('an admin edits and restocks a product, and the product page and the catalo
   await page.getByRole('button', { name: 'Add category' }).click();
   await expect(page.getByLabel('Name of Storage')).toHaveValue('Storage');
   await page.getByRole('button', { name: 'Delete category Storage' }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete the category Storage?' });
+  await expect(ask).toContainText('Its products stay in the shop');
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByLabel('Name of Storage')).toHaveValue('Storage');
+  await page.getByRole('button', { name: 'Delete category Storage' }).click();
+  await ask.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByLabel('Name of Storage')).toHaveCount(0);
 });
 

@@ -1,9 +1,10 @@
+import { MESSAGES } from '#shared/messages.ts';
 import { signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
 
 /**
- * With JavaScript off, the server-rendered login and sign-up forms are POSTs the server answers (R-AUTH):
- * they sign in, show refusals on the page again, and put nothing typed in an address.
+ * With JavaScript off, the server-rendered login, sign-up and newsletter forms are POSTs the server
+ * answers (R-AUTH): they sign in, show refusals on the page again, and put nothing typed in an address.
  */
 test.use({ javaScriptEnabled: false });
 
@@ -87,4 +88,23 @@ test('without JavaScript, sign-up signs in; a taken email says so without signin
   await expect(page.getByRole('alert')).toContainText('We could not sign you in.');
   expect(await sessionEmail(page)).toBeUndefined();
   expect(addresses.filter((address) => /secret123|other1234|noscript/.test(address))).toEqual([]);
+});
+
+test('without JavaScript, the newsletter box is answered on its own page, and the address is in no URL', async ({ page }) => {
+  const addresses = recordAddresses(page);
+  await page.goto('/');
+  const footerBox = page.getByRole('contentinfo').getByLabel('Your email address');
+  await footerBox.fill('reader@');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/newsletter$/);
+  await expect(page.getByRole('heading', { name: 'Newsletter', level: 1 })).toBeVisible();
+  const box = page.getByRole('main').getByLabel('Your email address');
+  await expect(page.getByRole('main').getByText('please provide a valid email')).toBeVisible();
+  await expect(box).toHaveValue('reader@');
+  await box.fill('reader@example.com');
+  await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.newsletterThanks);
+  // One box on the page: the footer leaves it to the main part here.
+  await expect(page.getByLabel('Your email address')).toHaveCount(1);
+  expect(addresses.filter((address) => /reader|@/.test(decodeURIComponent(address)))).toEqual([]);
 });

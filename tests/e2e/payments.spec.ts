@@ -33,10 +33,15 @@ async function signedInWithOrder(page: Page, server: TestServer, quantity = 2) {
   return placed;
 }
 
+/** Typed key by key as digits only: the form shows them grouped as on the card, and the expiry as MM/YY. */
 async function fillCard(page: Page, number: string) {
   const main = page.getByRole('main');
-  await main.getByLabel('Card number').fill(number);
-  await main.getByLabel('Expiry').fill(`12/${nextYear}`);
+  await main.getByLabel('Card number').clear();
+  await main.getByLabel('Card number').pressSequentially(number.replaceAll(' ', ''));
+  await expect(main.getByLabel('Card number')).toHaveValue(number);
+  await main.getByLabel('Expiry').clear();
+  await main.getByLabel('Expiry').pressSequentially(`12${nextYear}`);
+  await expect(main.getByLabel('Expiry')).toHaveValue(`12/${nextYear}`);
   await main.getByLabel('CVC').fill('123');
 }
 

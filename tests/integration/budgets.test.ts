@@ -10,10 +10,11 @@ import { firstPaintFonts } from '#server/http/web-build.ts';
  * sizes of the built files. Read from Vite's manifest, so no timing or browser is involved.
  */
 /**
- * JavaScript: 120 KB and the 512 bytes issue 26 spent on what the home grid shows (each card links its
- * picture and name to its page, says a minimum above one, and prices carry thousands marks).
+ * JavaScript: 120 KB and the 1 KB issue 26 spent: 512 bytes on what the home grid shows (each card links
+ * its picture and name to its page, says a minimum above one, and prices carry thousands marks), 512 on
+ * the footer's newsletter box working without JavaScript (a POST answered on /newsletter, decision 50).
  */
-const BUDGET_BYTES = { js: 120 * 1024 + 512, css: 25 * 1024, firstPaintFonts: 32 * 1024 };
+const BUDGET_BYTES = { js: 121 * 1024, css: 25 * 1024, firstPaintFonts: 32 * 1024 };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';
 

@@ -174,7 +174,7 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
     ).toBe(403);
     const refused = await addProductWithUpload(server, admin, { ...fields, maxQuantity: 1 }, undefined, { method: 'PUT', path });
     expect(refused.status).toBe(400);
-    expect(refused.body.error?.fields).toMatchObject({ maxQuantity: 'maxQuantity must be at least minQuantity' });
+    expect(refused.body.error?.fields).toMatchObject({ maxQuantity: 'Maximum quantity must be at least the minimum quantity' });
 
     const answer = await addProductWithUpload(
       server,
@@ -201,7 +201,7 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
       body: { ...fields, picture: answer.body.picture, categoryId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.fields).toEqual({ categoryId: 'categoryId must be one of the shop’s categories' });
+    expect(unknown.body.error.fields).toEqual({ categoryId: 'Category must be one of the shop’s categories' });
     const cleared = await call<Product>(server, 'PUT', path, {
       token: admin.token,
       body: { ...fields, picture: answer.body.picture, categoryId: null },
@@ -240,7 +240,7 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
       );
       const blank = await call(server, 'POST', '/api/categories', { token: admin.token, body: { name: '  ' } });
       expect(blank.status).toBe(400);
-      expect(blank.body.error.fields).toEqual({ name: 'name is required' });
+      expect(blank.body.error.fields).toEqual({ name: 'Name is required' });
       const duplicate = await call(server, 'POST', '/api/categories', { token: admin.token, body: { name: 'audio' } });
       expect(duplicate.status).toBe(409);
     });

@@ -40,7 +40,7 @@ describe('uploaded pictures are decoded and encoded anew (R-UPLOAD)', () => {
     const fake = Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.from(HTML)]);
     const answer = await addProductWithUpload(server, admin, fields, { content: fake, name: 'cat.png', type: 'image/png' });
     expect(answer.status).toBe(400);
-    expect(answer.body.error?.fields).toEqual({ pictureFile: 'picture must be a JPEG, PNG or WebP image' });
+    expect(answer.body.error?.fields).toEqual({ pictureFile: 'Picture must be a JPEG, PNG or WebP image' });
     expect(await server.db.$count(products)).toBe(before.products);
     expect(uploads()).toHaveLength(before.files);
   });
@@ -96,7 +96,7 @@ describe('reviewer photos are uploaded to the shop (R-REVIEW, R-UPLOAD)', () => 
     const before = await server.db.$count(reviews);
     const fake = await addReviewWithPhoto(Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.from(HTML)]));
     expect(fake.status).toBe(400);
-    expect(fake.body.error.fields).toEqual({ reviewPhotoFile: 'picture must be a JPEG, PNG or WebP image' });
+    expect(fake.body.error.fields).toEqual({ reviewPhotoFile: 'Picture must be a JPEG, PNG or WebP image' });
     const none = await addReviewWithPhoto(undefined);
     expect(none.status).toBe(400);
     expect(none.body.error.fields).toEqual({ reviewPhoto: MESSAGES.reviewFieldRequired });

@@ -65,27 +65,27 @@ describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
     });
 
     it.each([
-      ['price', undefined, 'price is required'],
-      ['price', '', 'price is required'],
-      ['price', '1234567890123456789.5', 'price must be at most 20 characters'],
-      ['price', '-5', 'price must be an amount like 19.99'],
-      ['price', '1.999', 'price must be an amount like 19.99'],
-      ['price', 'ten dollars', 'price must be an amount like 19.99'],
-      ['price', '0', 'price must be more than 0'],
-      ['price', '1000000', 'price must be at most 999999.99'],
-      ['name', '   ', 'name is required'],
-      ['name', 'x'.repeat(121), 'name must be at most 120 characters'],
-      ['description', 'x'.repeat(2001), 'description must be at most 2000 characters'],
-      ['description', undefined, 'description is required'],
-      ['minQuantity', 0, 'minQuantity must be at least 1'],
-      ['minQuantity', 1.5, 'minQuantity must be a whole number'],
-      ['minQuantity', 'lots', 'minQuantity must be a number'],
-      ['minQuantity', '', 'minQuantity is required'],
-      ['maxQuantity', 2 ** 53, 'maxQuantity must be at most 1000000'],
-      ['availableQuantity', -1, 'availableQuantity must be at least 0'],
-      ['availableQuantity', '', 'availableQuantity is required'],
-      ['picture', 'javascript:alert(1)', 'picture must be an http(s) address or an uploaded image'],
-      ['picture', '', 'picture is required: give an http(s) address or upload an image'],
+      ['price', undefined, 'Price is required'],
+      ['price', '', 'Price is required'],
+      ['price', '1234567890123456789.5', 'Price must be at most 20 characters'],
+      ['price', '-5', 'Price must be an amount like 19.99'],
+      ['price', '1.999', 'Price must be an amount like 19.99'],
+      ['price', 'ten dollars', 'Price must be an amount like 19.99'],
+      ['price', '0', 'Price must be more than 0'],
+      ['price', '1000000', 'Price must be at most 999999.99'],
+      ['name', '   ', 'Name is required'],
+      ['name', 'x'.repeat(121), 'Name must be at most 120 characters'],
+      ['description', 'x'.repeat(2001), 'Description must be at most 2000 characters'],
+      ['description', undefined, 'Description is required'],
+      ['minQuantity', 0, 'Minimum quantity must be at least 1'],
+      ['minQuantity', 1.5, 'Minimum quantity must be a whole number'],
+      ['minQuantity', 'lots', 'Minimum quantity must be a number'],
+      ['minQuantity', '', 'Minimum quantity is required'],
+      ['maxQuantity', 2 ** 53, 'Maximum quantity must be at most 1000000'],
+      ['availableQuantity', -1, 'Available quantity must be at least 0'],
+      ['availableQuantity', '', 'Available quantity is required'],
+      ['picture', 'javascript:alert(1)', 'Picture must be an http(s) address or an uploaded image'],
+      ['picture', '', 'Picture is required: give an http(s) address or upload an image'],
     ])('%s = %j → 400 with the field’s message, nothing added', async (field, value, message) => {
       const before = await server.db.$count(products);
       const answer = await call(server, 'POST', '/api/addProduct', {
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
         body: { ...NEW_PRODUCT, minQuantity: 6, maxQuantity: 5 },
       });
       expect(answer.status).toBe(400);
-      expect(answer.body.error.fields).toEqual({ maxQuantity: 'maxQuantity must be at least minQuantity' });
+      expect(answer.body.error.fields).toEqual({ maxQuantity: 'Maximum quantity must be at least the minimum quantity' });
     });
   });
 
@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
       for (const content of [Buffer.from('GIF89a\x01\x00\x01\x00'), Buffer.from('<script>alert(1)</script>')]) {
         const answer = await addProductWithUpload(server, admin, fields, { content, name: 'photo.png', type: 'image/png' });
         expect(answer.status).toBe(400);
-        expect(answer.body.error?.fields).toEqual({ pictureFile: 'picture must be a JPEG, PNG or WebP image' });
+        expect(answer.body.error?.fields).toEqual({ pictureFile: 'Picture must be a JPEG, PNG or WebP image' });
       }
       expect(await server.db.$count(products)).toBe(before.products);
       expect(uploads()).toHaveLength(before.files);
@@ -158,8 +158,8 @@ describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
       expect(answer.status).toBe(413);
       expect(answer.body.error).toEqual({
         code: 'payload_too_large',
-        message: 'picture must be at most 5 MB',
-        fields: { pictureFile: 'picture must be at most 5 MB' },
+        message: 'Picture must be at most 5 MB',
+        fields: { pictureFile: 'Picture must be at most 5 MB' },
       });
       expect(await server.db.$count(products)).toBe(before.products);
       expect(uploads()).toHaveLength(before.files);
@@ -174,7 +174,7 @@ describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
         { content: TINY_PNG, name: 'a.png', type: 'image/png' },
       );
       expect(answer.status).toBe(400);
-      expect(answer.body.error?.fields).toEqual({ price: 'price is required' });
+      expect(answer.body.error?.fields).toEqual({ price: 'Price is required' });
       expect(uploads()).toHaveLength(before);
     });
 
@@ -189,7 +189,7 @@ describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
       const withNeither = await addProductWithUpload(server, admin, fields);
       expect(withNeither.status).toBe(400);
       expect(withNeither.body.error?.fields).toEqual({
-        picture: 'picture is required: give an http(s) address or upload an image',
+        picture: 'Picture is required: give an http(s) address or upload an image',
       });
     });
 
@@ -233,7 +233,7 @@ describe.each(testDatabaseKinds())('catalogue management on %s', (kind) => {
         body: { ...changed, price: '-1' },
       });
       expect(invalid.status).toBe(400);
-      expect(invalid.body.error.fields).toEqual({ price: 'price must be an amount like 19.99' });
+      expect(invalid.body.error.fields).toEqual({ price: 'Price must be an amount like 19.99' });
       const unknown = await call(server, 'PUT', '/api/purchase/00000000-0000-4000-8000-000000000000', {
         token: admin.token,
         body: changed,

@@ -1,120 +1,131 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { loginSchema, signUpFormSchema } from '#shared/auth.ts';
-import { type FormAnswer, returnPath } from '#shared/form-answer.ts';
-import { LIMITS } from '#shared/limits.ts';
+import { forgotPasswordSchema, loginSchema, newPasswordFormSchema, signUpFormSchema } from '#shared/auth.ts';
+import { type AnsweredForm, type FormAnswer, returnPath } from '#shared/form-answer.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { RateLimits } from '../config.ts';
 import { unexpectedFailure } from '../http/errors.ts';
-import { publicReader } from '../http/web-app.ts';
+import { answerFormsWithPages, type FormFields, fieldErrors, formFields } from '../http/page-forms.ts';
 import type { WebBuild } from '../http/web-build.ts';
-import { notSooner, signUpFloodLimit } from './plugin.ts';
-
-const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-
-type Fields = Record<string, string>;
+import { notSooner, passwordResetFloodLimit, signUpFloodLimit } from './plugin.ts';
 
 /** Shown when Better Auth gave no words of its own. */
 const FAILED = 'That did not work. Please try again.';
 
 /**
- * The login and sign-up pages' forms as the browser sends them before the app has loaded or with
- * JavaScript off (R-AUTH): a POST, so nothing typed is in an address, checked with the same shared
- * schemas and signed in through Better Auth with the request's own Origin, cookies and address. A
- * sign-in lands on the return page (303); a refusal renders the page again with the messages and the
- * email typed, never the password. Once the app has loaded, React sends these forms itself.
+ * The account pages' forms as the browser sends them with JavaScript off (R-AUTH): login, sign-up,
+ * forgot and reset password. Each is a POST, so nothing typed is in an address, checked with the same
+ * shared schemas and answered through Better Auth with the request's own Origin, cookies and address.
+ * A sign-in lands on the return page (303); anything else renders the page again with the messages and
+ * the fields typed, never a password. With JavaScript, React sends these forms itself.
  */
 export default async function authFormRoutes(
   app: FastifyInstance,
-  options: { build: WebBuild | undefined; rateLimits: RateLimits },
+  options: { build: WebBuild | undefined; rateLimits: RateLimits; publicUrl: string },
 ) {
-  app.addContentTypeParser(
-    FORM_CONTENT_TYPE,
-    { parseAs: 'string', bodyLimit: LIMITS.authBodyMaxBytes },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-  const read = publicReader(app);
+  const answerPage = answerFormsWithPages(app, options.build);
 
-  async function answerPage(request: FastifyRequest, reply: FastifyReply, status: number, answer: FormAnswer) {
-    if (!options.build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
-    const page = await options.build.page(request.url, read, request.log, answer);
-    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
-  }
-
-  /** What the page shows again after a refusal: the fields but the password, and the messages. */
-  const refused = (fields: Fields, kept: string[], refusal: Partial<FormAnswer>): FormAnswer => ({
+  /** What the page shows again: the fields named in `kept` (never a password), and the messages. */
+  const answered = (form: AnsweredForm, fields: FormFields, kept: string[], answer: Partial<FormAnswer>): FormAnswer => ({
+    form,
     values: Object.fromEntries(kept.map((name) => [name, fields[name] ?? ''])),
-    fieldErrors: refusal.fieldErrors ?? {},
-    providerError: refusal.providerError,
+    fieldErrors: answer.fieldErrors ?? {},
+    providerError: answer.providerError,
+    notice: answer.notice,
   });
-
-  /** The schema's first message for each field it refuses, as the form shows them. */
-  function fieldErrors(schema: z.ZodType, fields: Fields): Record<string, string> | undefined {
-    const result = schema.safeParse(fields);
-    if (result.success) return undefined;
-    const errors: Record<string, string> = {};
-    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return errors;
-  }
 
   const providerError = async (response: Response) =>
     ((await response.json().catch(() => undefined)) as { message?: string } | undefined)?.message ?? FAILED;
 
   /** Signed in: Better Auth's cookies go to the browser, which goes on to the return page. */
-  const signedIn = (reply: FastifyReply, response: Response, fields: Fields) =>
+  const signedIn = (reply: FastifyReply, response: Response, fields: FormFields) =>
     reply.header('set-cookie', response.headers.getSetCookie()).redirect(returnPath(fields.from), 303);
 
-  /** Better Auth throws what it cannot answer (the database out of reach): the page says so instead of a JSON error. */
-  async function orFailure(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    fields: Fields,
-    kept: string[],
-    work: () => Promise<unknown>,
-  ) {
-    try {
-      return await work();
-    } catch (error) {
-      const failure = unexpectedFailure(error);
-      request.log[failure.status === 500 ? 'error' : 'warn']({ err: error }, 'form sign-in failed');
-      const message = failure.status === 503 ? MESSAGES.shopUnavailable : FAILED;
-      return answerPage(request, reply, failure.status, refused(fields, kept, { providerError: message }));
-    }
-  }
+  /**
+   * One account form: its fields checked with its schema, then `work`. Better Auth throws what it cannot
+   * answer (the database out of reach): the page says so instead of a JSON error.
+   */
+  const accountForm =
+    (
+      form: AnsweredForm,
+      schema: Parameters<typeof fieldErrors>[0],
+      kept: string[],
+      work: (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        fields: FormFields,
+        refuse: (response: Response) => Promise<unknown>,
+      ) => Promise<unknown>,
+    ) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const fields = formFields(request);
+      const invalid = fieldErrors(schema, fields);
+      if (invalid) return answerPage(request, reply, 400, answered(form, fields, kept, { fieldErrors: invalid }));
+      const refuse = async (response: Response) =>
+        answerPage(
+          request,
+          reply,
+          response.status,
+          answered(form, fields, kept, { providerError: await providerError(response) }),
+        );
+      try {
+        return await work(request, reply, fields, refuse);
+      } catch (error) {
+        const failure = unexpectedFailure(error);
+        request.log[failure.status === 500 ? 'error' : 'warn']({ err: error }, `${form} form failed`);
+        const message = failure.status === 503 ? MESSAGES.shopUnavailable : FAILED;
+        return answerPage(request, reply, failure.status, answered(form, fields, kept, { providerError: message }));
+      }
+    };
 
-  app.post('/login', { schema: { hide: true } }, async (request, reply) => {
-    const fields = (request.body ?? {}) as Fields;
-    const kept = ['email'];
-    const invalid = fieldErrors(loginSchema, fields);
-    if (invalid) return answerPage(request, reply, 400, refused(fields, kept, { fieldErrors: invalid }));
-    return orFailure(request, reply, fields, kept, async () => {
+  app.post('/login', {
+    schema: { hide: true },
+    handler: accountForm('login', loginSchema, ['email'], async (request, reply, fields, refuse) => {
       const response = await app.askAuth(request, '/sign-in/email', {
         email: fields.email ?? '',
         password: fields.password ?? '',
       });
-      if (response.ok) return signedIn(reply, response, fields);
-      return answerPage(request, reply, response.status, refused(fields, kept, { providerError: await providerError(response) }));
-    });
+      return response.ok ? signedIn(reply, response, fields) : refuse(response);
+    }),
   });
 
-  app.post('/signup', { schema: { hide: true }, config: signUpFloodLimit(options.rateLimits) }, async (request, reply) => {
-    const fields = (request.body ?? {}) as Fields;
-    const kept = ['name', 'email'];
-    const invalid = fieldErrors(signUpFormSchema, fields);
-    if (invalid) return answerPage(request, reply, 400, refused(fields, kept, { fieldErrors: invalid }));
-    const input = { name: fields.name ?? '', email: fields.email ?? '', password: fields.password ?? '' };
-    return orFailure(request, reply, fields, kept, async () => {
+  app.post('/signup', {
+    schema: { hide: true },
+    config: signUpFloodLimit(options.rateLimits),
+    handler: accountForm('signup', signUpFormSchema, ['name', 'email'], async (request, reply, fields, refuse) => {
+      const input = { name: fields.name ?? '', email: fields.email ?? '', password: fields.password ?? '' };
       const started = performance.now();
       const created = await notSooner(started, await app.askAuth(request, '/sign-up/email', input));
-      if (!created.ok)
-        return answerPage(request, reply, created.status, refused(fields, kept, { providerError: await providerError(created) }));
+      if (!created.ok) return refuse(created);
       // Sign-up never signs in (decision 44): sign in with what was typed, as the web app does.
       const response = await app.askAuth(request, '/sign-in/email', { email: input.email, password: input.password });
       if (response.ok) return signedIn(reply, response, fields);
-      const message = response.status === 401 ? MESSAGES.signUpNotSignedIn : await providerError(response);
-      return answerPage(request, reply, response.status, refused(fields, kept, { providerError: message }));
-    });
+      if (response.status !== 401) return refuse(response);
+      const notSignedIn = answered('signup', fields, ['name', 'email'], { providerError: MESSAGES.signUpNotSignedIn });
+      return answerPage(request, reply, 401, notSignedIn);
+    }),
+  });
+
+  app.post('/forgot-password', {
+    schema: { hide: true },
+    config: passwordResetFloodLimit(options.rateLimits),
+    handler: accountForm('forgot-password', forgotPasswordSchema, ['email'], async (request, reply, fields, refuse) => {
+      const started = performance.now();
+      const body = { email: fields.email ?? '', redirectTo: `${options.publicUrl}/reset-password` };
+      const response = await notSooner(started, await app.askAuth(request, '/request-password-reset', body));
+      if (!response.ok) return refuse(response);
+      return answerPage(request, reply, 200, answered('forgot-password', fields, ['email'], { notice: MESSAGES.resetLinkSent }));
+    }),
+  });
+
+  // The mailed link's address holds the token (R-PASSWORD-RESET); the form posts back to it.
+  app.post('/reset-password', {
+    schema: { hide: true },
+    handler: accountForm('reset-password', newPasswordFormSchema, [], async (request, reply, fields, refuse) => {
+      const token = (request.query as { token?: unknown }).token;
+      const body = { newPassword: fields.newPassword ?? '', token: typeof token === 'string' ? token : '' };
+      const response = await app.askAuth(request, '/reset-password', body);
+      if (!response.ok) return refuse(response);
+      return answerPage(request, reply, 200, answered('reset-password', fields, [], { notice: MESSAGES.passwordReset }));
+    }),
   });
 }

@@ -82,6 +82,15 @@ export const signUpFloodLimit = (rateLimits: RateLimits) =>
     key: (request) => request.ip,
   });
 
+/** Password reset requests per address (R-FLOOD), for the API's route and the form's alike. */
+export const passwordResetFloodLimit = (rateLimits: RateLimits) =>
+  floodLimit({
+    max: rateLimits.passwordResetsPerAddress,
+    windowMs: RATE_LIMIT_WINDOWS.passwordReset,
+    what: 'password reset requests from your address',
+    key: (request) => request.ip,
+  });
+
 /** An answer that could tell a taken email from a new one is not sent sooner than ANSWER_NOT_BEFORE_MS (decision 44). */
 export async function notSooner(started: number, response: Response): Promise<Response> {
   if (response.ok) await sleep(Math.max(0, ANSWER_NOT_BEFORE_MS - (performance.now() - started)));
@@ -197,12 +206,7 @@ async function authPlugin(
     });
     authRoutes.post('/api/auth/request-password-reset', {
       schema: { hide: true },
-      config: floodLimit({
-        max: rateLimits.passwordResetsPerAddress,
-        windowMs: RATE_LIMIT_WINDOWS.passwordReset,
-        what: 'password reset requests from your address',
-        key: (request) => request.ip,
-      }),
+      config: passwordResetFloodLimit(rateLimits),
       handler: answerNoSooner,
     });
     authRoutes.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });

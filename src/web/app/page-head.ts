@@ -124,7 +124,11 @@ export const PAGES: Record<string, PageDefinition> = {
         `${SHOP_NAME} moves parcels, pallets and containers to every district and sells the tech products business customers run on.`,
       ),
   },
+  newsletter: {
+    head: () => page('Newsletter', `Delivery tips, new services and seasonal offers from ${SHOP_NAME}, once a month.`),
+  },
   login: { head: () => page('Login', `Sign in to ${SHOP_NAME} to order products, pay and follow your orders.`) },
+  'forgot-password': { head: () => page('Reset your password', `Ask ${SHOP_NAME} for a link to choose a new password.`) },
   signup: { head: () => page('Sign up', `Create a ${SHOP_NAME} account to order products and follow your deliveries.`) },
   catalogue: {
     queries: (_params, search) => {

@@ -53,6 +53,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'newsletter',
+        path: 'newsletter',
+        lazy: page(
+          () => import('../features/marketing/pages/NewsletterPage.tsx'),
+          (m) => m.NewsletterPage,
+        ),
+      },
+      {
         id: 'login',
         path: 'login',
         lazy: page(
@@ -66,6 +74,14 @@ export const routes: RouteObject[] = [
         lazy: page(
           () => import('../features/auth/pages/SignUpPage.tsx'),
           (m) => m.SignUpPage,
+        ),
+      },
+      {
+        id: 'forgot-password',
+        path: 'forgot-password',
+        lazy: page(
+          () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
+          (m) => m.ForgotPasswordPage,
         ),
       },
       {

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '#server/http/errors.ts';
 import { type CataloguePage, type CatalogueQuery, cataloguePageSchema, catalogueSearch } from '#shared/catalogue.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { dollarsToCents } from '#shared/money.ts';
-import { type AdminProduct, type Product, type ProductInput, productSchema } from '#shared/product.ts';
+import { type AdminProduct, CATEGORY_UNKNOWN, type Product, type ProductInput, productSchema } from '#shared/product.ts';
 import { categoryExists } from '../categories/service.ts';
 import type { CatalogueInMemory } from './catalogue-in-memory.ts';
 import { toAdminProduct, toProduct } from './mapping.ts';
@@ -14,7 +14,6 @@ import { deleteProduct, insertProduct, listProducts, type ProductChanges, update
 import { findProduct } from './stock.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found: it may have been removed from the shop.';
-const CATEGORY_UNKNOWN = 'categoryId must be one of the shop’s categories';
 
 const toChanges = (input: ProductInput): ProductChanges => ({
   name: input.name,

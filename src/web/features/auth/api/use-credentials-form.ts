@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { useFormAnswer } from '#web/lib/use-form-answer.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import { type RulesOf, useAccountForm } from './use-account-form.ts';
-import { useFormAnswer } from './use-form-answer.ts';
 import { useReturnPath } from './use-return-path.ts';
 
 /**
@@ -11,6 +11,7 @@ import { useReturnPath } from './use-return-path.ts';
  * back where the visitor came from.
  */
 export function useCredentialsForm<T extends FieldValues>(
+  name: 'login' | 'signup',
   rulesOf: RulesOf<T>,
   defaultValues: DefaultValues<T>,
   send: (input: T) => Promise<{ user: { email: string } }>,
@@ -23,7 +24,7 @@ export function useCredentialsForm<T extends FieldValues>(
     defaultValues,
     async (input: T) => completeSignIn(queryClient, (await send(input)).user.email),
     () => navigate(returnPath, { replace: true }),
-    useFormAnswer(),
+    useFormAnswer(name),
   );
   return { ...account, returnPath };
 }

@@ -3,13 +3,18 @@ import type { ForgotPasswordInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { askAuth } from '#web/lib/ask-auth.ts';
+import { useFormAnswer } from '#web/lib/use-form-answer.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { CredentialsFormFooter } from './CredentialsFormFooter.tsx';
 
-/** Forgot password (R-PASSWORD-RESET): the same answer whether or not an account has this email. */
+/**
+ * Forgot password (R-PASSWORD-RESET): the same answer whether or not an account has this email. Sent by
+ * the browser itself (JavaScript off), it is a POST the server answers with the same page (R-AUTH).
+ */
 export function ForgotPasswordForm({ email }: { email: string }) {
-  const [sent, setSent] = useState(false);
-  const { form, submit, providerError } = useAccountForm<ForgotPasswordInput>(
+  const answer = useFormAnswer('forgot-password');
+  const [sent, setSent] = useState(Boolean(answer?.notice));
+  const { form, submit, providerError, field } = useAccountForm<ForgotPasswordInput>(
     (rules) => rules.forgotPasswordSchema,
     { email },
     (input) =>
@@ -17,27 +22,19 @@ export function ForgotPasswordForm({ email }: { email: string }) {
         client.requestPasswordReset({ email: input.email, redirectTo: `${window.location.origin}/reset-password` }),
       ),
     () => setSent(true),
+    answer,
   );
-  const { errors, isSubmitting } = form.formState;
 
   return (
-    <form
-      className="flex flex-col gap-3 rounded-box border border-base-300 p-4"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="forgot-password-title"
-    >
-      <h2 id="forgot-password-title" className="font-semibold">
-        Reset your password
-      </h2>
+    <form method="post" action="/forgot-password" className="flex flex-col gap-3" onSubmit={submit} noValidate>
       <p className="text-sm">Enter your account’s email and we will send you a link to choose a new password.</p>
-      <FormField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
       {sent ? (
         <p role="status" className="text-sm text-success">
           {MESSAGES.resetLinkSent}
         </p>
       ) : null}
-      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Send the link" />
+      <CredentialsFormFooter providerError={providerError} submitting={form.formState.isSubmitting} label="Send the link" />
     </form>
   );
 }

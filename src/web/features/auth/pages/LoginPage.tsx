@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { LoginInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -9,13 +9,12 @@ import { forgetEndedByServer, useEndedByServer } from '../api/sign-out.ts';
 import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
-import { ForgotPasswordForm } from '../components/ForgotPasswordForm.tsx';
 import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 
 export function LoginPage() {
   useDocumentTitle('Login');
-  const [forgotten, setForgotten] = useState(false);
   const { form, submit, providerError, field, returnPath } = useCredentialsForm<LoginInput>(
+    'login',
     (rules) => rules.loginSchema,
     { email: '', password: '' },
     (input) => askAuth((client) => client.signIn.email(input)),
@@ -37,17 +36,12 @@ export function LoginPage() {
         <input type="hidden" name="from" value={returnPath} />
         <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
         <FormField label="Password" type="password" autoComplete="current-password" {...field('password')} />
-        <button
-          type="button"
-          className="link link-hover self-start text-sm"
-          aria-expanded={forgotten}
-          onClick={() => setForgotten(true)}
-        >
+        {/* A page of its own, so it opens without JavaScript too; the email typed so far goes along. */}
+        <Link to="/forgot-password" state={{ email: form.watch('email') }} className="link link-hover self-start text-sm">
           Forgot password?
-        </button>
+        </Link>
         <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Login" />
       </form>
-      {forgotten ? <ForgotPasswordForm email={form.getValues('email')} /> : null}
       <p className="text-center text-sm">
         New to our shop?{' '}
         <Link to="/signup" state={{ from: returnPath }} className="link link-primary">

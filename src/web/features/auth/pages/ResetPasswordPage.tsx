@@ -4,6 +4,7 @@ import type { NewPasswordFormInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { askAuth } from '#web/lib/ask-auth.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useFormAnswer } from '#web/lib/use-form-answer.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
@@ -14,6 +15,7 @@ export function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
+  const answer = useFormAnswer('reset-password');
   const { form, submit, providerError, field } = useAccountForm<NewPasswordFormInput>(
     (rules) => rules.newPasswordFormSchema,
     { newPassword: '', confirmPassword: '' },
@@ -22,13 +24,18 @@ export function ResetPasswordPage() {
       toast.success(MESSAGES.passwordReset);
       navigate('/login', { replace: true });
     },
+    answer,
   );
   const { isSubmitting } = form.formState;
 
   return (
     <AuthCard title="Choose a new password">
-      {token ? (
-        // POST: a browser sending it by itself must not put the new password in the address.
+      {answer?.notice ? (
+        <p role="status" className="text-sm text-success">
+          {answer.notice}
+        </p>
+      ) : token ? (
+        // POST to this address (the mailed link's): the server answers it when the browser sends it itself (R-AUTH).
         <form method="post" className="flex flex-col gap-3" onSubmit={submit} noValidate>
           <NewPasswordField {...field('newPassword')} />
           <ConfirmPasswordField {...field('confirmPassword')} />

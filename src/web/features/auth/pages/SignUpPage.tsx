@@ -13,6 +13,7 @@ import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswor
 export function SignUpPage() {
   useDocumentTitle('Sign up');
   const { form, submit, providerError, field, returnPath } = useCredentialsForm<SignUpFormInput>(
+    'signup',
     (rules) => rules.signUpFormSchema,
     { name: '', email: '', password: '', confirmPassword: '' },
     ({ name, email, password }) =>

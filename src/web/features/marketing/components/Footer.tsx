@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { COMPANY } from '../company.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
@@ -36,6 +36,8 @@ function LinkColumn({ title, links }: { title: string; links: readonly { to: str
 
 /** On every page: who we are, the company and legal links, and the newsletter box. */
 export function Footer() {
+  // The newsletter page has the box in its main part: one on a page.
+  const onNewsletterPage = useLocation().pathname === '/newsletter';
   return (
     <footer className="bg-neutral px-4 pt-14 pb-8 text-neutral-content">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.4fr_1fr_1fr_1.6fr]">
@@ -59,11 +61,13 @@ export function Footer() {
         </div>
         <LinkColumn title="Company" links={COMPANY_LINKS} />
         <LinkColumn title="Help and legal" links={HELP_LINKS} />
-        <div className="col-span-2 flex flex-col gap-3 lg:col-span-1">
-          <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Newsletter</h2>
-          <p className="text-sm text-neutral-content/85">Delivery tips, new services and seasonal offers, once a month.</p>
-          <NewsletterForm />
-        </div>
+        {onNewsletterPage ? null : (
+          <div className="col-span-2 flex flex-col gap-3 lg:col-span-1">
+            <h2 className="text-sm font-semibold tracking-widest text-white uppercase">Newsletter</h2>
+            <p className="text-sm text-neutral-content/85">Delivery tips, new services and seasonal offers, once a month.</p>
+            <NewsletterForm />
+          </div>
+        )}
       </div>
       <p className="mx-auto mt-12 max-w-7xl border-t border-white/15 pt-6 text-center text-sm text-neutral-content/85">
         © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.

@@ -1,4 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
+import { MESSAGES } from '#shared/messages.ts';
+import { useFormAnswer } from '#web/lib/use-form-answer.ts';
 
 /** The shared address rule (R-VALIDATION), loaded with zod when the form is first sent: every page shows this form. */
 async function emailProblem(email: string): Promise<string | undefined> {
@@ -9,14 +11,16 @@ async function emailProblem(email: string): Promise<string | undefined> {
 /**
  * The newsletter box stores nothing (R-FOOTER) and there is no newsletter yet, so a valid
  * address gets an honest thank-you and is not sent or stored anywhere. Once sent, the address is
- * checked again as it is typed.
+ * checked again as it is typed. Sent by the browser itself (JavaScript off), it is a POST the
+ * server answers with the /newsletter page (R-AUTH): the address never goes into a URL.
  */
 export function NewsletterForm() {
   const inputId = useId();
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string>();
-  const [thanked, setThanked] = useState(false);
+  const answer = useFormAnswer('newsletter');
+  const [email, setEmail] = useState(answer?.values.email ?? '');
+  const [sent, setSent] = useState(Boolean(answer?.fieldErrors.email));
+  const [error, setError] = useState(answer?.fieldErrors.email);
+  const [thanked, setThanked] = useState(Boolean(answer?.notice));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,7 +42,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex w-full max-w-sm flex-col gap-2">
+    <form method="post" action="/newsletter" onSubmit={submit} noValidate className="flex w-full max-w-sm flex-col gap-2">
       <label htmlFor={inputId} className="text-sm">
         Your email address
       </label>
@@ -65,7 +69,7 @@ export function NewsletterForm() {
         </p>
       ) : null}
       <p role="status" className="text-sm text-white">
-        {thanked ? 'Thank you for your interest! Our newsletter has not started yet, so we have not kept your address.' : ''}
+        {thanked ? MESSAGES.newsletterThanks : ''}
       </p>
     </form>
   );

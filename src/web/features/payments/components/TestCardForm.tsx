@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { type TestCard, type TestCardFormInput, testCardFormSchema } from '#shared/payment.ts';
 import { REFUSING_TEST_CARDS, TEST_CARD_NUMBER } from '#shared/test-cards.ts';
@@ -6,6 +7,7 @@ import { FormField } from '#web/components/FormField.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { showFieldErrors } from '#web/lib/form-errors.ts';
 import { confirmTestPayment } from '../api/confirm-test-payment.ts';
+import { cardNumberAsTyped, expiryAsTyped } from '../card-typing.ts';
 import { type CardFormProps, PAYMENT_FAILED } from './card-form.ts';
 import { PayNowButton } from './PayNowButton.tsx';
 
@@ -24,6 +26,18 @@ export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCar
     defaultValues: { number: '', expiry: '', cvc: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // Shown as it is printed on the card while it is typed; the rules read the digits either way.
+  const expiryBefore = useRef('');
+  const typedNumber = form.register('number', {
+    onChange: (event: { target: HTMLInputElement }) => form.setValue('number', cardNumberAsTyped(event.target.value)),
+  });
+  const typedExpiry = form.register('expiry', {
+    onChange: (event: { target: HTMLInputElement }) => {
+      const shown = expiryAsTyped(event.target.value, expiryBefore.current);
+      expiryBefore.current = shown;
+      form.setValue('expiry', shown);
+    },
+  });
 
   const submit = form.handleSubmit(async (card) => {
     if (!clientSecret) return;
@@ -64,7 +78,7 @@ export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCar
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
           error={errors.number?.message}
-          {...form.register('number')}
+          {...typedNumber}
         />
         <div className="grid grid-cols-2 gap-3">
           <FormField
@@ -73,7 +87,7 @@ export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCar
             autoComplete="cc-exp"
             placeholder="MM/YY"
             error={errors.expiry?.message}
-            {...form.register('expiry')}
+            {...typedExpiry}
           />
           <FormField
             label="CVC"

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import type { Category } from '#shared/category.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { toastApiError } from '#web/lib/toast.ts';
@@ -46,15 +47,15 @@ function CategoryRow({ category }: { category: Category }) {
           Rename
         </button>
       </form>
-      <button
-        type="button"
+      <ConfirmButton
+        label="Delete"
+        ariaLabel={`Delete category ${category.name}`}
         className="btn btn-xs btn-error btn-outline"
-        aria-label={`Delete category ${category.name}`}
         disabled={change.isPending}
-        onClick={remove}
-      >
-        Delete
-      </button>
+        question={`Delete the category ${category.name}?`}
+        details="Its products stay in the shop, without a category, until you give them another."
+        onConfirm={() => void remove()}
+      />
     </li>
   );
 }
