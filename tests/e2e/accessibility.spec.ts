@@ -15,6 +15,8 @@ interface Route {
   path: (server: TestServer, who?: SignedInCustomer) => Promise<string>;
   /** The window's width, when the page is checked at several. */
   width?: number;
+  /** What is done on the page before the scan (a dialog opened). */
+  act?: (page: Page) => Promise<void>;
 }
 
 async function firstProduct(server: TestServer): Promise<{ _id: string; minQuantity: number }> {
@@ -27,7 +29,7 @@ async function firstProduct(server: TestServer): Promise<{ _id: string; minQuant
 const fixed = (path: string) => async () => path;
 
 /** Orders of `who` in several statuses (R-ORDER-STATUS): paid with no address, shipped with its tracking and address, cancelled. */
-async function ordersInEveryStatus(server: TestServer, who: SignedInCustomer): Promise<void> {
+async function ordersInEveryStatus(server: TestServer, who: SignedInCustomer): Promise<{ paid: string; shipped: string }> {
   const admin = await signInAdmin(server);
   const product = await firstProduct(server);
   const placed = [];
@@ -36,16 +38,18 @@ async function ordersInEveryStatus(server: TestServer, who: SignedInCustomer): P
     const more = index === 1 ? { shippingAddress: DELIVERY } : {};
     const order = await placeOrder(server, who, product._id, product.minQuantity, more);
     if (order.status !== 201) throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
-    placed.push(order.body._id as string);
+    placed.push(order.body as { _id: string; number: string });
   }
   const [paid, shipped, cancelled] = placed;
-  for (const id of [paid, shipped]) await markPaid(server, id ?? '');
-  const shipping = await call(server, 'PATCH', `/api/admin/orders/${shipped}`, {
+  if (!paid || !shipped || !cancelled) throw new Error('three orders were placed');
+  for (const order of [paid, shipped]) await markPaid(server, order._id);
+  const shipping = await call(server, 'PATCH', `/api/admin/orders/${shipped._id}`, {
     token: admin.token,
     body: { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146000044' },
   });
   if (shipping.status !== 200) throw new Error(`shipping: ${shipping.status} ${JSON.stringify(shipping.body)}`);
-  await call(server, 'DELETE', `/api/removeItem/${cancelled}`, { token: who.token });
+  await call(server, 'DELETE', `/api/removeItem/${cancelled._id}`, { token: who.token });
+  return { paid: paid.number, shipped: shipped.number };
 }
 
 /** Every route of R-ROUTES' table (and the blog articles, and our own pages), as the visitor who may see it. */
@@ -150,6 +154,33 @@ const ROUTES: Route[] = [
     }),
   ),
   { name: '/reset-password?token=…', visitor: 'anonymous', path: fixed('/reset-password?token=some-token') },
+  { name: '/forgot-password', visitor: 'anonymous', path: fixed('/forgot-password') },
+  { name: '/newsletter', visitor: 'anonymous', path: fixed('/newsletter') },
+  // An order's own page, shipped: its stepper, carrier and tracking link (issue 26).
+  ...[375, 1280].map(
+    (width): Route => ({
+      name: `/dashboard/orders/{number} at ${width} px`,
+      visitor: 'customer',
+      width,
+      path: async (server, who) => {
+        if (!who) throw new Error('an order page needs a customer');
+        return `/dashboard/orders/${(await ordersInEveryStatus(server, who)).shipped}`;
+      },
+    }),
+  ),
+  // The admin's view of a paid order, with the refund's confirmation open (issue 26).
+  ...[375, 1280].map(
+    (width): Route => ({
+      name: `/dashboard/manageOrders/{number} asking to refund at ${width} px`,
+      visitor: 'admin',
+      width,
+      path: async (server) => `/dashboard/manageOrders/${(await ordersInEveryStatus(server, await signUpCustomer(server))).paid}`,
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Refund' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    }),
+  ),
   { name: '/settings', visitor: 'customer', path: fixed('/settings') },
   { name: '/dashboard/mailbox', visitor: 'admin', path: fixed('/dashboard/mailbox') },
   {
@@ -182,6 +213,7 @@ for (const route of ROUTES) {
     await page.goto(path);
     await settle(page);
     await expect(page).toHaveURL(path);
+    await route.act?.(page);
 
     // Two rules current axe and Lighthouse check that axe leaves off by default: a visible label inside
     // the accessible name (WCAG 2.5.3) and targets of at least 24×24 px (WCAG 2.5.8).
