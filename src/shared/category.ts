@@ -13,9 +13,9 @@ export const categoryIdParamsSchema = z.object({ id: z.uuid({ error: 'category i
 
 /** Adding or renaming a category (admin). */
 export const categoryInputSchema = z.object({
-  name: textField('name', { error: 'name is required' })
+  name: textField('Category name', { error: 'Category name is required' })
     .trim()
-    .min(1, 'name is required')
-    .max(LIMITS.categoryNameMaxLength, `name must be at most ${LIMITS.categoryNameMaxLength} characters`),
+    .min(1, 'Category name is required')
+    .max(LIMITS.categoryNameMaxLength, `Category name must be at most ${LIMITS.categoryNameMaxLength} characters`),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;

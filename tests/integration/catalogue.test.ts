@@ -240,7 +240,7 @@ describe.each(testDatabaseKinds())('the catalogue on %s', (kind) => {
       );
       const blank = await call(server, 'POST', '/api/categories', { token: admin.token, body: { name: '  ' } });
       expect(blank.status).toBe(400);
-      expect(blank.body.error.fields).toEqual({ name: 'Name is required' });
+      expect(blank.body.error.fields).toEqual({ name: 'Category name is required' });
       const duplicate = await call(server, 'POST', '/api/categories', { token: admin.token, body: { name: 'audio' } });
       expect(duplicate.status).toBe(409);
     });
