@@ -1,6 +1,7 @@
 import { type FormEvent, useRef } from 'react';
 import { ADMIN_ORDERS_LIMITS, type AdminOrdersFilter } from '#shared/admin-orders.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status.ts';
+import { SearchField } from '#web/components/SearchField.tsx';
 import { ORDER_STATUS_LABELS } from './OrderProgress.tsx';
 
 /**
@@ -29,21 +30,14 @@ export function OrderFilters({ filter, onChange }: { filter: AdminOrdersFilter; 
         className="mt-4 grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-[1fr_auto] sm:items-end"
       >
         <div className="flex flex-col gap-1 text-sm font-medium">
-          <label htmlFor="orders-q">Order number or customer email</label>
-          <div className="join w-full">
-            <input
-              id="orders-q"
-              name="q"
-              type="search"
-              defaultValue={filter.q ?? ''}
-              maxLength={ADMIN_ORDERS_LIMITS.searchMaxLength}
-              placeholder="SC-100042 or email"
-              className="input join-item w-full"
-            />
-            <button type="submit" className="btn btn-primary join-item">
-              Search
-            </button>
-          </div>
+          <SearchField
+            id="orders-q"
+            label="Order number or customer email"
+            labelShown
+            defaultValue={filter.q ?? ''}
+            maxLength={ADMIN_ORDERS_LIMITS.searchMaxLength}
+            placeholder="SC-100042 or email"
+          />
         </div>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Status

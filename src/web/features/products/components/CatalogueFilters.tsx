@@ -8,6 +8,7 @@ import {
 } from '#shared/catalogue.ts';
 import type { Category } from '#shared/category.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { SearchField } from '#web/components/SearchField.tsx';
 
 /** A change of what the catalogue shows; the page puts it in the address (R-CATALOGUE). */
 export type FilterChange = Partial<Omit<CatalogueQuery, 'page' | 'pageSize'>>;
@@ -75,23 +76,13 @@ export function CatalogueFilters({
   return (
     <search aria-label="Products">
       <form ref={form} onSubmit={apply} className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4">
-        <div className="join w-full">
-          <label htmlFor="catalogue-q" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="catalogue-q"
-            name="q"
-            type="search"
-            defaultValue={query.q ?? ''}
-            maxLength={LIMITS.searchMaxLength}
-            placeholder="Search by name or description"
-            className="input join-item w-full"
-          />
-          <button type="submit" className="btn btn-primary join-item">
-            Search
-          </button>
-        </div>
+        <SearchField
+          id="catalogue-q"
+          label="Search products"
+          defaultValue={query.q ?? ''}
+          maxLength={LIMITS.searchMaxLength}
+          placeholder="Search by name or description"
+        />
         <details
           ref={disclosure}
           open={reversedMaxPrice !== undefined}

@@ -1,12 +1,12 @@
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { formatPrice } from '#shared/money.ts';
-import { pictureSrcSet } from '#shared/picture.ts';
 import type { Product } from '#shared/product.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
 import { ProductActionContext } from '../product-action.ts';
 import { minimumOrderWords } from '../quantity-words.ts';
+import { ProductPicture } from './ProductPicture.tsx';
 
 /**
  * The picture and the name lead to the product's page for everyone (R-PRODUCT-PAGE). `signInFirst`: a
@@ -20,16 +20,7 @@ export function ProductCard({ product, signInFirst }: { product: Product; signIn
       <figure className="aspect-[4/3] bg-base-200">
         {/* Out of the tab order: the name below is the same link, one stop per card for keyboards. */}
         <Link to={productPath} tabIndex={-1} className="size-full">
-          <img
-            src={product.picture}
-            srcSet={pictureSrcSet(product.picture)}
-            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-            alt={product.name}
-            width={400}
-            height={300}
-            loading="lazy"
-            className="h-full w-full object-contain p-4"
-          />
+          <ProductPicture product={product} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" />
         </Link>
       </figure>
       <div className="card-body gap-2 p-5">

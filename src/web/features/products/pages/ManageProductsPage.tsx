@@ -9,6 +9,7 @@ import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { PageButtons } from '#web/components/PageButtons.tsx';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
+import { SearchField } from '#web/components/SearchField.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
@@ -64,28 +65,20 @@ export function ManageProductsPage() {
         <form
           key={address.formKey}
           action={PAGE_PATH}
-          className="mt-4 join w-full max-w-md"
+          className="mt-4 w-full max-w-md"
           onSubmit={(event) => {
             event.preventDefault();
             const q = String(new FormData(event.currentTarget).get('q') ?? '').trim() || undefined;
             address.show(addressOf({ ...query, q, page: 1 }));
           }}
         >
-          <label htmlFor="products-q" className="sr-only">
-            Product name
-          </label>
-          <input
+          <SearchField
             id="products-q"
-            name="q"
-            type="search"
+            label="Product name"
             defaultValue={query.q ?? ''}
             maxLength={LIMITS.searchMaxLength}
             placeholder="Search products"
-            className="input join-item w-full"
           />
-          <button type="submit" className="btn btn-primary join-item">
-            Search
-          </button>
         </form>
       </search>
       <p className="mt-2 min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="products-total">

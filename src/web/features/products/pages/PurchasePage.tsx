@@ -1,6 +1,5 @@
 import { type ReactNode, useContext } from 'react';
 import { formatPrice } from '#shared/money.ts';
-import { pictureSrcSet } from '#shared/picture.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
@@ -12,6 +11,7 @@ import { useProduct } from '../api/use-product.ts';
 import { type Buyer, BuyForm } from '../components/BuyForm.tsx';
 import { ProductBreadcrumbs } from '../components/ProductBreadcrumbs.tsx';
 import { ProductNotFound } from '../components/ProductNotFound.tsx';
+import { ProductPicture } from '../components/ProductPicture.tsx';
 import { ProductActionContext } from '../product-action.ts';
 import { quantityRuleWords } from '../quantity-words.ts';
 
@@ -57,17 +57,7 @@ export function PurchasePage({
         <ProductBreadcrumbs name={data.name} category={category} />
         <article className="grid gap-6 md:grid-cols-2 lg:gap-10" aria-labelledby="product-name">
           <figure className="aspect-[4/3] self-start rounded-box border border-base-300 bg-base-200">
-            <img
-              src={data.picture}
-              srcSet={pictureSrcSet(data.picture)}
-              sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw"
-              alt={data.name}
-              width={800}
-              height={600}
-              // The page's largest picture (LCP): fetched first.
-              fetchPriority="high"
-              className="h-full w-full object-contain p-6"
-            />
+            <ProductPicture product={data} sizes="(min-width: 1152px) 540px, (min-width: 768px) 50vw, 100vw" onPage />
           </figure>
           <div className="min-w-0 space-y-4">
             <h1 id="product-name" className="text-3xl font-bold text-primary">
