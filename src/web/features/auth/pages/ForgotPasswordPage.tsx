@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { BackToLogin } from '../components/BackToLogin.tsx';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm.tsx';
 
 /** `/forgot-password`, from the login page's "Forgot password?" (R-PASSWORD-RESET). */
@@ -10,11 +11,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Reset your password">
       <ForgotPasswordForm email={typeof typed === 'string' ? typed : ''} />
-      <p className="text-center text-sm">
-        <Link to="/login" className="link link-primary">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }

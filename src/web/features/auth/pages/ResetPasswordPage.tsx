@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import type { NewPasswordFormInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFormAnswer } from '#web/lib/use-form-answer.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { BackToLogin } from '../components/BackToLogin.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
 import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswordField.tsx';
 
@@ -46,11 +47,7 @@ export function ResetPasswordPage() {
           {MESSAGES.resetLinkInvalid}
         </p>
       )}
-      <p className="text-center text-sm">
-        <Link to="/login" className="link link-primary">
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthCard>
   );
 }
