@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orNothing, readAddress, wholeNumber } from './address-query.ts';
+import { withWesternDigits } from './digits.ts';
 import { LIMITS } from './limits.ts';
 import { productSchema } from './product.ts';
 import { textField } from './text-field.ts';
@@ -19,7 +20,12 @@ const AMOUNT = /^(\d{1,8}(\.\d{1,2})?)?$/;
 const UUID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
 
 const amount = (field: string) =>
-  z.string().trim().regex(AMOUNT, `${field} must be an amount like 19.99`).transform(orNothing(Number)).optional();
+  z
+    .string()
+    .transform(withWesternDigits)
+    .pipe(z.string().trim().regex(AMOUNT, `${field} must be an amount like 19.99`))
+    .transform(orNothing(Number))
+    .optional();
 
 /** The catalogue page's texts (R-CATALOGUE), here rather than in messages.ts so the home page never loads them. */
 export const CATALOGUE_MESSAGES = {

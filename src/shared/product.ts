@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalFromText } from './decimal-text.ts';
+import { westernDigitsIn } from './digits.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
 
@@ -82,7 +83,7 @@ const productFieldsSchema = z.object({
     .min(1, `${FIELD_WORDS.name} is required`)
     .max(LIMITS.productNameMaxLength, `${FIELD_WORDS.name} must be at most ${LIMITS.productNameMaxLength} characters`),
   price: z.preprocess(
-    (value) => (typeof value === 'number' ? String(value) : value),
+    (value) => (typeof value === 'number' ? String(value) : westernDigitsIn(value)),
     textField(FIELD_WORDS.price, { error: `${FIELD_WORDS.price} is required` })
       .trim()
       .min(1, `${FIELD_WORDS.price} is required`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withWesternDigits } from './digits.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
 
@@ -18,11 +19,17 @@ export const profileInputSchema = z.object({
     .trim()
     .min(1, 'address is required')
     .max(LIMITS.addressMaxLength, `address must be at most ${LIMITS.addressMaxLength} characters`),
-  phoneNumber: textField('phone number', { error: 'phone number is required' })
-    .trim()
-    .min(LIMITS.phoneMinLength, `phone number must be ${LIMITS.phoneMinLength} to ${LIMITS.phoneMaxLength} characters`)
-    .max(LIMITS.phoneMaxLength, `phone number must be ${LIMITS.phoneMinLength} to ${LIMITS.phoneMaxLength} characters`)
-    .regex(PHONE_PATTERN, 'phone number may hold digits, spaces and + - ( ) only'),
+  // Typed with Bengali digits or not, stored with Western ones (R-LOCALE-INPUT).
+  phoneNumber: z
+    .string({ error: 'phone number is required' })
+    .transform(withWesternDigits)
+    .pipe(
+      textField('phone number')
+        .trim()
+        .min(LIMITS.phoneMinLength, `phone number must be ${LIMITS.phoneMinLength} to ${LIMITS.phoneMaxLength} characters`)
+        .max(LIMITS.phoneMaxLength, `phone number must be ${LIMITS.phoneMinLength} to ${LIMITS.phoneMaxLength} characters`)
+        .regex(PHONE_PATTERN, 'phone number may hold digits, spaces and + - ( ) only'),
+    ),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 

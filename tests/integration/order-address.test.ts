@@ -57,6 +57,16 @@ describe.each(testDatabaseKinds())('the delivery address of an order (R-ORDER-AD
     expect((await myOrder(customer, placed.body._id))?.shippingAddress).toEqual(expected);
   });
 
+  it('a phone typed with Bengali digits is kept with Western ones, in the profile and on the order (R-LOCALE-INPUT)', async () => {
+    const customer = await signUpCustomer(server, { name: 'Nusrat Jahan' });
+    expect((await saveProfile(customer, { address: 'Mirpur 10, Dhaka', phoneNumber: '০১৭১১০০০০০০' })).status).toBe(200);
+    expect((await profileOf(customer)).phoneNumber).toBe('01711000000');
+    const delivery = { name: 'Nusrat Jahan', address: 'Agrabad, Chattogram', phone: '+৮৮০ ১৮১১-২২২৩৩৩' };
+    const placed = await placeOrder(server, customer, await newProduct(), 1, { shippingAddress: delivery });
+    expect(placed.status).toBe(201);
+    expect(placed.body.shippingAddress).toEqual({ ...delivery, phone: '+880 1811-222333' });
+  });
+
   it('with none given and none in the profile it can be paid, but not shipped (409) until an admin adds one', async () => {
     const customer = await signUpCustomer(server);
     const productId = await newProduct();

@@ -1,0 +1,58 @@
+/** The languages the shop speaks (R-LOCALE): English, the default, and Bangla. */
+export const LANGUAGES = ['en', 'bn'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The shop's time zone when TIME_ZONE does not name another (R-LOCALE). */
+export const DEFAULT_TIME_ZONE = 'Asia/Dhaka';
+
+/**
+ * The locale each language formats with: Bangladesh's, so Bangla gets Bengali digits and lakh grouping
+ * (১২,৩৪,৫৬৭) and English the grouping its readers there know from the shop's other pages.
+ */
+const LOCALE: Record<Language, string> = { en: 'en-US', bn: 'bn-BD' };
+
+/** Formatters are costly to make and safe to share: one per language and options. */
+const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = made.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    made.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** A count or quantity as the reader writes numbers: "1,234,567" or "১২,৩৪,৫৬৭". */
+export function formatNumber(value: number, language: Language): string {
+  return cached(`number:${language}`, () => new Intl.NumberFormat(LOCALE[language])).format(value);
+}
+
+/**
+ * An amount of `currency` (ISO 4217) with its narrow sign: "৳1,250.00" in English, "১,২৫০.০০৳" in
+ * Bangla. The narrow sign, because Bangladesh's locale alone writes "BDT" for taka.
+ */
+export function formatMoney(amount: number, currency: string, language: Language): string {
+  const key = `money:${language}:${currency}`;
+  return cached(
+    key,
+    () => new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }),
+  ).format(amount);
+}
+
+/** A day and time in the reader's language and the shop's time zone: "25 Nov 2026, 22:05" or its Bangla. */
+export function formatDateTime(date: Date, language: Language, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const key = `date:${language}:${timeZone}`;
+  return cached(
+    key,
+    () =>
+      new Intl.DateTimeFormat(LOCALE[language], {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }),
+  ).format(date);
+}
