@@ -26,6 +26,7 @@ export const profileInputSchema = z.object({
     .pipe(
       textField('phone number')
         .trim()
+        .min(1, 'phone number is required')
         .min(LIMITS.phoneMinLength, `phone number must be ${LIMITS.phoneMinLength} to ${LIMITS.phoneMaxLength} characters`)
         .max(LIMITS.phoneMaxLength, `phone number must be ${LIMITS.phoneMinLength} to ${LIMITS.phoneMaxLength} characters`)
         .regex(PHONE_PATTERN, 'phone number may hold digits, spaces and + - ( ) only'),
