@@ -133,8 +133,8 @@ export async function buildApp({
   await app.register(healthRoutes, { database, shuttingDown });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  const { publicUrl, shopName, currency } = config;
-  const build = await loadWebBuild(webRoot, { publicUrl, shopName, currency });
+  const { publicUrl, shopName, currency, timeZone } = config;
+  const build = await loadWebBuild(webRoot, { publicUrl, shopName, currency, timeZone });
   await app.register(seoRoutes, { ...domain, build });
   await app.register(authFormRoutes, { build, rateLimits: config.rateLimits, publicUrl });
   await app.register(newsletterFormRoute, { build });

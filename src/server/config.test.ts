@@ -4,7 +4,14 @@ import { DEMO_ADMIN, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('uses the embedded defaults with no environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: './data', currency: 'usd', shopName: 'SwiftCargo' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      currency: 'usd',
+      shopName: 'SwiftCargo',
+      timeZone: 'Asia/Dhaka',
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
@@ -25,6 +32,7 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
       CURRENCY: 'EUR',
+      TIME_ZONE: 'Europe/Berlin',
     });
     expect(config.host).toBe('0.0.0.0');
     expect(config.port).toBe(8080);
@@ -32,6 +40,7 @@ describe('loadConfig', () => {
     expect(config.google?.issuer).toBe('https://accounts.google.com');
     expect(config.stripe?.publishableKey).toBe('pk_test_123');
     expect(config.currency).toBe('eur');
+    expect(config.timeZone).toBe('Europe/Berlin');
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).trustedOrigins).toEqual(['https://shop.example.com']);
   });
 
@@ -87,6 +96,7 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'pk_wrong' }, /^Invalid configuration: STRIPE_SECRET_KEY must start with sk_ or rk_$/],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /^Invalid configuration: STRIPE_PUBLISHABLE_KEY is required/],
     [{ CURRENCY: 'dollars' }, /^Invalid configuration: CURRENCY must be a three-letter ISO currency code$/],
+    [{ TIME_ZONE: 'Dhaka' }, /^Invalid configuration: TIME_ZONE must be an IANA time zone, like Asia\/Dhaka$/],
     [{ REDIS_URL: 'http://localhost' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ URL$/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [{ S3_BUCKET: 'Shop Pictures' }, /^Invalid configuration: S3_BUCKET must be an S3 bucket name/],

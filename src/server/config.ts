@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { passwordSchema } from '#shared/auth.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '#shared/locale-format.ts';
 
 const optionalString = z
   .string()
@@ -103,6 +104,7 @@ const configSchema = z
     ORDERS_PER_CUSTOMER: limitSetting(20),
     CARD_ATTEMPTS_PER_ORDER: limitSetting(10),
     SHOP_NAME: z.string().trim().min(1).max(60).default('SwiftCargo'),
+    TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, like Asia/Dhaka').default(DEFAULT_TIME_ZONE),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     S3_BUCKET: optionalString.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
       message: 'must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)',
@@ -215,6 +217,8 @@ const configSchema = z
         cardAttemptsPerOrder: env.CARD_ATTEMPTS_PER_ORDER,
       },
       shopName: env.SHOP_NAME,
+      /** The time zone dates are shown in, on pages and in mails (R-LOCALE). */
+      timeZone: env.TIME_ZONE,
       logLevel: env.LOG_LEVEL,
       /** Where uploaded product pictures go instead of DATA_DIR/uploads; keys unset → the SDK's own credential chain. */
       s3: env.S3_BUCKET

@@ -5,6 +5,16 @@ export type Language = (typeof LANGUAGES)[number];
 /** The shop's time zone when TIME_ZONE does not name another (R-LOCALE). */
 export const DEFAULT_TIME_ZONE = 'Asia/Dhaka';
 
+/** Whether `name` is a time zone this runtime knows (IANA names, like Asia/Dhaka or UTC). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The locale each language formats with: Bangladesh's, so Bangla gets Bengali digits and lakh grouping
  * (১২,৩৪,৫৬৭) and English the grouping its readers there know from the shop's other pages.

@@ -348,6 +348,11 @@ test('an order’s own page: one status, the delivery steps with a tracking link
   const timeline = main.getByTestId('order-timeline').getByRole('listitem');
   await expect(timeline.first()).toHaveText(/: Placed$/);
   await expect(timeline.nth(1)).toHaveText(/Paid → Shipped \(the shop\)/);
+  // In the shop's time zone (TIME_ZONE, Asia/Dhaka: six hours ahead of UTC), whatever the browser's.
+  const placed = timeline.first().locator('time');
+  const placedAt = new Date((await placed.getAttribute('datetime')) ?? '');
+  const dhakaHour = String((placedAt.getUTCHours() + 6) % 24).padStart(2, '0');
+  await expect(placed).toHaveText(new RegExp(`^\\w{3} \\d{1,2}, \\d{4}, ${dhakaHour}:\\d{2}$`));
 
   await page.goto(`/dashboard/orders/${cancelled.number}`);
   await expect(main.getByText('You cancelled this order')).toBeVisible();

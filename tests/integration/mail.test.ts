@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema.ts';
 import { DEFAULT_MAIL_TIMING, MailWorker } from '#server/modules/mail/worker.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import type { Order } from '#shared/order.ts';
 import { addProduct, placeOrder } from '../helpers/catalog.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { call, type SignedInCustomer, signIn, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -87,6 +88,13 @@ describe.each(testDatabaseKinds())('mail over SMTP on %s', (kind) => {
       expect(receipt.text).toContain(fact);
     }
     expect(receipt.html).toContain(transactionId);
+    // When it was paid, in the shop's time zone (Dhaka, six hours ahead of UTC all year), and said so.
+    const [mine] = (
+      await call<Order[]>(server, 'GET', `/api/orders?email=${encodeURIComponent(customer.email)}`, { token: customer.token })
+    ).body;
+    const paidAt = new Date(mine?.timeline.find((event) => event.to === 'paid')?.at ?? '');
+    const dhakaHour = String((paidAt.getUTCHours() + 6) % 24).padStart(2, '0');
+    expect(receipt.text).toMatch(new RegExp(`Date: \\w{3} \\d{1,2}, \\d{4}, ${dhakaHour}:\\d{2} \\(Asia/Dhaka\\)`));
     // The customer's own data only: nobody else's order or address is in their mails.
     expect(`${received.text}${receipt.text}`).not.toContain(admin.email);
   });
@@ -220,7 +228,7 @@ describe.each(testDatabaseKinds())('without SMTP_URL on %s', (kind) => {
 
     const printed: string[] = [];
     const log = { info: (_facts: object, line: string) => printed.push(line) } as unknown as FastifyBaseLogger;
-    const shop = { name: server.config.shopName, publicUrl: server.config.publicUrl };
+    const shop = { name: server.config.shopName, publicUrl: server.config.publicUrl, timeZone: server.config.timeZone };
     await new MailWorker({ db: server.db, shop, from: server.config.mail.from, log, timing: DEFAULT_MAIL_TIMING }).deliverDue();
     // Only the mails with a link the customer must follow are printed: the reset link and the payment page.
     expect(printed).toHaveLength(2);

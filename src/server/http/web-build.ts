@@ -31,6 +31,8 @@ export interface PageSettings {
   publicUrl: string;
   shopName: string;
   currency: string;
+  /** TIME_ZONE, written into every page for the dates the browser shows (R-LOCALE). */
+  timeZone: string;
 }
 
 /** The built web app: its page template and, when it was built, the server renderer (R-SSR). */
@@ -52,6 +54,7 @@ export interface WebBuild {
 }
 
 const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
+const SHOP_TIME_ZONE_PLACEHOLDER = '__SHOP_TIME_ZONE__';
 const HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 /** React writes the preloads of a page's images (the hero's LCP picture) before its markup; they belong in <head>. */
 const LEADING_PRELOADS = /^(?:<link [^>]*\/>)+/;
@@ -105,10 +108,9 @@ const rendererPath = (webRoot: string) => join(dirname(webRoot), 'web-server', '
 export async function loadWebBuild(webRoot: string, settings: PageSettings): Promise<WebBuild | undefined> {
   const indexPath = join(webRoot, 'index.html');
   if (!existsSync(indexPath)) return undefined;
-  const template = pageTemplate(webRoot, readFileSync(indexPath, 'utf8')).replaceAll(
-    SHOP_NAME_PLACEHOLDER,
-    escapeHtml(settings.shopName),
-  );
+  const template = pageTemplate(webRoot, readFileSync(indexPath, 'utf8'))
+    .replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(settings.shopName))
+    .replaceAll(SHOP_TIME_ZONE_PLACEHOLDER, escapeHtml(settings.timeZone));
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   return {

@@ -16,7 +16,7 @@ declare module 'fastify' {
 /** The outbox's worker (started once the server is ready, stopped when it closes) and the admin Mailbox. */
 async function mailPlugin(app: FastifyInstance, options: { db: Database; config: Config; timing?: Partial<MailTiming> }) {
   const { db, config } = options;
-  const shop = { name: config.shopName, publicUrl: config.publicUrl };
+  const shop = { name: config.shopName, publicUrl: config.publicUrl, timeZone: config.timeZone };
   const smtp = config.mail.smtpUrl ? await smtpSender(config.mail.smtpUrl) : undefined;
   const worker = new MailWorker({
     db,

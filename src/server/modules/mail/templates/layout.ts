@@ -2,6 +2,8 @@
 export interface Shop {
   name: string;
   publicUrl: string;
+  /** TIME_ZONE: the dates a mail gives are in it (R-LOCALE). */
+  timeZone: string;
 }
 
 export interface RenderedMail {

@@ -1,3 +1,4 @@
+import { formatDateTime } from '#shared/locale-format.ts';
 import { centsToDollars, formatPrice } from '#shared/money.ts';
 import type { OrderFacts } from '../outbox.ts';
 import { composeMail, type RenderedMail, type Shop } from './layout.ts';
@@ -12,7 +13,7 @@ export function paymentReceiptMail(shop: Shop, payment: OrderFacts & { transacti
         ['Quantity', String(payment.quantity)],
         ['Amount paid', formatPrice(centsToDollars(payment.totalCents))],
         ['Transaction id', payment.transactionId],
-        ['Date', `${new Date(payment.paidAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`],
+        ['Date', `${formatDateTime(new Date(payment.paidAt), 'en', shop.timeZone)} (${shop.timeZone})`],
       ],
     },
     'Keep this mail as your receipt.',

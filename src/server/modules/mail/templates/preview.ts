@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_TIME_ZONE } from '#shared/locale-format.ts';
 import type { MailEvent, MailKind, OrderFacts } from '../outbox.ts';
 import type { Shop } from './layout.ts';
 import { renderMail } from './render.ts';
 
-const DEMO_SHOP: Shop = { name: 'SwiftCargo', publicUrl: 'http://localhost:3000' };
+const DEMO_SHOP: Shop = { name: 'SwiftCargo', publicUrl: 'http://localhost:3000', timeZone: DEFAULT_TIME_ZONE };
 const DEMO_ORDER: OrderFacts = {
   customerName: 'Ines Moreau',
   orderId: '0b6f3f9e-3c1d-4c55-9d5e-8f1b2a7c4d10',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { MailboxEntry } from '#shared/mail.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
+import { shownMoment } from '#web/lib/shop-time-zone.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useMailbox } from '../api/use-mailbox.ts';
 
@@ -89,7 +90,9 @@ export function MailboxPage() {
                   <div className="min-w-0">
                     <h3 className="font-semibold break-words">{mail.subject}</h3>
                     <p className="text-sm break-all">To: {mail.to}</p>
-                    <p className="text-xs text-base-content/70">{new Date(mail.createdAt).toLocaleString()}</p>
+                    <p className="text-xs text-base-content/70">
+                      <time dateTime={mail.createdAt}>{shownMoment(mail.createdAt)}</time>
+                    </p>
                   </div>
                   <Delivery mail={mail} />
                 </div>

@@ -1,6 +1,7 @@
 import { trackingPageOf } from '#shared/carriers.ts';
 import type { Order } from '#shared/order.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
+import { shownMoment } from '#web/lib/shop-time-zone.ts';
 
 /** How each status reads on the pages (R-ORDER-STATUS): the badges, the timeline, the filter and the overview. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -97,11 +98,11 @@ export function OrderTimeline({ order, reader }: { order: Order; reader: OrderRe
   return (
     <ol className="flex flex-col gap-1 text-xs" data-testid="order-timeline">
       <li>
-        <time dateTime={order.placedAt}>{new Date(order.placedAt).toLocaleString()}</time>: Placed
+        <time dateTime={order.placedAt}>{shownMoment(order.placedAt)}</time>: Placed
       </li>
       {order.timeline.map((event) => (
         <li key={`${event.at}-${event.from}-${event.to}`}>
-          <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time>:{' '}
+          <time dateTime={event.at}>{shownMoment(event.at)}</time>:{' '}
           {/* A line with no move (a delivery address given, a note; R-ORDER-ADDRESS) names the status once. */}
           {event.from === event.to
             ? ORDER_STATUS_LABELS[event.to]
