@@ -107,22 +107,44 @@ export class CatalogueSnapshot {
    * first, then those found with one typo, two, and so on, each group in the chosen order (decision 51).
    */
   search(search: ProductSearch): SearchResult {
-    const rankOf = search.text ? this.textRanker(search.text) : () => 0;
-    const ranks: ProductRow[][] = [];
-    for (const entry of this.ordered(search.sort)) {
-      const { row } = entry;
-      if (search.categoryId !== undefined && row.categoryId !== search.categoryId) continue;
-      if (search.minPriceCents !== undefined && row.priceCents < search.minPriceCents) continue;
-      if (search.maxPriceCents !== undefined && row.priceCents > search.maxPriceCents) continue;
-      if (search.inStock && row.availableQuantity <= 0) continue;
-      const rank = rankOf(entry);
+    const rankOf = search.text ? this.textRanker(search.text) : undefined;
+    const order = this.ordered(search.sort);
+    const { categoryId, minPriceCents, maxPriceCents, inStock } = search;
+    // Each product's rank in this order, and how many each rank has: the page is then read from them
+    // without gathering every match in arrays. With an indexed loop, a miss at 10,000 products takes
+    // about two thirds of the time it did (docs/performance.md).
+    const rankAt = new Uint16Array(order.length).fill(UNRANKED);
+    const perRank = new Int32Array(NO_MATCH + 1);
+    let total = 0;
+    for (let index = 0; index < order.length; index++) {
+      const entry = order[index] as Entry;
+      const row = entry.row;
+      if (categoryId !== undefined && row.categoryId !== categoryId) continue;
+      if (minPriceCents !== undefined && row.priceCents < minPriceCents) continue;
+      if (maxPriceCents !== undefined && row.priceCents > maxPriceCents) continue;
+      if (inStock && row.availableQuantity <= 0) continue;
+      const rank = rankOf ? rankOf(entry) : 0;
       if (rank === undefined) continue;
-      const ranked = ranks[rank];
-      if (ranked) ranked.push(row);
-      else ranks[rank] = [row];
+      rankAt[index] = rank;
+      perRank[rank] = (perRank[rank] as number) + 1;
+      total++;
     }
-    const matches = ranks.flat();
-    return { rows: matches.slice(search.offset, search.offset + search.limit), total: matches.length };
+    // The page: the matches found as typed first, then with one typo, two, ..., each in the chosen order.
+    const rows: ProductRow[] = [];
+    let skip = search.offset;
+    for (let rank = 0; rank <= NO_MATCH && rows.length < search.limit; rank++) {
+      const count = perRank[rank] as number;
+      if (skip >= count) {
+        skip -= count;
+        continue;
+      }
+      for (let index = 0; index < order.length && rows.length < search.limit; index++) {
+        if (rankAt[index] !== rank) continue;
+        if (skip > 0) skip--;
+        else rows.push((order[index] as Entry).row);
+      }
+    }
+    return { rows, total };
   }
 
   /**
@@ -171,8 +193,10 @@ export class CatalogueSnapshot {
     this.allText ??= joinTexts([...this.entries.values()]);
     const { text, starts, entries } = this.allText;
     const containing = new Uint8Array(this.slotCount);
+    // Matches come in the text's order: the product holding each is found by walking on from the last.
+    let index = 0;
     for (let at = text.indexOf(lowered); at !== -1; ) {
-      const index = lastAtOrBefore(starts, at);
+      while (index + 1 < starts.length && (starts[index + 1] as number) <= at) index++;
       const entry = entries[index] as Entry;
       const end = (starts[index] as number) + entry.text.length;
       const within = at + lowered.length <= end;
@@ -182,6 +206,9 @@ export class CatalogueSnapshot {
     return containing;
   }
 }
+
+/** A product the search leaves out: no rank (ranks are 0 to NO_MATCH). */
+const UNRANKED = 0xffff;
 
 const searchTextOf = (row: ProductRow) => lowerLikePostgres(`${row.name} ${row.description}`);
 
@@ -200,16 +227,4 @@ function joinTexts(entries: Entry[]): AllText {
     length += entry.text.length + 1;
   }
   return { text: entries.map((entry) => entry.text).join('\n'), starts, entries };
-}
-
-/** The index of the last start at or before `position` (starts ascend, the first is 0). */
-function lastAtOrBefore(starts: Int32Array, position: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] as number) <= position) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }

@@ -9,17 +9,24 @@ export const NO_MATCH = 255;
  * that forgives typos (R-SEARCH, decision 51). Products are known by their slot in the catalogue.
  */
 export class CatalogueWords {
-  private readonly slotsOf = new Map<string, number[]>();
+  /** Each word once, and beside it the slots of the products holding it: arrays a search walks by index. */
+  private readonly words: string[] = [];
+  private readonly slotsOf: number[][] = [];
 
   constructor(
     texts: Iterable<{ slot: number; text: string }>,
     private readonly slotCount: number,
   ) {
+    const indexOf = new Map<string, number>();
     for (const { slot, text } of texts)
       for (const word of new Set(wordsOf(text))) {
-        const slots = this.slotsOf.get(word);
-        if (slots) slots.push(slot);
-        else this.slotsOf.set(word, [slot]);
+        const index = indexOf.get(word);
+        if (index !== undefined) (this.slotsOf[index] as number[]).push(slot);
+        else {
+          indexOf.set(word, this.words.length);
+          this.words.push(word);
+          this.slotsOf.push([slot]);
+        }
       }
   }
 
@@ -32,10 +39,12 @@ export class CatalogueWords {
     const typed = wordsOf(search);
     if (typed.length === 0) return undefined;
     const total = new Uint8Array(this.slotCount);
-    for (const [index, word] of typed.entries()) {
-      const fewest = this.fewestTypos(word, index === typed.length - 1);
-      for (let slot = 0; slot < total.length; slot++)
-        total[slot] = Math.min(NO_MATCH, (total[slot] as number) + (fewest[slot] as number));
+    for (let index = 0; index < typed.length; index++) {
+      const fewest = this.fewestTypos(typed[index] as string, index === typed.length - 1);
+      for (let slot = 0; slot < total.length; slot++) {
+        const sum = (total[slot] as number) + (fewest[slot] as number);
+        total[slot] = Math.min(sum, NO_MATCH);
+      }
     }
     return total;
   }
@@ -43,11 +52,16 @@ export class CatalogueWords {
   private fewestTypos(typed: string, asPrefix: boolean): Uint8Array {
     const most = typosAllowed(typed);
     const fewest = new Uint8Array(this.slotCount).fill(NO_MATCH);
-    for (const [word, slots] of this.slotsOf) {
+    for (let index = 0; index < this.words.length; index++) {
+      const word = this.words[index] as string;
       const exact = asPrefix ? word.startsWith(typed) : word === typed;
       const typos = exact ? 0 : most === 0 ? 1 : typosBetween(typed, word, most, asPrefix);
       if (typos > most) continue;
-      for (const slot of slots) if (typos < (fewest[slot] as number)) fewest[slot] = typos;
+      const slots = this.slotsOf[index] as number[];
+      for (let at = 0; at < slots.length; at++) {
+        const slot = slots[at] as number;
+        if (typos < (fewest[slot] as number)) fewest[slot] = typos;
+      }
     }
     return fewest;
   }
