@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicAnswer } from './public-reads.ts';
+import type { Encoding, PublicAnswer } from './public-reads.ts';
 
 /**
  * Lists may be kept briefly by browsers and shared caches, for visitors only: a signed-in shopper's
@@ -21,14 +21,12 @@ const CONTENT_TYPE = {
 export type AnswerKind = keyof typeof CONTENT_TYPE;
 
 /**
- * Route options for the reads answered from memory. Their answers come compressed already, and the
+ * Route options for the reads answered from memory. Their answers are compressed by the cache, and the
  * app's compression plugin, which would only look at them and pass, cost a fifth of their speed. They
  * are most of the traffic and log only warnings and errors: a JSON line for each cost a quarter of what
  * answering it costs (GET /metrics counts them).
  */
 export const ANSWERED_FROM_MEMORY = { compress: false, decompress: false, logLevel: 'warn' } as const;
-
-type Encoding = keyof NonNullable<PublicAnswer['encoded']>;
 
 /** br when the client takes it, else gzip, else none; `;q=0` refuses an encoding. */
 function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
@@ -81,7 +79,7 @@ export function publicReply(request: IncomingHttpHeaders, answer: PublicAnswer, 
   const status = answer.status ?? 200;
   if (!encoding || !answer.encoded) return { status, headers, body: answer.body };
   headers['content-encoding'] = encoding;
-  return { status, headers, body: answer.encoded[encoding] };
+  return { status, headers, body: answer.encoded.copy(encoding) };
 }
 
 /** Sends a public read's answer through the app, and lets the next request for this URL skip routing. */

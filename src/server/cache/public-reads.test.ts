@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { publicReply } from './public-answer-reply.ts';
 import { PUBLIC_READS, PublicReads } from './public-reads.ts';
 
 const names = z.array(z.string());
@@ -178,6 +180,42 @@ describe('PublicReads', () => {
     await read('huge', 1_001);
     await read('huge', 1_001);
     expect(loads.filter((name) => name === 'huge')).toHaveLength(2);
+  });
+
+  it('compresses a kept answer only in the encodings clients ask for, once each, and counts the copies in its budget', async () => {
+    // 1,600 bytes of JSON that compress to a few dozen: over the threshold.
+    const body = (name: string) => [name.padEnd(1_596, 'x')];
+    const asked = { 'accept-encoding': 'br' };
+    const probe = await new PublicReads().answer(PUBLIC_READS.product('a'), names, async () => body('a'));
+    const brBytes = publicReply(asked, probe, 'item').body?.length ?? 0;
+    // Room for two bodies and one copy, exactly.
+    const reads = new PublicReads({ maxBytes: 3_200 + brBytes });
+    let loads = 0;
+    const read = async (name: string) =>
+      reads.answer(PUBLIC_READS.product(name), names, async () => {
+        loads++;
+        return body(name);
+      });
+    const first = await read('a');
+    expect(first.encoded?.bytes).toBe(0);
+    const br = publicReply(asked, first, 'item').body;
+    expect(br).toBeDefined();
+    expect(brotliDecompressSync(br as Buffer).equals(first.body)).toBe(true);
+    expect(publicReply(asked, await read('a'), 'item').body).toBe(br);
+    expect(first.encoded?.bytes).toBe(br?.length);
+    expect(publicReply({}, first, 'item').body).toBe(first.body);
+    expect(first.encoded?.bytes).toBe(br?.length);
+    expect(loads).toBe(1);
+
+    // The second body fits beside the first and its copy; the second's own copy pushes the oldest out.
+    await read('b');
+    await read('a');
+    expect(loads).toBe(2);
+    publicReply({ 'accept-encoding': 'gzip' }, await read('b'), 'item');
+    await read('b');
+    expect(loads).toBe(2);
+    await read('a');
+    expect(loads).toBe(3);
   });
 
   it('refuses to keep an answer its schema does not allow, and keeps no failure', async () => {
