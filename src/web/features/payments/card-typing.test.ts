@@ -16,15 +16,16 @@ describe('a card number as it is typed', () => {
 
 describe('an expiry as it is typed', () => {
   it.each([
-    ['1', '', '1'],
-    ['4', '', '04/'],
-    ['12', '1', '12/'],
-    ['12/3', '12/', '12/3'],
-    ['1230', '', '12/30'],
-    ['12/305', '12/30', '12/30'],
-    ['12', '12/', '12'],
-    ['0', '04/', '0'],
-  ])('%s (was %s) shows as %s', (typed, before, shown) => {
-    expect(expiryAsTyped(typed, before)).toBe(shown);
+    ['1', false, '1'],
+    ['4', false, '04/'],
+    ['12', false, '12/'],
+    ['12/3', false, '12/3'],
+    ['1230', false, '12/30'],
+    ['12/305', false, '12/30'],
+    ['12', true, '12'],
+    ['0', true, '0'],
+    ['12/', true, '12'],
+  ])('%s (deleting: %s) shows as %s', (typed, deleting, shown) => {
+    expect(expiryAsTyped(typed, deleting)).toBe(shown);
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
+import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { type TestCard, type TestCardFormInput, testCardFormSchema } from '#shared/payment.ts';
 import { REFUSING_TEST_CARDS, TEST_CARD_NUMBER } from '#shared/test-cards.ts';
@@ -27,15 +27,13 @@ export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCar
   });
   const { errors, isSubmitting } = form.formState;
   // Shown as it is printed on the card while it is typed; the rules read the digits either way.
-  const expiryBefore = useRef('');
   const typedNumber = form.register('number', {
-    onChange: (event: { target: HTMLInputElement }) => form.setValue('number', cardNumberAsTyped(event.target.value)),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => form.setValue('number', cardNumberAsTyped(event.target.value)),
   });
   const typedExpiry = form.register('expiry', {
-    onChange: (event: { target: HTMLInputElement }) => {
-      const shown = expiryAsTyped(event.target.value, expiryBefore.current);
-      expiryBefore.current = shown;
-      form.setValue('expiry', shown);
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const deleting = (event.nativeEvent as InputEvent).inputType?.startsWith('delete') ?? false;
+      form.setValue('expiry', expiryAsTyped(event.target.value, deleting));
     },
   });
 
