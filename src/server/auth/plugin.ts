@@ -56,18 +56,22 @@ export function viewerOf(request: FastifyRequest): Viewer {
  */
 export const ANSWER_NOT_BEFORE_MS = 400;
 
-/** Hands a request to Better Auth as a Fetch request: the body Fastify read (within its limit), the address Fastify trusts. */
-function toAuthRequest(request: FastifyRequest, origin: string): Request {
+/** The request's headers as Better Auth reads them, with the address Fastify trusts. */
+function authHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
   headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** Hands a request to Better Auth as a Fetch request: the body Fastify read (within its limit), the address Fastify trusts. */
+function toAuthRequest(request: FastifyRequest, origin: string): Request {
   const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
-  return new Request(`${origin}${request.url}`, { method: request.method, headers, body });
+  return new Request(`${origin}${request.url}`, { method: request.method, headers: authHeaders(request), body });
 }
 
 /** The same for a form the server took itself: its fields as the JSON the web app would have sent to `path`. */
 function formToAuthRequest(request: FastifyRequest, origin: string, path: string, body: Record<string, string>): Request {
-  const headers = fromNodeHeaders(request.headers);
-  headers.set(CLIENT_IP_HEADER, request.ip);
+  const headers = authHeaders(request);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Request(`${origin}/api/auth${path}`, { method: 'POST', headers, body: JSON.stringify(body) });

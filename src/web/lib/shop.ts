@@ -1,14 +1,17 @@
-const PLACEHOLDER = '__SHOP_NAME__';
 const FALLBACK = 'SwiftCargo';
 
-function nameInPage(): string {
-  if (typeof document === 'undefined') return FALLBACK;
-  const value = document.querySelector('meta[name="shop-name"]')?.getAttribute('content');
-  return value && value !== PLACEHOLDER ? value : FALLBACK;
+/**
+ * A shop setting the server wrote into the page as `<meta name="…" content="…">`; undefined outside a
+ * browser, and where the page still holds the build's placeholder (`__SHOP_NAME__`: served unrendered).
+ */
+export function settingInPage(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const value = document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
+  return value && !/^__[A-Z_]+__$/.test(value) ? value : undefined;
 }
 
 /** The shop's name from SHOP_NAME: the server writes it into every page, and its renderer sets it with `setShopName`. */
-export let SHOP_NAME = nameInPage();
+export let SHOP_NAME = settingInPage('shop-name') ?? FALLBACK;
 
 /** The server's renderer has no page to read the name from; it passes the configured one before rendering. */
 export function setShopName(name: string): void {
