@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
-/** React, the router and the query cache: every page loads them. */
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
+/** React, the router, the query cache and Lingui's runtime: every page loads them. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@lingui)[\\/]/;
 /** Mutations run on the pages with forms, which load them with their own code. */
 const ONLY_FOR_FORMS = /[\\/](useMutation|mutationObserver)\.js$/;
 /** The app's small modules that the public pages share: one file rather than a dozen tiny ones. */
@@ -62,7 +64,15 @@ const reactRouterBuild = (file: string) =>
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), settingsOnLibraryRoots()],
+  // Lingui's macros (`<Trans>`, `t`) become catalogue lookups, and a .po catalogue imports as its
+  // compiled messages (decision 61).
+  plugins: [
+    lingui({ failOnCompileError: true }),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    react(),
+    tailwindcss(),
+    settingsOnLibraryRoots(),
+  ],
   // React Router's package names only its development build, whose warnings cost the home page's budget
   // (R-BUDGETS); the browser gets the production build the package also ships. Both entries point at
   // the same production chunk, so the app keeps one router.

@@ -58,7 +58,9 @@ async function publicPages() {
   const blog = await (await fetch(`${ORIGIN}/blog`)).text();
   const article = blog.match(/href="(\/blog\/[a-z0-9-]+)"/)?.[1];
   if (!article) throw new Error('No article link in the /blog HTML');
-  return ['/', '/blog', article, '/about', `/purchase/${products.at(-1)._id}`, '/login'];
+  const product = `/purchase/${products.at(-1)._id}`;
+  // The Bangla pages meet the same bar as the English ones (R-LANGUAGES).
+  return ['/', '/blog', article, '/about', product, '/login', '/bn', '/bn/blog', '/bn/about', `/bn${product}`];
 }
 
 /** Lighthouse sometimes loses the trace of a load (NO_NAVSTART, seen on this machine): that run is made again. */

@@ -25,6 +25,8 @@ import { compiledResponseSerializer } from './http/response-serializer.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { loadWebBuild } from './http/web-build.ts';
+import languageRoutes from './i18n/language-routes.ts';
+import i18nPlugin from './i18n/plugin.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -82,6 +84,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);
   registerErrorHandling(app);
+  // Before every other plugin: their refusals are put in the request's language on the way out.
+  await app.register(i18nPlugin);
   const everyAnswersHeaders = securityHeaders(config);
   registerSecurityHeaders(app, everyAnswersHeaders);
   // Pages, scripts, styles and API answers over 1 KB go brotli- or gzip-compressed to browsers that take it.
@@ -138,6 +142,7 @@ export async function buildApp({
   await app.register(seoRoutes, { ...domain, build });
   await app.register(authFormRoutes, { build, rateLimits: config.rateLimits, publicUrl });
   await app.register(newsletterFormRoute, { build });
+  await app.register(languageRoutes, { db: database.db });
   await registerWebApp(app, webRoot, build);
   return app;
 }

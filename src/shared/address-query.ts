@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText } from './translate.ts';
 
 /*
  * Every address parameter arrives as text and may be empty (`?q=&page=`), which means "not given". The
@@ -17,10 +18,10 @@ export const wholeNumber = (field: string, max: number, fallback: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d{0,6}$/, `${field} must be a whole number from 1 to ${max}`)
+    .regex(/^\d{0,6}$/, englishText(/*i18n*/ '{field} must be a whole number from 1 to {max}', { field, max }))
     .refine(
       (text) => text === '' || (Number(text) >= 1 && Number(text) <= max),
-      `${field} must be a whole number from 1 to ${max}`,
+      englishText(/*i18n*/ '{field} must be a whole number from 1 to {max}', { field, max }),
     )
     .transform((text) => (text === '' ? fallback : Number(text)))
     .optional()

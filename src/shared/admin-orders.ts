@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orNothing, readAddress, wholeNumber } from './address-query.ts';
 import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
 
 /**
  * Manage Orders' pages and search box (R-ORDERS-ADMIN); the page bound keeps OFFSET small. Kept here,
@@ -12,11 +13,18 @@ export const ADMIN_ORDERS_LIMITS = { pageSize: 20, pageSizeMax: 100, pageMax: 10
 /** Which orders Manage Orders and its CSV show (R-ORDERS-ADMIN): one status, and a number or an email. */
 export const adminOrdersFilterSchema = z.object({
   status: z
-    .enum(['', ...ORDER_STATUSES], { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })
+    .enum(['', ...ORDER_STATUSES], {
+      error: englishText(/*i18n*/ 'status must be one of {values}', { values: ORDER_STATUSES.join(', ') }),
+    })
     .optional()
     .transform((value): OrderStatus | undefined => value || undefined),
   q: textField('q')
-    .max(ADMIN_ORDERS_LIMITS.searchMaxLength, `q must be at most ${ADMIN_ORDERS_LIMITS.searchMaxLength} characters`)
+    .max(
+      ADMIN_ORDERS_LIMITS.searchMaxLength,
+      englishText(/*i18n*/ 'q must be at most {searchMaxLength} characters', {
+        searchMaxLength: ADMIN_ORDERS_LIMITS.searchMaxLength,
+      }),
+    )
     .transform(orNothing((text) => text.trim() || undefined))
     .optional(),
 });

@@ -1,6 +1,7 @@
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { formatPrice } from './money.ts';
+import { englishText } from './translate.ts';
 
 /**
  * The cart's rules and texts (R-CART), without zod so the navbar and the cards can use them without loading it:
@@ -10,27 +11,35 @@ import { formatPrice } from './money.ts';
 
 /** Texts the cart shows (R-CART), the server's answers and the page's notices alike. */
 export const CART_MESSAGES = {
-  soldOut: (name: string) => `${name} is sold out.`,
-  notEnoughStock: (name: string, left: number) => `Only ${left} of ${name} left: lower the quantity.`,
+  soldOut: (name: string) => englishText(/*i18n*/ '{name} is sold out.', { name }),
+  notEnoughStock: (name: string, left: number) =>
+    englishText(/*i18n*/ 'Only {left} of {name} left: lower the quantity.', { left, name }),
   priceChanged: (name: string, was: number, now: number) =>
-    `The price of ${name} changed from ${formatPrice(was)} to ${formatPrice(now)} since you added it.`,
-  notInCart: 'This product is not in your cart.',
+    englishText(/*i18n*/ 'The price of {name} changed from {was} to {now} since you added it.', {
+      name,
+      was: formatPrice(was),
+      now: formatPrice(now),
+    }),
+  notInCart: /*i18n*/ 'This product is not in your cart.',
   /**
    * What "Add to cart" did: a line new to the cart starts at the product's minimum, which is said when it
    * is more than one; a line already there grew by one (R-CART).
    */
   added: (name: string, quantity: number, minQuantity: number) =>
     quantity > minQuantity
-      ? `Added 1 more ${name}: ${quantity} in your cart.`
-      : `Added ${quantity} × ${name}${minQuantity > 1 ? ` — minimum order ${minQuantity}` : ''}.`,
-  mergedIntoAccount: 'The cart you filled before signing in is now in your account’s cart.',
-  productNotFound: 'Product not found: it may have been deleted.',
-  mergedSum: (name: string) => `${name} was in both carts: the quantities were added together.`,
-  mergedClamped: (name: string, quantity: number) => `${name}: your cart holds ${quantity}, the most that can be ordered now.`,
-  mergedSoldOut: (name: string) => `${name} is sold out and was left out of your cart.`,
-  mergedGone: 'A product from your visitor cart is no longer sold and was left out.',
-  tooManyLines: `A cart holds at most ${LIMITS.cartLinesMax} products.`,
-  duplicate: 'Each product may appear once.',
+      ? englishText(/*i18n*/ 'Added 1 more {name}: {quantity} in your cart.', { name, quantity })
+      : minQuantity > 1
+        ? englishText(/*i18n*/ 'Added {quantity} × {name} — minimum order {minQuantity}.', { quantity, name, minQuantity })
+        : englishText(/*i18n*/ 'Added {quantity} × {name}.', { quantity, name }),
+  mergedIntoAccount: /*i18n*/ 'The cart you filled before signing in is now in your account’s cart.',
+  productNotFound: /*i18n*/ 'Product not found: it may have been deleted.',
+  mergedSum: (name: string) => englishText(/*i18n*/ '{name} was in both carts: the quantities were added together.', { name }),
+  mergedClamped: (name: string, quantity: number) =>
+    englishText(/*i18n*/ '{name}: your cart holds {quantity}, the most that can be ordered now.', { name, quantity }),
+  mergedSoldOut: (name: string) => englishText(/*i18n*/ '{name} is sold out and was left out of your cart.', { name }),
+  mergedGone: /*i18n*/ 'A product from your visitor cart is no longer sold and was left out.',
+  tooManyLines: englishText(/*i18n*/ 'A cart holds at most {max} products.', { max: LIMITS.cartLinesMax }),
+  duplicate: /*i18n*/ 'Each product may appear once.',
 } as const;
 
 /** What a line needs to know about its product. */

@@ -3,7 +3,7 @@ import { CART_MESSAGES } from './cart-rules.ts';
 import { LIMITS } from './limits.ts';
 import { orderQuantitySchema } from './order.ts';
 
-export const cartProductParamsSchema = z.object({ productId: z.uuid({ error: 'product id must be a UUID' }) });
+export const cartProductParamsSchema = z.object({ productId: z.uuid({ error: /*i18n*/ 'product id must be a UUID' }) });
 
 /** PUT /api/cart/items/{productId}: the line's new quantity. */
 export const cartQuantityBodySchema = z.object({ quantity: orderQuantitySchema });
@@ -14,7 +14,7 @@ export const cartQuantityBodySchema = z.object({ quantity: orderQuantitySchema }
  * cart say the price changed since, and is never charged.
  */
 export const cartItemInputSchema = z.object({
-  productId: z.uuid({ error: 'productId must be a product id' }),
+  productId: z.uuid({ error: /*i18n*/ 'productId must be a product id' }),
   quantity: orderQuantitySchema,
   seenPrice: z
     .number()

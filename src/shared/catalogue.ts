@@ -4,16 +4,17 @@ import { withWesternDigits } from './digits.ts';
 import { LIMITS } from './limits.ts';
 import { productSchema } from './product.ts';
 import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
 
 /** The catalogue's orders (R-CATALOGUE); the first is the default. */
 export const CATALOGUE_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
 export const CATALOGUE_SORT_LABELS: Record<CatalogueSort, string> = {
-  newest: 'Newest',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  name: 'Name',
+  newest: /*i18n*/ 'Newest',
+  'price-asc': /*i18n*/ 'Price: low to high',
+  'price-desc': /*i18n*/ 'Price: high to low',
+  name: /*i18n*/ 'Name',
 };
 
 const AMOUNT = /^(\d{1,8}(\.\d{1,2})?)?$/;
@@ -23,24 +24,26 @@ const amount = (field: string) =>
   z
     .string()
     .transform(withWesternDigits)
-    .pipe(z.string().trim().regex(AMOUNT, `${field} must be an amount like 19.99`))
+    .pipe(z.string().trim().regex(AMOUNT, englishText(/*i18n*/ '{field} must be an amount like 19.99', { field })))
     .transform(orNothing(Number))
     .optional();
 
 /** The catalogue page's texts (R-CATALOGUE), here rather than in messages.ts so the home page never loads them. */
 export const CATALOGUE_MESSAGES = {
   /** The price range the wrong way round: shown under the highest price. */
-  priceRangeReversed: 'The highest price must be at least the lowest price.',
+  priceRangeReversed: /*i18n*/ 'The highest price must be at least the lowest price.',
   /** A page past the last one, from an old link or a typed address. */
   pageOutOfRange: (page: number, pages: number) =>
-    `There is no page ${page}: these products fill ${pages} ${pages === 1 ? 'page' : 'pages'}.`,
+    pages === 1
+      ? englishText(/*i18n*/ 'There is no page {page}: these products fill {pages} page.', { page, pages })
+      : englishText(/*i18n*/ 'There is no page {page}: these products fill {pages} pages.', { page, pages }),
 } as const;
 
 /** The price range's rule (R-CATALOGUE): the lowest price is at most the highest. */
 const PRICE_RANGE_IN_ORDER: [(range: { minPrice?: number; maxPrice?: number }) => boolean, { path: string[]; message: string }] =
   [
     (range) => range.minPrice === undefined || range.maxPrice === undefined || range.minPrice <= range.maxPrice,
-    { path: ['maxPrice'], message: 'maxPrice must be at least minPrice' },
+    { path: ['maxPrice'], message: /*i18n*/ 'maxPrice must be at least minPrice' },
   ];
 
 /** The lowest and highest price as the filters' fields and the address give them. */
@@ -58,23 +61,25 @@ export function priceRangeReversed(range: { minPrice?: string | null; maxPrice?:
 export const catalogueQuerySchema = z
   .object({
     q: textField('q')
-      .max(LIMITS.searchMaxLength, `q must be at most ${LIMITS.searchMaxLength} characters`)
+      .max(LIMITS.searchMaxLength, englishText(/*i18n*/ 'q must be at most {max} characters', { max: LIMITS.searchMaxLength }))
       // One space between words, none around: "  usb   dock " and "usb dock" are one search.
       .transform(orNothing((text) => text.trim().replace(/\s+/g, ' ') || undefined))
       .optional(),
     category: z
       .string()
       .trim()
-      .regex(UUID, 'category must be a category id')
+      .regex(UUID, /*i18n*/ 'category must be a category id')
       .transform(orNothing((text) => text.toLowerCase()))
       .optional(),
     ...priceRangeSchema.shape,
     inStock: z
-      .enum(['', 'true', 'false'], { error: 'inStock must be true or false' })
+      .enum(['', 'true', 'false'], { error: /*i18n*/ 'inStock must be true or false' })
       .optional()
       .transform((value) => value === 'true'),
     sort: z
-      .enum(['', ...CATALOGUE_SORTS], { error: `sort must be one of ${CATALOGUE_SORTS.join(', ')}` })
+      .enum(['', ...CATALOGUE_SORTS], {
+        error: englishText(/*i18n*/ 'sort must be one of {values}', { values: CATALOGUE_SORTS.join(', ') }),
+      })
       .optional()
       .transform((value): CatalogueSort => (value === undefined || value === '' ? 'newest' : value)),
     page: wholeNumber('page', LIMITS.cataloguePageMax, 1),

@@ -2,24 +2,30 @@ import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { formatPrice } from './money.ts';
 import { addressToSaveRule, orderDeliveryShape, orderQuantitySchema } from './order.ts';
+import { englishText } from './translate.ts';
 
 /** What checkout tells a customer whose cart cannot become an order as it stands (R-CHECKOUT). */
 export const CHECKOUT_MESSAGES = {
-  emptyCart: 'Your cart is empty: add a product before checking out.',
-  cartChanged: 'Your cart changed since you reviewed it: review your order again.',
-  deleted: (name: string) => `${name} is no longer sold: remove it from your cart.`,
+  emptyCart: /*i18n*/ 'Your cart is empty: add a product before checking out.',
+  cartChanged: /*i18n*/ 'Your cart changed since you reviewed it: review your order again.',
+  deleted: (name: string) => englishText(/*i18n*/ '{name} is no longer sold: remove it from your cart.', { name }),
   priceChangedSinceReview: (name: string, was: number, now: number) =>
-    `The price of ${name} changed from ${formatPrice(was)} to ${formatPrice(now)} since you reviewed your order: review it again.`,
+    englishText(/*i18n*/ 'The price of {name} changed from {was} to {now} since you reviewed your order: review it again.', {
+      name,
+      was: formatPrice(was),
+      now: formatPrice(now),
+    }),
   /** The order's name when it holds several lines (decision 0037): the first line's, and how many more. */
-  orderName: (first: string, more: number) => (more === 0 ? first : `${first} + ${more} more`),
+  orderName: (first: string, more: number) =>
+    more === 0 ? first : englishText(/*i18n*/ '{first} + {more} more', { first, more }),
 } as const;
 
 /** A line as the customer saw it on the review page: what they agreed to pay for it. */
 export const reviewedLineSchema = z.object({
-  productId: z.uuid({ error: 'productId must be a product id' }),
+  productId: z.uuid({ error: /*i18n*/ 'productId must be a product id' }),
   quantity: orderQuantitySchema,
   unitPrice: z
-    .number({ error: 'unitPrice must be a number' })
+    .number({ error: /*i18n*/ 'unitPrice must be a number' })
     .positive()
     .max(LIMITS.priceMaxCents / 100),
 });

@@ -1,6 +1,5 @@
-/** The languages the shop speaks (R-LOCALE): English, the default, and Bangla. */
-export const LANGUAGES = ['en', 'bn'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Locale as Language } from './locale.ts';
+import { formatPrice } from './money.ts';
 
 /** The shop's time zone when TIME_ZONE does not name another (R-LOCALE). */
 export const DEFAULT_TIME_ZONE = 'Asia/Dhaka';
@@ -65,4 +64,14 @@ export function formatDateTime(date: Date, language: Language, timeZone: string 
         timeZone,
       }),
   ).format(date);
+}
+
+/**
+ * A price in the shop's currency (CURRENCY) as the reader writes it: the spec's "$ 1,899.00" in English
+ * when the shop sells in dollars, else the currency's narrow sign in the reader's digits ("১,৮৯৯.০০$").
+ */
+export function formatShopPrice(amount: number, currency: string, language: Language): string {
+  return language === 'en' && currency.toLowerCase() === 'usd'
+    ? formatPrice(amount)
+    : formatMoney(amount, currency.toUpperCase(), language);
 }

@@ -1,3 +1,5 @@
+import { englishText } from './translate.ts';
+
 /**
  * R-ORDER-STATUS: where an order stands, and which moves the server allows. One definition, read by the
  * routes that change an order, by the database schema, and by the pages that offer the actions.
@@ -19,20 +21,33 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   refunded: [],
 };
 
+/** Each status as a word inside a sentence ("This order is already shipped."). */
+export const STATUS_WORDS: Record<OrderStatus, string> = {
+  unpaid: /*i18n*/ 'unpaid',
+  paid: /*i18n*/ 'paid',
+  shipped: /*i18n*/ 'shipped',
+  delivered: /*i18n*/ 'delivered',
+  cancelled: /*i18n*/ 'cancelled',
+  refunded: /*i18n*/ 'refunded',
+};
+
 const WHY_NOT: Record<OrderStatus, string> = {
-  unpaid: 'it is not paid yet: only paying or cancelling moves it on',
-  paid: 'it is paid: it can only be shipped or refunded',
-  shipped: 'it is shipped: it can only be marked delivered or refunded',
-  delivered: 'it was delivered: its status no longer changes',
-  cancelled: 'it was cancelled: its status no longer changes',
-  refunded: 'it was refunded: its status no longer changes',
+  unpaid: /*i18n*/ 'it is not paid yet: only paying or cancelling moves it on',
+  paid: /*i18n*/ 'it is paid: it can only be shipped or refunded',
+  shipped: /*i18n*/ 'it is shipped: it can only be marked delivered or refunded',
+  delivered: /*i18n*/ 'it was delivered: its status no longer changes',
+  cancelled: /*i18n*/ 'it was cancelled: its status no longer changes',
+  refunded: /*i18n*/ 'it was refunded: its status no longer changes',
 };
 
 /** Why an order in `from` cannot become `to`, in the words of a 409; undefined when the move is allowed. */
 export function transitionProblem(from: OrderStatus, to: OrderStatus): string | undefined {
   if (NEXT[from].includes(to)) return undefined;
-  if (from === to) return `This order is already ${from}.`;
-  return `This order cannot become ${to}: ${WHY_NOT[from]}.`;
+  if (from === to) return englishText(/*i18n*/ 'This order is already {status}.', { status: STATUS_WORDS[from] });
+  return englishText(/*i18n*/ 'This order cannot become {status}: {reason}.', {
+    status: STATUS_WORDS[to],
+    reason: WHY_NOT[from],
+  });
 }
 
 /** The statuses an order may reach `to` from: the table read backwards, for the server's one transition function. */

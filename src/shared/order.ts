@@ -5,6 +5,7 @@ import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from './order-status.ts';
 import { orderShippingAddressSchema, shippingAddressSchema } from './shipping-address.ts';
+import { englishText } from './translate.ts';
 
 /** One line of an order's timeline (R-ORDER-TIMELINE). */
 export const orderEventSchema = z.object({
@@ -75,13 +76,13 @@ export const adminOrdersPageSchema = z.object({
 });
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
 
-export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'order id must be a UUID' }) });
+export const orderIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'order id must be a UUID' }) });
 
 /** R-ORDER-NUMBER: an order's page and its API take the number as people read it (SC-100042) or its digits. */
 export const orderNumberParamsSchema = z.object({
   number: z
     .string()
-    .regex(/^(?:SC-?)?\d{1,9}$/i, { error: 'number must be an order number like SC-100042' })
+    .regex(/^(?:SC-?)?\d{1,9}$/i, { error: /*i18n*/ 'number must be an order number like SC-100042' })
     .transform((text) => Number(text.replace(/\D/g, ''))),
 });
 
@@ -89,15 +90,15 @@ export const ordersQuerySchema = z.object({ email: emailSchema });
 
 /** R-ORDER-ADDRESS: what a body that asks for nothing sensible about the address is told. */
 export const ORDER_ADDRESS_MESSAGES = {
-  nothingToSave: 'saveAddressToProfile needs a shippingAddress to save',
-  nothingToChange: 'give a status, a shippingAddress or both',
-  addressWithOtherMove: 'a shippingAddress goes on its own or with status shipped',
+  nothingToSave: /*i18n*/ 'saveAddressToProfile needs a shippingAddress to save',
+  nothingToChange: /*i18n*/ 'give a status, a shippingAddress or both',
+  addressWithOtherMove: /*i18n*/ 'a shippingAddress goes on its own or with status shipped',
 } as const;
 
 /** R-ORDER-ADDRESS: where an order goes, as Buy Now and checkout take it. */
 export const orderDeliveryShape = {
   shippingAddress: shippingAddressSchema.optional(),
-  saveAddressToProfile: z.boolean({ error: 'saveAddressToProfile must be true or false' }).optional(),
+  saveAddressToProfile: z.boolean({ error: /*i18n*/ 'saveAddressToProfile must be true or false' }).optional(),
 };
 
 /** R-ORDER-ADDRESS: only a given address can be saved to the profile. */
@@ -113,11 +114,11 @@ export const addressToSaveRule: [
 export const orderQuantitySchema = z.preprocess(
   decimalFromText,
   z
-    .number({ error: 'quantity must be a number' })
-    .min(1, 'quantity must be at least 1')
+    .number({ error: /*i18n*/ 'quantity must be a number' })
+    .min(1, /*i18n*/ 'quantity must be at least 1')
     // Before int(): a huge number is first of all too many, not a fraction.
-    .max(LIMITS.quantityMax, `quantity must be at most ${LIMITS.quantityMax}`)
-    .int('quantity must be a whole number'),
+    .max(LIMITS.quantityMax, englishText(/*i18n*/ 'quantity must be at most {max}', { max: LIMITS.quantityMax }))
+    .int(/*i18n*/ 'quantity must be a whole number'),
 );
 
 /**
@@ -128,7 +129,7 @@ export const orderQuantitySchema = z.preprocess(
  */
 export const newOrderSchema = z
   .object({
-    productId: z.uuid({ error: 'productId must be a product id (UUID)' }),
+    productId: z.uuid({ error: /*i18n*/ 'productId must be a product id (UUID)' }),
     quantity: orderQuantitySchema,
     ...orderDeliveryShape,
   })
@@ -143,13 +144,19 @@ export function quantityProblem(quantity: number, range: { minQuantity: number; 
 }
 
 /** A note an admin adds to a change, as the timeline keeps it. */
-const noteSchema = z.string().trim().max(LIMITS.orderNoteMax, `note must be at most ${LIMITS.orderNoteMax} characters`);
+const noteSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.orderNoteMax, englishText(/*i18n*/ 'note must be at most {max} characters', { max: LIMITS.orderNoteMax }));
 const trackingFieldSchema = (what: string) =>
   z
     .string()
     .trim()
-    .min(1, `${what} must not be empty`)
-    .max(LIMITS.trackingFieldMax, `${what} must be at most ${LIMITS.trackingFieldMax} characters`);
+    .min(1, englishText(/*i18n*/ '{what} must not be empty', { what }))
+    .max(
+      LIMITS.trackingFieldMax,
+      englishText(/*i18n*/ '{what} must be at most {max} characters', { what, max: LIMITS.trackingFieldMax }),
+    );
 
 /**
  * PATCH /api/admin/orders/{id} (R-ORDER-STATUS): shipping needs a carrier and a tracking number.

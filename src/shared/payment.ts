@@ -11,27 +11,27 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** The original client sends `price` too; it is accepted and ignored: the amount always comes from the order (R-MONEY). */
 export const createPaymentIntentSchema = z.object({
-  orderId: z.uuid({ error: 'orderId must be an order id' }),
+  orderId: z.uuid({ error: /*i18n*/ 'orderId must be an order id' }),
   price: z.unknown().optional(),
 });
 
 export const clientSecretSchema = z.object({ clientSecret: z.string() });
 
 /** Both processors name payments like Stripe does: pi_ and letters, digits or underscores. */
-export const transactionIdSchema = textField('transactionId', { error: 'transactionId is required' })
+export const transactionIdSchema = textField('transactionId', { error: /*i18n*/ 'transactionId is required' })
   .trim()
-  .regex(/^pi_[A-Za-z0-9_]{1,200}$/, 'transactionId must be a payment id (pi_…)');
+  .regex(/^pi_[A-Za-z0-9_]{1,200}$/, /*i18n*/ 'transactionId must be a payment id (pi_…)');
 
 /** `payment` is the order id (R-API); the server records the order's own id whatever is sent. */
 export const markOrderPaidSchema = z.object({ transactionId: transactionIdSchema, payment: textField('payment').optional() });
 
 export const CARD_MESSAGES = {
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryPast: "Your card's expiration date is in the past.",
-  expiryTooFar: "Your card's expiration year is invalid.",
-  cvcInvalid: "Your card's security code is incomplete.",
+  numberIncomplete: /*i18n*/ 'Your card number is incomplete.',
+  numberInvalid: /*i18n*/ 'Your card number is invalid.',
+  expiryIncomplete: /*i18n*/ "Your card's expiration date is incomplete.",
+  expiryPast: /*i18n*/ "Your card's expiration date is in the past.",
+  expiryTooFar: /*i18n*/ "Your card's expiration year is invalid.",
+  cvcInvalid: /*i18n*/ "Your card's security code is incomplete.",
 } as const;
 
 /** Digits only: people type card numbers with spaces or dashes. */
@@ -118,12 +118,17 @@ export type TestCardFormInput = z.input<typeof testCardFormSchema>;
 export type TestCard = z.output<typeof testCardSchema>;
 
 export const billingDetailsSchema = z.object({
-  name: textField('billing name', { error: 'billing name is required' }).trim().min(1, 'billing name is required').max(200),
+  name: textField(/*i18n*/ 'billing name', { error: /*i18n*/ 'billing name is required' })
+    .trim()
+    .min(1, /*i18n*/ 'billing name is required')
+    .max(200),
   email: emailSchema,
 });
 
 export const testConfirmSchema = z.object({
-  clientSecret: textField('clientSecret', { error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(300),
+  clientSecret: textField('clientSecret', { error: /*i18n*/ 'clientSecret is required' })
+    .min(1, /*i18n*/ 'clientSecret is required')
+    .max(300),
   card: testCardSchema,
   billingDetails: billingDetailsSchema,
 });

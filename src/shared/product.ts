@@ -3,6 +3,7 @@ import { decimalFromText } from './decimal-text.ts';
 import { westernDigitsIn } from './digits.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
 
 /**
  * A product as anyone may read it: the original client's field names, price in dollars (R-API, R-MONEY).
@@ -29,35 +30,42 @@ export const adminProductSchema = productSchema.extend({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export const productIdParamsSchema = z.object({ id: z.uuid({ error: 'product id must be a UUID' }) });
+export const productIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'product id must be a UUID' }) });
 
 /**
  * A product field as its messages name it (the form's labels): plain words for the admin reading the
  * form, the same for an API client, which gets the field's key beside them.
  */
 const FIELD_WORDS = {
-  name: 'Name',
-  price: 'Price',
-  description: 'Description',
-  minQuantity: 'Minimum quantity',
-  maxQuantity: 'Maximum quantity',
-  availableQuantity: 'Available quantity',
-  categoryId: 'Category',
-  picture: 'Picture',
+  name: /*i18n*/ 'Name',
+  price: /*i18n*/ 'Price',
+  description: /*i18n*/ 'Description',
+  minQuantity: /*i18n*/ 'Minimum quantity',
+  maxQuantity: /*i18n*/ 'Maximum quantity',
+  availableQuantity: /*i18n*/ 'Available quantity',
+  categoryId: /*i18n*/ 'Category',
+  picture: /*i18n*/ 'Picture',
 } as const;
 
 /** A category id the shop does not have, as a form field's message (R-CATEGORY). */
-export const CATEGORY_UNKNOWN = `${FIELD_WORDS.categoryId} must be one of the shop’s categories`;
+export const CATEGORY_UNKNOWN = englishText(/*i18n*/ '{field} must be one of the shop’s categories', {
+  field: FIELD_WORDS.categoryId,
+});
 
 /** A whole number given as a number or as the text of a form field (decimal notation); an empty field is a missing one. */
 const wholeNumber = (field: string, min: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : decimalFromText(value)),
     z
-      .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a number`) })
-      .min(min, `${field} must be at least ${min}`)
-      .max(LIMITS.quantityMax, `${field} must be at most ${LIMITS.quantityMax}`)
-      .int(`${field} must be a whole number`),
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? englishText(/*i18n*/ '{field} is required', { field })
+            : englishText(/*i18n*/ '{field} must be a number', { field }),
+      })
+      .min(min, englishText(/*i18n*/ '{field} must be at least {min}', { field, min }))
+      .max(LIMITS.quantityMax, englishText(/*i18n*/ '{field} must be at most {max}', { field, max: LIMITS.quantityMax }))
+      .int(englishText(/*i18n*/ '{field} must be a whole number', { field })),
   );
 
 const PRICE_MAX_DOLLARS = LIMITS.priceMaxCents / 100;
@@ -68,9 +76,15 @@ const PRICE_MAX_DOLLARS = LIMITS.priceMaxCents / 100;
  */
 export const pictureUrlSchema = textField(FIELD_WORDS.picture)
   .trim()
-  .max(LIMITS.pictureUrlMaxLength, `${FIELD_WORDS.picture} must be at most ${LIMITS.pictureUrlMaxLength} characters`)
+  .max(
+    LIMITS.pictureUrlMaxLength,
+    englishText(/*i18n*/ '{field} must be at most {max} characters', {
+      field: FIELD_WORDS.picture,
+      max: LIMITS.pictureUrlMaxLength,
+    }),
+  )
   .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/(uploads|images\/products)\/[\w.-]+$/.test(value), {
-    message: `${FIELD_WORDS.picture} must be an http(s) address or an uploaded image`,
+    message: englishText(/*i18n*/ '{field} must be an http(s) address or an uploaded image', { field: FIELD_WORDS.picture }),
   });
 
 /** The least each quantity of a product may be: an order is for one or more; stock may run out. */
@@ -78,26 +92,46 @@ export const QUANTITY_FLOORS = { minQuantity: 1, maxQuantity: 1, availableQuanti
 
 /** Every product field but the picture, as Add Products and the admin's product update take them. */
 const productFieldsSchema = z.object({
-  name: textField(FIELD_WORDS.name, { error: `${FIELD_WORDS.name} is required` })
+  name: textField(FIELD_WORDS.name, { error: englishText(/*i18n*/ '{field} is required', { field: FIELD_WORDS.name }) })
     .trim()
-    .min(1, `${FIELD_WORDS.name} is required`)
-    .max(LIMITS.productNameMaxLength, `${FIELD_WORDS.name} must be at most ${LIMITS.productNameMaxLength} characters`),
+    .min(1, englishText(/*i18n*/ '{field} is required', { field: FIELD_WORDS.name }))
+    .max(
+      LIMITS.productNameMaxLength,
+      englishText(/*i18n*/ '{field} must be at most {max} characters', {
+        field: FIELD_WORDS.name,
+        max: LIMITS.productNameMaxLength,
+      }),
+    ),
   price: z.preprocess(
     (value) => (typeof value === 'number' ? String(value) : westernDigitsIn(value)),
-    textField(FIELD_WORDS.price, { error: `${FIELD_WORDS.price} is required` })
+    textField(FIELD_WORDS.price, { error: englishText(/*i18n*/ '{field} is required', { field: FIELD_WORDS.price }) })
       .trim()
-      .min(1, `${FIELD_WORDS.price} is required`)
-      .max(LIMITS.priceMaxLength, `${FIELD_WORDS.price} must be at most ${LIMITS.priceMaxLength} characters`)
-      .regex(/^\d+(\.\d{1,2})?$/, `${FIELD_WORDS.price} must be an amount like 19.99`)
-      .refine((value) => Number(value) > 0, `${FIELD_WORDS.price} must be more than 0`)
-      .refine((value) => Number(value) <= PRICE_MAX_DOLLARS, `${FIELD_WORDS.price} must be at most ${PRICE_MAX_DOLLARS}`),
+      .min(1, englishText(/*i18n*/ '{field} is required', { field: FIELD_WORDS.price }))
+      .max(
+        LIMITS.priceMaxLength,
+        englishText(/*i18n*/ '{field} must be at most {max} characters', {
+          field: FIELD_WORDS.price,
+          max: LIMITS.priceMaxLength,
+        }),
+      )
+      .regex(/^\d+(\.\d{1,2})?$/, englishText(/*i18n*/ '{field} must be an amount like 19.99', { field: FIELD_WORDS.price }))
+      .refine((value) => Number(value) > 0, englishText(/*i18n*/ '{field} must be more than 0', { field: FIELD_WORDS.price }))
+      .refine(
+        (value) => Number(value) <= PRICE_MAX_DOLLARS,
+        englishText(/*i18n*/ '{field} must be at most {max}', { field: FIELD_WORDS.price, max: PRICE_MAX_DOLLARS }),
+      ),
   ),
-  description: textField(FIELD_WORDS.description, { error: `${FIELD_WORDS.description} is required` })
+  description: textField(FIELD_WORDS.description, {
+    error: englishText(/*i18n*/ '{field} is required', { field: FIELD_WORDS.description }),
+  })
     .trim()
-    .min(1, `${FIELD_WORDS.description} is required`)
+    .min(1, englishText(/*i18n*/ '{field} is required', { field: FIELD_WORDS.description }))
     .max(
       LIMITS.productDescriptionMaxLength,
-      `${FIELD_WORDS.description} must be at most ${LIMITS.productDescriptionMaxLength} characters`,
+      englishText(/*i18n*/ '{field} must be at most {max} characters', {
+        field: FIELD_WORDS.description,
+        max: LIMITS.productDescriptionMaxLength,
+      }),
     ),
   minQuantity: wholeNumber(FIELD_WORDS.minQuantity, QUANTITY_FLOORS.minQuantity),
   maxQuantity: wholeNumber(FIELD_WORDS.maxQuantity, QUANTITY_FLOORS.maxQuantity),
@@ -109,7 +143,7 @@ const productFieldsSchema = z.object({
 const quantitiesInOrder = (product: { minQuantity: number; maxQuantity: number }) => product.minQuantity <= product.maxQuantity;
 const quantitiesOutOfOrder = {
   path: ['maxQuantity'],
-  message: `${FIELD_WORDS.maxQuantity} must be at least the minimum quantity`,
+  message: englishText(/*i18n*/ '{field} must be at least the minimum quantity', { field: FIELD_WORDS.maxQuantity }),
 };
 
 /** The admin's product update (PUT /api/purchase/{id}) and Add Products with a picture address. */
@@ -122,9 +156,14 @@ export type ProductInput = z.infer<typeof productInputSchema>;
 export const PICTURE_FILE_FIELD = 'pictureFile';
 
 export const PICTURE_FILE_MESSAGES = {
-  type: `${FIELD_WORDS.picture} must be a JPEG, PNG or WebP image`,
-  size: `${FIELD_WORDS.picture} must be at most ${LIMITS.uploadMaxBytes / (1024 * 1024)} MB`,
-  missing: `${FIELD_WORDS.picture} is required: give an http(s) address or upload an image`,
+  type: englishText(/*i18n*/ '{field} must be a JPEG, PNG or WebP image', { field: FIELD_WORDS.picture }),
+  size: englishText(/*i18n*/ '{field} must be at most {megabytes} MB', {
+    field: FIELD_WORDS.picture,
+    megabytes: LIMITS.uploadMaxBytes / (1024 * 1024),
+  }),
+  missing: englishText(/*i18n*/ '{field} is required: give an http(s) address or upload an image', {
+    field: FIELD_WORDS.picture,
+  }),
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
 
 /** A testimonial as anyone may read it (GET /api/review): the reviewer's email stays private. */
 export const reviewSchema = z.object({
@@ -19,10 +20,10 @@ const pageNumber = (field: string, max: number) =>
   z.preprocess(
     decimalFromText,
     z
-      .number({ error: `${field} must be a whole number from 1 to ${max}` })
-      .int(`${field} must be a whole number from 1 to ${max}`)
-      .min(1, `${field} must be a whole number from 1 to ${max}`)
-      .max(max, `${field} must be a whole number from 1 to ${max}`),
+      .number({ error: englishText(/*i18n*/ '{field} must be a whole number from 1 to {max}', { field, max }) })
+      .int(englishText(/*i18n*/ '{field} must be a whole number from 1 to {max}', { field, max }))
+      .min(1, englishText(/*i18n*/ '{field} must be a whole number from 1 to {max}', { field, max }))
+      .max(max, englishText(/*i18n*/ '{field} must be a whole number from 1 to {max}', { field, max })),
   );
 
 /** GET /api/review?page=&pageSize=: one page of the testimonials, newest first (R-BOUNDS). */
@@ -44,16 +45,32 @@ const SHIPPED_IMAGE = /^\/images\/[\w-]+(\/[\w-]+)*\.(svg|png|jpe?g|webp|avif)$/
 const ratingSchema = z.preprocess(
   decimalFromText,
   z
-    .number({ error: `rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}` })
-    .int(`rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`)
-    .min(LIMITS.ratingMin, `rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`)
-    .max(LIMITS.ratingMax, `rating must be a whole number from ${LIMITS.ratingMin} to ${LIMITS.ratingMax}`),
+    .number({
+      error: englishText(/*i18n*/ 'rating must be a whole number from {min} to {max}', {
+        min: LIMITS.ratingMin,
+        max: LIMITS.ratingMax,
+      }),
+    })
+    .int(
+      englishText(/*i18n*/ 'rating must be a whole number from {min} to {max}', { min: LIMITS.ratingMin, max: LIMITS.ratingMax }),
+    )
+    .min(
+      LIMITS.ratingMin,
+      englishText(/*i18n*/ 'rating must be a whole number from {min} to {max}', { min: LIMITS.ratingMin, max: LIMITS.ratingMax }),
+    )
+    .max(
+      LIMITS.ratingMax,
+      englishText(/*i18n*/ 'rating must be a whole number from {min} to {max}', { min: LIMITS.ratingMin, max: LIMITS.ratingMax }),
+    ),
 );
 
 const reviewDescriptionSchema = textField('description', { error: MESSAGES.reviewFieldRequired })
   .trim()
   .min(1, MESSAGES.reviewFieldRequired)
-  .max(LIMITS.reviewDescriptionMaxLength, `description must be at most ${LIMITS.reviewDescriptionMaxLength} characters`);
+  .max(
+    LIMITS.reviewDescriptionMaxLength,
+    englishText(/*i18n*/ 'description must be at most {max} characters', { max: LIMITS.reviewDescriptionMaxLength }),
+  );
 
 /**
  * A photo given by address (API clients). It is stored as given, but the shop's pages show only photos
@@ -61,9 +78,12 @@ const reviewDescriptionSchema = textField('description', { error: MESSAGES.revie
  */
 const reviewPhotoAddressSchema = textField('photo')
   .trim()
-  .max(LIMITS.pictureUrlMaxLength, `photo URL must be at most ${LIMITS.pictureUrlMaxLength} characters`)
+  .max(
+    LIMITS.pictureUrlMaxLength,
+    englishText(/*i18n*/ 'photo URL must be at most {max} characters', { max: LIMITS.pictureUrlMaxLength }),
+  )
   .refine((value) => HTTP_URL.test(value) || SHIPPED_IMAGE.test(value), {
-    message: 'photo must be an http:// or https:// address',
+    message: /*i18n*/ 'photo must be an http:// or https:// address',
   });
 
 /** A review as it is stored: the photo is an address by then (an uploaded one is ours, /uploads/…). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText } from './translate.ts';
 
 /**
  * Kept apart from text.ts, which the public pages load: this needs zod, which loads only with forms.
@@ -8,7 +9,8 @@ const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
 
 export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
 
-export const controlCharacterMessage = (field: string) => `${field} must not contain control characters`;
+export const controlCharacterMessage = (field: string) =>
+  englishText(/*i18n*/ '{field} must not contain control characters', { field });
 
 /**
  * Every text field of every form and route starts here (R-TEXT): PostgreSQL refuses NUL in text, and no

@@ -1,16 +1,24 @@
 import { Writable } from 'node:stream';
+import { setupI18n } from '@lingui/core';
 import { dehydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { messages as bnBlog } from '#locales/blog/bn.po';
+import { messages as bnPages } from '#locales/pages/bn.po';
+import { messages as enPages } from '#locales/pages/en.po';
+import { messages as bnShared } from '#locales/shared/bn.po';
+import { messages as bnWeb } from '#locales/web/bn.po';
+import { messages as enWeb } from '#locales/web/en.po';
 import type { FormAnswer } from '#shared/form-answer.ts';
+import { LOCALES, type Locale, localeOfPath, localePrefix, pathInLocale } from '#shared/locale.ts';
 import { AppProviders } from './app/AppProviders.tsx';
-import { PAGES, type PageHead, publicPages, SIGNED_IN_HEAD } from './app/page-head.ts';
+import { PAGES, type PageHead, publicPages, signedInHead } from './app/page-head.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { routes } from './app/routes.tsx';
 import { type MissingAnswer, PAGE_STATE_ID, type PageState, reviveMissing } from './lib/page-state.ts';
 import { queryKeys } from './lib/query-keys.ts';
-import { setShopName } from './lib/shop.ts';
+import { setShopSettings } from './lib/shop.ts';
 
 /**
  * The server's side of the web app, built by `vite build --ssr` into dist/web-server and loaded by the
@@ -33,6 +41,8 @@ export interface PageRequest {
 
 export interface RenderedPage {
   status: number;
+  /** The page's language, for `<html lang>` (R-LANGUAGES). */
+  locale: Locale;
   /** Title, description, canonical, Open Graph, Twitter and JSON-LD tags. */
   head: string;
   /** The page's markup, for the #root element. */
@@ -41,7 +51,16 @@ export interface RenderedPage {
   state: string;
 }
 
-const handler = createStaticHandler(routes);
+/** Each language's pages: Bangla's under /bn, read by the router without it (R-LANGUAGES). */
+const handlers = {
+  en: createStaticHandler(routes),
+  bn: createStaticHandler(routes, { basename: localePrefix('bn') }),
+} satisfies Record<Locale, unknown>;
+/** The pages' messages in each language; English's shared and blog texts are the code's own (src/web/lib/catalogue.ts). */
+const CATALOGUES = {
+  en: { ...enPages, ...enWeb },
+  bn: { ...bnShared, ...bnBlog, ...bnPages, ...bnWeb },
+} satisfies Record<Locale, unknown>;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -50,14 +69,30 @@ function escapeHtml(text: string): string {
 /** JSON inside a <script> must not close it: `<` is written as its escape. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function headTags(head: PageHead, request: PageRequest, canonicalPath: string): string {
+/**
+ * A public page names its address in each language, and English as the one for other readers
+ * (`x-default`), so search engines show each reader their language's page (R-LANGUAGES).
+ */
+function alternateLinks(url: (path: string) => string, path: string): string[] {
+  return [
+    ...LOCALES.map(
+      (locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(url(pathInLocale(locale, path)))}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(path))}" />`,
+  ];
+}
+
+function headTags(head: PageHead, request: PageRequest, locale: Locale, path: string): string {
   const url = (path: string) => new URL(path, `${request.publicUrl}/`).href;
   const image = url(head.image);
+  const canonicalPath = pathInLocale(locale, path);
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     head.index ? '' : '<meta name="robots" content="noindex" />',
     `<link rel="canonical" href="${escapeHtml(url(canonicalPath))}" />`,
+    ...(head.index ? alternateLinks(url, path) : []),
+    `<meta property="og:locale" content="${locale === 'bn' ? 'bn_BD' : 'en_US'}" />`,
     `<meta property="og:site_name" content="${escapeHtml(request.shopName)}" />`,
     `<meta property="og:type" content="${head.type === 'article' ? 'article' : 'website'}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
@@ -102,8 +137,12 @@ function renderToHtml(element: ReactNode): Promise<string> {
 
 /** Renders one page with its data from the server's public reads (R-SSR); signed-in pages render as a shell. */
 export async function render(request: PageRequest): Promise<RenderedPage> {
-  setShopName(request.shopName);
+  setShopSettings(request);
   const fetchRequest = new Request(new URL(request.url, `${request.publicUrl}/`));
+  const { locale, path } = localeOfPath(new URL(fetchRequest.url).pathname);
+  const handler = handlers[locale];
+  // Each page its own instance: requests in both languages render at once (decision 61).
+  const i18n = setupI18n({ locale, messages: { [locale]: CATALOGUES[locale] } });
   const context = await handler.query(fetchRequest);
   if (context instanceof Response) throw new Error('No route of the web app redirects on the server');
 
@@ -124,11 +163,11 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
   // A page whose product is gone renders its "not found" state, as the browser would after its fetch.
   await reviveMissing(client, missing);
 
-  const head = definition ? definition.head(params, (key) => client.getQueryData(key)) : SIGNED_IN_HEAD;
+  const head = definition ? definition.head(params, (key) => client.getQueryData(key), i18n) : signedInHead(i18n);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
     <StrictMode>
-      <AppProviders client={client}>
+      <AppProviders client={client} i18n={i18n}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
@@ -138,7 +177,8 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
   const outage = missing.some((answer) => answer.status >= 500);
   return {
     status: outage ? 503 : head.status,
-    head: headTags(head, request, new URL(fetchRequest.url).pathname),
+    locale,
+    head: headTags(head, request, locale, path),
     html,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
   };

@@ -16,11 +16,16 @@ describe('crawler files', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/xml');
     const xml = await response.text();
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    return [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(([, loc, lastmod]) => ({
-      loc: loc ?? '',
-      lastmod: lastmod ?? '',
-    }));
+    expect(xml).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
+    // Each page in both languages, each naming its addresses in both (R-LANGUAGES).
+    return [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>(?:<xhtml:link [^>]+\/>){2}<\/url>/g)].map(
+      ([, loc, lastmod]) => ({
+        loc: loc ?? '',
+        lastmod: lastmod ?? '',
+      }),
+    );
   };
 
   it('robots.txt keeps crawlers out of the dashboard and the API and names the sitemap', async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema.ts';
+import { mailingShop } from '#server/modules/mail/templates/layout.ts';
 import { DEFAULT_MAIL_TIMING, MailWorker } from '#server/modules/mail/worker.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
@@ -228,7 +229,7 @@ describe.each(testDatabaseKinds())('without SMTP_URL on %s', (kind) => {
 
     const printed: string[] = [];
     const log = { info: (_facts: object, line: string) => printed.push(line) } as unknown as FastifyBaseLogger;
-    const shop = { name: server.config.shopName, publicUrl: server.config.publicUrl, timeZone: server.config.timeZone };
+    const shop = mailingShop(server.config, server.app.translators);
     await new MailWorker({ db: server.db, shop, from: server.config.mail.from, log, timing: DEFAULT_MAIL_TIMING }).deliverDue();
     // Only the mails with a link the customer must follow are printed: the reset link and the payment page.
     expect(printed).toHaveLength(2);

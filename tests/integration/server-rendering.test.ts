@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatShopPrice } from '#shared/locale-format.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatPrice } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import type { Review } from '#shared/review.ts';
 import { addProduct } from '../helpers/catalog.ts';
@@ -40,7 +40,8 @@ describe('server-rendered pages', () => {
     const newest = products.at(-1);
     expect(newest).toBeDefined();
     expect(html).toContain(`href="/purchase/${newest?._id}"`);
-    expect(html).toContain(`Price : <!-- -->${formatPrice(newest?.price ?? 0)}`);
+    // Prices in the shop's currency (CURRENCY=eur here; R-LANGUAGES): the spec's "$ …" is the dollar shop's.
+    expect(html).toContain(`Price : ${formatShopPrice(newest?.price ?? 0, 'eur', 'en')}`);
     const [latest] = (await call<Review[]>(server, 'GET', '/api/review')).body;
     expect(html).toContain(escaped(latest?.reviewDescription ?? 'no review'));
     expect(head(html)).toContain('<title>SwiftCargo</title>');
@@ -108,7 +109,7 @@ describe('server-rendered pages', () => {
     const { status, html } = await page(`/purchase/${product._id}`);
     expect(status).toBe(200);
     expect(html).toContain('Rendered Rugged Tablet');
-    expect(html).toContain('$ 310.00');
+    expect(html).toContain('€310.00');
     expect(html).toMatch(/data-testid="available-quantity">7</);
     expect(html).toContain(product.description);
     expect(html).toContain(`src="${product.picture}"`);

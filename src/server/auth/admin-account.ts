@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 
-export const ADMIN_DISPLAY_NAME = 'Shop Admin';
+export const ADMIN_DISPLAY_NAME = /*i18n*/ 'Shop Admin';
 
 /** Makes sure the configured admin can sign in and has the admin role; an existing account keeps its password. */
 export async function ensureAdmin(auth: Auth, db: Database, admin: { email: string; password: string }): Promise<void> {

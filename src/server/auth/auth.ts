@@ -6,6 +6,7 @@ import { genericOAuth, jwt } from 'better-auth/plugins';
 import type { z } from 'zod';
 import { changePasswordSchema, displayNameSchema, loginSchema, newPasswordSchema, signUpSchema } from '#shared/auth.ts';
 import { LIMITS } from '#shared/limits.ts';
+import { DEFAULT_LOCALE, preferredLocale } from '#shared/locale.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { controlCharacterMessage, controlCharacterPath } from '#shared/text-field.ts';
 import type { Config } from '../config.ts';
@@ -25,7 +26,7 @@ function validateBody(body: unknown, rules: z.ZodType): void {
     const issue = result.error.issues[0];
     throw new APIError('BAD_REQUEST', {
       code: 'VALIDATION_ERROR',
-      message: issue?.message ?? 'The request is invalid.',
+      message: issue?.message ?? /*i18n*/ 'The request is invalid.',
       field: issue?.path.join('.'),
     });
   }
@@ -35,6 +36,8 @@ function validateBody(body: unknown, rules: z.ZodType): void {
 const REWORDED: Record<string, Partial<Record<string, string>>> = {
   '/reset-password': { INVALID_TOKEN: MESSAGES.resetLinkInvalid },
   '/change-password': { INVALID_PASSWORD: MESSAGES.currentPasswordWrong },
+  // Better Auth's own words, kept, so that the catalogues hold them and the login page says them in Bangla too.
+  '/sign-in/email': { INVALID_EMAIL_OR_PASSWORD: /*i18n*/ 'Invalid email or password' },
 };
 
 const signInEmail = (body: { email?: unknown } | undefined) =>
@@ -140,7 +143,12 @@ export function createAuth(options: {
       sendVerificationEmail: ({ user, token }) =>
         queueMail(db, { kind: 'email-verification', to: user.email, data: { customerName: user.name, token } }),
     },
-    user: { additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } } },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        locale: { type: 'string', required: false, defaultValue: DEFAULT_LOCALE, input: false },
+      },
+    },
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
     advanced: {
       database: { generateId: () => randomUUID() },
@@ -182,6 +190,11 @@ export function createAuth(options: {
       },
       user: {
         create: {
+          // A new customer reads the shop in the language they signed up in: the web app and the forms
+          // send it as Accept-Language (R-LANGUAGES). Their mails follow it until they switch.
+          before: async (created, endpoint) => ({
+            data: { ...created, locale: preferredLocale(endpoint?.headers?.get('accept-language') ?? undefined) },
+          }),
           after: (created) => queueMail(db, { kind: 'welcome', to: created.email, data: { customerName: created.name } }),
         },
         delete: { after: async (deleted) => sessions.usersEnded([deleted.id]) },
@@ -241,7 +254,10 @@ export function createAuth(options: {
           const refusal = await throttle.admit(attempt);
           if (refusal) {
             const seconds = Math.ceil(refusal.waitMs / 1000);
-            const what = refusal.heldBy === 'account' ? 'sign-in attempts for this account from new devices' : 'sign-in attempts';
+            const what =
+              refusal.heldBy === 'account'
+                ? /*i18n*/ 'sign-in attempts for this account from new devices'
+                : /*i18n*/ 'sign-in attempts';
             throw new APIError(
               'TOO_MANY_REQUESTS',
               { code: 'TOO_MANY_ATTEMPTS', message: MESSAGES.tooMany(what, seconds) },

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forgotPasswordSchema, loginSchema, newPasswordFormSchema, signUpFormSchema } from '#shared/auth.ts';
 import { type AnsweredForm, type FormAnswer, returnPath } from '#shared/form-answer.ts';
+import { pathInLocale } from '#shared/locale.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { RateLimits } from '../config.ts';
 import { unexpectedFailure } from '../http/errors.ts';
-import { answerFormsWithPages, type FormFields, fieldErrors, formFields } from '../http/page-forms.ts';
+import { answerFormsWithPages, type FormFields, fieldErrors, formFields, inEveryLanguage } from '../http/page-forms.ts';
 import type { WebBuild } from '../http/web-build.ts';
+import { requestLocale } from '../i18n/plugin.ts';
 import { notSooner, passwordResetFloodLimit, signUpFloodLimit } from './plugin.ts';
 
 /** Shown when Better Auth gave no words of its own. */
-const FAILED = 'That did not work. Please try again.';
+const FAILED = /*i18n*/ 'That did not work. Please try again.';
 
 /**
  * The account pages' forms as the browser sends them with JavaScript off (R-AUTH): login, sign-up,
@@ -36,9 +38,11 @@ export default async function authFormRoutes(
   const providerError = async (response: Response) =>
     ((await response.json().catch(() => undefined)) as { message?: string } | undefined)?.message ?? FAILED;
 
-  /** Signed in: Better Auth's cookies go to the browser, which goes on to the return page. */
+  /** Signed in: Better Auth's cookies go to the browser, which goes on to the return page, in the form's language. */
   const signedIn = (reply: FastifyReply, response: Response, fields: FormFields) =>
-    reply.header('set-cookie', response.headers.getSetCookie()).redirect(returnPath(fields.from), 303);
+    reply
+      .header('set-cookie', response.headers.getSetCookie())
+      .redirect(pathInLocale(requestLocale(reply.request), returnPath(fields.from)), 303);
 
   /**
    * One account form: its fields checked with its schema, then `work`. Better Auth throws what it cannot
@@ -77,55 +81,64 @@ export default async function authFormRoutes(
       }
     };
 
-  app.post('/login', {
-    schema: { hide: true },
-    handler: accountForm('login', loginSchema, ['email'], async (request, reply, fields, refuse) => {
-      const response = await app.askAuth(request, '/sign-in/email', {
-        email: fields.email ?? '',
-        password: fields.password ?? '',
-      });
-      return response.ok ? signedIn(reply, response, fields) : refuse(response);
-    }),
-  });
+  for (const url of inEveryLanguage('/login'))
+    app.post(url, {
+      schema: { hide: true },
+      handler: accountForm('login', loginSchema, ['email'], async (request, reply, fields, refuse) => {
+        const response = await app.askAuth(request, '/sign-in/email', {
+          email: fields.email ?? '',
+          password: fields.password ?? '',
+        });
+        return response.ok ? signedIn(reply, response, fields) : refuse(response);
+      }),
+    });
 
-  app.post('/signup', {
-    schema: { hide: true },
-    config: signUpFloodLimit(options.rateLimits),
-    handler: accountForm('signup', signUpFormSchema, ['name', 'email'], async (request, reply, fields, refuse) => {
-      const input = { name: fields.name ?? '', email: fields.email ?? '', password: fields.password ?? '' };
-      const started = performance.now();
-      const created = await notSooner(started, await app.askAuth(request, '/sign-up/email', input));
-      if (!created.ok) return refuse(created);
-      // Sign-up never signs in (decision 44): sign in with what was typed, as the web app does.
-      const response = await app.askAuth(request, '/sign-in/email', { email: input.email, password: input.password });
-      if (response.ok) return signedIn(reply, response, fields);
-      if (response.status !== 401) return refuse(response);
-      const notSignedIn = answered('signup', fields, ['name', 'email'], { providerError: MESSAGES.signUpNotSignedIn });
-      return answerPage(request, reply, 401, notSignedIn);
-    }),
-  });
+  for (const url of inEveryLanguage('/signup'))
+    app.post(url, {
+      schema: { hide: true },
+      config: signUpFloodLimit(options.rateLimits),
+      handler: accountForm('signup', signUpFormSchema, ['name', 'email'], async (request, reply, fields, refuse) => {
+        const input = { name: fields.name ?? '', email: fields.email ?? '', password: fields.password ?? '' };
+        const started = performance.now();
+        const created = await notSooner(started, await app.askAuth(request, '/sign-up/email', input));
+        if (!created.ok) return refuse(created);
+        // Sign-up never signs in (decision 44): sign in with what was typed, as the web app does.
+        const response = await app.askAuth(request, '/sign-in/email', { email: input.email, password: input.password });
+        if (response.ok) return signedIn(reply, response, fields);
+        if (response.status !== 401) return refuse(response);
+        const notSignedIn = answered('signup', fields, ['name', 'email'], { providerError: MESSAGES.signUpNotSignedIn });
+        return answerPage(request, reply, 401, notSignedIn);
+      }),
+    });
 
-  app.post('/forgot-password', {
-    schema: { hide: true },
-    config: passwordResetFloodLimit(options.rateLimits),
-    handler: accountForm('forgot-password', forgotPasswordSchema, ['email'], async (request, reply, fields, refuse) => {
-      const started = performance.now();
-      const body = { email: fields.email ?? '', redirectTo: `${options.publicUrl}/reset-password` };
-      const response = await notSooner(started, await app.askAuth(request, '/request-password-reset', body));
-      if (!response.ok) return refuse(response);
-      return answerPage(request, reply, 200, answered('forgot-password', fields, ['email'], { notice: MESSAGES.resetLinkSent }));
-    }),
-  });
+  for (const url of inEveryLanguage('/forgot-password'))
+    app.post(url, {
+      schema: { hide: true },
+      config: passwordResetFloodLimit(options.rateLimits),
+      handler: accountForm('forgot-password', forgotPasswordSchema, ['email'], async (request, reply, fields, refuse) => {
+        const started = performance.now();
+        const body = { email: fields.email ?? '', redirectTo: `${options.publicUrl}/reset-password` };
+        const response = await notSooner(started, await app.askAuth(request, '/request-password-reset', body));
+        if (!response.ok) return refuse(response);
+        return answerPage(
+          request,
+          reply,
+          200,
+          answered('forgot-password', fields, ['email'], { notice: MESSAGES.resetLinkSent }),
+        );
+      }),
+    });
 
   // The mailed link's address holds the token (R-PASSWORD-RESET); the form posts back to it.
-  app.post('/reset-password', {
-    schema: { hide: true },
-    handler: accountForm('reset-password', newPasswordFormSchema, [], async (request, reply, fields, refuse) => {
-      const token = (request.query as { token?: unknown }).token;
-      const body = { newPassword: fields.newPassword ?? '', token: typeof token === 'string' ? token : '' };
-      const response = await app.askAuth(request, '/reset-password', body);
-      if (!response.ok) return refuse(response);
-      return answerPage(request, reply, 200, answered('reset-password', fields, [], { notice: MESSAGES.passwordReset }));
-    }),
-  });
+  for (const url of inEveryLanguage('/reset-password'))
+    app.post(url, {
+      schema: { hide: true },
+      handler: accountForm('reset-password', newPasswordFormSchema, [], async (request, reply, fields, refuse) => {
+        const token = (request.query as { token?: unknown }).token;
+        const body = { newPassword: fields.newPassword ?? '', token: typeof token === 'string' ? token : '' };
+        const response = await app.askAuth(request, '/reset-password', body);
+        if (!response.ok) return refuse(response);
+        return answerPage(request, reply, 200, answered('reset-password', fields, [], { notice: MESSAGES.passwordReset }));
+      }),
+    });
 }

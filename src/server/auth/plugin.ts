@@ -11,6 +11,7 @@ import { user } from '../db/schema.ts';
 import { forbidden, HttpError, unauthorized, unexpectedFailure } from '../http/errors.ts';
 import { nestingRefusal } from '../http/json-body.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '../http/rate-limits.ts';
+import { requestLocale } from '../i18n/plugin.ts';
 import { type AccessTokenClaims, AccessTokenError, createAccessTokenVerifier } from './access-token.ts';
 import { type Auth, CLIENT_IP_HEADER, signInFailedOnOurSide } from './auth.ts';
 import type { LiveSessions } from './live-sessions.ts';
@@ -60,6 +61,8 @@ export const ANSWER_NOT_BEFORE_MS = 400;
 function authHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
   headers.set(CLIENT_IP_HEADER, request.ip);
+  // A form sent from a Bangla page (/bn/signup) is Bangla whatever the browser's own languages.
+  headers.set('accept-language', requestLocale(request));
   return headers;
 }
 
@@ -82,7 +85,7 @@ export const signUpFloodLimit = (rateLimits: RateLimits) =>
   floodLimit({
     max: rateLimits.signUpsPerAddress,
     windowMs: RATE_LIMIT_WINDOWS.signUp,
-    what: 'sign-ups from your address',
+    what: /*i18n*/ 'sign-ups from your address',
     key: (request) => request.ip,
   });
 
@@ -91,7 +94,7 @@ export const passwordResetFloodLimit = (rateLimits: RateLimits) =>
   floodLimit({
     max: rateLimits.passwordResetsPerAddress,
     windowMs: RATE_LIMIT_WINDOWS.passwordReset,
-    what: 'password reset requests from your address',
+    what: /*i18n*/ 'password reset requests from your address',
     key: (request) => request.ip,
   });
 
@@ -116,7 +119,7 @@ function sendAuthRefusal(error: FastifyError, reply: FastifyReply) {
   const message = status === 413 ? `The request body must be at most ${LIMITS.authBodyMaxBytes / 1024} KB.` : error.message;
   return reply
     .status(status)
-    .send({ code: code.toUpperCase(), message: status === 500 ? 'Something went wrong on our side.' : message });
+    .send({ code: code.toUpperCase(), message: status === 500 ? /*i18n*/ 'Something went wrong on our side.' : message });
 }
 
 async function authPlugin(
@@ -140,7 +143,7 @@ async function authPlugin(
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-    if (!token) throw unauthorized('Sign in to continue: this call needs an access token.');
+    if (!token) throw unauthorized(/*i18n*/ 'Sign in to continue: this call needs an access token.');
     let claims: AccessTokenClaims;
     try {
       claims = await verifyAccessToken(token);
@@ -152,13 +155,13 @@ async function authPlugin(
     }
     // Signed out, signed out elsewhere, or deleted: the token ends with its session (R-SESSION-END).
     if (!(await sessions.isOpen(claims.sessionId, claims.userId)))
-      throw unauthorized('Your session has ended. Please sign in again.');
+      throw unauthorized(/*i18n*/ 'Your session has ended. Please sign in again.');
     request.viewer = claims;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply);
-    if (!(await app.isAdmin(viewerOf(request).userId))) throw forbidden('Only admins may do this.');
+    if (!(await app.isAdmin(viewerOf(request).userId))) throw forbidden(/*i18n*/ 'Only admins may do this.');
   });
 
   const answer = async (log: FastifyBaseLogger, authRequest: Request): Promise<Response> => {

@@ -5,8 +5,9 @@ import type { Database } from '../db/client.ts';
 import { jwks } from '../db/schema.ts';
 import type { Auth } from './auth.ts';
 
+/** Operators read it in the start-up log: in English, as every log line. */
 export const SECRET_MISMATCH =
-  'Invalid configuration: AUTH_SECRET does not match the secret the stored signing keys were made with: set it back to the old value, or delete the rows of the jwks table to make new keys (every access token then ends).';
+  /* operators */ 'Invalid configuration: AUTH_SECRET does not match the secret the stored signing keys were made with: set it back to the old value, or delete the rows of the jwks table to make new keys (every access token then ends).';
 
 /**
  * Better Auth keeps the access tokens' signing key in the jwks table, its private half encrypted with the

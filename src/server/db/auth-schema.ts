@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 
 /** Better Auth's tables (user, session, account, verification) and its jwt plugin's keys. */
 export const user = pgTable('user', {
@@ -10,6 +11,8 @@ export const user = pgTable('user', {
   role: text('role', { enum: ['admin', 'user'] })
     .notNull()
     .default('user'),
+  /** The language the customer reads the shop in: their mails go out in it (R-LANGUAGES). */
+  locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

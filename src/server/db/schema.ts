@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
 import { user } from './auth-schema.ts';
 
@@ -255,6 +256,8 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
     data: jsonb('data').notNull(),
+    /** The recipient's language when it was written: the mail is rendered in it (R-LANGUAGES). */
+    locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
     attempts: integer('attempts').notNull().default(0),
     /** When a worker may next try it; a claim moves it ahead by the lease, so no other instance takes it meanwhile. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

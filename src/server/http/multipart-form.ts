@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, HttpError } from '#server/http/errors.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { PICTURE_FILE_MESSAGES } from '#shared/product.ts';
+import { englishText } from '#shared/translate.ts';
 
 const FIELD_MAX_BYTES = 16 * 1024;
 
@@ -19,12 +20,17 @@ async function readMultipartBody(request: FastifyRequest, fileField: string): Pr
   });
   for await (const part of parts) {
     if (part.type === 'field') {
-      if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`, { [part.fieldname]: 'is too long' });
+      if (part.valueTruncated)
+        throw badRequest(englishText(/*i18n*/ '{fieldname} is too long', { fieldname: part.fieldname }), {
+          [part.fieldname]: /*i18n*/ 'is too long',
+        });
       body[part.fieldname] = part.value;
       continue;
     }
     if (part.fieldname !== fileField) {
-      throw badRequest(`Only the ${fileField} field may hold a file.`, { [part.fieldname]: 'must not be a file' });
+      throw badRequest(englishText(/*i18n*/ 'Only the {fileField} field may hold a file.', { fileField }), {
+        [part.fieldname]: /*i18n*/ 'must not be a file',
+      });
     }
     const content = await part.toBuffer().catch((error: { code?: string }) => {
       if (error.code !== 'FST_REQ_FILE_TOO_LARGE') throw error;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newsletterSchema } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { answerFormsWithPages, fieldErrors, formFields } from './page-forms.ts';
+import { answerFormsWithPages, fieldErrors, formFields, inEveryLanguage } from './page-forms.ts';
 import type { WebBuild } from './web-build.ts';
 
 /**
@@ -11,16 +11,21 @@ import type { WebBuild } from './web-build.ts';
  */
 export default async function newsletterFormRoute(app: FastifyInstance, options: { build: WebBuild | undefined }) {
   const answerPage = answerFormsWithPages(app, options.build);
-  app.post('/newsletter', { schema: { hide: true } }, async (request, reply) => {
-    const fields = formFields(request);
-    const invalid = fieldErrors(newsletterSchema, fields);
-    if (invalid)
-      return answerPage(request, reply, 400, { form: 'newsletter', values: { email: fields.email ?? '' }, fieldErrors: invalid });
-    return answerPage(request, reply, 200, {
-      form: 'newsletter',
-      values: {},
-      fieldErrors: {},
-      notice: MESSAGES.newsletterThanks,
+  for (const url of inEveryLanguage('/newsletter'))
+    app.post(url, { schema: { hide: true } }, async (request, reply) => {
+      const fields = formFields(request);
+      const invalid = fieldErrors(newsletterSchema, fields);
+      if (invalid)
+        return answerPage(request, reply, 400, {
+          form: 'newsletter',
+          values: { email: fields.email ?? '' },
+          fieldErrors: invalid,
+        });
+      return answerPage(request, reply, 200, {
+        form: 'newsletter',
+        values: {},
+        fieldErrors: {},
+        notice: MESSAGES.newsletterThanks,
+      });
     });
-  });
 }

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
+import { DEFAULT_LOCALE, localeOfPath, pathInLocale } from '#shared/locale.ts';
+import { chosenLocale } from '../i18n/language-routes.ts';
 import { errorBody } from './errors.ts';
 import type { PublicReadAnswer, WebBuild } from './web-build.ts';
 
@@ -58,6 +60,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
+    // A visitor who chose a language reads every page in it: an address without /bn leads to its Bangla one.
+    const chosen = chosenLocale(request.headers.cookie);
+    if (chosen && chosen !== DEFAULT_LOCALE && localeOfPath(path).locale === DEFAULT_LOCALE)
+      return reply.header('cache-control', 'no-store').redirect(pathInLocale(chosen, request.url), 302);
     const page = await app.publicReads.page(request.url, () => build.page(request.url, read, request.log));
     return sendPublicAnswer(request, reply, page, 'page');
   });

@@ -23,7 +23,7 @@ interface WebRenderer {
     currency: string;
     read: (path: string) => Promise<PublicReadAnswer>;
     formAnswer?: FormAnswer;
-  }): Promise<{ status: number; head: string; html: string; state: string }>;
+  }): Promise<{ status: number; locale: string; head: string; html: string; state: string }>;
   publicPages(): { path: string; lastModified?: string }[];
 }
 
@@ -55,6 +55,7 @@ export interface WebBuild {
 
 const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
 const SHOP_TIME_ZONE_PLACEHOLDER = '__SHOP_TIME_ZONE__';
+const SHOP_CURRENCY_PLACEHOLDER = '__SHOP_CURRENCY__';
 const HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 /** React writes the preloads of a page's images (the hero's LCP picture) before its markup; they belong in <head>. */
 const LEADING_PRELOADS = /^(?:<link [^>]*\/>)+/;
@@ -110,7 +111,8 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
   if (!existsSync(indexPath)) return undefined;
   const template = pageTemplate(webRoot, readFileSync(indexPath, 'utf8'))
     .replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(settings.shopName))
-    .replaceAll(SHOP_TIME_ZONE_PLACEHOLDER, escapeHtml(settings.timeZone));
+    .replaceAll(SHOP_TIME_ZONE_PLACEHOLDER, escapeHtml(settings.timeZone))
+    .replaceAll(SHOP_CURRENCY_PLACEHOLDER, escapeHtml(settings.currency));
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   return {
@@ -124,6 +126,7 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
       if (!page) return { status: 500, html: template };
       const preloads = page.html.match(LEADING_PRELOADS)?.[0] ?? '';
       const html = template
+        .replace('<html lang="en"', () => `<html lang="${page.locale}"`)
         .replace(HEAD, () => `${page.head}\n    ${preloads}`)
         .replace('<!--page-html-->', () => page.html.slice(preloads.length))
         .replace('<!--page-state-->', () => page.state);

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '#web/lib/idle.ts';
@@ -9,19 +11,21 @@ import { whenIdle } from '#web/lib/idle.ts';
  */
 const Toasts = lazy(() => import('./Toasts.tsx').then((module) => ({ default: module.Toasts })));
 
-export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function AppProviders({ client, i18n, children }: { client: QueryClient; i18n: I18n; children: ReactNode }) {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);
   return (
-    <QueryClientProvider client={client}>
-      {children}
-      <div>
-        {idle ? (
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-        ) : null}
-      </div>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        {children}
+        <div>
+          {idle ? (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          ) : null}
+        </div>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -1,9 +1,12 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { plainDollars } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { REVIEW_TOTAL_HEADER, reviewPageOf, reviewPagePath } from '#shared/review-page.ts';
-import { ARTICLES, findArticle } from '#web/features/marketing/blog/articles.ts';
+import { translated } from '#shared/translate.ts';
+import { ARTICLES, articleIn, findArticle } from '#web/features/marketing/blog/articles.ts';
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
@@ -38,7 +41,8 @@ export interface PageHead {
 interface PageDefinition {
   /** `search`: the page address's parameters, for a page whose data depends on them (the catalogue). */
   queries?: (params: Record<string, string | undefined>, search: URLSearchParams) => PageQuery[];
-  head: (params: Record<string, string | undefined>, data: (key: readonly unknown[]) => unknown) => PageHead;
+  /** `i18n`: the page's language, which its title and description are written in (R-LANGUAGES). */
+  head: (params: Record<string, string | undefined>, data: (key: readonly unknown[]) => unknown, i18n: I18n) => PageHead;
 }
 
 const DEFAULT_IMAGE = `${FIRST_HERO_SLIDE.image}-1600.webp`;
@@ -62,11 +66,14 @@ const page = (title: string | undefined, description: string, extra: Partial<Pag
   ...extra,
 });
 
-const notFound = (title: string): PageHead =>
-  page(title, 'The page you are looking for was moved, removed or never existed.', { status: 404, index: false });
+const notFound = (title: string, i18n: I18n): PageHead =>
+  page(title, i18n._(msg`The page you are looking for was moved, removed or never existed.`), { status: 404, index: false });
 
 /** Pages behind sign-in render as a shell that the browser fills in; their head is the shop's. */
-export const SIGNED_IN_HEAD: PageHead = page(undefined, 'Your orders, payments and profile.', { index: false });
+export const signedInHead = (i18n: I18n): PageHead =>
+  page(undefined, i18n._(msg`Your orders, payments and profile.`), { index: false });
+
+const districts = DELIVERY_FIGURES.districts;
 
 /** The public pages by route id (src/web/app/routes.tsx): what data they show and what their head says. */
 export const PAGES: Record<string, PageDefinition> = {
@@ -79,10 +86,12 @@ export const PAGES: Record<string, PageDefinition> = {
         data: (answer) => reviewPageOf(answer.body, answer.headers[REVIEW_TOTAL_HEADER]),
       },
     ],
-    head: () =>
+    head: (_params, _data, i18n) =>
       page(
         undefined,
-        `Freight and parcel delivery to all ${DELIVERY_FIGURES.districts} districts, and the tech products businesses run on, ordered and tracked online.`,
+        i18n._(
+          msg`Freight and parcel delivery to all ${districts} districts, and the tech products businesses run on, ordered and tracked online.`,
+        ),
         {
           structuredData: (url) => ({
             '@context': 'https://schema.org',
@@ -95,12 +104,17 @@ export const PAGES: Record<string, PageDefinition> = {
       ),
   },
   blog: {
-    head: () => page('Blog', `Practical advice on packing, delivery and cash-on-delivery payouts from the ${SHOP_NAME} team.`),
+    head: (_params, _data, i18n) =>
+      page(
+        i18n._(msg`Blog`),
+        i18n._(msg`Practical advice on packing, delivery and cash-on-delivery payouts from the ${SHOP_NAME} team.`),
+      ),
   },
   article: {
-    head: ({ slug }) => {
-      const article = findArticle(slug);
-      if (!article) return notFound('Article not found');
+    head: ({ slug }, _data, i18n) => {
+      const found = findArticle(slug);
+      if (!found) return notFound(i18n._(msg`Article not found`), i18n);
+      const article = articleIn(found, i18n);
       return page(article.title, summary(article.paragraphs[0] ?? article.title), {
         image: article.image,
         type: 'article',
@@ -118,18 +132,33 @@ export const PAGES: Record<string, PageDefinition> = {
     },
   },
   about: {
-    head: () =>
+    head: (_params, _data, i18n) =>
       page(
-        'About',
-        `${SHOP_NAME} moves parcels, pallets and containers to every district and sells the tech products business customers run on.`,
+        i18n._(msg`About`),
+        i18n._(
+          msg`${SHOP_NAME} moves parcels, pallets and containers to every district and sells the tech products business customers run on.`,
+        ),
       ),
   },
   newsletter: {
-    head: () => page('Newsletter', `Delivery tips, new services and seasonal offers from ${SHOP_NAME}, once a month.`),
+    head: (_params, _data, i18n) =>
+      page(
+        i18n._(msg`Newsletter`),
+        i18n._(msg`Delivery tips, new services and seasonal offers from ${SHOP_NAME}, once a month.`),
+      ),
   },
-  login: { head: () => page('Login', `Sign in to ${SHOP_NAME} to order products, pay and follow your orders.`) },
-  'forgot-password': { head: () => page('Reset your password', `Ask ${SHOP_NAME} for a link to choose a new password.`) },
-  signup: { head: () => page('Sign up', `Create a ${SHOP_NAME} account to order products and follow your deliveries.`) },
+  login: {
+    head: (_params, _data, i18n) =>
+      page(i18n._(msg`Login`), i18n._(msg`Sign in to ${SHOP_NAME} to order products, pay and follow your orders.`)),
+  },
+  'forgot-password': {
+    head: (_params, _data, i18n) =>
+      page(i18n._(msg`Reset your password`), i18n._(msg`Ask ${SHOP_NAME} for a link to choose a new password.`)),
+  },
+  signup: {
+    head: (_params, _data, i18n) =>
+      page(i18n._(msg`Sign up`), i18n._(msg`Create a ${SHOP_NAME} account to order products and follow your deliveries.`)),
+  },
   catalogue: {
     queries: (_params, search) => {
       const query = catalogueSearch(readCatalogueAddress(search));
@@ -138,10 +167,12 @@ export const PAGES: Record<string, PageDefinition> = {
         { key: queryKeys.categories, path: '/api/categories' },
       ];
     },
-    head: () =>
+    head: (_params, _data, i18n) =>
       page(
-        'Products',
-        `Search every laptop, monitor, router, headset and accessory ${SHOP_NAME} sells, by category, price and stock.`,
+        i18n._(msg`Products`),
+        i18n._(
+          msg`Search every laptop, monitor, router, headset and accessory ${SHOP_NAME} sells, by category, price and stock.`,
+        ),
       ),
   },
   purchase: {
@@ -150,9 +181,9 @@ export const PAGES: Record<string, PageDefinition> = {
       { key: queryKeys.relatedProducts(id), path: relatedProductsPath(id) },
       { key: queryKeys.categories, path: '/api/categories' },
     ],
-    head: ({ id = '' }, data) => {
+    head: ({ id = '' }, data, i18n) => {
       const product = data(queryKeys.product(id)) as Product | undefined;
-      if (!product) return notFound('Product not found');
+      if (!product) return notFound(i18n._(msg`Product not found`), i18n);
       return page(product.name, summary(product.description), {
         image: product.picture,
         type: 'product',
@@ -174,7 +205,7 @@ export const PAGES: Record<string, PageDefinition> = {
       });
     },
   },
-  'not-found': { head: () => notFound(MESSAGES.pageNotFound) },
+  'not-found': { head: (_params, _data, i18n) => notFound(translated(i18n, MESSAGES.pageNotFound), i18n) },
 };
 
 /** The public pages a sitemap lists besides the products (R-SEO): fixed pages and every article, with their dates. */

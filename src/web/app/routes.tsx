@@ -1,7 +1,14 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/Spinner.tsx';
+import { loadOnDemandCatalogues } from '../lib/catalogue.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
+
+/** A page's code with its own catalogues (src/web/lib/catalogue.ts), so that it renders in its language at once. */
+async function withCatalogues<T>(code: Promise<T>, ...names: Parameters<typeof loadOnDemandCatalogues>): Promise<T> {
+  const [module] = await Promise.all([code, loadOnDemandCatalogues(...names)]);
+  return module;
+}
 
 /** Loads a page's code only when its route is visited. */
 function page<T>(load: () => Promise<T>, pick: (module: T) => ComponentType) {
@@ -32,7 +39,7 @@ export const routes: RouteObject[] = [
         id: 'blog',
         path: 'blog',
         lazy: page(
-          () => import('../features/marketing/pages/BlogPage.tsx'),
+          () => withCatalogues(import('../features/marketing/pages/BlogPage.tsx'), 'pages', 'blog'),
           (m) => m.BlogPage,
         ),
       },
@@ -40,7 +47,7 @@ export const routes: RouteObject[] = [
         id: 'article',
         path: 'blog/:slug',
         lazy: page(
-          () => import('../features/marketing/pages/BlogArticlePage.tsx'),
+          () => withCatalogues(import('../features/marketing/pages/BlogArticlePage.tsx'), 'pages', 'blog'),
           (m) => m.BlogArticlePage,
         ),
       },
@@ -48,7 +55,7 @@ export const routes: RouteObject[] = [
         id: 'about',
         path: 'about',
         lazy: page(
-          () => import('../features/marketing/pages/AboutPage.tsx'),
+          () => withCatalogues(import('../features/marketing/pages/AboutPage.tsx'), 'pages'),
           (m) => m.AboutPage,
         ),
       },
@@ -56,7 +63,7 @@ export const routes: RouteObject[] = [
         id: 'newsletter',
         path: 'newsletter',
         lazy: page(
-          () => import('../features/marketing/pages/NewsletterPage.tsx'),
+          () => withCatalogues(import('../features/marketing/pages/NewsletterPage.tsx'), 'pages'),
           (m) => m.NewsletterPage,
         ),
       },
@@ -118,7 +125,7 @@ export const routes: RouteObject[] = [
       {
         // The guards and the dashboard's layout load with the signed-in pages, not with the public ones.
         lazy: page(
-          () => import('./routes/guards.tsx'),
+          () => withCatalogues(import('./routes/guards.tsx'), 'pages'),
           (m) => m.RequireAuthOutlet,
         ),
         children: [

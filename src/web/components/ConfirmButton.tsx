@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 interface ConfirmButtonProps {
@@ -69,7 +70,7 @@ export function ConfirmButton({ label, ariaLabel, className, disabled, question,
             <div className="modal-action">
               {/* biome-ignore lint/a11y/noAutofocus: the safe choice has the focus when the dialog opens, as the dialog pattern asks. */}
               <button type="button" className="btn btn-sm" autoFocus onClick={close}>
-                Keep it
+                <Trans>Keep it</Trans>
               </button>
               <button
                 type="button"

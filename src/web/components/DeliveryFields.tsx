@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import type { DeliveryErrors } from '#web/lib/delivery-details.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 
 /** The names the fields go by in the form's data; Buy Now and checkout read them back. */
 export const DELIVERY_FIELD_NAMES = {
@@ -17,9 +19,9 @@ export const DELIVERY_FIELDS: readonly {
   autoComplete: string;
   type: 'text' | 'tel';
 }[] = [
-  { field: 'name', label: 'Name', autoComplete: 'name', type: 'text' },
-  { field: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
-  { field: 'address', label: 'Address', autoComplete: 'street-address', type: 'text' },
+  { field: 'name', label: /*i18n*/ 'Name', autoComplete: 'name', type: 'text' },
+  { field: 'phone', label: /*i18n*/ 'Phone', autoComplete: 'tel', type: 'tel' },
+  { field: 'address', label: /*i18n*/ 'Address', autoComplete: 'street-address', type: 'text' },
 ];
 
 /** What the customer typed in the delivery fields of `form`, and whether to save it for next time. */
@@ -47,16 +49,19 @@ export function focusFirstDeliveryError(form: HTMLFormElement, errors: DeliveryE
  * undefined while it loads) and editable; "Save for next time" keeps the address and phone in the profile with the order.
  */
 export function DeliveryFields({ saved, errors }: { saved: ShippingAddress | undefined; errors: DeliveryErrors }) {
+  const inPageLanguage = useInPageLanguage();
   const loading = saved === undefined;
   return (
     <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-4" aria-busy={loading}>
-      <legend className="fieldset-legend px-1 text-base">Delivery details</legend>
+      <legend className="fieldset-legend px-1 text-base">
+        <Trans>Delivery details</Trans>
+      </legend>
       {/* Keyed by the saved details, so the fields start from them once they arrive. */}
       <div key={loading ? 'loading' : 'saved'} className="grid gap-3 sm:grid-cols-2">
         {DELIVERY_FIELDS.map(({ field, label, autoComplete, type }) => (
           <div key={field} className={field === 'address' ? 'sm:col-span-2' : undefined}>
             <FormField
-              label={label}
+              label={inPageLanguage(label)}
               name={DELIVERY_FIELD_NAMES[field]}
               type={type}
               autoComplete={autoComplete}
@@ -69,7 +74,7 @@ export function DeliveryFields({ saved, errors }: { saved: ShippingAddress | und
       </div>
       <label className="label min-h-6 cursor-pointer gap-2 text-sm text-base-content">
         <input type="checkbox" name={DELIVERY_FIELD_NAMES.save} className="checkbox checkbox-primary" disabled={loading} />
-        Save for next time
+        <Trans>Save for next time</Trans>
       </label>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   forwardRef,
   type InputHTMLAttributes,
@@ -6,6 +7,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
+import { translated } from '#shared/translate.ts';
 
 interface FieldProps {
   label: string;
@@ -14,8 +16,12 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-/** The label above, the hint and error below, tied to the control for screen readers. */
+/**
+ * The label above, the hint and error below, tied to the control for screen readers. The error is the
+ * shared schema's English (or the server's), written in the page's language here (R-LANGUAGES).
+ */
 function Field({ label, error, hint, id, children }: FieldProps & { id: string; children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -29,7 +35,7 @@ function Field({ label, error, hint, id, children }: FieldProps & { id: string; 
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-error">
-          {error}
+          {translated(i18n, error)}
         </p>
       ) : null}
     </div>

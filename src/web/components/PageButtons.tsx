@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 /** Previous and Next between the pages of a list, and where the list stands; nothing when it fits one page. */
 export function PageButtons({
   label,
@@ -18,13 +19,15 @@ export function PageButtons({
   return (
     <nav aria-label={label} className="mt-10 flex items-center justify-center gap-4">
       <button type="button" className="btn" disabled={page <= 1} onClick={() => go(Math.min(page - 1, last))}>
-        Previous
+        <Trans>Previous</Trans>
       </button>
       <span aria-current="page">
-        Page {page} of {last}
+        <Trans>
+          Page {page} of {last}
+        </Trans>
       </span>
       <button type="button" className="btn" disabled={page >= last} onClick={() => go(page + 1)}>
-        Next
+        <Trans>Next</Trans>
       </button>
     </nav>
   );

@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+
 interface SearchFieldProps {
   id: string;
   label: string;
@@ -26,7 +28,7 @@ export function SearchField({ id, label, labelShown = false, defaultValue, maxLe
           className="input join-item w-full"
         />
         <button type="submit" className="btn btn-primary join-item">
-          Search
+          <Trans>Search</Trans>
         </button>
       </div>
     </>

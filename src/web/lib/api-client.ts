@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCodeForStatus, isErrorCode } from '#shared/error-codes.ts';
+import { englishText } from '#shared/translate.ts';
 import { accessTokenEmail, clearAccessToken, readAccessToken, storeAccessToken } from './access-token.ts';
 
 /** Every failed call, ours or Better Auth's, reaches the pages as one of these. */
@@ -63,7 +64,7 @@ export function apiErrorFrom(status: number, body: unknown, statusText = ''): Ap
   return new ApiError(
     status,
     isErrorCode(error?.code) ? error.code : errorCodeForStatus(status),
-    error?.message ?? `The server answered ${status} ${statusText}.`,
+    error?.message ?? englishText(/*i18n*/ 'The server answered {status} {statusText}.', { status, statusText }),
     error?.fields,
   );
 }
@@ -77,7 +78,7 @@ export async function requestAccessToken(email: string): Promise<string> {
   const response = await fetch(`/api/user/${encodeURIComponent(email)}`, {
     method: 'PUT',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...pageLanguageHeader() },
     body: JSON.stringify({ email }),
   });
   if (!response.ok) throw await toApiError(response);
@@ -86,8 +87,12 @@ export async function requestAccessToken(email: string): Promise<string> {
   return token;
 }
 
+/** The page's language, which the API answers its messages in (R-LANGUAGES): the server wrote it into `<html lang>`. */
+export const pageLanguageHeader = (): Record<string, string> =>
+  typeof document === 'undefined' ? {} : { 'accept-language': document.documentElement.lang || 'en' };
+
 function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...pageLanguageHeader() };
   if (request.body !== undefined && !(request.body instanceof FormData)) headers['content-type'] = 'application/json';
   if (request.authenticated !== false && token) headers.authorization = `Bearer ${token}`;
   return fetch(path, {

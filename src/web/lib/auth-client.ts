@@ -1,9 +1,9 @@
 import { createAuthClient } from 'better-auth/react';
 import { errorCodeForStatus } from '#shared/error-codes.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError, pageLanguageHeader } from './api-client.ts';
 
 /** Better Auth's browser client for our server's /api/auth routes (cookies stay on this origin). */
-export const authClient = createAuthClient({ basePath: '/api/auth' });
+export const authClient = createAuthClient({ basePath: '/api/auth', fetchOptions: { headers: pageLanguageHeader() } });
 
 /** How Better Auth's client answers: it returns its errors instead of throwing them. */
 export interface AuthAnswer<T> {
@@ -18,6 +18,6 @@ export interface AuthAnswer<T> {
 export async function authResult<T>(call: Promise<AuthAnswer<T>>): Promise<T> {
   const { data, error } = await call;
   if (error) throw new ApiError(error.status, errorCodeForStatus(error.status), error.message || error.statusText);
-  if (data === null) throw new ApiError(502, 'internal', 'The sign-in service gave no answer. Please try again.');
+  if (data === null) throw new ApiError(502, 'internal', /*i18n*/ 'The sign-in service gave no answer. Please try again.');
   return data;
 }

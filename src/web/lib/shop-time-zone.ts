@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, formatDateTime, isTimeZone } from '#shared/locale-format.ts';
 import { settingInPage } from './shop.ts';
+import { useFormat } from './use-format.ts';
 
 /**
  * The time zone the shop shows dates in (TIME_ZONE, R-LOCALE), as the server wrote it into the page.
@@ -8,5 +9,8 @@ import { settingInPage } from './shop.ts';
 const written = settingInPage('shop-time-zone');
 const SHOP_TIME_ZONE = written && isTimeZone(written) ? written : DEFAULT_TIME_ZONE;
 
-/** A moment as people read it on the shop's pages: English for now, in the shop's time zone. */
-export const shownMoment = (iso: string): string => formatDateTime(new Date(iso), 'en', SHOP_TIME_ZONE);
+/** A moment as people read it on the shop's pages: in the page's language and the shop's time zone. */
+export function useShownMoment(): (iso: string) => string {
+  const { language } = useFormat();
+  return (iso) => formatDateTime(new Date(iso), language, SHOP_TIME_ZONE);
+}

@@ -10,10 +10,14 @@ export function settingInPage(name: string): string | undefined {
   return value && !/^__[A-Z_]+__$/.test(value) ? value : undefined;
 }
 
-/** The shop's name from SHOP_NAME: the server writes it into every page, and its renderer sets it with `setShopName`. */
+/** The shop's name from SHOP_NAME: the server writes it into every page, and its renderer sets it with `setShopSettings`. */
 export let SHOP_NAME = settingInPage('shop-name') ?? FALLBACK;
 
-/** The server's renderer has no page to read the name from; it passes the configured one before rendering. */
-export function setShopName(name: string): void {
-  SHOP_NAME = name;
+/** The currency prices are in (CURRENCY), written into every page the same way. */
+export let SHOP_CURRENCY = settingInPage('shop-currency') ?? 'usd';
+
+/** The server's renderer has no page to read the settings from; it passes the configured ones before rendering. */
+export function setShopSettings(settings: { shopName: string; currency: string }): void {
+  SHOP_NAME = settings.shopName;
+  SHOP_CURRENCY = settings.currency;
 }

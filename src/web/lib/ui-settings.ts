@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+
 /** How the pages move and look, as R-CAROUSEL, R-COUNTERS, R-TOASTS and R-LIMITS set it. No server rule depends on these. */
 
 /** How much of a list or a text the pages show. */
@@ -16,8 +18,8 @@ export const CAROUSEL = { autoplayDelayMs: 2500, transitionMs: 600, spaceBetween
 export const TAGLINE_ANIMATION = { staggerSeconds: 0.06, durationSeconds: 0.8 } as const;
 
 export const COUNTERS = [
-  { value: 1251, label: 'Packages delivered' },
-  { value: 8512, label: 'Repeat customers' },
-  { value: 586, label: 'Happy clients' },
-  { value: 85411, label: 'Commercial goods' },
+  { value: 1251, label: msg`Packages delivered` },
+  { value: 8512, label: msg`Repeat customers` },
+  { value: 586, label: msg`Happy clients` },
+  { value: 85411, label: msg`Commercial goods` },
 ] as const;

@@ -5,7 +5,7 @@ import { conflict, notFound } from '#server/http/errors.ts';
 import { type Category, type CategoryInput, categorySchema } from '#shared/category.ts';
 import { type CategoryRow, deleteCategory, findCategory, insertCategory, listCategories, renameCategory } from './repository.ts';
 
-const CATEGORY_NOT_FOUND = 'Category not found: it may have been deleted.';
+const CATEGORY_NOT_FOUND = /*i18n*/ 'Category not found: it may have been deleted.';
 const nameTaken = (name: string) => `A category called ${name} exists already.`;
 
 const toCategory = (row: CategoryRow): Category => ({ _id: row.id, name: row.name });

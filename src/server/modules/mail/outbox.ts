@@ -1,4 +1,5 @@
 import type { Database, Transaction } from '#server/db/client.ts';
+import type { Locale } from '#shared/locale.ts';
 import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
 import { insertMail } from './repository.ts';
 
@@ -29,8 +30,8 @@ export interface OrderFacts {
   totalCents: number;
 }
 
-/** Each mail the shop sends, with the facts its template needs (R-MAIL-CONTENT). */
-export type MailEvent =
+/** Each mail the shop sends, with the facts its template needs (R-MAIL-CONTENT), in its recipient's language. */
+export type MailEvent = (
   | { kind: 'order-received'; to: string; data: OrderFacts }
   | { kind: 'payment-receipt'; to: string; data: OrderFacts & { transactionId: string; paidAt: string } }
   | { kind: 'order-cancelled'; to: string; data: OrderFacts & { by: CancelledBy } }
@@ -38,12 +39,17 @@ export type MailEvent =
   | { kind: 'password-reset'; to: string; data: { customerName: string; token: string } }
   | { kind: 'email-verification'; to: string; data: { customerName: string; token: string } }
   | { kind: 'welcome'; to: string; data: { customerName: string } }
-  | { kind: 'sign-up-attempt'; to: string; data: { customerName: string } };
+  | { kind: 'sign-up-attempt'; to: string; data: { customerName: string } }
+) & {
+  /** Read from the outbox: the recipient's language when the mail was written (R-LANGUAGES). */
+  locale?: Locale;
+};
 
 export type MailKind = MailEvent['kind'];
 
 /**
- * Puts a mail in the outbox. Called with the transaction of the event that causes the mail, so the mail
+ * Puts a mail in the outbox, in its recipient's language: the one their account reads the shop in, or
+ * English for an address with no account. Called with the transaction of the event that causes the mail, so the mail
  * exists exactly when the event does: it is never lost to a crash, nor sent for a rolled-back event (R-MAIL-OUTBOX).
  */
 export async function queueMail(tx: Database | Transaction, mail: MailEvent): Promise<void> {

@@ -4,6 +4,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { mailRoutes } from './routes.ts';
 import { smtpSender } from './smtp.ts';
+import { mailingShop } from './templates/layout.ts';
 import { DEFAULT_MAIL_TIMING, type MailTiming, MailWorker } from './worker.ts';
 
 declare module 'fastify' {
@@ -16,7 +17,7 @@ declare module 'fastify' {
 /** The outbox's worker (started once the server is ready, stopped when it closes) and the admin Mailbox. */
 async function mailPlugin(app: FastifyInstance, options: { db: Database; config: Config; timing?: Partial<MailTiming> }) {
   const { db, config } = options;
-  const shop = { name: config.shopName, publicUrl: config.publicUrl, timeZone: config.timeZone };
+  const shop = mailingShop(config, app.translators);
   const smtp = config.mail.smtpUrl ? await smtpSender(config.mail.smtpUrl) : undefined;
   const worker = new MailWorker({
     db,

@@ -1,11 +1,13 @@
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { mailOutbox } from '#server/db/schema.ts';
+import { mailOutbox, user } from '#server/db/schema.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
+/** A new mail, in the language of the account its recipient has (R-LANGUAGES); English for an address with none. */
 export async function insertMail(tx: Database | Transaction, values: typeof mailOutbox.$inferInsert): Promise<void> {
-  await tx.insert(mailOutbox).values(values);
+  const recipientLanguage = sql`coalesce((select ${user.locale} from ${user} where lower(${user.email}) = lower(${values.recipient}) limit 1), 'en')`;
+  await tx.insert(mailOutbox).values({ ...values, locale: recipientLanguage });
 }
 
 /**

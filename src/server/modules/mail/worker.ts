@@ -22,7 +22,7 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH = 10;
 
 export function asMailEvent(row: MailRow): MailEvent {
-  return { kind: row.kind, to: row.recipient, data: row.data } as MailEvent;
+  return { kind: row.kind, to: row.recipient, data: row.data, locale: row.locale } as MailEvent;
 }
 
 /** Exponential backoff: base, 2×base, 4×base … capped (R-MAIL-RETRY). */

@@ -2,8 +2,9 @@ import type { Viewer } from '#server/auth/plugin.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { ORDER_ADDRESS_MESSAGES, type Order, type OrderStatusChange } from '#shared/order.ts';
-import { ADDRESS_OPEN_STATUSES, type OrderStatus, transitionProblem } from '#shared/order-status.ts';
+import { ADDRESS_OPEN_STATUSES, type OrderStatus, STATUS_WORDS, transitionProblem } from '#shared/order-status.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
+import { englishText } from '#shared/translate.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
 import { orderStatusChanged } from './mails.ts';
 import { shippingColumns } from './mapping.ts';
@@ -15,22 +16,25 @@ import { addTimelineNote, cancelAnyOrder, ORDER_NOT_FOUND, presentOrder, type Re
 export type RefundPayment = (orderId: string) => Promise<string>;
 
 export const FULFILMENT_MESSAGES = {
-  shippingNeedsTracking: 'To mark an order shipped, give its carrier and tracking number.',
-  onlyPaymentPays: 'Only a confirmed card payment makes an order paid.',
-  noAddress: 'This order has no delivery address yet: add one before marking it shipped.',
-  addressAdded: 'Delivery address added.',
-  addressChanged: 'Delivery address changed.',
+  shippingNeedsTracking: /*i18n*/ 'To mark an order shipped, give its carrier and tracking number.',
+  onlyPaymentPays: /*i18n*/ 'Only a confirmed card payment makes an order paid.',
+  noAddress: /*i18n*/ 'This order has no delivery address yet: add one before marking it shipped.',
+  addressAdded: /*i18n*/ 'Delivery address added.',
+  addressChanged: /*i18n*/ 'Delivery address changed.',
 } as const;
 
 /** Why an order in `status` no longer takes a delivery address (R-ORDER-ADDRESS). */
 export const addressClosedMessage = (status: OrderStatus) =>
-  `This order is ${status}: its delivery address can no longer change.`;
+  englishText(/*i18n*/ 'This order is {status}: its delivery address can no longer change.', { status });
 
 /** Why `order` cannot move to `to`: 404 when it does not exist, 409 with the reason otherwise. */
 async function refusal(db: Database | Transaction, id: string, to: Order['status']): Promise<Error> {
   const order = await findOrder(db, id);
   if (!order) return notFound(ORDER_NOT_FOUND);
-  return conflict(transitionProblem(order.status, to) ?? `This order changed meanwhile: it is now ${order.status}.`);
+  return conflict(
+    transitionProblem(order.status, to) ??
+      englishText(/*i18n*/ 'This order changed meanwhile: it is now {status}.', { status: STATUS_WORDS[order.status] }),
+  );
 }
 
 /**

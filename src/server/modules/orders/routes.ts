@@ -53,7 +53,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
     config: floodLimit({
       max: config.rateLimits.ordersPerCustomer,
       windowMs: RATE_LIMIT_WINDOWS.order,
-      what: 'orders',
+      what: /*i18n*/ 'orders',
       key: (request) => viewerOf(request).userId,
     }),
     preHandler: async (request: FastifyRequest) => assertMayOrder(db, config, viewerOf(request).userId),

@@ -37,9 +37,9 @@ import {
   unpaidHoldings,
 } from './repository.ts';
 
-export const ORDER_NOT_FOUND = 'Order not found: it may have been cancelled.';
-export const ACCOUNT_GONE = 'Your account no longer exists.';
-export const PAID_ORDER_KEPT = 'This order is paid, so it can no longer be cancelled.';
+export const ORDER_NOT_FOUND = /*i18n*/ 'Order not found: it may have been cancelled.';
+export const ACCOUNT_GONE = /*i18n*/ 'Your account no longer exists.';
+export const PAID_ORDER_KEPT = /*i18n*/ 'This order is paid, so it can no longer be cancelled.';
 
 export function stockShortMessage(available: number): string {
   return available === 0 ? 'Sold out: none of this product is left in stock.' : `Only ${available} left in stock.`;
@@ -163,7 +163,7 @@ export async function presentOrder(db: Database | Transaction, row: OrderRow): P
 
 /** My Orders: a user's own orders only, newest first, cancelled ones too. */
 export async function listOrdersFor(db: Database, viewer: Viewer, email: string): Promise<Order[]> {
-  if (!sameEmail(viewer.email, email)) throw forbidden('You can only see your own orders.');
+  if (!sameEmail(viewer.email, email)) throw forbidden(/*i18n*/ 'You can only see your own orders.');
   return presentOrders(db, await listOrdersOfUser(db, viewer.userId));
 }
 
@@ -200,7 +200,7 @@ export type ReleasePayment = (orderId: string) => Promise<void>;
 async function cancelProblem(db: Database | Transaction, id: string, viewer?: Viewer): Promise<Error | undefined> {
   const order = await findOrder(db, id);
   if (!order) return notFound(ORDER_NOT_FOUND);
-  if (viewer && order.userId !== viewer.userId) return forbidden('You can only cancel your own orders.');
+  if (viewer && order.userId !== viewer.userId) return forbidden(/*i18n*/ 'You can only cancel your own orders.');
   if (order.paid) return conflict(PAID_ORDER_KEPT);
   const problem = transitionProblem(order.status, 'cancelled');
   return problem ? conflict(problem) : undefined;

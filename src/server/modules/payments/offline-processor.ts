@@ -10,9 +10,9 @@ import { findIntent, lockIntentBySecret, setIntentStatus } from './repository.ts
 import { PAYMENT_MESSAGES, type PaymentContext, recordPayment } from './service.ts';
 
 const OFFLINE_MESSAGES = {
-  unknownClientSecret: 'No payment matches this client secret.',
-  staleIntent: 'This payment no longer matches the order: reload the page to start again.',
-  notRefundable: 'This payment was never taken, so there is nothing to refund.',
+  unknownClientSecret: /*i18n*/ 'No payment matches this client secret.',
+  staleIntent: /*i18n*/ 'This payment no longer matches the order: reload the page to start again.',
+  notRefundable: /*i18n*/ 'This payment was never taken, so there is nothing to refund.',
 } as const;
 
 type CardRefusal = Pick<(typeof REFUSING_TEST_CARDS)[number], 'code' | 'message'>;

@@ -98,7 +98,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
       config: floodLimit({
         max: rateLimits.cardAttemptsPerOrder,
         windowMs: RATE_LIMIT_WINDOWS.cardAttempt,
-        what: 'card attempts for this order',
+        what: /*i18n*/ 'card attempts for this order',
         key: (request) => String((request.body as { clientSecret: string }).clientSecret).split('_secret_')[0] ?? '',
       }),
       schema: {

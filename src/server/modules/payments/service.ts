@@ -13,18 +13,18 @@ import type { PaymentProvider, ProviderPayment } from './provider.ts';
 import { findIntentForOrder, saveIntentForOrder, setIntentStatus } from './repository.ts';
 
 export const PAYMENT_MESSAGES = {
-  orderNotFound: 'No order has this id: it may have been cancelled.',
-  notYourOrder: 'You can only pay for your own orders.',
-  alreadyPaid: 'This order is already paid.',
-  paidByAnotherPayment: 'This order is already paid with another payment.',
-  unknownPayment: 'No payment has this transaction id.',
-  otherOrdersPayment: 'This payment was made for another order.',
-  amountMismatch: 'This payment’s amount or currency does not match the order.',
-  notSucceeded: 'This payment has not succeeded.',
-  paidWhileCancelling: 'This order was just paid, so it can no longer be cancelled.',
-  noPaymentToRefund: 'This order’s payment is not with the current card processor: refund it there by hand.',
-  orderCancelled: 'This order was cancelled, so it can no longer be paid.',
-  refundedLatePayment: 'This order was cancelled before the payment arrived: the payment has been refunded.',
+  orderNotFound: /*i18n*/ 'No order has this id: it may have been cancelled.',
+  notYourOrder: /*i18n*/ 'You can only pay for your own orders.',
+  alreadyPaid: /*i18n*/ 'This order is already paid.',
+  paidByAnotherPayment: /*i18n*/ 'This order is already paid with another payment.',
+  unknownPayment: /*i18n*/ 'No payment has this transaction id.',
+  otherOrdersPayment: /*i18n*/ 'This payment was made for another order.',
+  amountMismatch: /*i18n*/ 'This payment’s amount or currency does not match the order.',
+  notSucceeded: /*i18n*/ 'This payment has not succeeded.',
+  paidWhileCancelling: /*i18n*/ 'This order was just paid, so it can no longer be cancelled.',
+  noPaymentToRefund: /*i18n*/ 'This order’s payment is not with the current card processor: refund it there by hand.',
+  orderCancelled: /*i18n*/ 'This order was cancelled, so it can no longer be paid.',
+  refundedLatePayment: /*i18n*/ 'This order was cancelled before the payment arrived: the payment has been refunded.',
 } as const;
 
 export interface PaymentContext {

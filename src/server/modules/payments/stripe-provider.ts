@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { badRequest, HttpError } from '#server/http/errors.ts';
+import { englishText } from '#shared/translate.ts';
 import type { PaymentEvent, PaymentProvider, ProviderPayment } from './provider.ts';
 
 /** Where the Stripe API is: Stripe's own by default; tests point it at a local stand-in. */
@@ -15,7 +16,7 @@ export interface StripeSettings {
   webhookSecret?: string;
 }
 
-const PROVIDER_UNAVAILABLE = 'The card processor could not be reached. Please try again in a moment.';
+const PROVIDER_UNAVAILABLE = /*i18n*/ 'The card processor could not be reached. Please try again in a moment.';
 const PAYMENT_IN_PROGRESS = 'A card payment for this order is being processed: try again in a minute.';
 
 /** Same order, amount and currency → same key, so a retried or doubled request never makes a second payment. */
@@ -35,13 +36,13 @@ function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
 /** Reads a webhook delivery: Stripe signs the exact bytes it sent with the endpoint's secret. */
 function webhookReader(stripe: Stripe, webhookSecret: string) {
   return (rawBody: string, signature: string | undefined): PaymentEvent => {
-    if (!signature) throw badRequest('The Stripe-Signature header is missing.');
+    if (!signature) throw badRequest(/*i18n*/ 'The Stripe-Signature header is missing.');
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-        throw badRequest(`The webhook signature is not valid: ${error.message}`);
+        throw badRequest(englishText(/*i18n*/ 'The webhook signature is not valid: {message}', { message: error.message }));
       }
       throw error;
     }

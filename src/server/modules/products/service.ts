@@ -13,7 +13,7 @@ import { toAdminProduct, toProduct } from './mapping.ts';
 import { deleteProduct, insertProduct, listProducts, type ProductChanges, updateProduct } from './repository.ts';
 import { findProduct } from './stock.ts';
 
-export const PRODUCT_NOT_FOUND = 'Product not found: it may have been removed from the shop.';
+export const PRODUCT_NOT_FOUND = /*i18n*/ 'Product not found: it may have been removed from the shop.';
 
 const toChanges = (input: ProductInput): ProductChanges => ({
   name: input.name,

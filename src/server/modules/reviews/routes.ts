@@ -53,7 +53,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
         config: floodLimit({
           max: config.rateLimits.reviewsPerCustomer,
           windowMs: RATE_LIMIT_WINDOWS.review,
-          what: 'reviews',
+          what: /*i18n*/ 'reviews',
           key: (request) => viewerOf(request).userId,
         }),
         schema: {

@@ -24,22 +24,22 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { db, confi
     // The home page and the catalogue show the products, so they change when one does.
     const newestProduct = products.reduce((newest, product) => Math.max(newest, product.updatedAt.getTime()), builtAt.getTime());
     const pages: SitemapEntry[] = (build?.publicPages() ?? []).map(({ path, lastModified }) => ({
-      url: `${config.publicUrl}${path}`,
+      path,
       lastModified:
         path === '/' || path === '/products' ? new Date(newestProduct) : lastModified ? new Date(lastModified) : builtAt,
     }));
     const productPages = products.map((product) => ({
-      url: `${config.publicUrl}/purchase/${product.id}`,
+      path: `/purchase/${product.id}`,
       lastModified: product.updatedAt,
     }));
     // Each category's shelf of the catalogue (R-CATALOGUE), the way its filter links to it.
     const shelves = categories.map((category) => ({
-      url: `${config.publicUrl}/products?category=${category._id}`,
+      path: `/products?category=${category._id}`,
       lastModified: new Date(newestProduct),
     }));
     return reply
       .header('cache-control', 'no-cache')
       .type('application/xml; charset=utf-8')
-      .send(sitemapXml([...pages, ...shelves, ...productPages]));
+      .send(sitemapXml(config.publicUrl, [...pages, ...shelves, ...productPages]));
   });
 };

@@ -70,8 +70,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
     },
     async (request) => {
       const session = await app.sessionOf(request);
-      if (!session) throw unauthorized('Sign in first: there is no session to issue a token for.');
-      if (!sameEmail(session.user.email, request.params.email)) throw forbidden('A token is only issued for your own email.');
+      if (!session) throw unauthorized(/*i18n*/ 'Sign in first: there is no session to issue a token for.');
+      if (!sameEmail(session.user.email, request.params.email))
+        throw forbidden(/*i18n*/ 'A token is only issued for your own email.');
       const { token } = await app.auth.api.getToken({ headers: fromNodeHeaders(request.headers) });
       return { token };
     },

@@ -4,6 +4,7 @@ import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { sameEmail } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { englishText } from '#shared/translate.ts';
 import type { Profile, ProfileInput, ShopUser } from '#shared/user.ts';
 import { profileOf, saveProfile } from '../customers/service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
@@ -24,7 +25,7 @@ import {
   type UserRecord,
 } from './repository.ts';
 
-export const LAST_ADMIN_MESSAGE = 'The shop needs at least one admin: make someone else admin before removing this one.';
+export const LAST_ADMIN_MESSAGE = /*i18n*/ 'The shop needs at least one admin: make someone else admin before removing this one.';
 
 const toShopUser = (record: UserRecord): ShopUser => ({
   _id: record.id,
@@ -35,7 +36,7 @@ const toShopUser = (record: UserRecord): ShopUser => ({
 
 async function requireUserByEmail(db: Database, email: string): Promise<UserRecord> {
   const found = await findUserByEmail(db, email);
-  if (!found) throw notFound(`No user has the email ${email}.`);
+  if (!found) throw notFound(englishText(/*i18n*/ 'No user has the email {email}.', { email }));
   return found;
 }
 
@@ -45,7 +46,8 @@ export async function assertSelfOrAdmin(
   email: string,
   isAdmin: (userId: string) => Promise<boolean>,
 ): Promise<void> {
-  if (!sameEmail(viewer.email, email) && !(await isAdmin(viewer.userId))) throw forbidden('You can only see your own account.');
+  if (!sameEmail(viewer.email, email) && !(await isAdmin(viewer.userId)))
+    throw forbidden(/*i18n*/ 'You can only see your own account.');
 }
 
 export async function isAdminEmail(db: Database, email: string): Promise<boolean> {
@@ -67,7 +69,7 @@ export async function revokeAdmin(db: Database, email: string): Promise<ShopUser
   return db.transaction(async (tx) => {
     await lockAdminRoles(tx);
     const target = await findUserByEmail(tx, email);
-    if (!target) throw notFound(`No user has the email ${email}.`);
+    if (!target) throw notFound(englishText(/*i18n*/ 'No user has the email {email}.', { email }));
     if (target.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
     await setUserRole(tx, target.id, 'user');
     await reachRacePoint(db, 'admin removed');
@@ -101,7 +103,7 @@ export async function deleteShopUser(
     const { tx } = moves;
     await lockAdminRoles(tx);
     const current = await findUserByEmail(tx, email);
-    if (!current) throw notFound(`No user has the email ${email}.`);
+    if (!current) throw notFound(englishText(/*i18n*/ 'No user has the email {email}.', { email }));
     if (current.role === 'admin' && (await countAdmins(tx)) <= 1) throw conflict(lastAdminMessage);
     await cancelUnpaidOrdersOfCustomer(moves, current.id);
     await forgetCustomerOnPaidOrders(tx, current.id);
@@ -130,7 +132,7 @@ export async function readProfile(db: Database, email: string): Promise<Profile>
 }
 
 export async function updateProfile(db: Database, viewer: Viewer, email: string, input: ProfileInput): Promise<Profile> {
-  if (!sameEmail(viewer.email, email)) throw forbidden('You can only change your own profile.');
+  if (!sameEmail(viewer.email, email)) throw forbidden(/*i18n*/ 'You can only change your own profile.');
   await saveProfile(db, viewer.userId, input);
   return readProfile(db, viewer.email);
 }

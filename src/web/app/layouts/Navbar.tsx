@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
 import { signOut } from '#web/features/auth/api/sign-out.ts';
@@ -5,21 +7,23 @@ import type { SignedInUser } from '#web/features/auth/api/use-session.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { NavbarCartSlot } from '../cart-action.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 const LINKS = [
-  { to: '/', label: 'Home' },
+  { to: '/', label: msg`Home` },
   // Not among R-NAV's entries: the catalogue (R-CATALOGUE) sits next to Home; R-NAV's entries keep their order.
-  { to: '/products', label: 'Products' },
-  { to: '/blog', label: 'Blogs' },
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/about', label: 'About Me' },
+  { to: '/products', label: msg`Products` },
+  { to: '/blog', label: msg`Blogs` },
+  { to: '/dashboard', label: msg`Dashboard` },
+  { to: '/about', label: msg`About Me` },
 ] as const;
 
 function NavLinks() {
+  const { i18n } = useLingui();
   return LINKS.map((link) => (
     <li key={link.to}>
       <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-        {link.label}
+        {i18n._(link.label)}
       </NavLink>
     </li>
   ));
@@ -43,21 +47,27 @@ function AvatarMenu({ user }: { user: SignedInUser }) {
             {user.email.slice(0, 2)}
           </span>
         )}
-        <span className="sr-only">Account menu for {user.email}</span>
+        <span className="sr-only">
+          <Trans>Account menu for {user.email}</Trans>
+        </span>
       </button>
       <ul className="menu dropdown-content z-30 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
         <li>
           <Link to="/userProfile" className="justify-between">
-            Profile
-            <span className="badge badge-accent badge-sm">New</span>
+            <Trans>
+              Profile
+              <span className="badge badge-accent badge-sm">New</span>
+            </Trans>
           </Link>
         </li>
         <li>
-          <Link to="/settings">Settings</Link>
+          <Link to="/settings">
+            <Trans>Settings</Trans>
+          </Link>
         </li>
         <li>
           <button type="button" onClick={() => signOut(queryClient, '/login')}>
-            Logout
+            <Trans>Logout</Trans>
           </button>
         </li>
       </ul>
@@ -66,12 +76,13 @@ function AvatarMenu({ user }: { user: SignedInUser }) {
 }
 
 export function Navbar() {
+  const { t } = useLingui();
   const { user, isPending } = useViewer();
   return (
     <header className="navbar sticky top-0 z-20 border-b border-base-300 bg-base-100/95 px-2 backdrop-blur sm:px-4">
       <div className="navbar-start">
         <div className="dropdown lg:hidden">
-          <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">
+          <button type="button" className="btn btn-ghost btn-square" aria-label={t`Open menu`}>
             <svg
               xmlns="http://www.w3.org/2000/svg"
               className="h-6 w-6"
@@ -92,20 +103,21 @@ export function Navbar() {
           {SHOP_NAME}
         </Link>
       </div>
-      <nav className="navbar-center hidden lg:flex" aria-label="Main">
+      <nav className="navbar-center hidden lg:flex" aria-label={t`Main`}>
         <ul className="menu menu-horizontal gap-1 px-1 font-medium">
           <NavLinks />
         </ul>
       </nav>
       <div className="navbar-end gap-1">
+        <LanguageSwitch />
         <NavbarCartSlot />
         {isPending ? (
-          <span role="status" className="loading loading-dots loading-sm" aria-label="Checking your session" />
+          <span role="status" className="loading loading-dots loading-sm" aria-label={t`Checking your session`} />
         ) : user ? (
           <AvatarMenu user={user} />
         ) : (
           <Link to="/login" className="btn btn-primary btn-sm sm:btn-md">
-            Login
+            <Trans>Login</Trans>
           </Link>
         )}
       </div>

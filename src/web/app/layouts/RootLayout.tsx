@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
@@ -9,6 +10,7 @@ import { ProductActionContext } from '#web/features/products/product-action.ts';
 import { onSessionEnded, shopTrouble } from '#web/lib/api-client.ts';
 import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 import { addToCartAction } from '../cart-action.tsx';
+import { LanguageOffer } from './LanguageOffer.tsx';
 import { Navbar } from './Navbar.tsx';
 
 // Below the fold on every page: in the server's HTML from the start, its code (and the newsletter form's) loads when the browser is idle.
@@ -47,7 +49,7 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Navbar />
       {troubled && (
@@ -62,6 +64,7 @@ export function RootLayout() {
         </ProductActionContext>
       </main>
       <Footer />
+      <LanguageOffer />
       <ScrollRestoration />
     </div>
   );

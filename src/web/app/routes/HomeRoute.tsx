@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { AnimatedTagline } from '#web/features/marketing/components/AnimatedTagline.tsx';
@@ -13,24 +14,27 @@ const HomeSections = lazyWhenIdle(() => import('./HomeSections.tsx').then((modul
 
 /** The home page: the marketing sections around the product grid and the testimonials. */
 export function HomeRoute() {
+  const { t } = useLingui();
   useDocumentTitle();
   useScrollToHash();
   const viewer = useViewer();
   return (
     <>
-      <h1 className="sr-only">{SHOP_NAME}: freight, parcel delivery and tech products</h1>
+      <h1 className="sr-only">
+        <Trans>{SHOP_NAME}: freight, parcel delivery and tech products</Trans>
+      </h1>
       <HeroCarousel />
       <section id="products" className="mx-auto max-w-7xl scroll-mt-16 px-4 py-16 sm:py-20" aria-labelledby="products-heading">
         <h2 id="products-heading" className="text-center text-3xl font-bold tracking-wide text-primary sm:text-4xl">
-          OUR PRODUCTS
+          <Trans>OUR PRODUCTS</Trans>
         </h2>
-        <AnimatedTagline text="Your Business Grow & Successful" />
+        <AnimatedTagline text={t`Your Business Grow & Successful`} />
         <div className="mt-10">
           <ProductGrid signInFirst={!viewer.isPending && !viewer.user} />
         </div>
         <div className="mt-10 text-center">
           <Link to="/products" className="btn btn-outline btn-primary">
-            View all products
+            <Trans>View all products</Trans>
           </Link>
         </div>
       </section>

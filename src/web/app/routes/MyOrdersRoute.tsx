@@ -11,5 +11,7 @@ export function MyOrdersRoute() {
 /** An order's own page (issue 26), in the same file as My Orders: one file more would grow the home page's list of them (R-BUDGETS). */
 export function OrderRoute() {
   const { number = '' } = useParams();
-  return <OrderPage number={number} reader="customer" backTo={{ path: '/dashboard/orders', label: 'My Orders' }} />;
+  return (
+    <OrderPage number={number} reader=/*i18n*/ "customer" backTo={{ path: '/dashboard/orders', label: /*i18n*/ 'My Orders' }} />
+  );
 }

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify/unstyled';
 import type { Cart } from '#shared/cart.ts';
 import { CART_MESSAGES, clampCartQuantity } from '#shared/cart-rules.ts';
 import type { Product } from '#shared/product.ts';
+import { englishText } from '#shared/translate.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
 import { cartCount, readVisitorCart, writeVisitorCart } from './cart-store.ts';
 
 /** What the cart now holds of the product, said in full (R-CART); the line is there unless it was refused. */
@@ -29,7 +29,10 @@ export async function addToCart(product: Product, signedIn: boolean, queryClient
       if (cart.notices.length > 0) for (const notice of cart.notices) toast.warning(notice);
       else toast.success(addedMessage(product, cart.items.find((line) => line.productId === product._id)?.quantity));
     } catch (error) {
-      toastApiError(error, `${product.name} could not be added to your cart. Please try again.`);
+      toastApiError(
+        error,
+        englishText(/*i18n*/ '{product} could not be added to your cart. Please try again.', { product: product.name }),
+      );
     }
     return;
   }

@@ -1,7 +1,7 @@
-import { toast } from 'react-toastify/unstyled';
 import type { Cart } from '#shared/cart.ts';
 import { CART_MESSAGES } from '#shared/cart-rules.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { type StoredCartItem, writeVisitorCart } from './cart-store.ts';
 
 /**

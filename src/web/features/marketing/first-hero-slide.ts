@@ -1,12 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 /** A hero slide (R-HOME): three fixed ones, not from the server. */
 export interface HeroSlide {
   id: string;
-  title: string;
-  description: string;
-  buttonLabel: string;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+  buttonLabel: MessageDescriptor;
   /** Base path of the compressed images; `-800.webp` and `-1600.webp` versions ship. */
   image: string;
-  imageAlt: string;
+  imageAlt: MessageDescriptor;
 }
 
 /**
@@ -15,10 +18,9 @@ export interface HeroSlide {
  */
 export const FIRST_HERO_SLIDE: HeroSlide = {
   id: 'dream-laptop',
-  title: 'Our Dream Laptop',
-  description:
-    'Featherlight laptops with all-day batteries, insured from our warehouse to your desk and delivered to any of the 64 districts.',
-  buttonLabel: 'DISCOVER',
+  title: msg`Our Dream Laptop`,
+  description: msg`Featherlight laptops with all-day batteries, insured from our warehouse to your desk and delivered to any of the 64 districts.`,
+  buttonLabel: msg`DISCOVER`,
   image: '/images/hero/dream-laptop',
-  imageAlt: 'A slim silver laptop showing a sunset wallpaper on a wooden desk beside a coffee mug and a plant',
+  imageAlt: msg`A slim silver laptop showing a sunset wallpaper on a wooden desk beside a coffee mug and a plant`,
 };

@@ -1,30 +1,24 @@
-import { centsToDollars, formatPrice } from '#shared/money.ts';
 import type { OrderFacts, StatusFacts } from '../outbox.ts';
-import { composeMail, type RenderedMail, type Shop } from './layout.ts';
-
-const SUBJECT: Record<StatusFacts['status'], string> = {
-  shipped: 'Your order is on its way',
-  delivered: 'Your order was delivered',
-  refunded: 'Your order was refunded',
-};
-
-const SAYS: Record<StatusFacts['status'], string> = {
-  shipped: 'We handed your order to the carrier. You can follow it with the tracking number below.',
-  delivered: 'Your order has been delivered. We hope you enjoy it.',
-  refunded: 'We refunded your order: the amount goes back to the card you paid with.',
-};
+import { composeMail, orderRows, type RenderedMail, type Writer } from './layout.ts';
 
 /** R-ORDER-STATUS: the mail of each status change after payment. */
-export function orderStatusMail(shop: Shop, order: OrderFacts & StatusFacts): RenderedMail {
-  const rows: [string, string][] = [
-    ['Order', order.orderNumber ?? order.orderId],
-    ['Product', order.product],
-    ['Quantity', String(order.quantity)],
-    ['Total', formatPrice(centsToDollars(order.totalCents))],
-  ];
-  if (order.status === 'shipped') rows.push(['Carrier', order.carrier], ['Tracking number', order.trackingNumber]);
-  return composeMail(shop, SUBJECT[order.status], `Hello ${order.customerName},`, [
-    SAYS[order.status],
+export function orderStatusMail(writer: Writer, order: OrderFacts & StatusFacts): RenderedMail {
+  const { i18n } = writer;
+  const subject: Record<StatusFacts['status'], string> = {
+    shipped: i18n._('Your order is on its way'),
+    delivered: i18n._('Your order was delivered'),
+    refunded: i18n._('Your order was refunded'),
+  };
+  const says: Record<StatusFacts['status'], string> = {
+    shipped: i18n._('We handed your order to the carrier. You can follow it with the tracking number below.'),
+    delivered: i18n._('Your order has been delivered. We hope you enjoy it.'),
+    refunded: i18n._('We refunded your order: the amount goes back to the card you paid with.'),
+  };
+  const rows = orderRows(writer, order);
+  if (order.status === 'shipped')
+    rows.push([i18n._('Carrier'), order.carrier], [i18n._('Tracking number'), order.trackingNumber]);
+  return composeMail(writer, subject[order.status], writer.hello(order.customerName), [
+    says[order.status],
     { rows },
     ...(order.note ? [order.note] : []),
   ]);

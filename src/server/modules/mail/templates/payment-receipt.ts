@@ -1,21 +1,21 @@
 import { formatDateTime } from '#shared/locale-format.ts';
-import { centsToDollars, formatPrice } from '#shared/money.ts';
 import type { OrderFacts } from '../outbox.ts';
-import { composeMail, type RenderedMail, type Shop } from './layout.ts';
+import { composeMail, orderRows, type RenderedMail, type Writer } from './layout.ts';
 
-export function paymentReceiptMail(shop: Shop, payment: OrderFacts & { transactionId: string; paidAt: string }): RenderedMail {
-  return composeMail(shop, 'Payment receipt', `Hello ${payment.customerName},`, [
-    'We received your payment. Your order is confirmed.',
+export function paymentReceiptMail(
+  writer: Writer,
+  payment: OrderFacts & { transactionId: string; paidAt: string },
+): RenderedMail {
+  const { i18n, shop, locale } = writer;
+  return composeMail(writer, i18n._('Payment receipt'), writer.hello(payment.customerName), [
+    i18n._('We received your payment. Your order is confirmed.'),
     {
       rows: [
-        ['Order', payment.orderNumber ?? payment.orderId],
-        ['Product', payment.product],
-        ['Quantity', String(payment.quantity)],
-        ['Amount paid', formatPrice(centsToDollars(payment.totalCents))],
-        ['Transaction id', payment.transactionId],
-        ['Date', `${formatDateTime(new Date(payment.paidAt), 'en', shop.timeZone)} (${shop.timeZone})`],
+        ...orderRows(writer, payment, i18n._('Amount paid')),
+        [i18n._('Transaction id'), payment.transactionId],
+        [i18n._('Date'), `${formatDateTime(new Date(payment.paidAt), locale, shop.timeZone)} (${shop.timeZone})`],
       ],
     },
-    'Keep this mail as your receipt.',
+    i18n._('Keep this mail as your receipt.'),
   ]);
 }

@@ -11,11 +11,16 @@ describe('npm run mail:preview (decision 0018)', () => {
     const kinds = ['order-received', 'payment-receipt', 'order-cancelled-customer', 'order-cancelled-shop'];
     kinds.push('order-cancelled-expiry', 'order-status-shipped', 'order-status-delivered', 'order-status-refunded');
     kinds.push('password-reset', 'email-verification', 'welcome', 'sign-up-attempt');
-    expect(files.sort()).toEqual([...kinds.flatMap((kind) => [`${kind}.html`, `${kind}.txt`]), 'index.html'].sort());
+    const names = kinds.flatMap((kind) => [kind, `${kind}.bn`]);
+    expect(files.sort()).toEqual([...names.flatMap((name) => [`${name}.html`, `${name}.txt`]), 'index.html'].sort());
     expect(readFileSync(join(folder, 'payment-receipt.txt'), 'utf8')).toContain('pi_3PdemoTransaction');
     expect(readFileSync(join(folder, 'order-status-shipped.txt'), 'utf8')).toContain('JD014600006281');
     expect(readFileSync(join(folder, 'email-verification.html'), 'utf8')).toContain('/api/auth/verify-email?token=demo-token');
     const index = readFileSync(join(folder, 'index.html'), 'utf8');
-    for (const kind of kinds) expect(index).toContain(`href="${kind}.html"`);
+    for (const name of names) expect(index).toContain(`href="${name}.html"`);
+    // Bangla mails are written in Bangla, with links to the Bangla pages (R-LANGUAGES).
+    const bangla = readFileSync(join(folder, 'password-reset.bn.txt'), 'utf8');
+    expect(bangla).toMatch(/[\u0980-\u09FF]/);
+    expect(bangla).toContain('http://localhost:3000/bn/reset-password?token=demo-token');
   });
 });

@@ -1,11 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { loadTranslators } from '#server/i18n/catalogues.ts';
+import { LOCALES } from '#shared/locale.ts';
 import { DEFAULT_TIME_ZONE } from '#shared/locale-format.ts';
 import type { MailEvent, MailKind, OrderFacts } from '../outbox.ts';
-import type { Shop } from './layout.ts';
+import { mailingShop, type Shop } from './layout.ts';
 import { renderMail } from './render.ts';
 
-const DEMO_SHOP: Shop = { name: 'SwiftCargo', publicUrl: 'http://localhost:3000', timeZone: DEFAULT_TIME_ZONE };
+const DEMO_SETTINGS = {
+  shopName: 'SwiftCargo',
+  publicUrl: 'http://localhost:3000',
+  timeZone: DEFAULT_TIME_ZONE,
+  currency: 'usd',
+};
 const DEMO_ORDER: OrderFacts = {
   customerName: 'Ines Moreau',
   orderId: '0b6f3f9e-3c1d-4c55-9d5e-8f1b2a7c4d10',
@@ -44,7 +51,7 @@ const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<M
   'sign-up-attempt': { kind: 'sign-up-attempt', to: TO, data: { customerName: DEMO_ORDER.customerName } },
 };
 
-/** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>].html` and `.txt`. */
+/** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>][.<language>].html` and `.txt`. */
 function previewName(mail: MailEvent): string {
   if (mail.kind === 'order-cancelled') return `${mail.kind}-${mail.data.by}`;
   return mail.kind === 'order-status' ? `${mail.kind}-${mail.data.status}` : mail.kind;
@@ -54,12 +61,18 @@ function previewName(mail: MailEvent): string {
  * Writes every template's HTML and plain text, with demo data, into `folder` (`npm run mail:preview`,
  * decision 0018), plus an index.html linking them; answers the files written.
  */
-export async function writeMailPreviews(folder: string, shop: Shop = DEMO_SHOP): Promise<string[]> {
+export async function writeMailPreviews(folder: string, given?: Shop): Promise<string[]> {
+  const shop = given ?? mailingShop(DEMO_SETTINGS, await loadTranslators());
   await mkdir(folder, { recursive: true });
   const written: string[] = [];
   const entries: string[] = [];
-  for (const mail of Object.values(DEMO_MAILS).flat()) {
-    const name = previewName(mail);
+  const mails = LOCALES.flatMap((locale) =>
+    Object.values(DEMO_MAILS)
+      .flat()
+      .map((mail) => ({ ...mail, locale })),
+  );
+  for (const mail of mails) {
+    const name = mail.locale === 'en' ? previewName(mail) : `${previewName(mail)}.${mail.locale}`;
     const rendered = renderMail(shop, mail);
     await writeFile(join(folder, `${name}.html`), rendered.html);
     await writeFile(join(folder, `${name}.txt`), rendered.text);

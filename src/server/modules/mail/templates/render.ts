@@ -1,6 +1,6 @@
 import type { MailEvent } from '../outbox.ts';
 import { emailVerificationMail, verifyEmailLink } from './email-verification.ts';
-import type { RenderedMail, Shop } from './layout.ts';
+import { type RenderedMail, type Shop, writerFor } from './layout.ts';
 import { orderCancelledMail } from './order-cancelled.ts';
 import { orderReceivedMail, paymentLink } from './order-received.ts';
 import { orderStatusMail } from './order-status.ts';
@@ -11,30 +11,32 @@ import { welcomeMail } from './welcome.ts';
 
 /** A queued mail as the customer reads it. */
 export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
+  const writer = writerFor(shop, mail.locale);
   switch (mail.kind) {
     case 'order-received':
-      return orderReceivedMail(shop, mail.data);
+      return orderReceivedMail(writer, mail.data);
     case 'payment-receipt':
-      return paymentReceiptMail(shop, mail.data);
+      return paymentReceiptMail(writer, mail.data);
     case 'order-cancelled':
-      return orderCancelledMail(shop, mail.data);
+      return orderCancelledMail(writer, mail.data);
     case 'order-status':
-      return orderStatusMail(shop, mail.data);
+      return orderStatusMail(writer, mail.data);
     case 'password-reset':
-      return passwordResetMail(shop, mail.data);
+      return passwordResetMail(writer, mail.data);
     case 'email-verification':
-      return emailVerificationMail(shop, mail.data);
+      return emailVerificationMail(writer, mail.data);
     case 'welcome':
-      return welcomeMail(shop, mail.data);
+      return welcomeMail(writer, mail.data);
     case 'sign-up-attempt':
-      return signUpAttemptMail(shop, mail.data);
+      return signUpAttemptMail(writer, mail.data);
   }
 }
 
 /** The link a customer must follow, for the mails that carry one: printed to the log when no SMTP server is set. */
 export function linkOf(shop: Shop, mail: MailEvent): string | undefined {
-  if (mail.kind === 'password-reset') return resetPasswordLink(shop, mail.data.token);
-  if (mail.kind === 'email-verification') return verifyEmailLink(shop, mail.data.token);
-  if (mail.kind === 'order-received') return paymentLink(shop, mail.data.orderId);
+  const writer = writerFor(shop, mail.locale);
+  if (mail.kind === 'password-reset') return resetPasswordLink(writer, mail.data.token);
+  if (mail.kind === 'email-verification') return verifyEmailLink(writer, mail.data.token);
+  if (mail.kind === 'order-received') return paymentLink(writer, mail.data.orderId);
   return undefined;
 }

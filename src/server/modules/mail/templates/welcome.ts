@@ -1,8 +1,11 @@
-import { composeMail, type RenderedMail, type Shop } from './layout.ts';
+import { composeMail, type RenderedMail, type Writer } from './layout.ts';
 
-export function welcomeMail(shop: Shop, account: { customerName: string }): RenderedMail {
-  return composeMail(shop, `Welcome to ${shop.name}`, `Hello ${account.customerName},`, [
-    `Your ${shop.name} account is ready. You can order from our catalogue and follow your orders in My Orders.`,
-    { label: 'Visit the shop', link: shop.publicUrl },
+export function welcomeMail(writer: Writer, account: { customerName: string }): RenderedMail {
+  const { i18n, shop } = writer;
+  return composeMail(writer, i18n._('Welcome to {shop}', { shop: shop.name }), writer.hello(account.customerName), [
+    i18n._('Your {shop} account is ready. You can order from our catalogue and follow your orders in My Orders.', {
+      shop: shop.name,
+    }),
+    { label: i18n._('Visit the shop'), link: writer.page('/') },
   ]);
 }

@@ -7,7 +7,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { loadAuthClient } from '#web/lib/ask-auth.ts';
 import { whenIdle } from '#web/lib/idle.ts';
 
-const FAILED = 'That did not work. Please try again.';
+const FAILED = /*i18n*/ 'That did not work. Please try again.';
 
 /** Which of the shared account rules (src/shared/auth.ts) a form checks its fields with. */
 export type RulesOf<T> = (rules: typeof AccountRules) => z.ZodType<T, T>;

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 
 /** The way back from the password pages to the login page. */
@@ -5,7 +6,7 @@ export function BackToLogin() {
   return (
     <p className="text-center text-sm">
       <Link to="/login" className="link link-primary">
-        Back to login
+        <Trans>Back to login</Trans>
       </Link>
     </p>
   );

@@ -1,3 +1,4 @@
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 /** The provider's error in red, then the submit button: the end of the login and sign-up forms. */
 export function CredentialsFormFooter({
   providerError,
@@ -11,11 +12,12 @@ export function CredentialsFormFooter({
   /** `error` for a step that cannot be undone. */
   tone?: 'primary' | 'error';
 }) {
+  const inPageLanguage = useInPageLanguage();
   return (
     <>
-      {providerError ? (
+      {inPageLanguage(providerError) ? (
         <p role="alert" className="text-sm text-error">
-          {providerError}
+          {inPageLanguage(providerError)}
         </p>
       ) : null}
       <button type="submit" className={`btn w-full ${tone === 'error' ? 'btn-error' : 'btn-primary'}`} disabled={submitting}>

@@ -1,9 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { useHref } from 'react-router';
 import type { ForgotPasswordInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { askAuth } from '#web/lib/ask-auth.ts';
 import { useFormAnswer } from '#web/lib/use-form-answer.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { CredentialsFormFooter } from './CredentialsFormFooter.tsx';
 
@@ -12,6 +15,9 @@ import { CredentialsFormFooter } from './CredentialsFormFooter.tsx';
  * the browser itself (JavaScript off), it is a POST the server answers with the same page (R-AUTH).
  */
 export function ForgotPasswordForm({ email }: { email: string }) {
+  const inPageLanguage = useInPageLanguage();
+  const action = useHref('/forgot-password');
+  const { t } = useLingui();
   const answer = useFormAnswer('forgot-password');
   const [sent, setSent] = useState(Boolean(answer?.notice));
   const { form, submit, providerError, field } = useAccountForm<ForgotPasswordInput>(
@@ -26,15 +32,17 @@ export function ForgotPasswordForm({ email }: { email: string }) {
   );
 
   return (
-    <form method="post" action="/forgot-password" className="flex flex-col gap-3" onSubmit={submit} noValidate>
-      <p className="text-sm">Enter your account’s email and we will send you a link to choose a new password.</p>
-      <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
+    <form method="post" action={action} className="flex flex-col gap-3" onSubmit={submit} noValidate>
+      <p className="text-sm">
+        <Trans>Enter your account’s email and we will send you a link to choose a new password.</Trans>
+      </p>
+      <FormField label={t`Email`} type="email" autoComplete="email" {...field('email')} />
       {sent ? (
         <p role="status" className="text-sm text-success">
-          {MESSAGES.resetLinkSent}
+          {inPageLanguage(MESSAGES.resetLinkSent)}
         </p>
       ) : null}
-      <CredentialsFormFooter providerError={providerError} submitting={form.formState.isSubmitting} label="Send the link" />
+      <CredentialsFormFooter providerError={providerError} submitting={form.formState.isSubmitting} label={t`Send the link`} />
     </form>
   );
 }

@@ -1,12 +1,15 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { askAuth } from '#web/lib/ask-auth.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useSignInOptions } from '../api/use-sign-in-options.ts';
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not set up on this server. Please use your email and password.';
+export const GOOGLE_NOT_CONFIGURED = /*i18n*/ 'Google sign-in is not set up on this server. Please use your email and password.';
 
 /** Always visible (R-AUTH); says so plainly when the server has no Google client configured. */
 export function GoogleSignInButton({ returnPath }: { returnPath: string }) {
+  const inPageLanguage = useInPageLanguage();
   const options = useSignInOptions();
   const [message, setMessage] = useState<string>();
   const [starting, setStarting] = useState(false);
@@ -25,7 +28,7 @@ export function GoogleSignInButton({ returnPath }: { returnPath: string }) {
       );
     } catch (error) {
       setStarting(false);
-      setMessage(errorMessage(error, 'Google sign-in failed. Please try again.'));
+      setMessage(errorMessage(error, /*i18n*/ 'Google sign-in failed. Please try again.'));
     }
   };
 
@@ -50,11 +53,11 @@ export function GoogleSignInButton({ returnPath }: { returnPath: string }) {
             d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
           />
         </svg>
-        Continue with Google
+        <Trans>Continue with Google</Trans>
       </button>
-      {message ? (
+      {inPageLanguage(message) ? (
         <p role="alert" className="text-sm text-error">
-          {message}
+          {inPageLanguage(message)}
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
 import { FormField } from '#web/components/FormField.tsx';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -10,9 +11,11 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & { error?: string; labe
  * JavaScript it could do nothing.
  */
 export const NewPasswordField = forwardRef<HTMLInputElement, FieldProps>(function NewPasswordField(
-  { label = 'New password', id, ...props },
+  { label: given, id, ...props },
   ref,
 ) {
+  const { t } = useLingui();
+  const label = given ?? t`New password`;
   const generatedId = useId();
   const fieldId = id ?? generatedId;
   const [shown, setShown] = useState(false);
@@ -24,12 +27,12 @@ export const NewPasswordField = forwardRef<HTMLInputElement, FieldProps>(functio
         <button
           type="button"
           className="btn btn-ghost btn-xs self-end"
-          aria-label={`Show ${label.toLowerCase()}`}
+          aria-label={t`Show ${label.toLowerCase()}`}
           aria-pressed={shown}
           aria-controls={fieldId}
           onClick={() => setShown(!shown)}
         >
-          Show
+          <Trans>Show</Trans>
         </button>
       ) : null}
     </div>
@@ -38,5 +41,6 @@ export const NewPasswordField = forwardRef<HTMLInputElement, FieldProps>(functio
 
 /** The new password typed again, checked by the shared form schemas (`confirmPassword`). */
 export const ConfirmPasswordField = forwardRef<HTMLInputElement, FieldProps>(function ConfirmPasswordField(props, ref) {
-  return <FormField ref={ref} label="Confirm password" type="password" autoComplete="new-password" {...props} />;
+  const { t } = useLingui();
+  return <FormField ref={ref} label={t`Confirm password`} type="password" autoComplete="new-password" {...props} />;
 });

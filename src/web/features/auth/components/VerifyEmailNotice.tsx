@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { MESSAGES } from '#shared/messages.ts';
 import { apiRequest, errorMessage } from '#web/lib/api-client.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useSignInOptions } from '../api/use-sign-in-options.ts';
 import { useViewer } from '../api/use-viewer.ts';
 
@@ -9,6 +11,7 @@ import { useViewer } from '../api/use-viewer.ts';
  * when the shop requires verified emails and this customer's is not; the server refuses the order anyway.
  */
 export function VerifyEmailNotice() {
+  const inPageLanguage = useInPageLanguage();
   const { user } = useViewer();
   const options = useSignInOptions();
   const [state, setState] = useState<{ sending: boolean; result?: string }>({ sending: false });
@@ -21,17 +24,17 @@ export function VerifyEmailNotice() {
       await apiRequest('/api/auth/send-verification-email', { method: 'POST', body: { email: user.email, callbackURL: '/' } });
       setState({ sending: false, result: MESSAGES.verificationSent });
     } catch (error) {
-      setState({ sending: false, result: errorMessage(error, 'That did not work. Please try again.') });
+      setState({ sending: false, result: errorMessage(error, /*i18n*/ 'That did not work. Please try again.') });
     }
   };
 
   return (
     <div role="alert" className="alert alert-warning flex flex-col items-start gap-2 text-sm">
-      <p>{MESSAGES.verifyEmailFirst}</p>
+      <p>{inPageLanguage(MESSAGES.verifyEmailFirst)}</p>
       <button type="button" className="btn btn-sm" onClick={resend} disabled={state.sending}>
-        Send the link again
+        <Trans>Send the link again</Trans>
       </button>
-      {state.result ? <p role="status">{state.result}</p> : null}
+      {inPageLanguage(state.result) ? <p role="status">{inPageLanguage(state.result)}</p> : null}
     </div>
   );
 }

@@ -1,10 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import type { NewPasswordFormInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { askAuth } from '#web/lib/ask-auth.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFormAnswer } from '#web/lib/use-form-answer.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useAccountForm } from '../api/use-account-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { BackToLogin } from '../components/BackToLogin.tsx';
@@ -13,7 +15,9 @@ import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswor
 
 /** `/reset-password?token=…`, the reset mail's link (R-PASSWORD-RESET): a new password, once, within the hour. */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const inPageLanguage = useInPageLanguage();
+  const { t } = useLingui();
+  useDocumentTitle(t`Choose a new password`);
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const answer = useFormAnswer('reset-password');
@@ -30,7 +34,7 @@ export function ResetPasswordPage() {
   const { isSubmitting } = form.formState;
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t`Choose a new password`}>
       {answer?.notice ? (
         <p role="status" className="text-sm text-success">
           {answer.notice}
@@ -40,11 +44,11 @@ export function ResetPasswordPage() {
         <form method="post" className="flex flex-col gap-3" onSubmit={submit} noValidate>
           <NewPasswordField {...field('newPassword')} />
           <ConfirmPasswordField {...field('confirmPassword')} />
-          <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Save the new password" />
+          <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label={t`Save the new password`} />
         </form>
       ) : (
         <p role="alert" className="text-sm text-error">
-          {MESSAGES.resetLinkInvalid}
+          {inPageLanguage(MESSAGES.resetLinkInvalid)}
         </p>
       )}
       <BackToLogin />

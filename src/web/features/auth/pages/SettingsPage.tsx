@@ -1,11 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify/unstyled';
 import type { ChangePasswordFormInput, DeleteAccountInput, DisplayNameInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { askAuth } from '#web/lib/ask-auth.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { completeSignIn } from '../api/complete-sign-in.ts';
 import { signOut } from '../api/sign-out.ts';
@@ -17,6 +18,7 @@ import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswor
 
 /** The display name; new orders and the access token carry it from now on. */
 function NameForm({ user }: { user: SignedInUser }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { form, submit, providerError } = useAccountForm<DisplayNameInput>(
     (rules) => rules.displayNameSchema,
@@ -33,16 +35,17 @@ function NameForm({ user }: { user: SignedInUser }) {
   return (
     <form className="card-body gap-3" onSubmit={submit} noValidate aria-labelledby="name-settings">
       <h2 id="name-settings" className="card-title">
-        Your name
+        <Trans>Your name</Trans>
       </h2>
-      <FormField label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Save the name" />
+      <FormField label={t`Name`} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label={t`Save the name`} />
     </form>
   );
 }
 
 /** A new password, proven with the current one; every other session is signed out (R-SETTINGS). */
 function PasswordForm({ user }: { user: SignedInUser }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { form, submit, providerError, field } = useAccountForm<ChangePasswordFormInput>(
     (rules) => rules.changePasswordFormSchema,
@@ -60,12 +63,12 @@ function PasswordForm({ user }: { user: SignedInUser }) {
   return (
     <form className="card-body gap-3" onSubmit={submit} noValidate aria-labelledby="password-settings">
       <h2 id="password-settings" className="card-title">
-        Your password
+        <Trans>Your password</Trans>
       </h2>
-      <FormField label="Current password" type="password" autoComplete="current-password" {...field('currentPassword')} />
+      <FormField label={t`Current password`} type="password" autoComplete="current-password" {...field('currentPassword')} />
       <NewPasswordField {...field('newPassword')} />
       <ConfirmPasswordField {...field('confirmPassword')} />
-      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Change the password" />
+      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label={t`Change the password`} />
     </form>
   );
 }
@@ -75,6 +78,7 @@ function PasswordForm({ user }: { user: SignedInUser }) {
  * the account, so the browser only forgets the user and goes home.
  */
 function DeleteAccountForm({ user }: { user: SignedInUser }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { form, submit, providerError } = useAccountForm<DeleteAccountInput>(
     (rules) => rules.confirmDeletionSchema(user.email),
@@ -89,32 +93,40 @@ function DeleteAccountForm({ user }: { user: SignedInUser }) {
   return (
     <form className="card-body gap-3" onSubmit={submit} noValidate aria-labelledby="delete-account">
       <h2 id="delete-account" className="card-title text-error">
-        Delete my account
+        <Trans>Delete my account</Trans>
       </h2>
       <p className="text-sm">
-        Your unpaid orders are cancelled. Paid orders stay in the shop's books without your name and email. This cannot be undone.
+        <Trans>
+          Your unpaid orders are cancelled. Paid orders stay in the shop's books without your name and email. This cannot be
+          undone.
+        </Trans>
       </p>
       <FormField
-        label="Type your email to confirm"
+        label={t`Type your email to confirm`}
         type="email"
         autoComplete="off"
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Delete my account" tone="error" />
+      <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label={t`Delete my account`} tone="error" />
     </form>
   );
 }
 
 /** The navbar's Settings (R-SETTINGS). */
 export function SettingsPage() {
-  useDocumentTitle('Settings');
+  const { t } = useLingui();
+  useDocumentTitle(t`Settings`);
   const { user } = useViewer();
   if (!user) return null;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
-      <h1 className="text-3xl font-bold text-primary">Settings</h1>
-      <p className="break-all text-sm">Signed in as {user.email}</p>
+      <h1 className="text-3xl font-bold text-primary">
+        <Trans>Settings</Trans>
+      </h1>
+      <p className="break-all text-sm">
+        <Trans>Signed in as {user.email}</Trans>
+      </p>
       <div className="grid items-start gap-6 md:grid-cols-2">
         <section className="card border border-base-300 bg-base-100">
           <NameForm user={user} />

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useHref } from 'react-router';
 import type { SignUpFormInput } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { FormField } from '#web/components/FormField.tsx';
@@ -11,7 +12,9 @@ import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswordField.tsx';
 
 export function SignUpPage() {
-  useDocumentTitle('Sign up');
+  const action = useHref('/signup');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign up`);
   const { form, submit, providerError, field, returnPath } = useCredentialsForm<SignUpFormInput>(
     'signup',
     (rules) => rules.signUpFormSchema,
@@ -30,23 +33,27 @@ export function SignUpPage() {
   const { isSubmitting } = form.formState;
 
   return (
-    <AuthCard title="Sign up">
+    <AuthCard title={t`Sign up`}>
       {/* Sent by the browser itself before the app loads or without JavaScript: a POST the server answers (R-AUTH). */}
-      <form method="post" action="/signup" className="flex flex-col gap-3" onSubmit={submit} noValidate>
+      <form method="post" action={action} className="flex flex-col gap-3" onSubmit={submit} noValidate>
         <input type="hidden" name="from" value={returnPath} />
-        <FormField label="Name" autoComplete="name" {...field('name')} />
-        <FormField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <NewPasswordField label="Password" {...field('password')} />
+        <FormField label={t`Name`} autoComplete="name" {...field('name')} />
+        <FormField label={t`Email`} type="email" autoComplete="email" {...field('email')} />
+        <NewPasswordField label={t`Password`} {...field('password')} />
         <ConfirmPasswordField {...field('confirmPassword')} />
-        <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label="Sign up" />
+        <CredentialsFormFooter providerError={providerError} submitting={isSubmitting} label={t`Sign up`} />
       </form>
       <p className="text-center text-sm">
-        Already have an account?{' '}
-        <Link to="/login" state={{ from: returnPath }} className="link link-primary">
-          Please login
-        </Link>
+        <Trans>
+          Already have an account?{' '}
+          <Link to="/login" state={{ from: returnPath }} className="link link-primary">
+            Please login
+          </Link>
+        </Trans>
       </p>
-      <div className="divider my-0">OR</div>
+      <div className="divider my-0">
+        <Trans>OR</Trans>
+      </div>
       <GoogleSignInButton returnPath={returnPath} />
     </AuthCard>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Product } from '#shared/product.ts';
@@ -28,7 +29,7 @@ export function AddToCartButton({ product, owner, className = '' }: { product: P
       onClick={add}
       disabled={owner === 'checking' || adding || soldOut}
     >
-      {soldOut ? 'Sold out' : 'Add to cart'}
+      {soldOut ? <Trans>Sold out</Trans> : <Trans>Add to cart</Trans>}
       {/* The visible words first in the name, as voice control users say them (WCAG 2.5.3). */}
       <span className="sr-only">: {product.name}</span>
     </button>

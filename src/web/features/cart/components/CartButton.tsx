@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ const loadMerge = () => import('../merge-visitor-cart.ts').then((module) => modu
  * At sign-in, a visitor's cart joins the account's.
  */
 export function CartButton({ owner }: { owner: CartOwner }) {
+  const { t } = useLingui();
   const count = useSyncExternalStore(cartCount.subscribe, cartCount.now, () => undefined);
   const queryClient = useQueryClient();
 
@@ -47,7 +49,7 @@ export function CartButton({ owner }: { owner: CartOwner }) {
       .catch(() => undefined);
   }, [owner, queryClient]);
 
-  const label = count === undefined ? 'Cart' : `Cart, ${count} ${count === 1 ? 'product' : 'products'}`;
+  const label = count === undefined ? t`Cart` : count === 1 ? t`Cart, ${count} product` : t`Cart, ${count} products`;
   return (
     <Link to="/cart" className="btn btn-ghost btn-circle" aria-label={label} data-testid="cart-button">
       <span className="indicator">

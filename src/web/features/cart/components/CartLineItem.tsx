@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { CartLine } from '#shared/cart.ts';
 import { cartLineLimit, cartQuantityRefusal } from '#shared/cart-rules.ts';
-import { formatPrice } from '#shared/money.ts';
 import { pictureSrcSet } from '#shared/picture.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -18,6 +20,9 @@ interface CartLineItemProps {
  * line's total and what changed since it was added. It is bought on its page (Buy Now) or with the cart at checkout.
  */
 export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemProps) {
+  const inPageLanguage = useInPageLanguage();
+  const { numberFieldType, price } = useFormat();
+  const { t } = useLingui();
   const inputId = useId();
   const [text, setText] = useState(String(line.quantity));
   const [refusal, setRefusal] = useState<string>();
@@ -33,7 +38,7 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
     try {
       await onQuantity(quantity);
     } catch (error) {
-      setRefusal(errorMessage(error, 'The quantity could not be changed. Please try again.'));
+      setRefusal(errorMessage(error, /*i18n*/ 'The quantity could not be changed. Please try again.'));
     }
   }
 
@@ -62,8 +67,10 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
           </Link>
         </h2>
         <p className="text-sm">
-          Price : {formatPrice(line.unitPrice)} · order {line.minQuantity} to {line.maxQuantity} · Available in :{' '}
-          {line.availableQuantity}
+          <Trans>
+            Price : {price(line.unitPrice)} · order {line.minQuantity} to {line.maxQuantity} · Available in :{' '}
+            {line.availableQuantity}
+          </Trans>
         </p>
         {line.problems.map((problem) => (
           <p key={problem.code} role="status" className="alert alert-warning alert-soft py-2 text-sm">
@@ -77,16 +84,16 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
               className="btn join-item btn-sm"
               onClick={() => apply(line.quantity - 1)}
               disabled={busy || line.quantity <= line.minQuantity}
-              aria-label={`One less ${line.name}`}
+              aria-label={t`One less ${line.name}`}
             >
               −
             </button>
             <label htmlFor={inputId} className="sr-only">
-              Quantity of {line.name}
+              <Trans>Quantity of {line.name}</Trans>
             </label>
             <input
               id={inputId}
-              type="number"
+              type={numberFieldType}
               inputMode="numeric"
               className="input join-item input-sm w-20 text-center"
               min={line.minQuantity}
@@ -94,33 +101,37 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
               value={text}
               onChange={(event) => setText(event.target.value)}
               onBlur={() => apply(Number(text))}
-              aria-invalid={refusal ? true : undefined}
-              aria-describedby={refusal ? `${inputId}-refusal` : undefined}
+              aria-invalid={inPageLanguage(refusal) ? true : undefined}
+              aria-describedby={inPageLanguage(refusal) ? `${inputId}-refusal` : undefined}
             />
             <button
               type="button"
               className="btn join-item btn-sm"
               onClick={() => apply(line.quantity + 1)}
               disabled={busy || line.quantity >= limit}
-              aria-label={`One more ${line.name}`}
+              aria-label={t`One more ${line.name}`}
             >
               +
             </button>
           </div>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRemove()} disabled={busy}>
-            Remove<span className="sr-only"> {line.name}</span>
+            <Trans>
+              Remove<span className="sr-only"> {line.name}</span>
+            </Trans>
           </button>
           <Link to={`/purchase/${line.productId}`} className="btn btn-primary btn-sm">
-            Buy Now on its page<span className="sr-only">: {line.name}</span>
+            <Trans>
+              Buy Now on its page<span className="sr-only">: {line.name}</span>
+            </Trans>
           </Link>
         </form>
-        {refusal ? (
+        {inPageLanguage(refusal) ? (
           <p id={`${inputId}-refusal`} role="alert" className="text-sm text-error">
-            {refusal}
+            {inPageLanguage(refusal)}
           </p>
         ) : null}
         <p className="text-right font-semibold" data-testid="line-total">
-          Line total : {formatPrice(line.price)}
+          <Trans>Line total : {price(line.price)}</Trans>
         </p>
       </div>
     </li>

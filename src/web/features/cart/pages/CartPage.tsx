@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { formatPrice } from '#shared/money.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useFormat } from '#web/lib/use-format.ts';
 import { useCart, useChangeCart } from '../api/use-cart.ts';
 import type { CartOwner } from '../cart-store.ts';
 import { CartLineItem } from '../components/CartLineItem.tsx';
@@ -10,14 +11,16 @@ import { EmptyCart } from '../components/EmptyCart.tsx';
 
 /** /cart (R-CART): the lines, their totals and the cart's total, and the way to checkout (R-CHECKOUT). */
 export function CartPage({ owner }: { owner: CartOwner }) {
-  useDocumentTitle('Your cart');
+  const { price } = useFormat();
+  const { t } = useLingui();
+  useDocumentTitle(t`Your cart`);
   const cart = useCart(owner);
   const { setQuantity, remove } = useChangeCart(owner);
   const busy = setQuantity.isPending || remove.isPending;
 
   let content: React.ReactNode;
-  if (owner === 'checking' || cart.isPending) content = <Spinner label="Loading your cart" />;
-  else if (cart.isError) content = <LoadError what="your cart" onRetry={() => cart.refetch()} />;
+  if (owner === 'checking' || cart.isPending) content = <Spinner label={t`Loading your cart`} />;
+  else if (cart.isError) content = <LoadError what={t`your cart`} onRetry={() => cart.refetch()} />;
   else if (cart.data.items.length === 0) content = <EmptyCart />;
   else
     content = (
@@ -35,12 +38,14 @@ export function CartPage({ owner }: { owner: CartOwner }) {
         </ul>
         <div className="mt-6 flex flex-col items-end gap-1 border-t border-base-300 pt-4">
           <p className="text-xl font-bold" data-testid="cart-total">
-            Total : {formatPrice(cart.data.price)}
+            <Trans>Total : {price(cart.data.price)}</Trans>
           </p>
-          <p className="text-sm text-base-content/70">Lines that are sold out or short of stock are not counted.</p>
+          <p className="text-sm text-base-content/70">
+            <Trans>Lines that are sold out or short of stock are not counted.</Trans>
+          </p>
           {/* A visitor signs in on the way: their cart joins the account's, which is the one checked out (R-CHECKOUT). */}
           <Link to="/checkout" className="btn btn-primary mt-3">
-            {owner === 'signed-in' ? 'Checkout' : 'Log in to check out'}
+            {owner === 'signed-in' ? <Trans>Checkout</Trans> : <Trans>Log in to check out</Trans>}
           </Link>
         </div>
       </>
@@ -49,15 +54,17 @@ export function CartPage({ owner }: { owner: CartOwner }) {
   return (
     <section className="mx-auto max-w-4xl px-4 py-10" aria-labelledby="cart-heading">
       <h1 id="cart-heading" className="mb-6 text-3xl font-bold text-primary">
-        Your cart
+        <Trans>Your cart</Trans>
       </h1>
       {owner === 'visitor' ? (
         <p className="mb-4 text-sm text-base-content/80">
-          This cart is kept in this browser.{' '}
-          <Link to="/login" state={{ from: '/cart' }} className="link">
-            Log in
-          </Link>{' '}
-          to keep it in your account on every device.
+          <Trans>
+            This cart is kept in this browser.{' '}
+            <Link to="/login" state={{ from: '/cart' }} className="link">
+              Log in
+            </Link>{' '}
+            to keep it in your account on every device.
+          </Trans>
         </p>
       ) : null}
       {content}

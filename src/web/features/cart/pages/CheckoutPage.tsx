@@ -1,9 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import type { CartLine } from '#shared/cart.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatPrice } from '#shared/money.ts';
 import { pictureSrcSet } from '#shared/picture.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { DeliveryFields, focusFirstDeliveryError, typedDelivery } from '#web/components/DeliveryFields.tsx';
@@ -11,7 +10,10 @@ import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { checkDelivery, type DeliveryErrors, deliveryErrorsOf } from '#web/lib/delivery-details.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useCart } from '../api/use-cart.ts';
 import { useCheckout } from '../api/use-checkout.ts';
 import { EmptyCart } from '../components/EmptyCart.tsx';
@@ -31,7 +33,10 @@ const blocks = (line: CartLine) => line.problems.some((problem) => problem.code 
  * order, so a cart or a price that changed meanwhile is refused rather than charged unseen.
  */
 export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress | undefined }) {
-  useDocumentTitle('Checkout');
+  const inPageLanguage = useInPageLanguage();
+  const { price } = useFormat();
+  const { t } = useLingui();
+  useDocumentTitle(t`Checkout`);
   const navigate = useNavigate();
   const cart = useCart('signed-in');
   const checkout = useCheckout();
@@ -76,25 +81,27 @@ export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress
         setDelivery(undefined);
         return;
       }
-      setRefusal(errorMessage(error, 'Your order could not be placed. Please try again.'));
+      setRefusal(errorMessage(error, /*i18n*/ 'Your order could not be placed. Please try again.'));
     }
   }
 
   let content: React.ReactNode;
-  if (cart.isPending) content = <Spinner label="Loading your cart" />;
-  else if (cart.isError) content = <LoadError what="your cart" onRetry={() => cart.refetch()} />;
+  if (cart.isPending) content = <Spinner label={t`Loading your cart`} />;
+  else if (cart.isError) content = <LoadError what={t`your cart`} onRetry={() => cart.refetch()} />;
   else if (cart.data.items.length === 0) content = <EmptyCart />;
   else if (!delivery)
     content = (
       <form onSubmit={review} noValidate className="flex flex-col gap-4">
-        <p className="text-sm text-base-content/80">Step 1 of 2: where should we deliver your order?</p>
+        <p className="text-sm text-base-content/80">
+          <Trans>Step 1 of 2: where should we deliver your order?</Trans>
+        </p>
         <DeliveryFields saved={savedDelivery} errors={errors} />
         <div className="flex flex-wrap justify-between gap-3">
           <Link to="/cart" className="btn btn-ghost">
-            Back to your cart
+            <Trans>Back to your cart</Trans>
           </Link>
           <button type="submit" className="btn btn-primary" disabled={!savedDelivery}>
-            Review order
+            <Trans>Review order</Trans>
           </button>
         </div>
       </form>
@@ -105,7 +112,7 @@ export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress
     content = (
       <div className="flex flex-col gap-6">
         <h2 ref={reviewHeading} tabIndex={-1} className="text-xl font-semibold outline-none">
-          Step 2 of 2: review your order
+          <Trans>Step 2 of 2: review your order</Trans>
         </h2>
         <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300" data-testid="review-lines">
           {lines.map((line) => (
@@ -122,7 +129,7 @@ export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{line.name}</p>
                 <p className="text-sm text-base-content/80">
-                  {line.quantity} × {formatPrice(line.unitPrice)}
+                  {line.quantity} × {price(line.unitPrice)}
                 </p>
                 {line.problems.map((problem) => (
                   <p key={problem.code} className={`text-sm ${problem.code === 'price_changed' ? '' : 'text-error'}`}>
@@ -130,41 +137,45 @@ export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress
                   </p>
                 ))}
               </div>
-              <p className="font-semibold">{formatPrice(line.price)}</p>
+              <p className="font-semibold">{price(line.price)}</p>
             </li>
           ))}
         </ul>
         <div className="rounded-box border border-base-300 p-4">
-          <h3 className="font-semibold">Delivery to</h3>
+          <h3 className="font-semibold">
+            <Trans>Delivery to</Trans>
+          </h3>
           <p>{delivery.address.name}</p>
           <p>{delivery.address.address}</p>
           <p>{delivery.address.phone}</p>
           <button type="button" className="btn btn-sm btn-ghost mt-2 px-2" onClick={() => setDelivery(undefined)}>
-            Change delivery details
+            <Trans>Change delivery details</Trans>
           </button>
         </div>
         <p className="self-end text-xl font-bold" data-testid="checkout-total">
-          Total : {formatPrice(cart.data.price)}
+          <Trans>Total : {price(cart.data.price)}</Trans>
         </p>
         {blocked ? (
           <p role="alert" className="alert alert-warning alert-soft">
             <span>
-              Some lines cannot be ordered as they are.{' '}
-              <Link to="/cart" className="link">
-                Change them in your cart
-              </Link>{' '}
-              first.
+              <Trans>
+                Some lines cannot be ordered as they are.{' '}
+                <Link to="/cart" className="link">
+                  Change them in your cart
+                </Link>{' '}
+                first.
+              </Trans>
             </span>
           </p>
         ) : null}
-        {refusal ? (
+        {inPageLanguage(refusal) ? (
           <p role="alert" className="alert alert-error alert-soft">
-            {refusal}
+            {inPageLanguage(refusal)}
           </p>
         ) : null}
         <div className="flex flex-wrap justify-between gap-3">
           <Link to="/cart" className="btn btn-ghost">
-            Back to your cart
+            <Trans>Back to your cart</Trans>
           </Link>
           <button
             type="button"
@@ -173,7 +184,7 @@ export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress
             onClick={() => placeOrder(lines, delivery)}
           >
             {checkout.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Place order
+            <Trans>Place order</Trans>
           </button>
         </div>
       </div>
@@ -183,7 +194,7 @@ export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress
   return (
     <section className="mx-auto max-w-3xl px-4 py-10" aria-labelledby="checkout-heading">
       <h1 id="checkout-heading" className="mb-6 text-3xl font-bold text-primary">
-        Checkout
+        <Trans>Checkout</Trans>
       </h1>
       {content}
     </section>

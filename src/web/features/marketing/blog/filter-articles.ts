@@ -1,3 +1,4 @@
+import type { Locale } from '#shared/locale.ts';
 import { type Article, articleText } from './articles.ts';
 
 /** The archive groups articles by "YYYY-MM". */
@@ -5,15 +6,20 @@ export function monthOf(article: Article): string {
   return article.date.slice(0, 7);
 }
 
-const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', bn: 'bn-BD' };
+const monthFormat = (language: Locale) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[language], { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = (language: Locale) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-export function formatMonth(month: string): string {
-  return MONTH_FORMAT.format(new Date(`${month}-01T00:00:00Z`));
+/** "September 2026", "সেপ্টেম্বর ২০২৬". */
+export function formatMonth(month: string, language: Locale = 'en'): string {
+  return monthFormat(language).format(new Date(`${month}-01T00:00:00Z`));
 }
 
-export function formatArticleDate(date: string): string {
-  return DAY_FORMAT.format(new Date(`${date}T00:00:00Z`));
+/** "August 14, 2026", "১৪ আগস্ট, ২০২৬". */
+export function formatArticleDate(date: string, language: Locale = 'en'): string {
+  return dayFormat(language).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The archive select's months: each month that has an article, newest first. */

@@ -1,5 +1,6 @@
 import { type CSSProperties, Fragment, useRef } from 'react';
 import { TAGLINE_ANIMATION } from '#web/lib/ui-settings.ts';
+import { useFormat } from '#web/lib/use-format.ts';
 import { useInViewOnce } from '#web/lib/use-in-view.ts';
 import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 
@@ -9,6 +10,7 @@ import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
  * sentence whole; words never break across lines.
  */
 export function AnimatedTagline({ text }: { text: string }) {
+  const { language } = useFormat();
   const prefersReducedMotion = useReducedMotion();
   const ref = useRef<HTMLSpanElement>(null);
   const shown = useInViewOnce(ref, 0.6);
@@ -23,7 +25,7 @@ export function AnimatedTagline({ text }: { text: string }) {
           <Fragment key={wordIndex}>
             {wordIndex > 0 ? ' ' : null}
             <span className="inline-block whitespace-nowrap">
-              {Array.from(word).map((character, characterIndex) => {
+              {lettersOf(word, language).map((character, characterIndex) => {
                 const delay: CSSProperties = {
                   animationDelay: `${letterIndex++ * TAGLINE_ANIMATION.staggerSeconds}s`,
                   animationDuration: `${TAGLINE_ANIMATION.durationSeconds}s`,
@@ -42,5 +44,11 @@ export function AnimatedTagline({ text }: { text: string }) {
     </p>
   );
 }
+
+/**
+ * The pieces of a word that appear one by one: its letters in English; a Bangla word whole, since its
+ * vowel signs and joined consonants only read right drawn together with their letter.
+ */
+const lettersOf = (word: string, language: string) => (language === 'en' ? Array.from(word) : [word]);
 
 const TAGLINE_CLASSES = 'mt-3 text-center font-display text-xl font-semibold text-secondary sm:text-2xl';

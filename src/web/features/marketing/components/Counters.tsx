@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { COUNTERS } from '#web/lib/ui-settings.ts';
+import { useFormat } from '#web/lib/use-format.ts';
 import { useInViewOnce } from '#web/lib/use-in-view.ts';
 import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 
@@ -23,6 +25,7 @@ function countUp(value: number, show: (shown: number) => void): () => void {
 }
 
 function CountUp({ value, running }: { value: number; running: boolean }) {
+  const { count } = useFormat();
   const prefersReducedMotion = useReducedMotion();
   const [shown, setShown] = useState(0);
   useEffect(() => {
@@ -36,27 +39,28 @@ function CountUp({ value, running }: { value: number; running: boolean }) {
   return (
     <>
       <span aria-hidden="true" data-testid="counter-value" className="tabular-nums">
-        {shown}
+        {count(shown)}
       </span>
-      <span className="sr-only">{value}</span>
+      <span className="sr-only">{count(value)}</span>
     </>
   );
 }
 
 /** The counters (R-COUNTERS), counting up from zero the first time they scroll into view, and the booking call. */
 export function Counters() {
+  const { i18n } = useLingui();
   const ref = useRef<HTMLDListElement>(null);
   const inView = useInViewOnce(ref, 0.5);
   return (
     <section aria-labelledby="counters-heading" className="bg-primary px-4 py-16 text-primary-content sm:py-20">
       <div className="mx-auto max-w-7xl">
         <h2 id="counters-heading" className="text-center text-3xl font-bold sm:text-4xl">
-          Trusted by businesses and families
+          <Trans>Trusted by businesses and families</Trans>
         </h2>
         <dl ref={ref} className="mt-12 grid grid-cols-2 gap-8 text-center lg:grid-cols-4" data-testid="counters">
           {COUNTERS.map((counter) => (
-            <div key={counter.label} className="flex flex-col-reverse gap-2">
-              <dt className="text-sm font-medium tracking-wide text-white/85 uppercase sm:text-base">{counter.label}</dt>
+            <div key={counter.value} className="flex flex-col-reverse gap-2">
+              <dt className="text-sm font-medium tracking-wide text-white/85 uppercase sm:text-base">{i18n._(counter.label)}</dt>
               <dd className="font-display text-4xl font-bold sm:text-5xl">
                 <CountUp value={counter.value} running={inView} />
               </dd>
@@ -65,10 +69,10 @@ export function Counters() {
         </dl>
         <div className="mt-14 flex flex-col items-center gap-4 text-center">
           <p className="max-w-xl text-lg text-white/90">
-            A truck, a pallet slot or a same day courier: tell us what needs to move and we will plan it with you.
+            <Trans>A truck, a pallet slot or a same day courier: tell us what needs to move and we will plan it with you.</Trans>
           </p>
           <Link to="/about#contact" className="btn btn-accent btn-lg">
-            Book a Transport Now
+            <Trans>Book a Transport Now</Trans>
           </Link>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ComponentType, startTransition, useEffect, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { whenIdle } from '#web/lib/idle.ts';
@@ -47,6 +48,7 @@ function ArrowIcon({ direction }: { direction: 'left' | 'right' }) {
  * slider and its library (HeroSwiper) load once the page is idle, so they never delay the first paint.
  */
 export function HeroCarousel() {
+  const { t } = useLingui();
   const prefersReducedMotion = useReducedMotion();
   const Moving = useMovingCarousel();
   const [swiper, setSwiper] = useState<SwiperInstance>();
@@ -63,7 +65,12 @@ export function HeroCarousel() {
   }, [swiper, playing]);
 
   return (
-    <section aria-roledescription="carousel" aria-label="Featured products" className="relative" data-testid="hero-carousel">
+    <section
+      aria-roledescription={t`carousel`}
+      aria-label={t`Featured products`}
+      className="relative"
+      data-testid="hero-carousel"
+    >
       {Moving ? (
         <Moving onSwiper={setSwiper} />
       ) : (
@@ -71,10 +78,10 @@ export function HeroCarousel() {
           <HeroSlide slide={FIRST_HERO_SLIDE} first />
         </div>
       )}
-      <button type="button" className={`hero-carousel-prev left-3 sm:left-4 ${ARROW_CLASSES}`} aria-label="Previous slide">
+      <button type="button" className={`hero-carousel-prev left-3 sm:left-4 ${ARROW_CLASSES}`} aria-label={t`Previous slide`}>
         <ArrowIcon direction="left" />
       </button>
-      <button type="button" className={`hero-carousel-next right-3 sm:right-4 ${ARROW_CLASSES}`} aria-label="Next slide">
+      <button type="button" className={`hero-carousel-next right-3 sm:right-4 ${ARROW_CLASSES}`} aria-label={t`Next slide`}>
         <ArrowIcon direction="right" />
       </button>
       <button
@@ -82,7 +89,7 @@ export function HeroCarousel() {
         className="btn btn-sm absolute top-3 right-3 z-10 border-white/40 bg-black/60 text-white hover:bg-black/80 sm:top-auto sm:right-4 sm:bottom-4"
         onClick={() => setPlaying((value) => !value)}
       >
-        {playing ? 'Pause slideshow' : 'Play slideshow'}
+        {playing ? <Trans>Pause slideshow</Trans> : <Trans>Play slideshow</Trans>}
       </button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { HeroSlide as HeroSlideData } from '../first-hero-slide.ts';
 
 /** The carousel's height: the screen below the navbar, within bounds. */
@@ -5,6 +6,7 @@ export const HERO_HEIGHT = 'h-[calc(100svh-4rem)] min-h-[32rem] max-h-[60rem]';
 
 /** One slide; the first is the page's largest picture (LCP), so it loads first and at once. */
 export function HeroSlide({ slide, first }: { slide: HeroSlideData; first: boolean }) {
+  const { i18n } = useLingui();
   return (
     <div className="relative h-full w-full overflow-hidden bg-neutral">
       <img
@@ -13,7 +15,7 @@ export function HeroSlide({ slide, first }: { slide: HeroSlideData; first: boole
         sizes="100vw"
         width={1600}
         height={900}
-        alt={slide.imageAlt}
+        alt={i18n._(slide.imageAlt)}
         loading={first ? 'eager' : 'lazy'}
         fetchPriority={first ? 'high' : 'auto'}
         className="absolute inset-0 h-full w-full object-cover object-[72%_center]"
@@ -21,10 +23,10 @@ export function HeroSlide({ slide, first }: { slide: HeroSlideData; first: boole
       <div className="absolute inset-0 bg-gradient-to-r from-black/85 via-black/60 to-black/10" aria-hidden="true" />
       <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-6 pb-24 sm:px-20 sm:pb-16 lg:px-24">
         <div className="max-w-xl text-white">
-          <h2 className="text-4xl leading-tight font-bold sm:text-5xl lg:text-6xl">{slide.title}</h2>
-          <p className="mt-4 text-base text-white/90 sm:text-lg">{slide.description}</p>
+          <h2 className="text-4xl leading-tight font-bold sm:text-5xl lg:text-6xl">{i18n._(slide.title)}</h2>
+          <p className="mt-4 text-base text-white/90 sm:text-lg">{i18n._(slide.description)}</p>
           <a href="#products" className="btn btn-accent btn-lg mt-8 tracking-widest">
-            {slide.buttonLabel}
+            {i18n._(slide.buttonLabel)}
           </a>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay, Keyboard, Navigation, Pagination } from 'swiper/modules';
@@ -20,6 +21,7 @@ const SWIPER_THEME = {
 
 /** The moving carousel (R-CAROUSEL), loaded once the page is idle; HeroCarousel holds the controls. */
 export function HeroSwiper({ onSwiper }: { onSwiper: (swiper: SwiperInstance) => void }) {
+  const { t } = useLingui();
   return (
     <Swiper
       modules={[A11y, Autoplay, Keyboard, Navigation, Pagination]}
@@ -31,7 +33,12 @@ export function HeroSwiper({ onSwiper }: { onSwiper: (swiper: SwiperInstance) =>
       pagination={{ clickable: true }}
       navigation={{ prevEl: '.hero-carousel-prev', nextEl: '.hero-carousel-next' }}
       keyboard={{ enabled: true, onlyInViewport: true }}
-      a11y={{ slideLabelMessage: 'Slide {{index}} of {{slidesLength}}' }}
+      a11y={{
+        slideLabelMessage: t`Slide ${'{{index}}'} of ${'{{slidesLength}}'}`,
+        prevSlideMessage: t`Previous slide`,
+        nextSlideMessage: t`Next slide`,
+        paginationBulletMessage: t`Go to slide ${'{{index}}'}`,
+      }}
       style={SWIPER_THEME}
       className={HERO_HEIGHT}
     >

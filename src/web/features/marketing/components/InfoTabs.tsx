@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 
 export interface InfoTab {
-  label: string;
+  id: string;
+  label: ReactNode;
   content: ReactNode;
 }
 
@@ -38,7 +39,7 @@ export function InfoTabs({ tabs, label }: { tabs: readonly InfoTab[]; label: str
       >
         {tabs.map((tab, index) => (
           <button
-            key={tab.label}
+            key={tab.id}
             ref={(element) => {
               tabRefs.current[index] = element;
             }}
@@ -61,7 +62,7 @@ export function InfoTabs({ tabs, label }: { tabs: readonly InfoTab[]; label: str
       </div>
       {tabs.map((tab, index) => (
         <div
-          key={tab.label}
+          key={tab.id}
           role="tabpanel"
           id={`${baseId}-panel-${index}`}
           aria-labelledby={`${baseId}-tab-${index}`}

@@ -1,5 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
+import { useHref } from 'react-router';
 import { MESSAGES } from '#shared/messages.ts';
+import { translated } from '#shared/translate.ts';
 import { useFormAnswer } from '#web/lib/use-form-answer.ts';
 
 /** The shared address rule (R-VALIDATION), loaded with zod when the form is first sent: every page shows this form. */
@@ -15,6 +18,8 @@ async function emailProblem(email: string): Promise<string | undefined> {
  * server answers with the /newsletter page (R-AUTH): the address never goes into a URL.
  */
 export function NewsletterForm() {
+  const { t, i18n } = useLingui();
+  const action = useHref('/newsletter');
   const inputId = useId();
   const answer = useFormAnswer('newsletter');
   const [email, setEmail] = useState(answer?.values.email ?? '');
@@ -42,9 +47,9 @@ export function NewsletterForm() {
   }
 
   return (
-    <form method="post" action="/newsletter" onSubmit={submit} noValidate className="flex w-full max-w-sm flex-col gap-2">
+    <form method="post" action={action} onSubmit={submit} noValidate className="flex w-full max-w-sm flex-col gap-2">
       <label htmlFor={inputId} className="text-sm">
-        Your email address
+        <Trans>Your email address</Trans>
       </label>
       <div className="join w-full">
         <input
@@ -52,7 +57,7 @@ export function NewsletterForm() {
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t`you@example.com`}
           className="input join-item w-full min-w-0 text-base-content"
           value={email}
           onChange={(event) => change(event.target.value)}
@@ -60,16 +65,16 @@ export function NewsletterForm() {
           aria-describedby={error ? `${inputId}-error` : undefined}
         />
         <button type="submit" className="btn btn-accent join-item">
-          Subscribe
+          <Trans>Subscribe</Trans>
         </button>
       </div>
       {error ? (
         <p id={`${inputId}-error`} className="text-sm text-amber-300">
-          {error}
+          {translated(i18n, error)}
         </p>
       ) : null}
       <p role="status" className="text-sm text-white">
-        {thanked ? MESSAGES.newsletterThanks : ''}
+        {thanked ? translated(i18n, MESSAGES.newsletterThanks) : ''}
       </p>
     </form>
   );

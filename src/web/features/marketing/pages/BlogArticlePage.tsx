@@ -1,29 +1,37 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
+import { translated } from '#shared/translate.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { ARTICLES, findArticle } from '../blog/articles.ts';
+import { ARTICLES, articleIn, findArticle } from '../blog/articles.ts';
 import { ArticleMeta } from '../components/ArticleMeta.tsx';
 import { useScrollToHash } from '../use-scroll-to-hash.ts';
 
 function BackToBlog() {
   return (
     <Link to="/blog" className="btn btn-outline btn-primary">
-      Back to the blog
+      <Trans>Back to the blog</Trans>
     </Link>
   );
 }
 
 /** One whole article, opened from its Read More; an unknown slug says so and leads back to the blog. */
 export function BlogArticlePage() {
+  const { t, i18n } = useLingui();
   const { slug } = useParams();
-  const article = findArticle(slug);
-  useDocumentTitle(article ? article.title : 'Article not found');
+  const found = findArticle(slug);
+  const article = found && articleIn(found, i18n);
+  useDocumentTitle(article ? article.title : t`Article not found`);
   useScrollToHash();
 
   if (!article) {
     return (
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">Article not found</h1>
-        <p className="text-base-content/75">This article does not exist or has moved. All our articles are on the blog.</p>
+        <h1 className="text-3xl font-bold">
+          <Trans>Article not found</Trans>
+        </h1>
+        <p className="text-base-content/75">
+          <Trans>This article does not exist or has moved. All our articles are on the blog.</Trans>
+        </p>
         <BackToBlog />
       </div>
     );
@@ -33,13 +41,17 @@ export function BlogArticlePage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       {/* A long title wraps onto a second line instead of being cut mid-word on a phone. */}
-      <nav aria-label="Breadcrumb" className="breadcrumbs overflow-visible text-sm">
+      <nav aria-label={t`Breadcrumb`} className="breadcrumbs overflow-visible text-sm">
         <ul className="flex-wrap">
           <li>
-            <Link to="/">Home</Link>
+            <Link to="/">
+              <Trans>Home</Trans>
+            </Link>
           </li>
           <li>
-            <Link to="/blog">Blog</Link>
+            <Link to="/blog">
+              <Trans>Blog</Trans>
+            </Link>
           </li>
           <li aria-current="page" className="whitespace-normal">
             {article.title}
@@ -68,13 +80,13 @@ export function BlogArticlePage() {
       </article>
       <aside aria-labelledby="more-articles" className="mt-14 border-t border-base-300 pt-8">
         <h2 id="more-articles" className="text-xl font-bold">
-          More from our blog
+          <Trans>More from our blog</Trans>
         </h2>
         <ul className="mt-4 flex flex-col gap-3">
           {others.map((other) => (
             <li key={other.slug}>
               <Link to={`/blog/${other.slug}`} className="link link-primary">
-                {other.title}
+                {translated(i18n, other.title)}
               </Link>
             </li>
           ))}

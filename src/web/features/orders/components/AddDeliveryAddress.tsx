@@ -1,9 +1,10 @@
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import type { Order } from '#shared/order.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import type { DeliveryErrors } from '#web/lib/delivery-details.ts';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useChangeOrderStatus } from '../api/use-orders.ts';
 
 /**
@@ -13,9 +14,9 @@ import { useChangeOrderStatus } from '../api/use-orders.ts';
 const loadDeliveryDetails = () => import('#web/lib/delivery-details.ts');
 
 const FIELDS: readonly { field: keyof ShippingAddress; label: string; autoComplete: string; type?: string }[] = [
-  { field: 'name', label: 'Name', autoComplete: 'name' },
-  { field: 'address', label: 'Address', autoComplete: 'street-address' },
-  { field: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
+  { field: 'name', label: /*i18n*/ 'Name', autoComplete: 'name' },
+  { field: 'address', label: /*i18n*/ 'Address', autoComplete: 'street-address' },
+  { field: 'phone', label: /*i18n*/ 'Phone', autoComplete: 'tel', type: 'tel' },
 ];
 
 /**
@@ -23,6 +24,7 @@ const FIELDS: readonly { field: keyof ShippingAddress; label: string; autoComple
  * ship (R-ORDER-ADDRESS). PATCH /api/admin/orders/{id} with `shippingAddress`; the timeline notes it.
  */
 export function AddDeliveryAddress({ order }: { order: Order }) {
+  const inPageLanguage = useInPageLanguage();
   const changeStatus = useChangeOrderStatus();
   const ids = useId();
   const [typed, setTyped] = useState<ShippingAddress>(order.shippingAddress ?? { name: '', address: '', phone: '' });
@@ -45,22 +47,24 @@ export function AddDeliveryAddress({ order }: { order: Order }) {
     setErrors({});
     try {
       await changeStatus.mutateAsync({ id: order._id, change: { shippingAddress: checked.address } });
-      toast.success(adding ? 'Delivery address added' : 'Delivery address changed');
+      toast.success(adding ? /*i18n*/ 'Delivery address added' : /*i18n*/ 'Delivery address changed');
       setOpen(false);
     } catch (error) {
       setErrors(deliveryErrorsOf(error));
-      toastApiError(error, 'The delivery address could not be saved. Please try again.');
+      toastApiError(error, /*i18n*/ 'The delivery address could not be saved. Please try again.');
     }
   }
 
   return (
     <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="btn btn-xs btn-outline w-fit">{adding ? 'Add address' : 'Change address'}</summary>
+      <summary className="btn btn-xs btn-outline w-fit">
+        {adding ? <Trans>Add address</Trans> : <Trans>Change address</Trans>}
+      </summary>
       <form className="mt-2 flex flex-col gap-1" onSubmit={save} noValidate>
         {FIELDS.map(({ field, label, autoComplete, type }) => (
           <div key={field} className="flex flex-col gap-1">
             <label className="text-xs" htmlFor={`${ids}-${field}`}>
-              {label}
+              {inPageLanguage(label)}
             </label>
             <input
               id={`${ids}-${field}`}
@@ -80,7 +84,7 @@ export function AddDeliveryAddress({ order }: { order: Order }) {
           </div>
         ))}
         <button type="submit" className="btn btn-xs btn-primary w-fit" disabled={busy}>
-          Save address
+          <Trans>Save address</Trans>
         </button>
       </form>
     </details>

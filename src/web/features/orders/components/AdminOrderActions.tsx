@@ -1,9 +1,9 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useRemoveOrder } from '../api/use-orders.ts';
 import { FulfilOrder } from './FulfilOrder.tsx';
 
@@ -13,6 +13,7 @@ import { FulfilOrder } from './FulfilOrder.tsx';
  * in a list (`viewAt`), shipping, delivery and refunds are a link to the order's own view.
  */
 export function AdminOrderActions({ order, viewAt }: { order: Order; viewAt?: string }) {
+  const { t } = useLingui();
   const removeOrder = useRemoveOrder();
 
   async function remove() {
@@ -20,14 +21,14 @@ export function AdminOrderActions({ order, viewAt }: { order: Order; viewAt?: st
       await removeOrder.mutateAsync(order._id);
       toast.success(MESSAGES.adminOrderCancelled);
     } catch (error) {
-      toastApiError(error, 'The order could not be cancelled. Please try again.');
+      toastApiError(error, /*i18n*/ 'The order could not be cancelled. Please try again.');
     }
   }
 
   // In a list, shipping, delivery and refunds open the order's own view (issue 26): no form in a table cell.
   const fulfil = viewAt ? (
     <Link to={viewAt} className="btn btn-xs btn-primary btn-outline w-fit whitespace-nowrap">
-      {order.status === 'shipped' ? 'Deliver or refund' : 'Ship or refund'}
+      {order.status === 'shipped' ? <Trans>Deliver or refund</Trans> : <Trans>Ship or refund</Trans>}
     </Link>
   ) : (
     <FulfilOrder order={order} />
@@ -37,17 +38,23 @@ export function AdminOrderActions({ order, viewAt }: { order: Order; viewAt?: st
   return order.paid ? (
     <div className="flex flex-col gap-2">
       <button type="button" className="btn btn-xs btn-success w-fit" disabled>
-        Confirm Order
+        <Trans>Confirm Order</Trans>
       </button>
       {fulfil}
     </div>
   ) : (
     <ConfirmButton
-      label="Cancel Order"
+      label={t`Cancel Order`}
       className="btn btn-xs btn-error btn-outline whitespace-nowrap"
       disabled={removeOrder.isPending}
-      question={`Cancel order ${order.number}?`}
-      details={`Its ${order.quantity} ${order.quantity === 1 ? 'unit goes' : 'units go'} back to stock and the customer can no longer pay for it.`}
+      question={t`Cancel order ${order.number}?`}
+      details={
+        <Plural
+          value={order.quantity}
+          one="Its # unit goes back to stock and the customer can no longer pay for it."
+          other="Its # units go back to stock and the customer can no longer pay for it."
+        />
+      }
       onConfirm={() => void remove()}
     />
   );

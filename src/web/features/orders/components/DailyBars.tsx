@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { Overview } from '#shared/overview.ts';
 
 const BAR = 8;
@@ -22,7 +24,7 @@ export function DailyBars({
   title: string;
   days: Overview['days'];
   value: (day: Overview['days'][number]) => number;
-  format: (value: number) => string;
+  format: (value: number) => ReactNode;
 }) {
   const highest = Math.max(0, ...days.map(value));
   const width = days.length * (BAR + GAP) - GAP;
@@ -32,7 +34,9 @@ export function DailyBars({
     <figure className="card border border-base-300 bg-base-100 p-4">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-semibold">{title}</span>
-        <span className="text-xs text-base-content/80">highest {format(highest)}</span>
+        <span className="text-xs text-base-content/80">
+          <Trans>highest {format(highest)}</Trans>
+        </span>
       </figcaption>
       <svg
         viewBox={`0 0 ${width} ${HEIGHT}`}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Order } from '#shared/order.ts';
 import { AddDeliveryAddress } from './AddDeliveryAddress.tsx';
 
@@ -18,7 +19,9 @@ export function DeliveryAddress({ order, editable = false }: { order: Order; edi
           <span className="whitespace-nowrap">{address.phone}</span>
         </address>
       ) : (
-        <span className="italic text-base-content/80">No delivery address yet</span>
+        <span className="italic text-base-content/80">
+          <Trans>No delivery address yet</Trans>
+        </span>
       )}
       {editable ? <AddDeliveryAddress order={order} /> : null}
     </div>

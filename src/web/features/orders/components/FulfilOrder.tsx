@@ -1,10 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { LIMITS } from '#shared/limits.ts';
-import { formatPrice } from '#shared/money.ts';
 import type { Order, OrderStatusChange } from '#shared/order.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
+import { useFormat } from '#web/lib/use-format.ts';
 import { useChangeOrderStatus } from '../api/use-orders.ts';
 
 /**
@@ -13,6 +13,8 @@ import { useChangeOrderStatus } from '../api/use-orders.ts';
  * order's timeline (R-ORDER-TIMELINE). The server decides what is allowed.
  */
 export function FulfilOrder({ order }: { order: Order }) {
+  const { price } = useFormat();
+  const { t } = useLingui();
   const changeStatus = useChangeOrderStatus();
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
@@ -26,21 +28,23 @@ export function FulfilOrder({ order }: { order: Order }) {
       setNote('');
       toast.success(done);
     } catch (error) {
-      toastApiError(error, 'The order could not be changed. Please try again.');
+      toastApiError(error, /*i18n*/ 'The order could not be changed. Please try again.');
     }
   }
 
   function ship(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void send({ status: 'shipped', carrier, trackingNumber }, 'Order marked shipped');
+    void send({ status: 'shipped', carrier, trackingNumber }, /*i18n*/ 'Order marked shipped');
   }
 
   // Folded away until wanted: most changes need no note, and every row of Manage Orders would grow by one.
   const noteField = (
     <details className="text-xs">
-      <summary className="cursor-pointer py-1">Add a note</summary>
+      <summary className="cursor-pointer py-1">
+        <Trans>Add a note</Trans>
+      </summary>
       <label className="mt-1 flex flex-col gap-1">
-        Note for the timeline
+        <Trans>Note for the timeline</Trans>
         <input
           className="input input-xs"
           maxLength={LIMITS.orderNoteMax}
@@ -53,12 +57,12 @@ export function FulfilOrder({ order }: { order: Order }) {
 
   const refund = (
     <ConfirmButton
-      label="Refund"
+      label={t`Refund`}
       className="btn btn-xs btn-warning btn-outline w-fit"
       disabled={busy}
-      question={`Refund ${formatPrice(order.price)} of order ${order.number}?`}
-      details="The card payment is given back to the customer; this cannot be undone."
-      onConfirm={() => void send({ status: 'refunded' }, 'Order refunded')}
+      question={t`Refund ${price(order.price)} of order ${order.number}?`}
+      details={t`The card payment is given back to the customer; this cannot be undone.`}
+      onConfirm={() => void send({ status: 'refunded' }, /*i18n*/ 'Order refunded')}
     />
   );
 
@@ -71,9 +75,9 @@ export function FulfilOrder({ order }: { order: Order }) {
             type="button"
             className="btn btn-xs btn-primary w-fit"
             disabled={busy}
-            onClick={() => send({ status: 'delivered' }, 'Order marked delivered')}
+            onClick={() => send({ status: 'delivered' }, /*i18n*/ 'Order marked delivered')}
           >
-            Mark delivered
+            <Trans>Mark delivered</Trans>
           </button>
           {refund}
         </div>
@@ -85,7 +89,7 @@ export function FulfilOrder({ order }: { order: Order }) {
     <div className="flex flex-col gap-2">
       <form className="flex flex-col gap-1" onSubmit={ship}>
         <label className="text-xs" htmlFor={`${ids}-carrier`}>
-          Carrier
+          <Trans>Carrier</Trans>
         </label>
         <input
           id={`${ids}-carrier`}
@@ -95,7 +99,7 @@ export function FulfilOrder({ order }: { order: Order }) {
           onChange={(event) => setCarrier(event.target.value)}
         />
         <label className="text-xs" htmlFor={`${ids}-tracking`}>
-          Tracking number
+          <Trans>Tracking number</Trans>
         </label>
         <input
           id={`${ids}-tracking`}
@@ -106,7 +110,7 @@ export function FulfilOrder({ order }: { order: Order }) {
         />
         {noteField}
         <button type="submit" className="btn btn-xs btn-primary w-fit" disabled={busy}>
-          Mark shipped
+          <Trans>Mark shipped</Trans>
         </button>
       </form>
       {refund}

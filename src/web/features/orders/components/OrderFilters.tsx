@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef } from 'react';
 import { ADMIN_ORDERS_LIMITS, type AdminOrdersFilter } from '#shared/admin-orders.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status.ts';
 import { SearchField } from '#web/components/SearchField.tsx';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { ORDER_STATUS_LABELS } from './OrderProgress.tsx';
 
 /**
@@ -11,6 +13,8 @@ import { ORDER_STATUS_LABELS } from './OrderProgress.tsx';
  * applies at once.
  */
 export function OrderFilters({ filter, onChange }: { filter: AdminOrdersFilter; onChange: (filter: AdminOrdersFilter) => void }) {
+  const inPageLanguage = useInPageLanguage();
+  const { t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const apply = (event?: FormEvent) => {
     event?.preventDefault();
@@ -23,7 +27,7 @@ export function OrderFilters({ filter, onChange }: { filter: AdminOrdersFilter; 
   };
 
   return (
-    <search aria-label="Orders">
+    <search aria-label={t`Orders`}>
       <form
         ref={form}
         onSubmit={apply}
@@ -32,25 +36,27 @@ export function OrderFilters({ filter, onChange }: { filter: AdminOrdersFilter; 
         <div className="flex flex-col gap-1 text-sm font-medium">
           <SearchField
             id="orders-q"
-            label="Order number or customer email"
+            label={t`Order number or customer email`}
             labelShown
             defaultValue={filter.q ?? ''}
             maxLength={ADMIN_ORDERS_LIMITS.searchMaxLength}
-            placeholder="SC-100042 or email"
+            placeholder={t`SC-100042 or email`}
           />
         </div>
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Status
+          <Trans>Status</Trans>
           <select
             name="status"
             defaultValue={filter.status ?? ''}
             onChange={() => form.current?.requestSubmit()}
             className="select w-full sm:w-44"
           >
-            <option value="">All statuses</option>
+            <option value="">
+              <Trans>All statuses</Trans>
+            </option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
+                {inPageLanguage(ORDER_STATUS_LABELS[status])}
               </option>
             ))}
           </select>

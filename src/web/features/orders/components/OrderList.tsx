@@ -1,8 +1,9 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
 import { OrderLines } from './OrderLines.tsx';
 
 /** Literal class names, so Tailwind sees them: below the breakpoint cards, from it on a table. */
@@ -39,6 +40,7 @@ export function OrderList({
   tableFrom,
   pageOf,
 }: OrderListProps) {
+  const { price } = useFormat();
   const layout = LAYOUTS[tableFrom];
   const numberLink = (order: Order) => (
     <Link to={pageOf(order)} className="link link-primary font-mono">
@@ -51,15 +53,21 @@ export function OrderList({
         {orders.map((order) => (
           <li key={order._id} className="card border border-base-300 bg-base-100" data-testid="order-card">
             <div className="card-body gap-2 p-4">
-              <p className="text-xs">Order {numberLink(order)}</p>
+              <p className="text-xs">
+                <Trans>Order {numberLink(order)}</Trans>
+              </p>
               <ProductLabel name={order.name} picture={order.picture} />
               <OrderLines order={order} />
               {showCustomer ? <p className="break-all text-sm">{order.email}</p> : null}
               <p className="text-sm">
-                Quantity {order.quantity} · <span className="font-semibold">{formatPrice(order.price)}</span>
+                <Trans>
+                  Quantity {order.quantity} · <span className="font-semibold">{price(order.price)}</span>
+                </Trans>
               </p>
               <div className="flex flex-col gap-1">
-                <p className="text-xs font-medium">Deliver to</p>
+                <p className="text-xs font-medium">
+                  <Trans>Deliver to</Trans>
+                </p>
                 {delivery(order)}
               </div>
               <div className="flex items-start justify-between gap-3">
@@ -74,12 +82,26 @@ export function OrderList({
         <table className="table table-sm">
           <thead className="text-base-content">
             <tr>
-              <th scope="col">Order</th>
-              {showCustomer ? <th scope="col">Customer</th> : null}
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Price</th>
-              <th scope="col">Deliver to</th>
+              <th scope="col">
+                <Trans>Order</Trans>
+              </th>
+              {showCustomer ? (
+                <th scope="col">
+                  <Trans>Customer</Trans>
+                </th>
+              ) : null}
+              <th scope="col">
+                <Trans>Product</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Quantity</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Price</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Deliver to</Trans>
+              </th>
               <th scope="col">{statusHeading}</th>
               <th scope="col">
                 <span className="sr-only">{actionHeading}</span>
@@ -98,7 +120,7 @@ export function OrderList({
                   <OrderLines order={order} />
                 </td>
                 <td>{order.quantity}</td>
-                <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
+                <td className="whitespace-nowrap">{price(order.price)}</td>
                 <td className="min-w-36">{delivery(order)}</td>
                 <td>{status(order)}</td>
                 <td>{action(order)}</td>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Order } from '#shared/order.ts';
 import { StatusBadge } from './OrderProgress.tsx';
 
@@ -9,7 +10,7 @@ export function OrderStatusSummary({ order }: { order: Order }) {
   if (order.status !== 'paid') return <StatusBadge status={order.status} />;
   return (
     <button type="button" className="btn btn-xs btn-success w-fit" disabled>
-      paid
+      <Trans>paid</Trans>
     </button>
   );
 }

@@ -8,7 +8,7 @@ export function ManageOrderPage({ number }: { number: string }) {
     <OrderPage
       number={number}
       reader="admin"
-      backTo={{ path: MANAGE_ORDERS_PATH, label: 'Manage Orders' }}
+      backTo={{ path: MANAGE_ORDERS_PATH, label: /*i18n*/ 'Manage Orders' }}
       actions={(order) => <AdminOrderActions order={order} />}
     />
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminOrdersQuery, adminOrdersSearch, readAdminOrdersAddress } from '#shared/admin-orders.ts';
@@ -5,10 +6,10 @@ import type { Order } from '#shared/order.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { PageButtons } from '#web/components/PageButtons.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { formatCount } from '#web/lib/big-numbers.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFilterAddress } from '#web/lib/use-filter-address.ts';
+import { useFormat } from '#web/lib/use-format.ts';
 import { downloadOrdersCsv, ordersCsvPath, useAdminOrders } from '../api/use-admin-orders.ts';
 import { AdminOrderActions } from '../components/AdminOrderActions.tsx';
 import { DeliveryAddress } from '../components/DeliveryAddress.tsx';
@@ -40,7 +41,9 @@ function Status({ order }: { order: Order }) {
  * delivery or a refund.
  */
 export function ManageOrdersPage() {
-  useDocumentTitle('Manage Orders');
+  const { count } = useFormat();
+  const { t } = useLingui();
+  useDocumentTitle(t`Manage Orders`);
   const [parameters] = useSearchParams();
   const query = readAdminOrdersAddress(parameters);
   const orders = useAdminOrders(query);
@@ -55,7 +58,7 @@ export function ManageOrdersPage() {
     try {
       await downloadOrdersCsv(query);
     } catch (error) {
-      toastApiError(error, 'The orders could not be exported. Please try again.');
+      toastApiError(error, /*i18n*/ 'The orders could not be exported. Please try again.');
     } finally {
       setExporting(false);
     }
@@ -65,12 +68,12 @@ export function ManageOrdersPage() {
   return (
     <section aria-labelledby="manage-orders">
       <h2 id="manage-orders" className="text-xl font-semibold">
-        Manage Orders
+        <Trans>Manage Orders</Trans>
       </h2>
       <OrderFilters key={address.formKey} filter={query} onChange={(filter) => show({ ...query, ...filter, page: 1 })} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <p className="min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="orders-total">
-          {total === undefined ? '' : `${formatCount(total)} ${total === 1 ? 'order' : 'orders'}`}
+          {total === undefined ? '' : `${count(total)} ${total === 1 ? 'order' : 'orders'}`}
         </p>
         <a
           href={ordersCsvPath(query)}
@@ -81,36 +84,40 @@ export function ManageOrdersPage() {
             if (!exporting) void exportCsv();
           }}
         >
-          {exporting ? 'Exporting…' : 'Export CSV'}
+          {exporting ? <Trans>Exporting…</Trans> : <Trans>Export CSV</Trans>}
         </a>
       </div>
       {orders.isPending ? (
-        <Spinner label="Loading the orders" />
+        <Spinner label={t`Loading the orders`} />
       ) : orders.isError ? (
-        <LoadError what="the orders" onRetry={() => orders.refetch()} />
+        <LoadError what={t`the orders`} onRetry={() => orders.refetch()} />
       ) : orders.data.items.length === 0 ? (
         filtered ? (
           <div
             className="mt-4 rounded-box border border-dashed border-base-300 px-6 py-10 text-center"
             data-testid="orders-empty"
           >
-            <p>No orders match this search.</p>
+            <p>
+              <Trans>No orders match this search.</Trans>
+            </p>
             <Link to={PAGE_PATH} className="btn btn-primary btn-sm mt-4">
-              Show all orders
+              <Trans>Show all orders</Trans>
             </Link>
           </div>
         ) : (
-          <p className="mt-4 text-base-content/80">No orders have been placed yet.</p>
+          <p className="mt-4 text-base-content/80">
+            <Trans>No orders have been placed yet.</Trans>
+          </p>
         )
       ) : (
         <div aria-busy={orders.isPlaceholderData}>
           <OrderList
             orders={orders.data.items}
             showCustomer
-            statusHeading="Status"
+            statusHeading={t`Status`}
             status={(order) => <Status order={order} />}
             delivery={(order) => <DeliveryAddress order={order} editable />}
-            actionHeading="Action"
+            actionHeading={t`Action`}
             action={(order) => <AdminOrderActions order={order} viewAt={`${PAGE_PATH}/${order.number}`} />}
             tableFrom="md"
             pageOf={(order) => `${PAGE_PATH}/${order.number}`}
@@ -119,7 +126,7 @@ export function ManageOrdersPage() {
       )}
       {orders.data ? (
         <PageButtons
-          label="Order pages"
+          label={t`Order pages`}
           page={query.page}
           pageSize={query.pageSize}
           total={orders.data.total}

@@ -1,11 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useCancelOrder, useMyOrders } from '../api/use-orders.ts';
 import { DeliveryAddress } from '../components/DeliveryAddress.tsx';
 import { OrderList } from '../components/OrderList.tsx';
@@ -20,7 +21,7 @@ function Payment({ order }: { order: Order }) {
   if (order.status === 'unpaid') {
     return (
       <Link to={`/dashboard/payment/${order._id}`} className="btn btn-xs btn-primary">
-        Pay
+        <Trans>Pay</Trans>
       </Link>
     );
   }
@@ -29,7 +30,9 @@ function Payment({ order }: { order: Order }) {
       <OrderStatusSummary order={order} />
       {order.transactionId ? (
         <span className="break-all text-xs">
-          Transaction id: <span className="font-mono">{order.transactionId}</span>
+          <Trans>
+            Transaction id: <span className="font-mono">{order.transactionId}</span>
+          </Trans>
         </span>
       ) : null}
       <OrderStepper order={order} />
@@ -40,17 +43,19 @@ function Payment({ order }: { order: Order }) {
 
 /** My Orders: unpaid orders can be paid or cancelled; the others show where they stand, paid ones their transaction id. */
 export function MyOrdersPage({ email }: { email: string }) {
-  useDocumentTitle('My Orders');
+  const { t } = useLingui();
+  const inPageLanguage = useInPageLanguage();
+  useDocumentTitle(t`My Orders`);
   const orders = useMyOrders(email);
   const cancelOrder = useCancelOrder();
 
   async function cancel(order: Order) {
-    if (!window.confirm(MESSAGES.cancelConfirm)) return;
+    if (!window.confirm(inPageLanguage(MESSAGES.cancelConfirm))) return;
     try {
       await cancelOrder.mutateAsync(order._id);
       toast.success(MESSAGES.orderCancelled);
     } catch (error) {
-      toastApiError(error, 'The order could not be cancelled. Please try again.');
+      toastApiError(error, /*i18n*/ 'The order could not be cancelled. Please try again.');
     }
   }
 
@@ -62,32 +67,34 @@ export function MyOrdersPage({ email }: { email: string }) {
         disabled={cancelOrder.isPending && cancelOrder.variables === order._id}
         onClick={() => cancel(order)}
       >
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
     );
 
-  if (orders.isPending) return <Spinner label="Loading your orders" />;
-  if (orders.isError) return <LoadError what="your orders" onRetry={() => orders.refetch()} />;
+  if (orders.isPending) return <Spinner label={t`Loading your orders`} />;
+  if (orders.isError) return <LoadError what={t`your orders`} onRetry={() => orders.refetch()} />;
 
   return (
     <section aria-labelledby="my-orders">
       <h2 id="my-orders" className="text-xl font-semibold">
-        My Orders
+        <Trans>My Orders</Trans>
       </h2>
       {orders.data.length === 0 ? (
         <p className="mt-4 text-base-content/80">
-          You have not ordered anything yet.{' '}
-          <Link to="/" className="link link-primary">
-            Browse our products
-          </Link>
+          <Trans>
+            You have not ordered anything yet.{' '}
+            <Link to="/" className="link link-primary">
+              Browse our products
+            </Link>
+          </Trans>
         </p>
       ) : (
         <OrderList
           orders={orders.data}
-          statusHeading="Payment"
+          statusHeading={t`Payment`}
           status={(order) => <Payment order={order} />}
           delivery={(order) => <DeliveryAddress order={order} />}
-          actionHeading="Cancel"
+          actionHeading={t`Cancel`}
           action={cancelButton}
           tableFrom="sm"
           pageOf={(order) => `/dashboard/orders/${order.number}`}

@@ -1,27 +1,35 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '#shared/money.ts';
 import type { Overview, Sales } from '#shared/overview.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { formatCount } from '#web/lib/big-numbers.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useOverview } from '../api/use-overview.ts';
 import { DailyBars, shortDate } from '../components/DailyBars.tsx';
 import { ORDER_STATUS_LABELS } from '../components/OrderProgress.tsx';
 
-const ordersText = (count: number) => `${formatCount(count)} ${count === 1 ? 'order' : 'orders'}`;
+/** "1 order", "12 orders", in the page's digits. */
+function OrdersCount({ orders }: { orders: number }) {
+  return <Plural value={orders} one="# order" other="# orders" />;
+}
 
 function SalesStat({ title, sales }: { title: string; sales: Sales }) {
+  const { price } = useFormat();
   return (
     <div className="stat">
       <div className="stat-title text-base-content/80">{title}</div>
-      <div className="stat-value text-2xl">{formatPrice(sales.revenue)}</div>
-      <div className="stat-desc text-base-content/80">{ordersText(sales.orders)}</div>
+      <div className="stat-value text-2xl">{price(sales.revenue)}</div>
+      <div className="stat-desc text-base-content/80">
+        <OrdersCount orders={sales.orders} />
+      </div>
     </div>
   );
 }
 
-function SectionHeading({ id, children }: { id: string; children: string }) {
+function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
   return (
     <h3 id={id} className="text-lg font-semibold">
       {children}
@@ -30,17 +38,28 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
 }
 
 function DaysTable({ days }: { days: Overview['days'] }) {
+  const { price } = useFormat();
   return (
     <details className="mt-3">
-      <summary className="cursor-pointer text-sm">The figures of each day as a table</summary>
+      <summary className="cursor-pointer text-sm">
+        <Trans>The figures of each day as a table</Trans>
+      </summary>
       <div className="mt-2 max-h-80 overflow-y-auto rounded-box border border-base-300 bg-base-100">
         <table className="table table-sm">
-          <caption className="sr-only">Paid orders and revenue per day, last 30 days (UTC)</caption>
+          <caption className="sr-only">
+            <Trans>Paid orders and revenue per day, last 30 days (UTC)</Trans>
+          </caption>
           <thead className="text-base-content">
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Paid orders</th>
-              <th scope="col">Revenue</th>
+              <th scope="col">
+                <Trans>Day</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Paid orders</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Revenue</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -50,7 +69,7 @@ function DaysTable({ days }: { days: Overview['days'] }) {
                   <time dateTime={day.date}>{shortDate(day.date)}</time>
                 </th>
                 <td>{day.orders}</td>
-                <td>{formatPrice(day.revenue)}</td>
+                <td>{price(day.revenue)}</td>
               </tr>
             ))}
           </tbody>
@@ -65,40 +84,53 @@ function DaysTable({ days }: { days: Overview['days'] }) {
  * products running low and the best sellers. Sales are paid orders not refunded, by the UTC day paid.
  */
 export function OverviewPage() {
-  useDocumentTitle('Overview');
+  const inPageLanguage = useInPageLanguage();
+  const { count, price } = useFormat();
+  const { t } = useLingui();
+  useDocumentTitle(t`Overview`);
   const overview = useOverview();
-  if (overview.isPending) return <Spinner label="Loading the overview" />;
-  if (overview.isError) return <LoadError what="the overview" onRetry={() => overview.refetch()} />;
+  if (overview.isPending) return <Spinner label={t`Loading the overview`} />;
+  if (overview.isError) return <LoadError what={t`the overview`} onRetry={() => overview.refetch()} />;
   const { today, last7Days, last30Days, days, statuses, lowStock, lowStockTotal, topProducts } = overview.data;
+  const shownLowStock = count(lowStock.length);
 
   return (
     <section aria-labelledby="overview-heading" className="flex flex-col gap-8">
       <div>
         <h2 id="overview-heading" className="text-xl font-semibold">
-          Overview
+          <Trans>Overview</Trans>
         </h2>
         <p className="mt-1 text-sm text-base-content/80">
-          Sales are paid orders that were not refunded, counted on the day they were paid (UTC).
+          <Trans>Sales are paid orders that were not refunded, counted on the day they were paid (UTC).</Trans>
         </p>
         <div className="stats stats-vertical mt-4 w-full border border-base-300 bg-base-100 sm:stats-horizontal">
-          <SalesStat title="Today" sales={today} />
-          <SalesStat title="Last 7 days" sales={last7Days} />
-          <SalesStat title="Last 30 days" sales={last30Days} />
+          <SalesStat title={t`Today`} sales={today} />
+          <SalesStat title={t`Last 7 days`} sales={last7Days} />
+          <SalesStat title={t`Last 30 days`} sales={last30Days} />
         </div>
       </div>
 
       <section aria-labelledby="overview-days">
-        <SectionHeading id="overview-days">Last 30 days</SectionHeading>
+        <SectionHeading id="overview-days">
+          <Trans>Last 30 days</Trans>
+        </SectionHeading>
         <div className="mt-3 grid gap-4 lg:grid-cols-2">
-          <DailyBars title="Revenue per day" days={days} value={(day) => day.revenue} format={formatPrice} />
-          <DailyBars title="Paid orders per day" days={days} value={(day) => day.orders} format={ordersText} />
+          <DailyBars title={t`Revenue per day`} days={days} value={(day) => day.revenue} format={price} />
+          <DailyBars
+            title={t`Paid orders per day`}
+            days={days}
+            value={(day) => day.orders}
+            format={(orders) => <OrdersCount orders={orders} />}
+          />
         </div>
         <DaysTable days={days} />
       </section>
 
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="overview-statuses">
-          <SectionHeading id="overview-statuses">Orders by status</SectionHeading>
+          <SectionHeading id="overview-statuses">
+            <Trans>Orders by status</Trans>
+          </SectionHeading>
           <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
             {statuses.map(({ status, orders }) => (
               <li key={status}>
@@ -106,8 +138,8 @@ export function OverviewPage() {
                   to={`/dashboard/manageOrders?status=${status}`}
                   className="flex min-h-12 flex-col rounded-box border border-base-300 bg-base-100 px-3 py-2 hover:border-primary"
                 >
-                  <span className="text-sm text-base-content/80">{ORDER_STATUS_LABELS[status]}</span>
-                  <span className="text-lg font-semibold">{formatCount(orders)}</span>
+                  <span className="text-sm text-base-content/80">{inPageLanguage(ORDER_STATUS_LABELS[status])}</span>
+                  <span className="text-lg font-semibold">{count(orders)}</span>
                 </Link>
               </li>
             ))}
@@ -115,17 +147,27 @@ export function OverviewPage() {
         </section>
 
         <section aria-labelledby="overview-top">
-          <SectionHeading id="overview-top">Best sellers, last 30 days</SectionHeading>
+          <SectionHeading id="overview-top">
+            <Trans>Best sellers, last 30 days</Trans>
+          </SectionHeading>
           {topProducts.length === 0 ? (
-            <p className="mt-3 text-sm text-base-content/80">Nothing sold in the last 30 days.</p>
+            <p className="mt-3 text-sm text-base-content/80">
+              <Trans>Nothing sold in the last 30 days.</Trans>
+            </p>
           ) : (
             <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
               <table className="table table-sm">
                 <thead className="text-base-content">
                   <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Units</th>
-                    <th scope="col">Revenue</th>
+                    <th scope="col">
+                      <Trans>Product</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Units</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Revenue</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -135,7 +177,7 @@ export function OverviewPage() {
                         {product.name}
                       </th>
                       <td>{product.units}</td>
-                      <td className="whitespace-nowrap">{formatPrice(product.revenue)}</td>
+                      <td className="whitespace-nowrap">{price(product.revenue)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -146,20 +188,40 @@ export function OverviewPage() {
       </div>
 
       <section aria-labelledby="overview-low-stock">
-        <SectionHeading id="overview-low-stock">Low stock</SectionHeading>
+        <SectionHeading id="overview-low-stock">
+          <Trans>Low stock</Trans>
+        </SectionHeading>
         <p className="mt-1 text-sm text-base-content/80">
-          {lowStockTotal === 0
-            ? 'Every product has more in stock than its minimum order.'
-            : `${lowStockTotal} ${lowStockTotal === 1 ? 'product has' : 'products have'} no more in stock than the minimum order${lowStockTotal > lowStock.length ? `; the ${lowStock.length} emptiest:` : ':'}`}
+          {lowStockTotal === 0 ? (
+            <Trans>Every product has more in stock than its minimum order.</Trans>
+          ) : lowStockTotal > lowStock.length ? (
+            <Plural
+              value={lowStockTotal}
+              one={`# product has no more in stock than the minimum order; the ${shownLowStock} emptiest:`}
+              other={`# products have no more in stock than the minimum order; the ${shownLowStock} emptiest:`}
+            />
+          ) : (
+            <Plural
+              value={lowStockTotal}
+              one="# product has no more in stock than the minimum order:"
+              other="# products have no more in stock than the minimum order:"
+            />
+          )}
         </p>
         {lowStock.length > 0 ? (
           <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table table-sm">
               <thead className="text-base-content">
                 <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">In stock</th>
-                  <th scope="col">Minimum order</th>
+                  <th scope="col">
+                    <Trans>Product</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>In stock</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Minimum order</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>

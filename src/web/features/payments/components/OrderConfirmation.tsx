@@ -1,8 +1,10 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { PaymentOutcome } from './PaymentOutcome.tsx';
 
 /**
@@ -11,6 +13,8 @@ import { PaymentOutcome } from './PaymentOutcome.tsx';
  * takes the focus, so a screen reader hears it and a phone shows its top.
  */
 export function OrderConfirmation({ order, transactionId }: { order: Order; transactionId: string }) {
+  const inPageLanguage = useInPageLanguage();
+  const { price } = useFormat();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
@@ -23,16 +27,20 @@ export function OrderConfirmation({ order, transactionId }: { order: Order; tran
         <div className="card-body gap-4 p-4 sm:p-6">
           {/* scroll-mt: clear of the sticky navbar when scrolled to. */}
           <h2 id="confirmation-heading" ref={heading} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold outline-none">
-            {MESSAGES.orderConfirmed(order.number)}
+            {inPageLanguage(MESSAGES.orderConfirmed(order.number))}
           </h2>
           <PaymentOutcome transactionId={transactionId} />
           <table className="table table-sm">
-            <caption className="sr-only">What order {order.number} holds</caption>
+            <caption className="sr-only">
+              <Trans>What order {order.number} holds</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
+                <th scope="col">
+                  <Trans>Product</Trans>
+                </th>
                 <th scope="col" className="text-right">
-                  Price
+                  <Trans>Price</Trans>
                 </th>
               </tr>
             </thead>
@@ -43,21 +51,25 @@ export function OrderConfirmation({ order, transactionId }: { order: Order; tran
                   <td className="break-words">
                     {line.quantity} × {line.name}
                   </td>
-                  <td className="whitespace-nowrap text-right">{formatPrice(line.price)}</td>
+                  <td className="whitespace-nowrap text-right">{price(line.price)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row">Total</th>
+                <th scope="row">
+                  <Trans>Total</Trans>
+                </th>
                 <td className="whitespace-nowrap text-right font-semibold" data-testid="confirmation-total">
-                  {formatPrice(order.price)}
+                  {price(order.price)}
                 </td>
               </tr>
             </tfoot>
           </table>
           <div>
-            <h3 className="font-semibold">Delivery to</h3>
+            <h3 className="font-semibold">
+              <Trans>Delivery to</Trans>
+            </h3>
             {address ? (
               <address className="not-italic">
                 {address.name}
@@ -67,19 +79,23 @@ export function OrderConfirmation({ order, transactionId }: { order: Order; tran
                 {address.phone}
               </address>
             ) : (
-              <p>No delivery address yet</p>
+              <p>
+                <Trans>No delivery address yet</Trans>
+              </p>
             )}
           </div>
           <div>
-            <h3 className="font-semibold">What happens next</h3>
-            <p>{MESSAGES.orderNextSteps}</p>
+            <h3 className="font-semibold">
+              <Trans>What happens next</Trans>
+            </h3>
+            <p>{inPageLanguage(MESSAGES.orderNextSteps)}</p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Link to="/dashboard/orders" className="btn btn-primary">
-              My Orders
+              <Trans>My Orders</Trans>
             </Link>
             <Link to="/products" className="btn btn-outline">
-              Continue shopping
+              <Trans>Continue shopping</Trans>
             </Link>
           </div>
         </div>

@@ -1,18 +1,20 @@
 import { MESSAGES } from '#shared/messages.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 
 /** The payment result (R-PAYMENT): the provider's card error in red, or the success and transaction id in green. */
 export function PaymentOutcome({ error, transactionId }: { error?: string; transactionId?: string }) {
+  const inPageLanguage = useInPageLanguage();
   return (
     <div aria-live="polite">
-      {error ? (
+      {inPageLanguage(error) ? (
         <p role="alert" className="font-medium text-error">
-          {error}
+          {inPageLanguage(error)}
         </p>
       ) : null}
       {transactionId ? (
         <div className="space-y-1 font-medium text-success">
-          <p>{MESSAGES.paymentComplete}</p>
-          <p className="break-all">{MESSAGES.transactionId(transactionId)}</p>
+          <p>{inPageLanguage(MESSAGES.paymentComplete)}</p>
+          <p className="break-all">{inPageLanguage(MESSAGES.transactionId(transactionId))}</p>
         </div>
       ) : null}
     </div>

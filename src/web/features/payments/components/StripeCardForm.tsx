@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { loadStripe as LoadStripe, Stripe } from '@stripe/stripe-js';
 import { loadStripe as loadStripeOnCall } from '@stripe/stripe-js/dist/pure.mjs';
@@ -33,6 +34,7 @@ function StripeField({ label, children }: { label: string; children: ReactNode }
 }
 
 function StripeCardFields({ clientSecret, billingDetails, paid, onPaid, onCardError }: CardFormProps) {
+  const { t } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -57,14 +59,14 @@ function StripeCardFields({ clientSecret, billingDetails, paid, onPaid, onCardEr
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <StripeField label="Card number">
+      <StripeField label={t`Card number`}>
         <CardNumberElement options={{ ...ELEMENT_OPTIONS, disabled: paid }} />
       </StripeField>
       <div className="grid grid-cols-2 gap-3">
-        <StripeField label="Expiry">
+        <StripeField label={t`Expiry`}>
           <CardExpiryElement options={{ ...ELEMENT_OPTIONS, disabled: paid }} />
         </StripeField>
-        <StripeField label="CVC">
+        <StripeField label={t`CVC`}>
           <CardCvcElement options={{ ...ELEMENT_OPTIONS, disabled: paid }} />
         </StripeField>
       </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { type TestCard, type TestCardFormInput, testCardFormSchema } from '#shared/payment.ts';
@@ -21,6 +22,7 @@ const CARD_FIELDS: Record<string, keyof TestCardFormInput> = {
 
 /** The built-in test processor's card entry: nothing leaves the shop, no real card is charged. */
 export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCardError }: CardFormProps) {
+  const { t } = useLingui();
   const form = useForm<TestCardFormInput, unknown, TestCard>({
     resolver: zodResolver(testCardFormSchema),
     defaultValues: { number: '', expiry: '', cvc: '' },
@@ -53,13 +55,19 @@ export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCar
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <div className="rounded-box border border-info/40 bg-info/10 p-4 text-sm">
-        <p className="font-semibold">Test mode — no real card is charged</p>
+        <p className="font-semibold">
+          <Trans>Test mode — no real card is charged</Trans>
+        </p>
         <p className="mt-1">
-          Pay with the test card <span className="font-mono font-semibold whitespace-nowrap">{TEST_CARD_NUMBER}</span>, any future
-          expiry and any three-digit CVC.
+          <Trans>
+            Pay with the test card <span className="font-mono font-semibold whitespace-nowrap">{TEST_CARD_NUMBER}</span>, any
+            future expiry and any three-digit CVC.
+          </Trans>
         </p>
         <details className="mt-2">
-          <summary className="cursor-pointer">Cards that are refused</summary>
+          <summary className="cursor-pointer">
+            <Trans>Cards that are refused</Trans>
+          </summary>
           <ul className="mt-1 space-y-1">
             {REFUSING_TEST_CARDS.map((card) => (
               <li key={card.number}>
@@ -71,7 +79,7 @@ export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCar
       </div>
       <fieldset className="flex flex-col gap-3" disabled={paid || isSubmitting}>
         <FormField
-          label="Card number"
+          label={t`Card number`}
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="1234 1234 1234 1234"
@@ -80,15 +88,15 @@ export function TestCardForm({ clientSecret, billingDetails, paid, onPaid, onCar
         />
         <div className="grid grid-cols-2 gap-3">
           <FormField
-            label="Expiry"
+            label={t`Expiry`}
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t`MM/YY`}
             error={errors.expiry?.message}
             {...typedExpiry}
           />
           <FormField
-            label="CVC"
+            label={t`CVC`}
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"

@@ -12,4 +12,4 @@ export interface CardFormProps {
   onCardError: (message: string | undefined) => void;
 }
 
-export const PAYMENT_FAILED = 'The payment did not go through. Please try again.';
+export const PAYMENT_FAILED = /*i18n*/ 'The payment did not go through. Please try again.';

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { englishText } from '#shared/translate.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
@@ -24,7 +26,7 @@ function Problem({ error, what, onRetry }: { error: unknown; what: string; onRet
       <div role="alert" className="alert alert-warning alert-soft flex-wrap justify-between">
         <span>{error.message}</span>
         <Link to="/dashboard/orders" className="btn btn-sm">
-          My Orders
+          <Trans>My Orders</Trans>
         </Link>
       </div>
     );
@@ -33,7 +35,8 @@ function Problem({ error, what, onRetry }: { error: unknown; what: string; onRet
 }
 
 export function PaymentPage() {
-  useDocumentTitle('Payment');
+  const { t } = useLingui();
+  useDocumentTitle(t`Payment`);
   const { id = '' } = useParams();
   const order = useOrderToPay(id);
   const config = usePaymentConfig();
@@ -50,26 +53,36 @@ export function PaymentPage() {
       setRecorded(transactionId);
     } catch (error) {
       setCardError(
-        `Your card was charged (transaction ${transactionId}), but we could not mark the order paid: ${errorMessage(error, 'the shop could not be reached.')}`,
+        englishText(
+          /*i18n*/ 'Your card was charged (transaction {transactionId}), but we could not mark the order paid: {reason}',
+          {
+            transactionId,
+            reason: errorMessage(error, /*i18n*/ 'the shop could not be reached.'),
+          },
+        ),
       );
     }
   }
 
-  if (order.isError) return <Problem error={order.error} what="this order" onRetry={() => order.refetch()} />;
-  if (config.isError) return <LoadError what="the payment settings" onRetry={() => config.refetch()} />;
-  if (!order.data || !config.data) return <Spinner label="Loading your order" />;
+  if (order.isError) return <Problem error={order.error} what={t`this order`} onRetry={() => order.refetch()} />;
+  if (config.isError) return <LoadError what={t`the payment settings`} onRetry={() => config.refetch()} />;
+  if (!order.data || !config.data) return <Spinner label={t`Loading your order`} />;
 
   if (recorded) return <OrderConfirmation order={order.data} transactionId={recorded} />;
 
   if (order.data.paid && !charged) {
     return (
       <section className="max-w-xl space-y-4">
-        <h2 className="text-2xl font-bold">Payment</h2>
+        <h2 className="text-2xl font-bold">
+          <Trans>Payment</Trans>
+        </h2>
         <OrderSummary order={order.data} />
         <div role="status" className="alert alert-success alert-soft flex-wrap justify-between">
-          <span className="break-all">This order is already paid (transaction {order.data.transactionId}).</span>
+          <span className="break-all">
+            <Trans>This order is already paid (transaction {order.data.transactionId}).</Trans>
+          </span>
           <Link to="/dashboard/orders" className="btn btn-sm">
-            My Orders
+            <Trans>My Orders</Trans>
           </Link>
         </div>
       </section>
@@ -86,15 +99,17 @@ export function PaymentPage() {
 
   return (
     <section className="max-w-xl space-y-4">
-      <h2 className="text-2xl font-bold">Payment</h2>
+      <h2 className="text-2xl font-bold">
+        <Trans>Payment</Trans>
+      </h2>
       <OrderSummary order={order.data} />
       {clientSecret.isError ? (
-        <Problem error={clientSecret.error} what="a payment for this order" onRetry={() => clientSecret.refetch()} />
+        <Problem error={clientSecret.error} what={t`a payment for this order`} onRetry={() => clientSecret.refetch()} />
       ) : null}
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4 p-4 sm:p-6">
           {config.data.provider === 'stripe' ? (
-            <Suspense fallback={<Spinner label="Loading the card form" />}>
+            <Suspense fallback={<Spinner label={t`Loading the card form`} />}>
               <StripeCardForm publishableKey={config.data.publishableKey} {...cardForm} />
             </Suspense>
           ) : (

@@ -1,14 +1,15 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatPrice } from '#shared/money.ts';
 import type { Order } from '#shared/order.ts';
 import type { Product } from '#shared/product.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { DeliveryFields, focusFirstDeliveryError, typedDelivery } from '#web/components/DeliveryFields.tsx';
 import type { DeliveryErrors } from '#web/lib/delivery-details.ts';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { usePlaceOrder } from '../api/use-place-order.ts';
 
 /**
@@ -35,6 +36,9 @@ export function BuyForm({
   buyer: Buyer;
   savedDelivery: ShippingAddress | undefined;
 }) {
+  const inPageLanguage = useInPageLanguage();
+  const { numberFieldType, price } = useFormat();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const inputId = useId();
@@ -94,7 +98,7 @@ export function BuyForm({
       setChecked({ text: '' });
     } catch (error) {
       showDeliveryErrors(form, deliveryErrorsOf(error));
-      toastApiError(error, 'Your order could not be placed. Please try again.');
+      toastApiError(error, /*i18n*/ 'Your order could not be placed. Please try again.');
     }
   }
 
@@ -102,49 +106,53 @@ export function BuyForm({
     <form onSubmit={buy} noValidate className="mt-6 flex flex-col gap-3">
       {buyer === 'signed-in' ? <DeliveryFields saved={savedDelivery} errors={deliveryErrors} /> : null}
       <label htmlFor={inputId} className="text-sm font-medium">
-        Quantity
+        <Trans>Quantity</Trans>
       </label>
       <div className="flex flex-wrap items-start gap-3">
         <input
           id={inputId}
           name="quantity"
-          type="number"
+          type={numberFieldType}
           inputMode="numeric"
           min={product.minQuantity}
           max={product.maxQuantity}
           step={1}
-          placeholder={`Minimum ${product.minQuantity}, maximum ${product.maxQuantity}`}
+          placeholder={t`Minimum ${product.minQuantity}, maximum ${product.maxQuantity}`}
           value={quantity}
           onChange={(event) => changeQuantity(event.target.value)}
           disabled={soldOut}
-          aria-invalid={warning ? true : undefined}
+          aria-invalid={inPageLanguage(warning) ? true : undefined}
           aria-describedby={warningId}
-          className={`input w-full sm:max-w-xs ${warning ? 'input-error' : ''}`}
+          className={`input w-full sm:max-w-xs ${inPageLanguage(warning) ? 'input-error' : ''}`}
         />
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={!ready || placeOrder.isPending || waiting}>
           {placeOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Buy Now
+          <Trans>Buy Now</Trans>
         </button>
       </div>
       <p id={warningId} className="min-h-5 text-sm text-error" aria-live="polite">
-        {warning}
+        {inPageLanguage(warning)}
       </p>
       {ready ? (
         <p className="text-sm">
-          Total : <span className="font-semibold">{formatPrice(product.price * Number(quantity))}</span>
+          <Trans>
+            Total : <span className="font-semibold">{price(product.price * Number(quantity))}</span>
+          </Trans>
         </p>
       ) : null}
       {placed ? (
         <div role="status" className="alert alert-success alert-soft alert-vertical items-start sm:alert-horizontal">
           <span>
-            {placed.quantity} × {product.name} ordered for {formatPrice(placed.price)}: {MESSAGES.orderCreated}.
+            <Trans>
+              {placed.quantity} × {product.name} ordered for {price(placed.price)}: {inPageLanguage(MESSAGES.orderCreated)}.
+            </Trans>
           </span>
           <div className="flex gap-2">
             <Link to={`/dashboard/payment/${placed._id}`} className="btn btn-sm btn-primary">
-              Pay now
+              <Trans>Pay now</Trans>
             </Link>
             <Link to="/dashboard/orders" className="btn btn-sm btn-ghost">
-              My Orders
+              <Trans>My Orders</Trans>
             </Link>
           </div>
         </div>

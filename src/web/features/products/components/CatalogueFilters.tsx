@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef, useState } from 'react';
 import {
   CATALOGUE_MESSAGES,
@@ -9,13 +10,15 @@ import {
 import type { Category } from '#shared/category.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { SearchField } from '#web/components/SearchField.tsx';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 
 /** A change of what the catalogue shows; the page puts it in the address (R-CATALOGUE). */
 export type FilterChange = Partial<Omit<CatalogueQuery, 'page' | 'pageSize'>>;
 
 const PRICE_FIELDS = [
-  { name: 'minPrice', label: 'Lowest price ($)' },
-  { name: 'maxPrice', label: 'Highest price ($)' },
+  { name: 'minPrice', label: /*i18n*/ 'Lowest price ($)' },
+  { name: 'maxPrice', label: /*i18n*/ 'Highest price ($)' },
 ] as const;
 
 const amountOrNothing = (text: FormDataEntryValue | null) => {
@@ -48,6 +51,9 @@ export function CatalogueFilters({
   reversedMaxPrice?: string;
   onChange: (change: FilterChange) => void;
 }) {
+  const { numberFieldType } = useFormat();
+  const inPageLanguage = useInPageLanguage();
+  const { t } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const disclosure = useRef<HTMLDetailsElement>(null);
   const [rangeReversed, setRangeReversed] = useState(reversedMaxPrice !== undefined);
@@ -74,14 +80,14 @@ export function CatalogueFilters({
   const applyNow = () => form.current?.requestSubmit();
 
   return (
-    <search aria-label="Products">
+    <search aria-label={t`Products`}>
       <form ref={form} onSubmit={apply} className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4">
         <SearchField
           id="catalogue-q"
-          label="Search products"
+          label={t`Search products`}
           defaultValue={query.q ?? ''}
           maxLength={LIMITS.searchMaxLength}
-          placeholder="Search by name or description"
+          placeholder={t`Search by name or description`}
         />
         <details
           ref={disclosure}
@@ -89,14 +95,18 @@ export function CatalogueFilters({
           className="lg:[&::details-content]:[content-visibility:visible]"
         >
           <summary className="btn btn-outline btn-sm w-full justify-between lg:hidden">
-            Filters and sort{set > 0 ? ` (${set} set)` : ''}
-            <span aria-hidden="true">▾</span>
+            <Trans>
+              Filters and sort{set > 0 ? <Trans> ({set} set)</Trans> : null}
+              <span aria-hidden="true">▾</span>
+            </Trans>
           </summary>
           <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:mt-0 lg:grid-cols-5 lg:items-start">
             <label className="flex flex-col gap-1 text-sm font-medium">
-              Category
+              <Trans>Category</Trans>
               <select name="category" defaultValue={query.category ?? ''} onChange={applyNow} className="select w-full">
-                <option value="">All categories</option>
+                <option value="">
+                  <Trans>All categories</Trans>
+                </option>
                 {categories.map((category) => (
                   <option key={category._id} value={category._id}>
                     {category.name}
@@ -109,12 +119,12 @@ export function CatalogueFilters({
               return (
                 <div key={field.name} className="flex flex-col gap-1">
                   <label htmlFor={`catalogue-${field.name}`} className="text-sm font-medium">
-                    {field.label}
+                    {inPageLanguage(field.label)}
                   </label>
                   <input
                     id={`catalogue-${field.name}`}
                     name={field.name}
-                    type="number"
+                    type={numberFieldType}
                     inputMode="decimal"
                     min={0}
                     step="0.01"
@@ -126,18 +136,18 @@ export function CatalogueFilters({
                   />
                   {field.name === 'maxPrice' ? (
                     <p id={RANGE_ERROR_ID} aria-live="polite" className="text-sm text-error">
-                      {rangeReversed ? CATALOGUE_MESSAGES.priceRangeReversed : ''}
+                      {rangeReversed ? inPageLanguage(CATALOGUE_MESSAGES.priceRangeReversed) : ''}
                     </p>
                   ) : null}
                 </div>
               );
             })}
             <label className="flex flex-col gap-1 text-sm font-medium">
-              Sort by
+              <Trans>Sort by</Trans>
               <select name="sort" defaultValue={query.sort} onChange={applyNow} className="select w-full">
                 {CATALOGUE_SORTS.map((sort) => (
                   <option key={sort} value={sort}>
-                    {CATALOGUE_SORT_LABELS[sort]}
+                    {inPageLanguage(CATALOGUE_SORT_LABELS[sort])}
                   </option>
                 ))}
               </select>
@@ -151,7 +161,7 @@ export function CatalogueFilters({
                 onChange={applyNow}
                 className="checkbox"
               />
-              In stock only
+              <Trans>In stock only</Trans>
             </label>
           </div>
         </details>

@@ -1,40 +1,41 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import type { Category } from '#shared/category.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useCategories, useChangeCategory } from '../api/use-categories.ts';
 
 const nameOf = (event: FormEvent<HTMLFormElement>) => String(new FormData(event.currentTarget).get('name') ?? '');
 
 /** One category with its rename and delete; the server checks the name (R-CATEGORY). */
 function CategoryRow({ category }: { category: Category }) {
+  const { t } = useLingui();
   const change = useChangeCategory();
   const rename = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     try {
       await change.mutateAsync({ kind: 'rename', id: category._id, input: { name: nameOf(event) } });
-      toast.success('Category renamed');
+      toast.success(/*i18n*/ 'Category renamed');
     } catch (error) {
-      toastApiError(error, 'The category could not be renamed. Please try again.');
+      toastApiError(error, /*i18n*/ 'The category could not be renamed. Please try again.');
     }
   };
   const remove = async () => {
     try {
       await change.mutateAsync({ kind: 'delete', id: category._id });
-      toast.success('Category deleted; its products have no category now');
+      toast.success(/*i18n*/ 'Category deleted; its products have no category now');
     } catch (error) {
-      toastApiError(error, 'The category could not be deleted. Please try again.');
+      toastApiError(error, /*i18n*/ 'The category could not be deleted. Please try again.');
     }
   };
   return (
     <li className="flex flex-wrap items-center gap-2" data-testid="category-row">
       <form className="join" onSubmit={rename}>
         <label className="sr-only" htmlFor={`category-${category._id}`}>
-          Name of {category.name}
+          <Trans>Name of {category.name}</Trans>
         </label>
         <input
           id={`category-${category._id}`}
@@ -44,16 +45,16 @@ function CategoryRow({ category }: { category: Category }) {
           className="input input-sm join-item"
         />
         <button type="submit" className="btn btn-sm join-item" disabled={change.isPending}>
-          Rename
+          <Trans>Rename</Trans>
         </button>
       </form>
       <ConfirmButton
-        label="Delete"
-        ariaLabel={`Delete category ${category.name}`}
+        label={t`Delete`}
+        ariaLabel={t`Delete category ${category.name}`}
         className="btn btn-xs btn-error btn-outline"
         disabled={change.isPending}
-        question={`Delete the category ${category.name}?`}
-        details="Its products stay in the shop, without a category, until you give them another."
+        question={t`Delete the category ${category.name}?`}
+        details={t`Its products stay in the shop, without a category, until you give them another.`}
         onConfirm={() => void remove()}
       />
     </li>
@@ -62,6 +63,7 @@ function CategoryRow({ category }: { category: Category }) {
 
 /** Manage Products' list of categories: add, rename, delete (admin, R-CATEGORY). */
 export function CategoriesSection() {
+  const { t } = useLingui();
   const categories = useCategories();
   const change = useChangeCategory();
   const [name, setName] = useState('');
@@ -70,20 +72,20 @@ export function CategoriesSection() {
     try {
       await change.mutateAsync({ kind: 'add', input: { name } });
       setName('');
-      toast.success('Category added');
+      toast.success(/*i18n*/ 'Category added');
     } catch (error) {
-      toastApiError(error, 'The category could not be added. Please try again.');
+      toastApiError(error, /*i18n*/ 'The category could not be added. Please try again.');
     }
   };
   return (
     <section aria-labelledby="categories-heading" className="mt-10">
       <h2 id="categories-heading" className="text-xl font-semibold">
-        Categories
+        <Trans>Categories</Trans>
       </h2>
       {categories.isPending ? (
-        <Spinner label="Loading the categories" />
+        <Spinner label={t`Loading the categories`} />
       ) : categories.isError ? (
-        <LoadError what="the categories" onRetry={() => categories.refetch()} />
+        <LoadError what={t`the categories`} onRetry={() => categories.refetch()} />
       ) : (
         <ul className="mt-4 flex flex-col gap-2">
           {categories.data.map((category) => (
@@ -93,18 +95,18 @@ export function CategoriesSection() {
       )}
       <form className="join mt-4" onSubmit={add}>
         <label className="sr-only" htmlFor="new-category">
-          New category
+          <Trans>New category</Trans>
         </label>
         <input
           id="new-category"
           value={name}
           onChange={(event) => setName(event.target.value)}
-          placeholder="New category"
+          placeholder={t`New category`}
           maxLength={LIMITS.categoryNameMaxLength}
           className="input input-sm join-item"
         />
         <button type="submit" className="btn btn-sm btn-primary join-item" disabled={change.isPending}>
-          Add category
+          <Trans>Add category</Trans>
         </button>
       </form>
     </section>

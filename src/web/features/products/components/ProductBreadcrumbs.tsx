@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { Category } from '#shared/category.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
@@ -9,11 +10,14 @@ import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
  * catalogueSearch, which would bring zod to the product page (R-BUDGETS).
  */
 export function ProductBreadcrumbs({ name, category }: { name: string; category: Category | undefined }) {
+  const { t } = useLingui();
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+    <nav aria-label={t`Breadcrumb`} className="breadcrumbs text-sm">
       <ul>
         <li>
-          <Link to="/products">Products</Link>
+          <Link to="/products">
+            <Trans>Products</Trans>
+          </Link>
         </li>
         {category ? (
           <li>

@@ -1,9 +1,11 @@
+import { Trans } from '@lingui/react/macro';
 import { useContext } from 'react';
 import { Link } from 'react-router';
-import { formatPrice } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { truncateWithEllipsis } from '#shared/text.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { ProductActionContext } from '../product-action.ts';
 import { minimumOrderWords } from '../quantity-words.ts';
 import { ProductPicture } from './ProductPicture.tsx';
@@ -13,6 +15,8 @@ import { ProductPicture } from './ProductPicture.tsx';
  * visitor's Order Now leads to /login, which returns to the product (R-ROUTES).
  */
 export function ProductCard({ product, signInFirst }: { product: Product; signInFirst: boolean }) {
+  const inPageLanguage = useInPageLanguage();
+  const { price } = useFormat();
   const action = useContext(ProductActionContext);
   const productPath = `/purchase/${product._id}`;
   return (
@@ -30,16 +34,20 @@ export function ProductCard({ product, signInFirst }: { product: Product; signIn
           </Link>
         </h3>
         <p className="text-sm text-base-content/80">{product.description}</p>
-        <p className="text-sm font-medium">Available in : {product.availableQuantity}</p>
-        {product.minQuantity > 1 && <p className="text-sm">{minimumOrderWords(product.minQuantity)}</p>}
-        <p className="text-lg font-semibold text-primary">Price : {formatPrice(product.price)}</p>
+        <p className="text-sm font-medium">
+          <Trans>Available in : {product.availableQuantity}</Trans>
+        </p>
+        {product.minQuantity > 1 && <p className="text-sm">{inPageLanguage(minimumOrderWords(product.minQuantity))}</p>}
+        <p className="text-lg font-semibold text-primary">
+          <Trans>Price : {price(product.price)}</Trans>
+        </p>
         <div className="card-actions mt-2 flex-col">
           <Link
             to={signInFirst ? '/login' : productPath}
             state={signInFirst ? { from: productPath } : undefined}
             className="btn btn-primary btn-block"
           >
-            Order Now
+            <Trans>Order Now</Trans>
           </Link>
           {action(product)}
         </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { LIMITS } from '#shared/limits.ts';
@@ -6,6 +7,8 @@ import { PICTURE_FILE_FIELD, QUANTITY_FLOORS } from '#shared/product.ts';
 import { FormField, SelectField, TextAreaField } from '#web/components/FormField.tsx';
 import { showFieldErrors } from '#web/lib/form-errors.ts';
 import { toastApiError } from '#web/lib/toast.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import {
   type AddProductFormInput,
   type AddProductFormOutput,
@@ -16,9 +19,9 @@ import { useCategories } from '../api/use-categories.ts';
 
 /** The three quantities, alike but for their label and smallest value (the shared product schema's rules). */
 const QUANTITY_FIELDS = [
-  { name: 'minQuantity', label: 'Minimum quantity' },
-  { name: 'maxQuantity', label: 'Maximum quantity' },
-  { name: 'availableQuantity', label: 'Available quantity' },
+  { name: 'minQuantity', label: /*i18n*/ 'Minimum quantity' },
+  { name: 'maxQuantity', label: /*i18n*/ 'Maximum quantity' },
+  { name: 'availableQuantity', label: /*i18n*/ 'Available quantity' },
 ] as const satisfies readonly { name: keyof typeof QUANTITY_FLOORS & keyof AddProductFormInput; label: string }[];
 
 /**
@@ -43,6 +46,9 @@ export function ProductForm({
   /** Read-only facts shown under the fields (the admin's email on Add Products). */
   children?: ReactNode;
 }) {
+  const { numberFieldType } = useFormat();
+  const inPageLanguage = useInPageLanguage();
+  const { t } = useLingui();
   const categories = useCategories();
   const form = useForm<AddProductFormInput, unknown, AddProductFormOutput>({
     resolver: zodResolver(addProductFormSchema),
@@ -66,9 +72,9 @@ export function ProductForm({
           {title}
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
-          <FormField label="Name" error={message('name')} {...form.register('name')} />
+          <FormField label={t`Name`} error={message('name')} {...form.register('name')} />
           <FormField
-            label="Price ($)"
+            label={t`Price ($)`}
             inputMode="decimal"
             placeholder="e.g. 199.99"
             maxLength={LIMITS.priceMaxLength}
@@ -76,13 +82,13 @@ export function ProductForm({
             {...form.register('price')}
           />
         </div>
-        <TextAreaField label="Description" rows={4} error={message('description')} {...form.register('description')} />
+        <TextAreaField label={t`Description`} rows={4} error={message('description')} {...form.register('description')} />
         <div className="grid gap-4 sm:grid-cols-3">
           {QUANTITY_FIELDS.map((field) => (
             <FormField
               key={field.name}
-              label={field.label}
-              type="number"
+              label={inPageLanguage(field.label)}
+              type={numberFieldType}
               inputMode="numeric"
               min={QUANTITY_FLOORS[field.name]}
               step={1}
@@ -91,8 +97,10 @@ export function ProductForm({
             />
           ))}
         </div>
-        <SelectField label="Category" error={message('categoryId')} {...form.register('categoryId')}>
-          <option value="">No category</option>
+        <SelectField label={t`Category`} error={message('categoryId')} {...form.register('categoryId')}>
+          <option value="">
+            <Trans>No category</Trans>
+          </option>
           {(categories.data ?? []).map((category) => (
             <option key={category._id} value={category._id}>
               {category.name}
@@ -101,14 +109,14 @@ export function ProductForm({
         </SelectField>
         <div className="grid gap-4 md:grid-cols-2">
           <FormField
-            label="Picture address (http or https)"
+            label={t`Picture address (http or https)`}
             type="url"
-            placeholder="https://"
+            placeholder={t`https://`}
             error={message('picture')}
             {...form.register('picture')}
           />
           <FormField
-            label="Or upload a picture (JPEG, PNG or WebP, up to 5 MB)"
+            label={t`Or upload a picture (JPEG, PNG or WebP, up to 5 MB)`}
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className="file-input"

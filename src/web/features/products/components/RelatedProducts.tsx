@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRelatedProducts } from '../api/use-related-products.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { ProductCard } from './ProductCard.tsx';
@@ -13,7 +14,7 @@ export function RelatedProducts({ productId }: { productId: string }) {
   return (
     <section aria-labelledby="related-heading" className="space-y-6">
       <h2 id="related-heading" className="text-2xl font-bold text-primary">
-        More in this category
+        <Trans>More in this category</Trans>
       </h2>
       <CardGrid>
         {related.data.map((product) => (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router';
 import {
   CATALOGUE_MESSAGES,
@@ -10,6 +11,7 @@ import { LoadError } from '#web/components/LoadError.tsx';
 import { PageButtons } from '#web/components/PageButtons.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFilterAddress } from '#web/lib/use-filter-address.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useCatalogue } from '../api/use-catalogue.ts';
 import { useCategories } from '../api/use-categories.ts';
 import { CardGrid } from '../components/CardGrid.tsx';
@@ -31,7 +33,9 @@ const addressOf = (query: CatalogueQuery) => {
  * `signInFirst` as on the home grid (ProductCard).
  */
 export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
-  useDocumentTitle('Products');
+  const inPageLanguage = useInPageLanguage();
+  const { t } = useLingui();
+  useDocumentTitle(t`Products`);
   const [parameters] = useSearchParams();
   const query = readCatalogueAddress(parameters);
   // The address drops a highest price below the lowest; the field keeps it and says why.
@@ -59,7 +63,7 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 sm:py-14" aria-labelledby="catalogue-heading">
       <h1 id="catalogue-heading" className="text-3xl font-bold tracking-wide text-primary sm:text-4xl">
-        Products
+        <Trans>Products</Trans>
       </h1>
       <div className="mt-6">
         <CatalogueFilters
@@ -73,10 +77,12 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
       <p className="mt-6 min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="catalogue-total">
         {catalogue.data ? `${catalogue.data.total} ${catalogue.data.total === 1 ? 'product' : 'products'}` : ''}
       </p>
-      <h2 className="sr-only">Results</h2>
+      <h2 className="sr-only">
+        <Trans>Results</Trans>
+      </h2>
       <div className="mt-4">
         {catalogue.isPending ? (
-          <div role="status" aria-label="Loading products">
+          <div role="status" aria-label={t`Loading products`}>
             <CardGrid>
               {Array.from({ length: Math.min(query.pageSize, SKELETONS) }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: they are all alike and never reordered
@@ -85,28 +91,34 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
             </CardGrid>
           </div>
         ) : catalogue.isError ? (
-          <LoadError what="the products" onRetry={() => catalogue.refetch()} />
+          <LoadError what={t`the products`} onRetry={() => catalogue.refetch()} />
         ) : catalogue.data.items.length === 0 && catalogue.data.total > 0 ? (
           <div
             className="rounded-box border border-dashed border-base-300 px-6 py-14 text-center"
             data-testid="catalogue-past-end"
           >
             <h2 className="text-xl font-semibold">
-              {CATALOGUE_MESSAGES.pageOutOfRange(query.page, Math.ceil(catalogue.data.total / query.pageSize))}
+              {inPageLanguage(CATALOGUE_MESSAGES.pageOutOfRange(query.page, Math.ceil(catalogue.data.total / query.pageSize)))}
             </h2>
             <Link to={addressOf({ ...query, page: 1 })} className="btn btn-primary mt-6">
-              Go to page 1
+              <Trans>Go to page 1</Trans>
             </Link>
           </div>
         ) : catalogue.data.items.length === 0 ? (
           <div className="rounded-box border border-dashed border-base-300 px-6 py-14 text-center" data-testid="catalogue-empty">
-            <h2 className="text-xl font-semibold">No products match {filtered ? 'these filters' : 'yet'}</h2>
+            <h2 className="text-xl font-semibold">
+              {filtered ? <Trans>No products match these filters</Trans> : <Trans>No products yet</Trans>}
+            </h2>
             <p className="mt-2 text-base-content/80">
-              {filtered ? 'Check the spelling, widen the price range or choose another category.' : 'Please check back soon.'}
+              {filtered ? (
+                <Trans>Check the spelling, widen the price range or choose another category.</Trans>
+              ) : (
+                <Trans>Please check back soon.</Trans>
+              )}
             </p>
             {filtered ? (
               <Link to="/products" className="btn btn-primary mt-6">
-                Clear all filters
+                <Trans>Clear all filters</Trans>
               </Link>
             ) : null}
           </div>
@@ -118,7 +130,7 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
               ))}
             </CardGrid>
             <PageButtons
-              label="Catalogue pages"
+              label={t`Catalogue pages`}
               page={query.page}
               pageSize={query.pageSize}
               total={catalogue.data.total}

@@ -1,11 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import { plainDollars } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import type { AddProductFormInput } from '../add-product-form.ts';
 import { useEditProduct } from '../api/use-manage-products.ts';
@@ -30,22 +31,23 @@ const formValues = (product: Product): AddProductFormInput => ({
  * stock given here is the new stock; orders already placed keep what they were bought at.
  */
 export function EditProductPage({ productId }: { productId: string }) {
-  useDocumentTitle('Edit Product');
+  const { t } = useLingui();
+  useDocumentTitle(t`Edit Product`);
   const product = useProduct(productId);
   const editProduct = useEditProduct(productId);
   const navigate = useNavigate();
 
-  if (product.isPending) return <Spinner label="Loading the product" />;
+  if (product.isPending) return <Spinner label={t`Loading the product`} />;
   if (product.error instanceof ApiError && product.error.status === 404) return <ProductNotFound />;
-  if (product.isError) return <LoadError what="the product" onRetry={() => product.refetch()} />;
+  if (product.isError) return <LoadError what={t`the product`} onRetry={() => product.refetch()} />;
   return (
     <ProductForm
       // A product changed elsewhere starts the form again from what it is now.
       key={product.dataUpdatedAt}
-      title={`Edit ${product.data.name}`}
-      submitLabel="Save changes"
+      title={t`Edit ${product.data.name}`}
+      submitLabel={t`Save changes`}
       defaultValues={formValues(product.data)}
-      failure="The product could not be saved. Please try again."
+      failure={t`The product could not be saved. Please try again.`}
       send={async (body) => {
         await editProduct.mutateAsync(body);
         toast.success(MESSAGES.productUpdated);

@@ -1,9 +1,8 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { type CatalogueQuery, catalogueSearch, readCatalogueAddress } from '#shared/catalogue.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { formatPrice } from '#shared/money.ts';
 import type { Product } from '#shared/product.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
@@ -11,9 +10,10 @@ import { PageButtons } from '#web/components/PageButtons.tsx';
 import { ProductLabel } from '#web/components/ProductLabel.tsx';
 import { SearchField } from '#web/components/SearchField.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFilterAddress } from '#web/lib/use-filter-address.ts';
+import { useFormat } from '#web/lib/use-format.ts';
 import { useCatalogue } from '../api/use-catalogue.ts';
 import { useCategories } from '../api/use-categories.ts';
 import { useDeleteProduct } from '../api/use-manage-products.ts';
@@ -32,7 +32,9 @@ const addressOf = (query: CatalogueQuery) => {
 };
 
 export function ManageProductsPage() {
-  useDocumentTitle('Manage Products');
+  const { price } = useFormat();
+  const { t } = useLingui();
+  useDocumentTitle(t`Manage Products`);
   const [parameters] = useSearchParams();
   const query = readCatalogueAddress(parameters);
   const products = useCatalogue(query);
@@ -46,22 +48,22 @@ export function ManageProductsPage() {
       await deleteProduct.mutateAsync(product._id);
       toast.success(MESSAGES.productDeleted);
     } catch (error) {
-      toastApiError(error, 'The product could not be deleted. Please try again.');
+      toastApiError(error, /*i18n*/ 'The product could not be deleted. Please try again.');
     }
   }
 
-  if (products.isPending) return <Spinner label="Loading the products" />;
-  if (products.isError) return <LoadError what="the products" onRetry={() => products.refetch()} />;
+  if (products.isPending) return <Spinner label={t`Loading the products`} />;
+  if (products.isError) return <LoadError what={t`the products`} onRetry={() => products.refetch()} />;
   const newestFirst = products.data.items;
   const searching = query.q !== undefined;
 
   return (
     <section aria-labelledby="manage-products">
       <h2 id="manage-products" className="text-xl font-semibold">
-        Manage Products
+        <Trans>Manage Products</Trans>
       </h2>
       {/* A plain GET form: it searches with JavaScript off too; with it, the address changes in place. */}
-      <search aria-label="Products">
+      <search aria-label={t`Products`}>
         <form
           key={address.formKey}
           action={PAGE_PATH}
@@ -74,25 +76,29 @@ export function ManageProductsPage() {
         >
           <SearchField
             id="products-q"
-            label="Product name"
+            label={t`Product name`}
             defaultValue={query.q ?? ''}
             maxLength={LIMITS.searchMaxLength}
-            placeholder="Search products"
+            placeholder={t`Search products`}
           />
         </form>
       </search>
       <p className="mt-2 min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="products-total">
-        {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+        <Plural value={products.data.total} one="# product" other="# products" />
       </p>
       {newestFirst.length === 0 ? (
         <p className="mt-4 text-base-content/80">
-          {searching ? 'No products match this search.' : 'The catalogue is empty. Add a product to start selling.'}
+          {searching ? (
+            <Trans>No products match this search.</Trans>
+          ) : (
+            <Trans>The catalogue is empty. Add a product to start selling.</Trans>
+          )}
         </p>
       ) : (
         // A scroll region keyboard users can reach and screen readers name, should a phone still be too narrow.
         <section
           className="mt-4 overflow-x-auto rounded-box border border-base-300 bg-base-100"
-          aria-label="Products"
+          aria-label={t`Products`}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus so the keyboard can scroll it.
           tabIndex={0}
         >
@@ -102,14 +108,22 @@ export function ManageProductsPage() {
                 <th scope="col" className="hidden sm:table-cell">
                   #
                 </th>
-                <th scope="col">Product</th>
-                <th scope="col">Price</th>
-                <th scope="col">Available</th>
-                <th scope="col" className="hidden md:table-cell">
-                  Category
+                <th scope="col">
+                  <Trans>Product</Trans>
                 </th>
                 <th scope="col">
-                  <span className="sr-only">Edit or delete</span>
+                  <Trans>Price</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Available</Trans>
+                </th>
+                <th scope="col" className="hidden md:table-cell">
+                  <Trans>Category</Trans>
+                </th>
+                <th scope="col">
+                  <span className="sr-only">
+                    <Trans>Edit or delete</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -122,24 +136,24 @@ export function ManageProductsPage() {
                   <td>
                     <ProductLabel name={product.name} picture={product.picture} />
                   </td>
-                  <td className="whitespace-nowrap">{formatPrice(product.price)}</td>
+                  <td className="whitespace-nowrap">{price(product.price)}</td>
                   <td>{product.availableQuantity}</td>
                   <td className="hidden md:table-cell">{categoryName(product.categoryId)}</td>
                   <td className="flex flex-col gap-2 sm:flex-row">
                     <Link
                       to={`/dashboard/manageProducts/${product._id}`}
                       className="btn btn-xs btn-outline"
-                      aria-label={`Edit ${product.name}`}
+                      aria-label={t`Edit ${product.name}`}
                     >
-                      Edit
+                      <Trans>Edit</Trans>
                     </Link>
                     <ConfirmButton
-                      label="Delete"
-                      ariaLabel={`Delete ${product.name}`}
+                      label={t`Delete`}
+                      ariaLabel={t`Delete ${product.name}`}
                       className="btn btn-xs btn-error btn-outline"
                       disabled={deleteProduct.isPending && deleteProduct.variables === product._id}
-                      question={`Delete ${product.name}?`}
-                      details="It leaves the catalogue at once; orders already placed keep their copy of it."
+                      question={t`Delete ${product.name}?`}
+                      details={t`It leaves the catalogue at once; orders already placed keep their copy of it.`}
                       onConfirm={() => void remove(product)}
                     />
                   </td>
@@ -150,7 +164,7 @@ export function ManageProductsPage() {
         </section>
       )}
       <PageButtons
-        label="Product pages"
+        label={t`Product pages`}
         page={query.page}
         pageSize={query.pageSize}
         total={products.data.total}

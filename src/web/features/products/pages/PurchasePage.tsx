@@ -1,11 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useContext } from 'react';
-import { formatPrice } from '#shared/money.ts';
 import type { ShippingAddress } from '#shared/shipping-address.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useCategories } from '../api/use-categories.ts';
 import { useProduct } from '../api/use-product.ts';
 import { type Buyer, BuyForm } from '../components/BuyForm.tsx';
@@ -39,15 +41,18 @@ export function PurchasePage({
   aside: ReactNode;
   savedDelivery: ShippingAddress | undefined;
 }) {
+  const inPageLanguage = useInPageLanguage();
+  const { count, price } = useFormat();
+  const { t } = useLingui();
   const action = useContext(ProductActionContext);
   const product = useProduct(productId);
   const categories = useCategories();
-  useDocumentTitle(product.data?.name ?? (isMissing(product.error) ? 'Product not found' : 'Purchase'));
+  useDocumentTitle(product.data?.name ?? (isMissing(product.error) ? t`Product not found` : t`Purchase`));
 
-  if (product.isPending) return <Spinner label="Loading the product" />;
+  if (product.isPending) return <Spinner label={t`Loading the product`} />;
   if (product.isError) {
     if (isMissing(product.error)) return <ProductNotFound />;
-    return <LoadError what="this product" onRetry={() => product.refetch()} />;
+    return <LoadError what={t`this product`} onRetry={() => product.refetch()} />;
   }
   const { data } = product;
   const category = categories.data?.find((shelf) => shelf._id === data.categoryId);
@@ -64,22 +69,32 @@ export function PurchasePage({
               {data.name}
             </h1>
             <p className="text-base-content/80">
-              <span className="text-2xl font-semibold text-base-content">{formatPrice(data.price)}</span> per unit
+              <Trans>
+                <span className="text-2xl font-semibold text-base-content">{price(data.price)}</span> per unit
+              </Trans>
             </p>
             <p className="text-base-content/80">{data.description}</p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="font-medium">Available quantity</dt>
+              <dt className="font-medium">
+                <Trans>Available quantity</Trans>
+              </dt>
               <dd data-testid="available-quantity">
-                {data.availableQuantity}
-                {data.availableQuantity === 0 ? <span className="badge badge-error badge-soft ml-2">Sold out</span> : null}
+                {count(data.availableQuantity)}
+                {data.availableQuantity === 0 ? (
+                  <span className="badge badge-error badge-soft ml-2">
+                    <Trans>Sold out</Trans>
+                  </span>
+                ) : null}
               </dd>
-              <dt className="font-medium">Per order</dt>
-              <dd data-testid="quantity-rule">{quantityRuleWords(data.minQuantity, data.maxQuantity)}</dd>
+              <dt className="font-medium">
+                <Trans>Per order</Trans>
+              </dt>
+              <dd data-testid="quantity-rule">{inPageLanguage(quantityRuleWords(data.minQuantity, data.maxQuantity))}</dd>
             </dl>
             {notice}
             <BuyForm product={data} buyer={buyer} savedDelivery={savedDelivery} />
             <div>{action(data)}</div>
-            {aside ? <aside aria-label="Your details">{aside}</aside> : null}
+            {aside ? <aside aria-label={t`Your details`}>{aside}</aside> : null}
           </div>
         </article>
       </div>

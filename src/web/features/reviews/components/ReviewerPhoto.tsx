@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { pictureSrcSet } from '#shared/picture.ts';
 import { initialsOf } from '../initials.ts';
@@ -10,6 +11,7 @@ const isOwnPhoto = (src: string) => src.startsWith('/') && !src.startsWith('//')
  * pages never make visitors' browsers fetch third-party addresses given as photos (R-REVIEW).
  */
 export function ReviewerPhoto({ name, src }: { name: string; src: string }) {
+  const { t } = useLingui();
   const [failedSrc, setFailedSrc] = useState<string>();
   if (failedSrc === src || !isOwnPhoto(src)) {
     return (
@@ -27,7 +29,7 @@ export function ReviewerPhoto({ name, src }: { name: string; src: string }) {
       src={src}
       srcSet={pictureSrcSet(src)}
       sizes="64px"
-      alt={`Portrait of ${name}`}
+      alt={t`Portrait of ${name}`}
       width={64}
       height={64}
       loading="lazy"

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '#web/components/LoadError.tsx';
@@ -9,20 +10,23 @@ import { TestimonialCard } from './TestimonialCard.tsx';
 
 /** The testimonials (R-TESTIMONIALS): newest first, three to a page, with numbered page buttons. */
 export function Testimonials() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const reviews = useReviewPage(page, DISPLAY_LIMITS.testimonialsPageSize);
 
   let body: ReactNode;
-  if (reviews.isPending) body = <Spinner label="Loading reviews" />;
-  else if (reviews.isError) body = <LoadError what="the reviews" onRetry={() => reviews.refetch()} />;
+  if (reviews.isPending) body = <Spinner label={t`Loading reviews`} />;
+  else if (reviews.isError) body = <LoadError what={t`the reviews`} onRetry={() => reviews.refetch()} />;
   else if (reviews.data.total === 0)
     body = (
       <p className="py-8 text-center text-base-content/75">
-        No reviews yet.{' '}
-        <Link to="/dashboard/review" className="link link-primary">
-          Be the first to review us
-        </Link>
-        .
+        <Trans>
+          No reviews yet.{' '}
+          <Link to="/dashboard/review" className="link link-primary">
+            Be the first to review us
+          </Link>
+          .
+        </Trans>
       </p>
     );
   else {
@@ -35,7 +39,7 @@ export function Testimonials() {
           ))}
         </ul>
         {total > 1 ? (
-          <nav aria-label="Review pages" className="mt-10 flex justify-center">
+          <nav aria-label={t`Review pages`} className="mt-10 flex justify-center">
             <ul className="flex flex-wrap justify-center gap-2">
               {pageButtons(page, total).map((button, index) =>
                 button === 'gap' ? (
@@ -49,7 +53,7 @@ export function Testimonials() {
                       type="button"
                       className={`btn btn-square ${button === page ? 'btn-primary' : 'btn-outline btn-primary'}`}
                       aria-current={button === page ? 'page' : undefined}
-                      aria-label={`Page ${button}`}
+                      aria-label={t`Page ${button}`}
                       onClick={() => setPage(button)}
                     >
                       {button}
@@ -68,9 +72,11 @@ export function Testimonials() {
     <section id="testimonials" aria-labelledby="testimonials-heading" className="scroll-mt-20 bg-base-200 px-4 py-16 sm:py-20">
       <div className="mx-auto max-w-7xl">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-[0.2em] text-secondary uppercase">Testimonials</p>
+          <p className="text-sm font-semibold tracking-[0.2em] text-secondary uppercase">
+            <Trans>Testimonials</Trans>
+          </p>
           <h2 id="testimonials-heading" className="mt-2 text-3xl font-bold sm:text-4xl">
-            What our customers say
+            <Trans>What our customers say</Trans>
           </h2>
         </div>
         <div className="mt-12">{body}</div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
 import type { z } from 'zod';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -8,7 +8,7 @@ import { newReviewSchema, REVIEW_PHOTO_FILE_FIELD } from '#shared/review.ts';
 import { FormField, SelectField, TextAreaField } from '#web/components/FormField.tsx';
 import { showFieldErrors } from '#web/lib/form-errors.ts';
 import { formWithPicture, pictureFile } from '#web/lib/picture-file.ts';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useAddReview } from '../api/use-add-review.ts';
 
@@ -30,7 +30,8 @@ const EMPTY_FORM: ReviewFormValues = { reviewRating: String(LIMITS.ratingMax), r
  * server takes them from the session, not from this form.
  */
 export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
-  useDocumentTitle('Add a Review');
+  const { t } = useLingui();
+  useDocumentTitle(t`Add a Review`);
   const addReview = useAddReview();
   const form = useForm<ReviewFormValues, unknown, ReviewFormOutput>({
     resolver: zodResolver(reviewFormSchema),
@@ -45,51 +46,58 @@ export function AddReviewPage({ reviewer }: { reviewer: Reviewer }) {
       toast.success(MESSAGES.reviewAdded);
       form.reset(EMPTY_FORM);
     } catch (error) {
-      if (!showFieldErrors(form, error)) toastApiError(error, 'Your review could not be saved. Please try again.');
+      if (!showFieldErrors(form, error)) toastApiError(error, /*i18n*/ 'Your review could not be saved. Please try again.');
     }
   });
 
   return (
     <section aria-labelledby="add-review-heading" className="max-w-2xl">
       <h2 id="add-review-heading" className="text-2xl font-bold">
-        Add a Review
+        <Trans>Add a Review</Trans>
       </h2>
-      <p className="mt-2 text-base-content/75">Tell other customers how we did. Your review appears on our home page.</p>
+      <p className="mt-2 text-base-content/75">
+        <Trans>Tell other customers how we did. Your review appears on our home page.</Trans>
+      </p>
       <form
         onSubmit={submit}
         noValidate
         className="mt-6 flex flex-col gap-4 rounded-box border border-base-300 bg-base-100 p-5 sm:p-6"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Name" value={reviewer.name} readOnly className="bg-base-200" />
-          <FormField label="Email" type="email" value={reviewer.email} readOnly className="bg-base-200" />
+          <FormField label={t`Name`} value={reviewer.name} readOnly className="bg-base-200" />
+          <FormField label={t`Email`} type="email" value={reviewer.email} readOnly className="bg-base-200" />
         </div>
         <FormField
-          label="Photo (JPEG, PNG or WebP, up to 5 MB)"
+          label={t`Photo (JPEG, PNG or WebP, up to 5 MB)`}
           type="file"
           accept="image/jpeg,image/png,image/webp"
           className="file-input"
           error={errors.reviewPhoto?.message ?? errors[REVIEW_PHOTO_FILE_FIELD]?.message}
           {...form.register(REVIEW_PHOTO_FILE_FIELD)}
         />
-        <SelectField label="Rating" className="sm:w-48" error={errors.reviewRating?.message} {...form.register('reviewRating')}>
+        <SelectField
+          label={t`Rating`}
+          className="sm:w-48"
+          error={errors.reviewRating?.message}
+          {...form.register('reviewRating')}
+        >
           {RATINGS.map((rating) => (
             <option key={rating} value={rating}>
-              {rating === 1 ? '1 star' : `${rating} stars`}
+              <Plural value={rating} one="# star" other="# stars" />
             </option>
           ))}
         </SelectField>
         <TextAreaField
-          label="Description"
+          label={t`Description`}
           rows={5}
-          placeholder="What did we deliver for you, and how did it go?"
+          placeholder={t`What did we deliver for you, and how did it go?`}
           hint={`${descriptionLength} / ${LIMITS.reviewDescriptionMaxLength} characters`}
           error={errors.reviewDescription?.message}
           {...form.register('reviewDescription')}
         />
         <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Add Review
+          <Trans>Add Review</Trans>
         </button>
       </form>
     </section>

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify/unstyled';
 import { MESSAGES } from '#shared/messages.ts';
 import type { ShopUser } from '#shared/user.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
 
 export function useUsers() {
   return useQuery({ queryKey: queryKeys.users, queryFn: ({ signal }) => apiRequest<ShopUser[]>('/api/user', { signal }) });
@@ -22,7 +21,7 @@ function useRoleChange(request: (email: string) => Promise<ShopUser>, successMes
         queryClient.invalidateQueries({ queryKey: queryKeys.adminChecks }),
       ]);
     },
-    onError: (error) => toastApiError(error, 'The change could not be saved. Please try again.'),
+    onError: (error) => toastApiError(error, /*i18n*/ 'The change could not be saved. Please try again.'),
   });
 }
 

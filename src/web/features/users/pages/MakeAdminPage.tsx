@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useGrantAdmin, useRevokeAdmin, useUsers } from '../api/use-users.ts';
 
 export function MakeAdminPage() {
-  useDocumentTitle('Make Admin');
+  const { t } = useLingui();
+  useDocumentTitle(t`Make Admin`);
   const users = useUsers();
   const grant = useGrantAdmin();
   const revoke = useRevokeAdmin();
@@ -13,20 +15,24 @@ export function MakeAdminPage() {
   return (
     <section aria-labelledby="make-admin-title">
       <h2 id="make-admin-title" className="mb-4 text-xl font-semibold">
-        Make Admin
+        <Trans>Make Admin</Trans>
       </h2>
       {users.isPending ? (
-        <Spinner label="Loading users" />
+        <Spinner label={t`Loading users`} />
       ) : users.isError ? (
-        <LoadError what="the users" onRetry={() => users.refetch()} />
+        <LoadError what={t`the users`} onRetry={() => users.refetch()} />
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table">
             <thead className="text-base-content">
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Email</th>
-                <th scope="col">Actions</th>
+                <th scope="col">
+                  <Trans>Email</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Actions</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -42,7 +48,7 @@ export function MakeAdminPage() {
                         disabled={user.role === 'admin' || busyEmail === user.email}
                         onClick={() => grant.mutate(user.email)}
                       >
-                        {user.role === 'admin' ? 'Already Admin' : 'Make Admin'}
+                        {user.role === 'admin' ? <Trans>Already Admin</Trans> : <Trans>Make Admin</Trans>}
                       </button>
                       <button
                         type="button"
@@ -50,7 +56,7 @@ export function MakeAdminPage() {
                         disabled={user.role !== 'admin' || busyEmail === user.email}
                         onClick={() => revoke.mutate(user.email)}
                       >
-                        Remove Admin
+                        <Trans>Remove Admin</Trans>
                       </button>
                     </div>
                   </td>

@@ -1,0 +1,53 @@
+import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The shop's two languages (decision 61): English, in which the code is written and which keeps the
+ * spec's texts exactly, and Bangla. `npm run i18n:extract` brings new texts in from the code. The
+ * texts are kept in five PO catalogues per language, by who reads them where:
+ * - web: the words of every page's frame and of the pages a first visit opens (the home page, the
+ *   catalogue, a product, the cart, signing in), loaded by every page;
+ * - pages: the words of the pages that load their code on demand (about, the blog, the newsletter,
+ *   every signed-in and admin page), loaded with them;
+ * - blog: the articles, loaded by the blog's pages;
+ * - shared: the rules' messages both the forms and the API give (src/shared), loaded by Bangla pages
+ *   (an English page shows them as the code writes them);
+ * - server: the mails and the API's own refusals, never sent to a browser.
+ */
+const BLOG = '<rootDir>/src/web/features/marketing/blog';
+const WEB = '<rootDir>/src/web';
+/** The files of the `pages` catalogue: none of them is imported by a page the `web` catalogue serves. */
+const PAGES = [
+  `${WEB}/features/marketing/pages`,
+  `${WEB}/features/orders`,
+  `${WEB}/features/payments`,
+  `${WEB}/features/mail`,
+  `${WEB}/features/users/pages`,
+  `${WEB}/features/reviews/pages`,
+  `${WEB}/features/products/pages/ManageProductsPage.tsx`,
+  `${WEB}/features/products/pages/AddProductPage.tsx`,
+  `${WEB}/features/products/pages/EditProductPage.tsx`,
+  `${WEB}/features/products/components/CategoriesSection.tsx`,
+  `${WEB}/features/products/components/ProductForm.tsx`,
+  `${WEB}/features/auth/pages/SettingsPage.tsx`,
+  `${WEB}/features/cart/pages/CheckoutPage.tsx`,
+  `${WEB}/app/layouts/DashboardLayout.tsx`,
+  `${WEB}/app/routes/OrderAdminRoutes.tsx`,
+  `${WEB}/app/routes/MyOrdersRoute.tsx`,
+  // The heads of the pages: only the server's renderer writes them.
+  `${WEB}/app/page-head.ts`,
+];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'bn'],
+  catalogs: [
+    { path: '<rootDir>/src/locales/web/{locale}', include: [WEB], exclude: [...TESTS, BLOG, ...PAGES] },
+    { path: '<rootDir>/src/locales/pages/{locale}', include: PAGES, exclude: TESTS },
+    { path: '<rootDir>/src/locales/blog/{locale}', include: [BLOG], exclude: TESTS },
+    { path: '<rootDir>/src/locales/shared/{locale}', include: ['<rootDir>/src/shared'], exclude: TESTS },
+    { path: '<rootDir>/src/locales/server/{locale}', include: ['<rootDir>/src/server'], exclude: TESTS },
+  ],
+  format: formatter({ lineNumbers: false }),
+});

@@ -1,0 +1,5 @@
+/** A PO catalogue, compiled by @lingui/vite-plugin when imported (decision 61). */
+declare module '*.po' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
