@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMoney, formatNumber } from './locale-format.ts';
+import { formatDateTime, formatMoney, formatNumber, formatShopPrice } from './locale-format.ts';
 
 describe('numbers, money and dates in the reader’s language (R-LOCALE)', () => {
   it('writes numbers with Bengali digits and lakh grouping in Bangla', () => {
@@ -25,5 +25,12 @@ describe('numbers, money and dates in the reader’s language (R-LOCALE)', () =>
     expect(formatDateTime(lateEvening, 'en', 'UTC')).toBe('Nov 25, 2026, 16:05');
     expect(formatDateTime(lateEvening, 'bn')).toMatch(/^২৫ নভে, ২০২৬/);
     expect(formatDateTime(lateEvening, 'bn')).toContain('২২:০৫');
+  });
+
+  it('writes a price in the shop’s currency: the spec’s “$ …” for the dollar shop in English, the sign of any other', () => {
+    expect(formatShopPrice(1899, 'usd', 'en')).toBe('$ 1,899.00');
+    expect(formatShopPrice(1899, 'usd', 'bn')).toBe('১,৮৯৯.০০$');
+    expect(formatShopPrice(1899, 'eur', 'en')).toBe('€1,899.00');
+    expect(formatShopPrice(125000, 'bdt', 'bn')).toBe('১,২৫,০০০.০০৳');
   });
 });

@@ -188,6 +188,12 @@ const ROUTES: Route[] = [
     visitor: 'admin',
     path: async (server) => `/dashboard/manageProducts/${(await firstProduct(server))._id}`,
   },
+  // The Bangla pages (R-LANGUAGES): their own language named, its words, the same structure.
+  { name: '/bn', visitor: 'anonymous', path: fixed('/bn') },
+  { name: '/bn/blog', visitor: 'anonymous', path: fixed('/bn/blog') },
+  { name: '/bn/about', visitor: 'anonymous', path: fixed('/bn/about') },
+  { name: '/bn/purchase/{id}', visitor: 'customer', path: async (server) => `/bn/purchase/${(await firstProduct(server))._id}` },
+  { name: '/bn/dashboard/overview', visitor: 'admin', path: fixed('/bn/dashboard/overview') },
 ];
 
 /** Waits until the page has its data: no request in flight and no loading spinner left. */

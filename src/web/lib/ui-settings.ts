@@ -1,5 +1,3 @@
-import { msg } from '@lingui/core/macro';
-
 /** How the pages move and look, as R-CAROUSEL, R-COUNTERS, R-TOASTS and R-LIMITS set it. No server rule depends on these. */
 
 /** How much of a list or a text the pages show. */
@@ -18,8 +16,8 @@ export const CAROUSEL = { autoplayDelayMs: 2500, transitionMs: 600, spaceBetween
 export const TAGLINE_ANIMATION = { staggerSeconds: 0.06, durationSeconds: 0.8 } as const;
 
 export const COUNTERS = [
-  { value: 1251, label: msg`Packages delivered` },
-  { value: 8512, label: msg`Repeat customers` },
-  { value: 586, label: msg`Happy clients` },
-  { value: 85411, label: msg`Commercial goods` },
+  { value: 1251, label: /*i18n*/ 'Packages delivered' },
+  { value: 8512, label: /*i18n*/ 'Repeat customers' },
+  { value: 586, label: /*i18n*/ 'Happy clients' },
+  { value: 85411, label: /*i18n*/ 'Commercial goods' },
 ] as const;

@@ -34,7 +34,7 @@ const blocks = (line: CartLine) => line.problems.some((problem) => problem.code 
  */
 export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress | undefined }) {
   const inPageLanguage = useInPageLanguage();
-  const { price } = useFormat();
+  const { count, price } = useFormat();
   const { t } = useLingui();
   useDocumentTitle(t`Checkout`);
   const navigate = useNavigate();
@@ -129,7 +129,7 @@ export function CheckoutPage({ savedDelivery }: { savedDelivery: ShippingAddress
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{line.name}</p>
                 <p className="text-sm text-base-content/80">
-                  {line.quantity} × {price(line.unitPrice)}
+                  {count(line.quantity)} × {price(line.unitPrice)}
                 </p>
                 {line.problems.map((problem) => (
                   <p key={problem.code} className={`text-sm ${problem.code === 'price_changed' ? '' : 'text-error'}`}>

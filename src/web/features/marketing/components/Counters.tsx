@@ -1,8 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { COUNTERS } from '#web/lib/ui-settings.ts';
-import { useFormat } from '#web/lib/use-format.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useInViewOnce } from '#web/lib/use-in-view.ts';
 import { useReducedMotion } from '#web/lib/use-reduced-motion.ts';
 
@@ -25,7 +26,9 @@ function countUp(value: number, show: (shown: number) => void): () => void {
 }
 
 function CountUp({ value, running }: { value: number; running: boolean }) {
-  const { count } = useFormat();
+  const { i18n } = useLingui();
+  // The spec's figures are written without a thousands mark ("1251"), in the page's digits.
+  const count = (shown: number) => i18n.number(shown, { useGrouping: false });
   const prefersReducedMotion = useReducedMotion();
   const [shown, setShown] = useState(0);
   useEffect(() => {
@@ -48,7 +51,7 @@ function CountUp({ value, running }: { value: number; running: boolean }) {
 
 /** The counters (R-COUNTERS), counting up from zero the first time they scroll into view, and the booking call. */
 export function Counters() {
-  const { i18n } = useLingui();
+  const inPageLanguage = useInPageLanguage();
   const ref = useRef<HTMLDListElement>(null);
   const inView = useInViewOnce(ref, 0.5);
   return (
@@ -60,7 +63,9 @@ export function Counters() {
         <dl ref={ref} className="mt-12 grid grid-cols-2 gap-8 text-center lg:grid-cols-4" data-testid="counters">
           {COUNTERS.map((counter) => (
             <div key={counter.value} className="flex flex-col-reverse gap-2">
-              <dt className="text-sm font-medium tracking-wide text-white/85 uppercase sm:text-base">{i18n._(counter.label)}</dt>
+              <dt className="text-sm font-medium tracking-wide text-white/85 uppercase sm:text-base">
+                {inPageLanguage(counter.label)}
+              </dt>
               <dd className="font-display text-4xl font-bold sm:text-5xl">
                 <CountUp value={counter.value} running={inView} />
               </dd>

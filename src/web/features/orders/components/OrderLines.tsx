@@ -4,7 +4,7 @@ import { useFormat } from '#web/lib/use-format.ts';
 
 /** What an order of several lines holds (R-CHECKOUT), one line each; a one-line order says it in its name already. */
 export function OrderLines({ order }: { order: Order }) {
-  const { price } = useFormat();
+  const { count, price } = useFormat();
   const { t } = useLingui();
   if (order.lines.length < 2) return null;
   return (
@@ -12,7 +12,7 @@ export function OrderLines({ order }: { order: Order }) {
       {order.lines.map((line, position) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a deleted product's line has no id, and lines never move within an order.
         <li key={position}>
-          {line.quantity} × {line.name} · {price(line.price)}
+          {count(line.quantity)} × {line.name} · {price(line.price)}
         </li>
       ))}
     </ul>

@@ -40,7 +40,7 @@ export function OrderList({
   tableFrom,
   pageOf,
 }: OrderListProps) {
-  const { price } = useFormat();
+  const { count, price } = useFormat();
   const layout = LAYOUTS[tableFrom];
   const numberLink = (order: Order) => (
     <Link to={pageOf(order)} className="link link-primary font-mono">
@@ -119,7 +119,7 @@ export function OrderList({
                   <ProductLabel name={order.name} picture={order.picture} />
                   <OrderLines order={order} />
                 </td>
-                <td>{order.quantity}</td>
+                <td>{count(order.quantity)}</td>
                 <td className="whitespace-nowrap">{price(order.price)}</td>
                 <td className="min-w-36">{delivery(order)}</td>
                 <td>{status(order)}</td>

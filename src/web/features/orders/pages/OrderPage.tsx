@@ -29,7 +29,7 @@ interface OrderPageProps {
  */
 export function OrderPage({ number, reader, backTo, actions }: OrderPageProps) {
   const inPageLanguage = useInPageLanguage();
-  const { price } = useFormat();
+  const { count, price } = useFormat();
   const { t } = useLingui();
   useDocumentTitle(t`Order ${number}`);
   const order = useOrder(number);
@@ -81,7 +81,7 @@ export function OrderPage({ number, reader, backTo, actions }: OrderPageProps) {
               <li key={position} className="flex flex-wrap items-center justify-between gap-2">
                 <ProductLabel name={line.name} picture={line.picture} />
                 <span className="text-sm">
-                  {line.quantity} × {price(line.unitPrice)} = <span className="font-semibold">{price(line.price)}</span>
+                  {count(line.quantity)} × {price(line.unitPrice)} = <span className="font-semibold">{price(line.price)}</span>
                 </span>
               </li>
             ))}

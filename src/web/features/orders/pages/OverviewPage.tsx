@@ -38,7 +38,7 @@ function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
 }
 
 function DaysTable({ days }: { days: Overview['days'] }) {
-  const { price } = useFormat();
+  const { count, price } = useFormat();
   return (
     <details className="mt-3">
       <summary className="cursor-pointer text-sm">
@@ -68,7 +68,7 @@ function DaysTable({ days }: { days: Overview['days'] }) {
                 <th scope="row" className="font-normal">
                   <time dateTime={day.date}>{shortDate(day.date)}</time>
                 </th>
-                <td>{day.orders}</td>
+                <td>{count(day.orders)}</td>
                 <td>{price(day.revenue)}</td>
               </tr>
             ))}
@@ -176,7 +176,7 @@ export function OverviewPage() {
                       <th scope="row" className="font-normal break-words">
                         {product.name}
                       </th>
-                      <td>{product.units}</td>
+                      <td>{count(product.units)}</td>
                       <td className="whitespace-nowrap">{price(product.revenue)}</td>
                     </tr>
                   ))}
@@ -232,8 +232,8 @@ export function OverviewPage() {
                         {product.name}
                       </Link>
                     </th>
-                    <td>{product.availableQuantity}</td>
-                    <td>{product.minQuantity}</td>
+                    <td>{count(product.availableQuantity)}</td>
+                    <td>{count(product.minQuantity)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,12 +4,14 @@ import { Link } from 'react-router';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
+import { useFormat } from '#web/lib/use-format.ts';
 import { useReviewPage } from '../api/use-reviews.ts';
 import { pageButtons, pageCount } from '../paging.ts';
 import { TestimonialCard } from './TestimonialCard.tsx';
 
 /** The testimonials (R-TESTIMONIALS): newest first, three to a page, with numbered page buttons. */
 export function Testimonials() {
+  const { count } = useFormat();
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const reviews = useReviewPage(page, DISPLAY_LIMITS.testimonialsPageSize);
@@ -56,7 +58,7 @@ export function Testimonials() {
                       aria-label={t`Page ${button}`}
                       onClick={() => setPage(button)}
                     >
-                      {button}
+                      {count(button)}
                     </button>
                   </li>
                 ),
