@@ -92,6 +92,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'assets',
         sourcemap: true,
         manifest: true,
+        // A small font would be inlined as a data: address, which the page's CSP refuses for fonts
+        // (R-HEADERS): the English pages' few Bengali letters (3.5 KB) stay a file of their own.
+        assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
         // Every browser the shop supports knows `modulepreload`; the polyfill would only weigh on the home page.
         modulePreload: { polyfill: false },
         rolldownOptions: {

@@ -97,11 +97,13 @@ function englishIn(node) {
   return undefined;
 }
 
-/** The English literals an expression shows as it is: itself, or a branch of a condition. */
+/** The English literals an expression shows as it is: itself, a branch of a condition, a part of a template. */
 function shownNodes(node) {
   if (node.type === 'ConditionalExpression') return [...shownNodes(node.consequent), ...shownNodes(node.alternate)];
   if (node.type === 'LogicalExpression') return [...shownNodes(node.left), ...shownNodes(node.right)];
-  return englishIn(node) ? [node] : [];
+  // A template's own words, and the words its parts add ("… ${n === 1 ? 'product' : 'products'}").
+  const parts = node.type === 'TemplateLiteral' ? node.expressions.flatMap(shownNodes) : [];
+  return englishIn(node) ? [node, ...parts] : parts;
 }
 const shownLiterals = (node) => shownNodes(node).map(englishIn);
 

@@ -72,6 +72,11 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.c
  */
 const FIRST_PAINT_FONTS = /^(inter-first-paint-wght|poppins-latin-700-normal)-[\w-]+\.woff2$/;
 
+/** Bangla pages' text face (R-LANGUAGES): preloaded by them, never by English pages. */
+const BANGLA_TEXT_FONT = /^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/;
+
+const fontPreload = (file: string) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}" />`;
+
 /** The font files every page preloads, as built into `webRoot`/assets. */
 export function firstPaintFonts(webRoot: string): string[] {
   const assets = existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : [];
@@ -96,9 +101,7 @@ function pageTemplate(webRoot: string, indexHtml: string): string {
             .replaceAll('</style', '<\\/style')}</style>\n    <link rel="stylesheet" href="${stylesheet[1]}" disabled />`,
       )
     : indexHtml;
-  const preloads = firstPaintFonts(webRoot)
-    .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}" />`)
-    .join('\n    ');
+  const preloads = firstPaintFonts(webRoot).map(fontPreload).join('\n    ');
   return withStyles.replace('<link rel="icon"', () => `${preloads}\n    <link rel="icon"`);
 }
 
@@ -113,6 +116,9 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
     .replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(settings.shopName))
     .replaceAll(SHOP_TIME_ZONE_PLACEHOLDER, escapeHtml(settings.timeZone))
     .replaceAll(SHOP_CURRENCY_PLACEHOLDER, escapeHtml(settings.currency));
+  const banglaFont = (existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : []).find((file) =>
+    BANGLA_TEXT_FONT.test(file),
+  );
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   return {
@@ -125,9 +131,10 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
       });
       if (!page) return { status: 500, html: template };
       const preloads = page.html.match(LEADING_PRELOADS)?.[0] ?? '';
+      const languageFont = page.locale === 'bn' && banglaFont ? `${fontPreload(banglaFont)}\n    ` : '';
       const html = template
         .replace('<html lang="en"', () => `<html lang="${page.locale}"`)
-        .replace(HEAD, () => `${page.head}\n    ${preloads}`)
+        .replace(HEAD, () => `${page.head}\n    ${languageFont}${preloads}`)
         .replace('<!--page-html-->', () => page.html.slice(preloads.length))
         .replace('<!--page-state-->', () => page.state);
       return { status: page.status, html };

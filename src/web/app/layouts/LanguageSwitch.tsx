@@ -16,7 +16,7 @@ export function otherLocale(locale: string): Locale {
  */
 export function LanguageSwitch({
   to,
-  className = 'btn btn-ghost btn-sm',
+  className = 'btn btn-ghost btn-sm px-2',
   children,
 }: {
   to?: Locale;

@@ -98,7 +98,7 @@ export function Navbar() {
             <NavLinks />
           </ul>
         </div>
-        <Link to="/" className="btn btn-ghost px-2 font-display text-xl font-bold text-primary">
+        <Link to="/" className="btn btn-ghost px-1 font-display text-lg font-bold text-primary sm:px-2 sm:text-xl">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {SHOP_NAME}
         </Link>

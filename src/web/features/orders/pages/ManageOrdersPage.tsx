@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type AdminOrdersQuery, adminOrdersSearch, readAdminOrdersAddress } from '#shared/admin-orders.ts';
@@ -9,7 +9,6 @@ import { Spinner } from '#web/components/Spinner.tsx';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFilterAddress } from '#web/lib/use-filter-address.ts';
-import { useFormat } from '#web/lib/use-format.ts';
 import { downloadOrdersCsv, ordersCsvPath, useAdminOrders } from '../api/use-admin-orders.ts';
 import { AdminOrderActions } from '../components/AdminOrderActions.tsx';
 import { DeliveryAddress } from '../components/DeliveryAddress.tsx';
@@ -41,7 +40,6 @@ function Status({ order }: { order: Order }) {
  * delivery or a refund.
  */
 export function ManageOrdersPage() {
-  const { count } = useFormat();
   const { t } = useLingui();
   useDocumentTitle(t`Manage Orders`);
   const [parameters] = useSearchParams();
@@ -73,7 +71,7 @@ export function ManageOrdersPage() {
       <OrderFilters key={address.formKey} filter={query} onChange={(filter) => show({ ...query, ...filter, page: 1 })} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <p className="min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="orders-total">
-          {total === undefined ? '' : `${count(total)} ${total === 1 ? 'order' : 'orders'}`}
+          {total === undefined ? '' : <Plural value={total} one="# order" other="# orders" />}
         </p>
         <a
           href={ordersCsvPath(query)}

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router';
 import {
   CATALOGUE_MESSAGES,
@@ -75,7 +75,7 @@ export function CataloguePage({ signInFirst }: { signInFirst: boolean }) {
         />
       </div>
       <p className="mt-6 min-h-6 text-sm text-base-content/80" aria-live="polite" data-testid="catalogue-total">
-        {catalogue.data ? `${catalogue.data.total} ${catalogue.data.total === 1 ? 'product' : 'products'}` : ''}
+        {catalogue.data ? <Plural value={catalogue.data.total} one="# product" other="# products" /> : ''}
       </p>
       <h2 className="sr-only">
         <Trans>Results</Trans>
