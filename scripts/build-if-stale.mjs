@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 // The last file the build writes (package.json "build"), so an interrupted build runs again.
 const BUILT = 'dist/web-server/entry-server.js';
-const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src/web', 'src/shared', 'src/locales', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
 
 function newestChange(path) {
   const stats = statSync(path);
