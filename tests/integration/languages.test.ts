@@ -96,6 +96,14 @@ describe('Bangla and English', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error).toEqual({ code: 'not_found', message: 'পণ্যটি পাওয়া যায়নি: হয়তো দোকান থেকে সরিয়ে নেওয়া হয়েছে।' });
 
+    // Better Auth's own refusals too, where the shop has their words.
+    const wrongPassword = await call(server, 'POST', '/api/auth/sign-in/email', {
+      headers: bangla,
+      body: { email: 'nobody@example.com', password: 'secret1234' },
+    });
+    expect(wrongPassword.status, JSON.stringify(wrongPassword.body)).toBe(401);
+    expect(wrongPassword.body).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'ইমেইল বা পাসওয়ার্ড ভুল' });
+
     const unsigned = await call(server, 'GET', '/api/cart', { headers: bangla });
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.error.message).toMatch(BANGLA);

@@ -270,7 +270,11 @@ export function createAuth(options: {
       after: createAuthMiddleware(async (ctx) => {
         const refused = ctx.context.returned;
         const reworded = refused instanceof APIError ? REWORDED[ctx.path]?.[String(refused.body?.code)] : undefined;
-        if (reworded) throw new APIError('BAD_REQUEST', { code: String((refused as APIError).body?.code), message: reworded });
+        // In the shop's words, with Better Auth's own status and code (a wrong password stays a 401).
+        if (reworded) {
+          const { status, body } = refused as APIError;
+          throw new APIError(status, { code: String(body?.code), message: reworded });
+        }
         if (ctx.path !== '/sign-in/email' || ctx.context.returned instanceof APIError) return;
         await throttle.succeeded(await signInAttempt(ctx));
         await ctx.setSignedCookie(KNOWN_DEVICE_COOKIE, knownDeviceMark(signInEmail(ctx.body)), ctx.context.secret, {

@@ -106,9 +106,14 @@ export async function notSooner(started: number, response: Response): Promise<Re
 
 async function sendAuthResponse(reply: FastifyReply, response: Response): Promise<void> {
   reply.status(response.status);
-  for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+  // A refusal is sent as the object it is, so that its message goes out in the request's language
+  // like every other refusal of the API (src/server/i18n/plugin.ts, decision 61).
+  const refusal = response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json');
+  for (const [name, value] of response.headers)
+    if (name !== 'set-cookie' && !(refusal && name === 'content-length')) reply.header(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
+  if (refusal) return reply.send(await response.json());
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 
