@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { isLocale, LOCALE_NAMES, type Locale } from '#shared/locale.ts';
 
 /** The language a page is not in: the one the switcher offers. */
-export function otherLocale(locale: string): Locale {
+function otherLocale(locale: string): Locale {
   return locale === 'bn' ? 'en' : 'bn';
 }
 
