@@ -29,6 +29,7 @@ import languageRoutes from './i18n/language-routes.ts';
 import i18nPlugin from './i18n/plugin.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
+import { areaRoutes } from './modules/areas/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(pictures.serve);
   await app.register(productRoutes, { ...domain, pictures });
   await app.register(categoryRoutes, domain);
+  await app.register(areaRoutes);
   await app.register(cartRoutes, domain);
   // Every order change goes through it; once one commits, the shelves it touched are read again (R-ORDER-STATUS).
   const orders = new OrderLifecycle(database.db, (effects) => app.publicReads.stockChanged(effects.stockChanged));

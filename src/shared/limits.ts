@@ -29,6 +29,9 @@ export const LIMITS = {
   /** The catalogue's search box (R-SEARCH) and its pages (R-CATALOGUE). */
   searchMaxLength: 100,
   cataloguePageSize: 12,
+  /** The address form's place search (issue 28): what may be typed, and how many places it suggests. */
+  placeSearchMaxLength: 60,
+  placeSuggestions: 10,
   cataloguePageSizeMax: 48,
   /** Far past any real catalogue's last page; keeps OFFSET bounded. */
   cataloguePageMax: 10_000,

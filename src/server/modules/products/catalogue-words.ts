@@ -1,5 +1,5 @@
+import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
 import { wordsOf } from './search-text.ts';
-import { typosAllowed, typosBetween } from './typo-tolerance.ts';
 
 /** More typos than any search is allowed: the product does not match. */
 export const NO_MATCH = 255;

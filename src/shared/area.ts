@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
+
+/**
+ * Where the shop picks up and delivers (issue 28): Bangladesh's divisions, districts and their
+ * upazilas, each area named in English and Bangla.
+ */
+export const placeSchema = z.object({ id: z.string(), name: z.string(), nameBn: z.string() });
+
+export const areaSchema = placeSchema.extend({
+  district: placeSchema,
+  division: placeSchema,
+  homeDelivery: z.boolean().describe('Parcels are delivered to the door here.'),
+  pickup: z.boolean().describe('Couriers pick parcels up here.'),
+});
+export type Area = z.infer<typeof areaSchema>;
+
+/** `GET /api/coverage?q=`: a typed place name, in English or Bangla, for the address form's suggestions. */
+export const coverageQuerySchema = z.object({
+  q: textField('q', { error: /*i18n*/ 'Type part of a place’s name' })
+    .trim()
+    .min(1, /*i18n*/ 'Type part of a place’s name')
+    .max(
+      LIMITS.placeSearchMaxLength,
+      englishText(/*i18n*/ 'q must be at most {max} characters', { max: LIMITS.placeSearchMaxLength }),
+    ),
+});
