@@ -48,6 +48,25 @@ export function formatMoney(amount: number, currency: string, language: Language
   ).format(amount);
 }
 
+/**
+ * A day, or a month, with no time of day (an article's date, "2026-08-14" or "2026-09"), in the reader's
+ * language: "August 14, 2026", "September 2026", "১৪ আগস্ট, ২০২৬".
+ */
+export function formatCalendarDate(isoDate: string, language: Language): string {
+  const shape = isoDate.length === 7 ? 'month' : 'day';
+  const formatter = cached(
+    `calendar:${language}:${shape}`,
+    () =>
+      new Intl.DateTimeFormat(LOCALE[language], {
+        ...(shape === 'day' ? { day: 'numeric' } : {}),
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+  );
+  return formatter.format(new Date(shape === 'month' ? `${isoDate}-01T00:00:00Z` : `${isoDate}T00:00:00Z`));
+}
+
 /** A day and time in the reader's language and the shop's time zone: "25 Nov 2026, 22:05" or its Bangla. */
 export function formatDateTime(date: Date, language: Language, timeZone: string = DEFAULT_TIME_ZONE): string {
   const key = `date:${language}:${timeZone}`;

@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { putInFrontOfRequests } from '#server/http/request-front.ts';
-import { chosenLocale } from '#server/i18n/language-routes.ts';
-import { DEFAULT_LOCALE, localeOfPath } from '#shared/locale.ts';
+import { chosenLanguageAddress } from '#server/i18n/chosen-language.ts';
 import { type AnswerKind, publicReply } from './public-answer-reply.ts';
 import type { KeptAnswer, PublicAnswer, PublicReads } from './public-reads.ts';
 
@@ -54,8 +53,7 @@ export class AnswersBeforeRouting {
     const known = this.urls.get(request.url);
     if (!known) return false;
     // A visitor who chose Bangla is sent from an English page's address to its Bangla one, by the app (R-LANGUAGES).
-    const chosen = chosenLocale(request.headers.cookie);
-    if (known.kind === 'page' && chosen && chosen !== localeOfPath(request.url).locale && chosen !== DEFAULT_LOCALE) return false;
+    if (known.kind === 'page' && chosenLanguageAddress(request.url, request.headers.cookie)) return false;
     const answer = this.reads.kept(known.key);
     if (!answer) return false;
     const started = this.observe ? performance.now() : 0;

@@ -15,6 +15,18 @@ export type FormFields = Record<string, string>;
  * again with the form's answer (never cached: it is this visitor's).
  */
 export function answerFormsWithPages(app: FastifyInstance, build: WebBuild | undefined) {
+  acceptFormFields(app);
+  const read = publicReader(app);
+  return async (request: FastifyRequest, reply: FastifyReply, status: number, answer: FormAnswer) => {
+    if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
+    const page = await build.page(request.url, read, request.log, answer);
+    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+  };
+}
+
+/** Takes url-encoded fields, as a browser sends a form itself, into `request.body` (read with `formFields`). */
+export function acceptFormFields(app: FastifyInstance): void {
+  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) return;
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: LIMITS.authBodyMaxBytes },
@@ -22,12 +34,6 @@ export function answerFormsWithPages(app: FastifyInstance, build: WebBuild | und
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
-  const read = publicReader(app);
-  return async (request: FastifyRequest, reply: FastifyReply, status: number, answer: FormAnswer) => {
-    if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
-    const page = await build.page(request.url, read, request.log, answer);
-    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
-  };
 }
 
 /** A form page's address in every language (/login and /bn/login): the form posts back to its own page (R-LANGUAGES). */

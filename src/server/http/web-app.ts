@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
-import { DEFAULT_LOCALE, localeOfPath, pathInLocale } from '#shared/locale.ts';
-import { chosenLocale } from '../i18n/language-routes.ts';
+import { chosenLanguageAddress } from '../i18n/chosen-language.ts';
+import { isApiPath } from '../i18n/plugin.ts';
 import { errorBody } from './errors.ts';
 import type { PublicReadAnswer, WebBuild } from './web-build.ts';
 
@@ -43,10 +43,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
     });
 
   const read = publicReader(app);
-  const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (isApi(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     }
     return reply.status(404).type('text/plain').send('Not found');
@@ -55,15 +54,14 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
   // Every other GET is a page, answered by a route so that it gets the compression plugin's hook.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (isApi(path)) return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
+    if (isApiPath(path)) return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     if (path.startsWith('/assets/') || path.startsWith('/uploads/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
     // A visitor who chose a language reads every page in it: an address without /bn leads to its Bangla one.
-    const chosen = chosenLocale(request.headers.cookie);
-    if (chosen && chosen !== DEFAULT_LOCALE && localeOfPath(path).locale === DEFAULT_LOCALE)
-      return reply.header('cache-control', 'no-store').redirect(pathInLocale(chosen, request.url), 302);
+    const chosen = chosenLanguageAddress(request.url, request.headers.cookie);
+    if (chosen) return reply.header('cache-control', 'no-store').redirect(chosen, 302);
     const page = await app.publicReads.page(request.url, () => build.page(request.url, read, request.log));
     return sendPublicAnswer(request, reply, page, 'page');
   });

@@ -77,10 +77,15 @@ const BANGLA_TEXT_FONT = /^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/;
 
 const fontPreload = (file: string) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}" />`;
 
+/** The files built into `webRoot`/assets whose names match `name`. */
+function builtAssets(webRoot: string, name: RegExp): string[] {
+  const assets = existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : [];
+  return assets.filter((file) => name.test(file));
+}
+
 /** The font files every page preloads, as built into `webRoot`/assets. */
 export function firstPaintFonts(webRoot: string): string[] {
-  const assets = existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : [];
-  return assets.filter((file) => FIRST_PAINT_FONTS.test(file));
+  return builtAssets(webRoot, FIRST_PAINT_FONTS);
 }
 
 /**
@@ -116,9 +121,7 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
     .replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(settings.shopName))
     .replaceAll(SHOP_TIME_ZONE_PLACEHOLDER, escapeHtml(settings.timeZone))
     .replaceAll(SHOP_CURRENCY_PLACEHOLDER, escapeHtml(settings.currency));
-  const banglaFont = (existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : []).find((file) =>
-    BANGLA_TEXT_FONT.test(file),
-  );
+  const [banglaFont] = builtAssets(webRoot, BANGLA_TEXT_FONT);
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   return {

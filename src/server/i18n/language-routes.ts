@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { user } from '#server/db/schema.ts';
+import { acceptFormFields, formFields } from '#server/http/page-forms.ts';
 import { returnPath } from '#shared/form-answer.ts';
 import { LOCALE_COOKIE, LOCALES, localeOfPath, pathInLocale } from '#shared/locale.ts';
 
@@ -10,12 +11,6 @@ import { LOCALE_COOKIE, LOCALES, localeOfPath, pathInLocale } from '#shared/loca
 const CHOICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const languageChoiceSchema = z.object({ locale: z.enum(LOCALES), path: z.string().max(2048).optional() });
-
-/** The chosen language in the request's cookies, if the visitor chose one. */
-export function chosenLocale(cookieHeader: string | undefined) {
-  const value = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]+)`))?.[1];
-  return LOCALES.find((locale) => locale === value);
-}
 
 /**
  * The navbar's language switcher (R-LANGUAGES), a form that works without JavaScript: POST /language
@@ -25,13 +20,10 @@ export function chosenLocale(cookieHeader: string | undefined) {
  * cookie says Bangla.
  */
 export default async function languageRoutes(app: FastifyInstance, options: { db: Database }) {
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+  acceptFormFields(app);
 
   app.post('/language', { schema: { hide: true } }, async (request, reply) => {
-    const choice = languageChoiceSchema.safeParse(request.body);
+    const choice = languageChoiceSchema.safeParse(formFields(request));
     if (!choice.success) return reply.status(400).type('text/plain').send('Choose English (en) or Bangla (bn).');
     const { locale } = choice.data;
     // Only a page of this site, never another's (an open redirect): the path is read as ours or dropped.

@@ -12,7 +12,8 @@ declare module 'fastify' {
   }
 }
 
-const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+/** A path of the JSON API, as opposed to a page's. */
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
  * The language a request is answered in (R-LANGUAGES): the API's by its `Accept-Language` header (the
@@ -20,7 +21,7 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
  */
 export function requestLocale(request: FastifyRequest): Locale {
   const path = request.url.split('?')[0] ?? '/';
-  if (isApi(path)) return preferredLocale(request.headers['accept-language']);
+  if (isApiPath(path)) return preferredLocale(request.headers['accept-language']);
   return localeOfPath(path).locale;
 }
 

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { isLocale, LOCALE_NAMES, type Locale } from '#shared/locale.ts';
+import { LOCALE_NAMES, type Locale } from '#shared/locale.ts';
+import { useFormat } from '#web/lib/use-format.ts';
 
 /** The language a page is not in: the one the switcher offers. */
 function otherLocale(locale: string): Locale {
@@ -24,9 +25,10 @@ export function LanguageSwitch({
   /** The button's words, when not the language's name. */
   children?: ReactNode;
 }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
+  const { language } = useFormat();
   const { pathname, search } = useLocation();
-  const target = to ?? otherLocale(isLocale(i18n.locale) ? i18n.locale : 'en');
+  const target = to ?? otherLocale(language);
   return (
     <form method="post" action="/language">
       <input type="hidden" name="locale" value={target} />

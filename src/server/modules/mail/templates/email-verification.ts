@@ -1,8 +1,9 @@
+import { pathInLocale } from '#shared/locale.ts';
 import { composeMail, type RenderedMail, type Writer } from './layout.ts';
 
 /** Better Auth's own verification endpoint; it marks the email verified and sends the customer to the shop (R-EMAIL-VERIFY). */
 export function verifyEmailLink({ shop, locale }: Writer, token: string): string {
-  const home = locale === 'en' ? '/' : `/${locale}`;
+  const home = pathInLocale(locale, '/');
   return `${shop.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(home)}`;
 }
 

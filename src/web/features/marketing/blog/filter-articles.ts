@@ -1,4 +1,5 @@
 import type { Locale } from '#shared/locale.ts';
+import { formatCalendarDate } from '#shared/locale-format.ts';
 import { type Article, articleText } from './articles.ts';
 
 /** The archive groups articles by "YYYY-MM". */
@@ -6,20 +7,14 @@ export function monthOf(article: Article): string {
   return article.date.slice(0, 7);
 }
 
-const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', bn: 'bn-BD' };
-const monthFormat = (language: Locale) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[language], { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = (language: Locale) =>
-  new Intl.DateTimeFormat(INTL_LOCALE[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** "September 2026", "সেপ্টেম্বর ২০২৬". */
 export function formatMonth(month: string, language: Locale = 'en'): string {
-  return monthFormat(language).format(new Date(`${month}-01T00:00:00Z`));
+  return formatCalendarDate(month, language);
 }
 
 /** "August 14, 2026", "১৪ আগস্ট, ২০২৬". */
 export function formatArticleDate(date: string, language: Locale = 'en'): string {
-  return dayFormat(language).format(new Date(`${date}T00:00:00Z`));
+  return formatCalendarDate(date, language);
 }
 
 /** The archive select's months: each month that has an article, newest first. */
