@@ -20,6 +20,25 @@ describe('Bangla and English', () => {
     return { status: response.status, html: await response.text(), headers: response.headers };
   };
 
+  /** A new customer's order of `quantity` of the first product, asked in Bangla, delivered to `phone`. */
+  const orderInBangla = async (quantity: number, phone: string) => {
+    const customer = await signUpCustomer(server);
+    return call(server, 'POST', '/api/orders', {
+      token: customer.token,
+      headers: bangla,
+      body: { productId: product._id, quantity, shippingAddress: { name: 'রহিম উদ্দিন', address: 'বাড়ি ৫, মিরপুর, ঢাকা', phone } },
+    });
+  };
+
+  /** The switcher's form as the browser sends it, with the session's cookie when given. */
+  const chooseLanguage = (form: string, cookie?: string) =>
+    fetch(`${server.url}/language`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...(cookie ? { cookie } : {}) },
+      body: form,
+    });
+
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
     admin = await signInAdmin(server);
@@ -108,44 +127,21 @@ describe('Bangla and English', () => {
     expect(unsigned.status).toBe(401);
     expect(unsigned.body.error.message).toMatch(BANGLA);
 
-    // A field's message too, and a message with values (a product's name stays as typed).
-    const customer = await signUpCustomer(server);
-    const tooFew = await call(server, 'POST', '/api/orders', {
-      token: customer.token,
-      headers: bangla,
-      body: {
-        productId: product._id,
-        quantity: 0,
-        shippingAddress: { name: 'রহিম', address: 'মিরপুর, ঢাকা', phone: '01711000000' },
-      },
-    });
+    // A field's message too.
+    const tooFew = await orderInBangla(0, '01711000000');
     expect(tooFew.status).toBe(400);
     expect(tooFew.body.error.fields.quantity).toMatch(BANGLA);
   });
 
   it('a phone typed in Bengali digits is taken and kept in Western digits', async () => {
-    const customer = await signUpCustomer(server);
-    const placed = await call(server, 'POST', '/api/orders', {
-      token: customer.token,
-      headers: bangla,
-      body: {
-        productId: product._id,
-        quantity: product.minQuantity,
-        shippingAddress: { name: 'রহিম উদ্দিন', address: 'বাড়ি ৫, মিরপুর, ঢাকা', phone: '০১৭১১০০০০০০' },
-      },
-    });
+    const placed = await orderInBangla(product.minQuantity, '০১৭১১০০০০০০');
     expect(placed.status).toBe(201);
     expect(placed.body.shippingAddress.phone).toBe('01711000000');
   });
 
   it('the switcher keeps the choice in a cookie and on the account, and answers with the same page in that language', async () => {
     const customer = await signUpCustomer(server);
-    const switched = await fetch(`${server.url}/language`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: customer.cookie, origin: server.url },
-      body: 'locale=bn&path=%2Fblog%3Fq%3Dcash',
-    });
+    const switched = await chooseLanguage('locale=bn&path=%2Fblog%3Fq%3Dcash', customer.cookie);
     expect(switched.status).toBe(303);
     expect(switched.headers.get('location')).toBe('/bn/blog?q=cash');
     expect(switched.headers.get('set-cookie')).toMatch(/^lang=bn; Path=\/; Max-Age=\d+; SameSite=Lax/);
@@ -153,18 +149,9 @@ describe('Bangla and English', () => {
     expect(row?.locale).toBe('bn');
 
     // Another site's address is never where the switch leads.
-    const elsewhere = await fetch(`${server.url}/language`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'locale=en&path=%2F%2Fevil.example%2Fx',
-    });
+    const elsewhere = await chooseLanguage('locale=en&path=%2F%2Fevil.example%2Fx');
     expect(elsewhere.headers.get('location')).toBe('/');
-    const unknown = await fetch(`${server.url}/language`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'locale=fr&path=%2F',
-    });
+    const unknown = await chooseLanguage('locale=fr&path=%2F');
     expect(unknown.status).toBe(400);
 
     // With the cookie, an English address leads to the Bangla one, also once the page is kept in memory.

@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react';
 import {
   forwardRef,
   type InputHTMLAttributes,
@@ -7,7 +6,7 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
-import { translated } from '#shared/translate.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 
 interface FieldProps {
   label: string;
@@ -21,7 +20,7 @@ interface FieldProps {
  * shared schema's English (or the server's), written in the page's language here (R-LANGUAGES).
  */
 function Field({ label, error, hint, id, children }: FieldProps & { id: string; children: ReactNode }) {
-  const { i18n } = useLingui();
+  const inPageLanguage = useInPageLanguage();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -35,7 +34,7 @@ function Field({ label, error, hint, id, children }: FieldProps & { id: string; 
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-error">
-          {translated(i18n, error)}
+          {inPageLanguage(error)}
         </p>
       ) : null}
     </div>

@@ -1,9 +1,8 @@
-import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { MESSAGES } from '#shared/messages.ts';
-import { translated } from '#shared/translate.ts';
 import { shopTrouble } from '#web/lib/api-client.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 
 /** How often the notice asks whether the shop is back. */
 const CHECK_EVERY_MS = 5_000;
@@ -13,7 +12,7 @@ const CHECK_EVERY_MS = 5_000;
  * blank one, asks now and then whether it is back, and then reloads what the page was waiting for.
  */
 export function ShopTroubleNotice() {
-  const { i18n } = useLingui();
+  const inPageLanguage = useInPageLanguage();
   const queryClient = useQueryClient();
   const troubled = useSyncExternalStore(shopTrouble.subscribe, shopTrouble.now, () => false);
 
@@ -31,7 +30,7 @@ export function ShopTroubleNotice() {
   if (!troubled) return null;
   return (
     <div role="status" className="alert alert-warning rounded-none justify-center text-center">
-      <span>{translated(i18n, MESSAGES.shopUnavailable)}</span>
+      <span>{inPageLanguage(MESSAGES.shopUnavailable)}</span>
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { useHref } from 'react-router';
 import { MESSAGES } from '#shared/messages.ts';
-import { translated } from '#shared/translate.ts';
 import { useFormAnswer } from '#web/lib/use-form-answer.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 
 /** The shared address rule (R-VALIDATION), loaded with zod when the form is first sent: every page shows this form. */
 async function emailProblem(email: string): Promise<string | undefined> {
@@ -18,7 +18,8 @@ async function emailProblem(email: string): Promise<string | undefined> {
  * server answers with the /newsletter page (R-AUTH): the address never goes into a URL.
  */
 export function NewsletterForm() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const inPageLanguage = useInPageLanguage();
   const action = useHref('/newsletter');
   const inputId = useId();
   const answer = useFormAnswer('newsletter');
@@ -70,11 +71,11 @@ export function NewsletterForm() {
       </div>
       {error ? (
         <p id={`${inputId}-error`} className="text-sm text-amber-300">
-          {translated(i18n, error)}
+          {inPageLanguage(error)}
         </p>
       ) : null}
       <p role="status" className="text-sm text-white">
-        {thanked ? translated(i18n, MESSAGES.newsletterThanks) : ''}
+        {thanked ? inPageLanguage(MESSAGES.newsletterThanks) : ''}
       </p>
     </form>
   );
