@@ -1,9 +1,10 @@
 // Compiles Bangladesh's divisions, districts and upazilas (English and Bangla names) into
 // src/server/modules/areas/bangladesh-areas.json, the shop's coverage (issue 28), from a checkout
-// of the public data set named in src/server/modules/areas/SOURCE.md:
+// of the public data set named in src/server/modules/areas/SOURCE.md, and the city thanas of Dhaka and
+// Chattogram transcribed beside this script (city-thanas.json, its source in the same SOURCE.md):
 //   node scripts/areas/compile-areas.mjs /path/to/bangladesh-geocode
 // It reads the data set's CSV files (divisions, districts, upazilas) and writes the same bytes for the
-// same input (then `npx biome format --write` on it, as on every file). Every area is served for home delivery and pickup until the operations say otherwise.
+// same input (then `npx biome format --write` on it, as on every file). Every area is served for home delivery and pickup until the operations say otherwise; a city thana is flagged `city`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -40,8 +41,23 @@ const districts = rows('districts/districts.csv').map(([id, divisionId, name, na
 const districtOf = new Map(districts.map((district) => [district.sourceId, district.id]));
 const areas = rows('upazilas/upazilas.csv').map(([, districtId, name, nameBn]) => {
   const district = districtOf.get(districtId);
-  return { id: `${district}-${slug(name)}`, districtId: district, name, nameBn, homeDelivery: true, pickup: true };
+  return { id: `${district}-${slug(name)}`, districtId: district, name, nameBn, city: false, homeDelivery: true, pickup: true };
 });
+// The city thanas: the big cities themselves, whose parcels are same-city (src/server/modules/areas/zones.ts).
+const cityThanas = JSON.parse(readFileSync(new URL('./city-thanas.json', import.meta.url), 'utf8'));
+for (const [district, thanas] of Object.entries(cityThanas)) {
+  if (!districts.some((known) => known.id === district)) throw new Error(`city-thanas.json: no district ${district}`);
+  for (const { name, nameBn } of thanas)
+    areas.push({
+      id: `${district}-${slug(name)}`,
+      districtId: district,
+      name,
+      nameBn,
+      city: true,
+      homeDelivery: true,
+      pickup: true,
+    });
+}
 
 const ids = new Set(areas.map((area) => area.id));
 if (ids.size !== areas.length) throw new Error('two areas of one district share a name');

@@ -32,6 +32,7 @@ import metricsPlugin from './metrics/plugin.ts';
 import { areaRoutes } from './modules/areas/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { consignmentRoutes } from './modules/consignments/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import type { MailTiming } from './modules/mail/worker.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
@@ -43,6 +44,8 @@ import { refundOrderPayment, releaseOrderPayment } from './modules/payments/serv
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
 import { openPictureStore } from './modules/products/picture-store.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { RateCards } from './modules/rates/rate-card-store.ts';
+import { rateRoutes } from './modules/rates/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -122,6 +125,10 @@ export async function buildApp({
   await app.register(productRoutes, { ...domain, pictures });
   await app.register(categoryRoutes, domain);
   await app.register(areaRoutes);
+  // The prices in force (R-RATE-CARD): quotes and bookings read them here.
+  const rates = new RateCards(database.db);
+  await app.register(rateRoutes, { config, rates });
+  await app.register(consignmentRoutes, { ...domain, rates });
   await app.register(cartRoutes, domain);
   // Every order change goes through it; once one commits, the shelves it touched are read again (R-ORDER-STATUS).
   const orders = new OrderLifecycle(database.db, (effects) => app.publicReads.stockChanged(effects.stockChanged));
@@ -131,7 +138,7 @@ export async function buildApp({
   await app.register(orderRoutes, { ...domain, lifecycle: orders, releasePayment, refundPayment });
   await app.register(orderExpiryPlugin, { config, database, lifecycle: orders, releasePayment });
   await app.register(overviewRoutes, domain);
-  await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, rateLimits: config.rateLimits });
+  await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, config });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: mailTiming });

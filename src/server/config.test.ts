@@ -141,8 +141,12 @@ describe('loadConfig', () => {
       reviewsPerCustomer: 5,
       ordersPerCustomer: 20,
       cardAttemptsPerOrder: 10,
+      bookingsPerCustomer: 100,
     });
     expect(loadConfig({ ORDERS_PER_CUSTOMER: '50' }).rateLimits.ordersPerCustomer).toBe(50);
     expect(() => loadConfig({ ORDERS_PER_CUSTOMER: '0' })).toThrow(/ORDERS_PER_CUSTOMER/);
+    expect(loadConfig({}).codFeeBasisPoints).toBe(150);
+    expect(loadConfig({ COD_FEE_PERCENT: '2' }).codFeeBasisPoints).toBe(200);
+    expect(() => loadConfig({ COD_FEE_PERCENT: '1.555' })).toThrow(/COD_FEE_PERCENT/);
   });
 });

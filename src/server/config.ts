@@ -92,6 +92,12 @@ const configSchema = z
       .toLowerCase()
       .regex(/^[a-z]{3}$/, 'must be a three-letter ISO currency code')
       .default('usd'),
+    COD_FEE_PERCENT: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage like 1.5 (at most two decimals, below 100)')
+      .default('1.5')
+      .transform((percent) => Math.round(Number(percent) * 100)),
     REDIS_URL: urlWith(/^rediss?:$/, 'redis://'),
     REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('storefront:'),
     TRUST_PROXY: trustProxySetting,
@@ -103,6 +109,7 @@ const configSchema = z
     REVIEWS_PER_CUSTOMER: limitSetting(5),
     ORDERS_PER_CUSTOMER: limitSetting(20),
     CARD_ATTEMPTS_PER_ORDER: limitSetting(10),
+    BOOKINGS_PER_CUSTOMER: limitSetting(100),
     SHOP_NAME: z.string().trim().min(1).max(60).default('SwiftCargo'),
     TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, like Asia/Dhaka').default(DEFAULT_TIME_ZONE),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -197,6 +204,8 @@ const configSchema = z
             }
           : undefined,
       currency: env.CURRENCY,
+      /** The charge for collecting cash on delivery, in hundredths of a percent of the cash (150 is 1.5%, R-QUOTE). */
+      codFeeBasisPoints: env.COD_FEE_PERCENT,
       redisUrl: env.REDIS_URL,
       /** Starts every key this shop keeps in Redis, so shops (and test runs) can share one Redis. */
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
@@ -215,6 +224,7 @@ const configSchema = z
         reviewsPerCustomer: env.REVIEWS_PER_CUSTOMER,
         ordersPerCustomer: env.ORDERS_PER_CUSTOMER,
         cardAttemptsPerOrder: env.CARD_ATTEMPTS_PER_ORDER,
+        bookingsPerCustomer: env.BOOKINGS_PER_CUSTOMER,
       },
       shopName: env.SHOP_NAME,
       /** The time zone dates are shown in, on pages and in mails (R-LOCALE). */

@@ -5,13 +5,14 @@ import { englishText } from './translate.ts';
 
 /**
  * Where the shop picks up and delivers (issue 28): Bangladesh's divisions, districts and their
- * upazilas, each area named in English and Bangla.
+ * upazilas and the big cities' thanas, each area named in English and Bangla.
  */
 export const placeSchema = z.object({ id: z.string(), name: z.string(), nameBn: z.string() });
 
 export const areaSchema = placeSchema.extend({
   district: placeSchema,
   division: placeSchema,
+  city: z.boolean().describe('A city thana of Dhaka or Chattogram: parcels between two of one city are same-city.'),
   homeDelivery: z.boolean().describe('Parcels are delivered to the door here.'),
   pickup: z.boolean().describe('Couriers pick parcels up here.'),
 });

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  /** An `Idempotency-Key` already used for a different request (422). */
+  'idempotency_key_reused',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',

@@ -32,6 +32,15 @@ export const LIMITS = {
   /** The address form's place search (issue 28): what may be typed, and how many places it suggests. */
   placeSearchMaxLength: 60,
   placeSuggestions: 10,
+  /** An area named by its id or as "Savar, Dhaka" (issue 28). */
+  areaReferenceMaxLength: 120,
+  /** A booking's merchant invoice number and its note for the rider (R-BOOKING). */
+  merchantInvoiceMaxLength: 60,
+  parcelNoteMaxLength: 300,
+  /** `Idempotency-Key` on a booking: a UUID fits many times over. */
+  idempotencyKeyMaxLength: 255,
+  /** Consignments My Parcels lists, newest first. */
+  parcelsPageSize: 50,
   cataloguePageSizeMax: 48,
   /** Far past any real catalogue's last page; keeps OFFSET bounded. */
   cataloguePageMax: 10_000,

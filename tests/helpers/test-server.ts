@@ -45,6 +45,7 @@ export const RELAXED_LIMITS = {
   REVIEWS_PER_CUSTOMER: '100000',
   ORDERS_PER_CUSTOMER: '100000',
   CARD_ATTEMPTS_PER_ORDER: '100000',
+  BOOKINGS_PER_CUSTOMER: '100000',
 } as const;
 
 export interface TestServerOptions {

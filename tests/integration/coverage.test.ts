@@ -15,10 +15,15 @@ describe('coverage: every district and upazila, found by name in English or Bang
   const search = async (q: string, headers: Record<string, string> = {}) =>
     call<Area[]>(server, 'GET', `/api/coverage?q=${encodeURIComponent(q)}`, { headers });
 
-  it('holds the 8 divisions, the 64 districts and their 494 upazilas, each in a district of a division', () => {
+  it('holds the 8 divisions, the 64 districts, their 494 upazilas and the 65 city thanas of Dhaka and Chattogram', () => {
     expect(compiled.divisions).toHaveLength(8);
     expect(compiled.districts).toHaveLength(64);
-    expect(compiled.areas.length).toBeGreaterThanOrEqual(490);
+    expect(compiled.areas.filter((area) => !area.city)).toHaveLength(494);
+    expect(compiled.areas.filter((area) => area.city).map((area) => area.districtId)).toEqual([
+      ...Array(50).fill('dhaka'),
+      ...Array(15).fill('chattogram'),
+    ]);
+    expect(new Set(compiled.areas.map((area) => area.id)).size).toBe(compiled.areas.length);
     const districts = new Set(compiled.districts.map((district) => district.id));
     const divisions = new Set(compiled.divisions.map((division) => division.id));
     for (const area of compiled.areas) {

@@ -5,3 +5,11 @@
 export function isMissingReference(error: unknown): boolean {
   return [error, (error as { cause?: unknown })?.cause].some((candidate) => (candidate as { code?: unknown })?.code === '23503');
 }
+
+/** True when a write failed on the named unique constraint (PostgreSQL 23505). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return [error, (error as { cause?: unknown })?.cause].some(
+    (candidate) =>
+      (candidate as { code?: unknown })?.code === '23505' && (candidate as { constraint?: unknown })?.constraint === constraint,
+  );
+}

@@ -13,7 +13,8 @@ export type RacePoint =
   | 'order paid'
   | 'payment event recorded'
   | 'mail claimed'
-  | 'session read';
+  | 'session read'
+  | 'consignment booked';
 
 export type RaceHold = (point: RacePoint) => Promise<void>;
 

@@ -13,8 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CONSIGNMENT_STATUSES, FEE_PAYMENTS } from '#shared/consignment.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
+import { SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -222,20 +224,27 @@ export const reviews = pgTable(
 );
 
 /** One payment intent per order, whichever provider made it; the test processor keeps its state here too. */
-export const paymentIntents = pgTable('payment_intents', {
-  id: text('id').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .unique()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
-  clientSecret: text('client_secret').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  status: text('status').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Or the delivery fee of a consignment its sender pays by card (issue 28): one of the two, never both. */
+    consignmentId: uuid('consignment_id')
+      .unique()
+      .references(() => consignments.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('payment_intents_pay_one_thing', sql`(${table.orderId} IS NULL) <> (${table.consignmentId} IS NULL)`)],
+);
 
 /** Provider webhook events already handled, so a replayed event changes nothing. */
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
@@ -271,4 +280,82 @@ export const mailOutbox = pgTable(
     index('mail_outbox_waiting_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
     index('mail_outbox_created_at_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * The rate cards admins imported (R-RATE-CARD), the newest in force; none until the first import, when
+ * the card shipped with the shop (src/server/modules/rates/default-rate-card.csv) is in force. Kept, so
+ * a consignment names the card that priced it.
+ */
+export const rateCards = pgTable('rate_cards', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  card: jsonb('card').notNull(),
+  importedBy: text('imported_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A parcel a customer booked (issue 28, R-BOOKING): who sends it from where, to whom, and what it costs,
+ * priced on the server when it was booked and kept as it was when the rate card changes later.
+ */
+export const consignments = pgTable(
+  'consignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackingCode: text('tracking_code').notNull().unique(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    service: text('service', { enum: SERVICES }).notNull(),
+    zone: text('zone', { enum: ZONES }).notNull(),
+    status: text('status', { enum: CONSIGNMENT_STATUSES }).notNull().default('booked'),
+    pickupName: text('pickup_name').notNull(),
+    pickupPhone: text('pickup_phone').notNull(),
+    pickupAddress: text('pickup_address').notNull(),
+    pickupAreaId: text('pickup_area_id').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientPhone: text('recipient_phone').notNull(),
+    recipientAddress: text('recipient_address').notNull(),
+    recipientAreaId: text('recipient_area_id').notNull(),
+    weightGrams: integer('weight_grams').notNull(),
+    /** Poisha, as every amount of a consignment. */
+    codAmount: integer('cod_amount').notNull(),
+    declaredValue: integer('declared_value'),
+    merchantInvoice: text('merchant_invoice'),
+    note: text('note'),
+    deliveryFee: integer('delivery_fee').notNull(),
+    codFee: integer('cod_fee').notNull(),
+    total: integer('total').notNull(),
+    /** Paid by card before pickup, or taken from the cash collected on delivery. */
+    feePayment: text('fee_payment', { enum: FEE_PAYMENTS }).notNull(),
+    feePaidAt: timestamp('fee_paid_at', { withTimezone: true }),
+    feeTransactionId: text('fee_transaction_id'),
+    rateCardId: integer('rate_card_id').references(() => rateCards.id),
+    estimatedEarliest: text('estimated_earliest').notNull(),
+    estimatedLatest: text('estimated_latest').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('consignments_user_id_idx').on(table.userId, table.createdAt),
+    check('consignments_weight_positive', sql`${table.weightGrams} > 0`),
+    check('consignments_total', sql`${table.total} = ${table.deliveryFee} + ${table.codFee}`),
+    check('consignments_cod_pays_fee', sql`${table.feePayment} <> 'cod' OR ${table.codAmount} >= ${table.total}`),
+  ],
+);
+
+/**
+ * `Idempotency-Key`s of booking requests (R-BOOKING): the first answer for a key is kept and given again
+ * for the same request; a different request with the same key is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null only inside the first request's transaction, which holds the row: nobody else ever reads it null. */
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );

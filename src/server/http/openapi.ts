@@ -16,6 +16,7 @@ const ERROR_STATUSES = {
   404: 'Nothing has this id or email.',
   409: 'The shop’s current state does not allow it (sold out, already paid, the last admin, …).',
   413: 'The upload is too large.',
+  422: 'An `Idempotency-Key` already used for a different request (`idempotency_key_reused`).',
   429: 'Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait.',
 } as const;
 

@@ -13,6 +13,7 @@ export const RATE_LIMIT_WINDOWS = {
   review: 24 * HOUR,
   order: HOUR,
   cardAttempt: HOUR,
+  booking: HOUR,
 } as const;
 
 /**

@@ -3,13 +3,41 @@ import type { Area } from '#shared/area.ts';
 import { LIMITS } from '#shared/limits.ts';
 import compiled from './bangladesh-areas.json' with { type: 'json' };
 
-/** The shop's coverage (issue 28; SOURCE.md beside this file): every area with its district and division. */
+/**
+ * Public file of the areas module: the shop's coverage (issue 28; SOURCE.md beside this file), every
+ * area with its district and division, found by what people type. Rates and consignments name areas through it.
+ */
 export const AREAS: readonly Area[] = compiled.areas.map(({ districtId, ...area }) => {
   const district = compiled.districts.find((candidate) => candidate.id === districtId);
   const division = compiled.divisions.find((candidate) => candidate.id === district?.divisionId);
   if (!district || !division) throw new Error(`bangladesh-areas.json: ${area.id} has no district or division`);
   return { ...area, district: { id: district.id, name: district.name, nameBn: district.nameBn }, division };
 });
+
+const byId = new Map(AREAS.map((area) => [area.id, area]));
+
+/** Every way a person writes an area, lower case: "savar, dhaka", "সাভার, ঢাকা", "savar", "সাভার". */
+const namesOf = (area: Area) => [
+  `${area.name}, ${area.district.name}`.toLowerCase(),
+  `${area.nameBn}, ${area.district.nameBn}`,
+  area.name.toLowerCase(),
+  area.nameBn,
+];
+const byName = new Map<string, Area[]>();
+for (const area of AREAS) for (const name of new Set(namesOf(area))) byName.set(name, [...(byName.get(name) ?? []), area]);
+
+/**
+ * The area a form or a client names (R-COVERAGE): its id, its name with its district as the suggestions
+ * write it ("Savar, Dhaka"), or its name alone when only one area has it; the areas that share it when
+ * several do ("Kaliganj"), `unknown` when none.
+ */
+export function findArea(reference: string): Area | { ambiguous: Area[] } | 'unknown' {
+  const typed = reference.trim().normalize('NFC');
+  const named = byId.get(typed) ?? byName.get(typed.toLowerCase().replace(/\s*,\s*/g, ', '));
+  if (!named) return 'unknown';
+  if (Array.isArray(named)) return named.length === 1 ? (named[0] as Area) : { ambiguous: named };
+  return named;
+}
 
 /** How well an area's names answer what was typed: 0 is best; undefined when they do not. */
 function rank(area: Area, typed: string): number | undefined {

@@ -4,9 +4,12 @@ import type { Database } from '#server/db/client.ts';
 import { conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
 import { cardDigits, type PaymentIntent, type TestCard } from '#shared/payment.ts';
 import { REFUSING_TEST_CARDS } from '#shared/test-cards.ts';
+import { findConsignmentById } from '../consignments/consignment-row.ts';
+import { CONSIGNMENT_MESSAGES } from '../consignments/service.ts';
 import { findOrder } from '../orders/order-row.ts';
+import { FEE_CURRENCY, FEE_MESSAGES, recordFeePayment } from './consignment-fee.ts';
 import type { PaymentProvider } from './provider.ts';
-import { findIntent, lockIntentBySecret, setIntentStatus } from './repository.ts';
+import { findIntent, findIntentBySecret, lockIntentBySecret, setIntentStatus } from './repository.ts';
 import { PAYMENT_MESSAGES, type PaymentContext, recordPayment } from './service.ts';
 
 const OFFLINE_MESSAGES = {
@@ -22,6 +25,12 @@ const REFUSALS = new Map<string, CardRefusal>(
 );
 
 const randomId = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** What the card's bank says for the listed test cards: a refusal, as a real processor answers it. */
+function refuseListedCard(card: TestCard): void {
+  const refusal = REFUSALS.get(card.number);
+  if (refusal) throw new HttpError(402, refusal.code, refusal.message);
+}
 
 /**
  * The built-in offline processor. Its payments live in the payment_intents table: ids look like
@@ -54,7 +63,8 @@ export function createOfflineProcessor(db: Database): PaymentProvider {
             status: intent.status,
             amountCents: intent.amountCents,
             currency: intent.currency,
-            orderId: intent.orderId,
+            orderId: intent.orderId ?? undefined,
+            consignmentId: intent.consignmentId ?? undefined,
           }
         : undefined;
     },
@@ -72,10 +82,12 @@ export async function chargeTestCard(
   clientSecret: string,
   card: TestCard,
 ): Promise<{ paymentIntent: PaymentIntent }> {
+  if ((await findIntentBySecret(context.db, clientSecret))?.consignmentId)
+    return chargeTestCardForFee(context.db, viewer, clientSecret, card);
   return context.orders.change(async (moves) => {
     const { tx } = moves;
     const intent = await lockIntentBySecret(tx, clientSecret);
-    if (intent?.provider !== 'test') throw notFound(OFFLINE_MESSAGES.unknownClientSecret);
+    if (intent?.provider !== 'test' || !intent.orderId) throw notFound(OFFLINE_MESSAGES.unknownClientSecret);
     const order = await findOrder(tx, intent.orderId);
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     if (order.userId !== viewer.userId) throw forbidden(PAYMENT_MESSAGES.notYourOrder);
@@ -83,11 +95,32 @@ export async function chargeTestCard(
     if (order.status !== 'unpaid') throw conflict(PAYMENT_MESSAGES.orderCancelled);
     if (intent.amountCents !== order.priceCents || intent.currency !== context.currency)
       throw conflict(OFFLINE_MESSAGES.staleIntent);
-    const refusal = REFUSALS.get(card.number);
-    if (refusal) throw new HttpError(402, refusal.code, refusal.message);
+    refuseListedCard(card);
     // The order may have been cancelled while this charge waited for it: then nothing is charged.
     const recorded = await recordPayment(context.db, moves, order.id, intent.id);
     if (recorded.outcome !== 'paid') throw conflict(PAYMENT_MESSAGES.orderCancelled);
+    return { paymentIntent: { id: intent.id, status: 'succeeded', amount: intent.amountCents, currency: intent.currency } };
+  });
+}
+
+/** The same charge for a consignment's delivery fee (issue 28): it pays the fee at once, in the charge's transaction. */
+async function chargeTestCardForFee(
+  db: Database,
+  viewer: Viewer,
+  clientSecret: string,
+  card: TestCard,
+): Promise<{ paymentIntent: PaymentIntent }> {
+  return db.transaction(async (tx) => {
+    const intent = await lockIntentBySecret(tx, clientSecret);
+    if (intent?.provider !== 'test' || !intent.consignmentId) throw notFound(OFFLINE_MESSAGES.unknownClientSecret);
+    const consignment = await findConsignmentById(tx, intent.consignmentId);
+    if (!consignment || consignment.userId !== viewer.userId) throw notFound(CONSIGNMENT_MESSAGES.notFound);
+    if (consignment.feePaidAt || intent.status === 'succeeded') throw conflict(FEE_MESSAGES.alreadyPaid);
+    if (consignment.status === 'cancelled') throw conflict(FEE_MESSAGES.cancelled);
+    if (intent.amountCents !== consignment.total || intent.currency !== FEE_CURRENCY)
+      throw conflict(OFFLINE_MESSAGES.staleIntent);
+    refuseListedCard(card);
+    if ((await recordFeePayment(tx, consignment.id, intent.id)) !== 'paid') throw conflict(FEE_MESSAGES.alreadyPaid);
     return { paymentIntent: { id: intent.id, status: 'succeeded', amount: intent.amountCents, currency: intent.currency } };
   });
 }

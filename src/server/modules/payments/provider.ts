@@ -7,7 +7,12 @@ export interface ProviderPayment {
   currency: string;
   /** The order the payment was started for, as recorded with the processor. */
   orderId: string | undefined;
+  /** Or the consignment whose delivery fee it pays (issue 28). */
+  consignmentId: string | undefined;
 }
+
+/** What a payment pays for: an order, or a consignment's delivery fee. */
+export type PaymentFor = { orderId: string } | { consignmentId: string };
 
 export interface StartedPayment {
   id: string;
@@ -29,8 +34,8 @@ export interface PaymentEvent {
 /** The card processor behind the payment page: the built-in offline processor or Stripe. */
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
-  /** Starts a payment for the order's amount; asking twice for the same order and amount gives the same payment. */
-  startPayment(order: { orderId: string; amountCents: number; currency: string }): Promise<StartedPayment>;
+  /** Starts a payment of an amount for what it pays; asking twice for the same thing and amount gives the same payment. */
+  startPayment(payment: PaymentFor & { amountCents: number; currency: string }): Promise<StartedPayment>;
   /** The payment with this id, or undefined when the processor knows no such payment. */
   findPayment(id: string): Promise<ProviderPayment | undefined>;
   /**

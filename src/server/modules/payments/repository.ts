@@ -24,6 +24,11 @@ export async function findIntent(
   return row;
 }
 
+export async function findIntentBySecret(db: Handle, clientSecret: string): Promise<PaymentIntentRow | undefined> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret)).limit(1);
+  return row;
+}
+
 /** Locks the payment a client secret opens, so two confirmations of it run one after the other. */
 export async function lockIntentBySecret(tx: Transaction, clientSecret: string): Promise<PaymentIntentRow | undefined> {
   const [row] = await tx
@@ -35,16 +40,21 @@ export async function lockIntentBySecret(tx: Transaction, clientSecret: string):
   return row;
 }
 
+export async function findIntentForConsignment(db: Handle, consignmentId: string): Promise<PaymentIntentRow | undefined> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.consignmentId, consignmentId)).limit(1);
+  return row;
+}
+
 /**
- * Keeps one payment per order: a new one replaces the stored one only when the amount, currency or
- * processor changed; otherwise the one already stored (perhaps by a concurrent request) stays.
+ * Keeps one payment per order (or consignment): a new one replaces the stored one only when the amount,
+ * currency or processor changed; otherwise the one already stored (perhaps by a concurrent request) stays.
  */
-export async function saveIntentForOrder(db: Handle, intent: typeof paymentIntents.$inferInsert): Promise<PaymentIntentRow> {
+export async function saveIntent(db: Handle, intent: typeof paymentIntents.$inferInsert): Promise<PaymentIntentRow> {
   await db
     .insert(paymentIntents)
     .values(intent)
     .onConflictDoUpdate({
-      target: paymentIntents.orderId,
+      target: intent.orderId ? paymentIntents.orderId : paymentIntents.consignmentId,
       set: {
         id: intent.id,
         provider: intent.provider,
@@ -60,8 +70,10 @@ export async function saveIntentForOrder(db: Handle, intent: typeof paymentInten
         sql`${paymentIntents.provider} <> excluded.provider`,
       ),
     });
-  const saved = await findIntentForOrder(db, intent.orderId);
-  if (!saved) throw new Error(`payment for order ${intent.orderId} vanished while it was saved`);
+  const saved = intent.orderId
+    ? await findIntentForOrder(db, intent.orderId)
+    : await findIntentForConsignment(db, intent.consignmentId as string);
+  if (!saved) throw new Error(`payment ${intent.id} vanished while it was saved`);
   return saved;
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '#server/auth/plugin.ts';
-import type { RateLimits } from '#server/config.ts';
+import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { orderIdParamsSchema, orderSchema } from '#shared/order.ts';
 import {
   clientSecretSchema,
@@ -12,15 +13,21 @@ import {
   testConfirmResultSchema,
   testConfirmSchema,
 } from '#shared/payment.ts';
+import { presentConsignment } from '../consignments/service.ts';
+import { confirmFeePayment, startFeePayment } from './consignment-fee.ts';
 import { chargeTestCard } from './offline-processor.ts';
 import { confirmOrderPayment, readOrderToPay, startOrderPayment } from './service.ts';
 import type { PaymentSetup } from './setup.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
-export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: PaymentSetup; rateLimits: RateLimits }> = async (
-  app,
-  { db, payments, rateLimits },
-) => {
+interface PaymentRouteOptions {
+  db: Database;
+  payments: PaymentSetup;
+  config: Config;
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { db, payments, config }) => {
+  const { rateLimits } = config;
   const { context, paymentConfig } = payments;
   const { provider } = context;
 
@@ -87,6 +94,44 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
     async (request) => confirmOrderPayment(context, viewerOf(request), request.params.id, request.body.transactionId),
   );
 
+  app.post(
+    '/api/consignments/:trackingCode/payment-intent',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'startFeePayment',
+        tags: ['parcels'],
+        summary:
+          'Start paying a parcel’s delivery fee by card (its sender only): the amount is the total it was booked at, in taka; asking again gives the same payment',
+        params: trackingCodeParamsSchema,
+        errors: [404, 409],
+        response: { 200: clientSecretSchema },
+      },
+    },
+    async (request) => startFeePayment(context, viewerOf(request), request.params.trackingCode),
+  );
+
+  app.patch(
+    '/api/consignments/:trackingCode/payment',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'payFee',
+        tags: ['parcels'],
+        summary: 'Mark a parcel’s fee paid, once the card processor confirms the payment for this parcel and amount',
+        params: trackingCodeParamsSchema,
+        body: markOrderPaidSchema,
+        errors: [404, 409],
+        response: { 200: consignmentSchema },
+      },
+    },
+    async (request) =>
+      presentConsignment(
+        config,
+        await confirmFeePayment(context, viewerOf(request), request.params.trackingCode, request.body.transactionId),
+      ),
+  );
+
   if (provider.readWebhook) await app.register(stripeWebhookRoutes, { context, readWebhook: provider.readWebhook });
   if (provider.name !== 'test') return;
 
@@ -104,7 +149,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Database; payments: Paym
       schema: {
         operationId: 'chargeTestCard',
         tags: ['payments'],
-        summary: 'Test processor: charge a test card for your order (402 with the card’s refusal)',
+        summary: 'Test processor: charge a test card for your order or your parcel’s fee (402 with the card’s refusal)',
         body: testConfirmSchema,
         errors: [402, 403, 404, 409],
         response: { 200: testConfirmResultSchema },

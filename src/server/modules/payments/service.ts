@@ -10,7 +10,7 @@ import { paymentReceipt } from '../orders/mails.ts';
 import { findOrder, type OrderRow } from '../orders/order-row.ts';
 import { ACTORS, addTimelineNote, presentOrder } from '../orders/service.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
-import { findIntentForOrder, saveIntentForOrder, setIntentStatus } from './repository.ts';
+import { findIntentForOrder, saveIntent, setIntentStatus } from './repository.ts';
 
 export const PAYMENT_MESSAGES = {
   orderNotFound: /*i18n*/ 'No order has this id: it may have been cancelled.',
@@ -113,7 +113,7 @@ export async function startOrderPayment(
   }
   const started = await provider.startPayment({ orderId: order.id, amountCents: order.priceCents, currency });
   try {
-    const saved = await saveIntentForOrder(db, {
+    const saved = await saveIntent(db, {
       id: started.id,
       orderId: order.id,
       provider: provider.name,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { badRequest, HttpError } from '#server/http/errors.ts';
 import { englishText } from '#shared/translate.ts';
-import type { PaymentEvent, PaymentProvider, ProviderPayment } from './provider.ts';
+import type { PaymentEvent, PaymentFor, PaymentProvider, ProviderPayment } from './provider.ts';
 
 /** Where the Stripe API is: Stripe's own by default; tests point it at a local stand-in. */
 export interface StripeClientOptions {
@@ -19,9 +19,9 @@ export interface StripeSettings {
 const PROVIDER_UNAVAILABLE = /*i18n*/ 'The card processor could not be reached. Please try again in a moment.';
 const PAYMENT_IN_PROGRESS = 'A card payment for this order is being processed: try again in a minute.';
 
-/** Same order, amount and currency → same key, so a retried or doubled request never makes a second payment. */
-const idempotencyKeyFor = (order: { orderId: string; amountCents: number; currency: string }) =>
-  `order-${order.orderId}-${order.amountCents}-${order.currency}`;
+/** Same order (or consignment), amount and currency → same key, so a retried or doubled request never makes a second payment. */
+const idempotencyKeyFor = (payment: PaymentFor & { amountCents: number; currency: string }) =>
+  `${'orderId' in payment ? `order-${payment.orderId}` : `consignment-${payment.consignmentId}`}-${payment.amountCents}-${payment.currency}`;
 
 function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   return {
@@ -30,6 +30,7 @@ function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
     amountCents: intent.amount,
     currency: intent.currency.toLowerCase(),
     orderId: intent.metadata?.orderId,
+    consignmentId: intent.metadata?.consignmentId,
   };
 }
 
@@ -79,17 +80,17 @@ export function createStripeProvider(
   return {
     name: 'stripe',
 
-    async startPayment(order) {
+    async startPayment(payment) {
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
           {
-            amount: order.amountCents,
-            currency: order.currency,
+            amount: payment.amountCents,
+            currency: payment.currency,
             allowed_payment_method_types: ['card'],
-            metadata: { orderId: order.orderId },
+            metadata: 'orderId' in payment ? { orderId: payment.orderId } : { consignmentId: payment.consignmentId },
           },
-          { idempotencyKey: idempotencyKeyFor(order) },
+          { idempotencyKey: idempotencyKeyFor(payment) },
         );
       } catch (error) {
         throw unavailable(error, 'creating a PaymentIntent');

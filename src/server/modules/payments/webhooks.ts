@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { findOrder, type OrderRow } from '../orders/order-row.ts';
+import { applyFeePayment } from './consignment-fee.ts';
 import type { PaymentEvent } from './provider.ts';
 import { recordWebhookEvent } from './repository.ts';
 import { type PaymentContext, paymentProblem, recordPayment, refundLatePayment } from './service.ts';
@@ -21,6 +22,7 @@ export async function applyPaymentEvent(
     await reachRacePoint(db, 'payment event recorded');
     const payment = event.succeededPayment;
     if (!payment) return 'ignored';
+    if (payment.consignmentId) return applyFeePayment(tx, payment, log);
     const orderId = z.uuid().safeParse(payment.orderId);
     const order = orderId.success ? await findOrder(tx, orderId.data) : undefined;
     if (!order) {

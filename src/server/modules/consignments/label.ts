@@ -1,0 +1,143 @@
+import { createRequire } from 'node:module';
+import type { I18n } from '@lingui/core';
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { Consignment } from '#shared/consignment.ts';
+import type { Locale } from '#shared/locale.ts';
+import { formatCalendarDate, formatMoney, formatNumber } from '#shared/locale-format.ts';
+import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
+
+const resolveFont = (file: string) => createRequire(import.meta.url).resolve(`@fontsource/noto-sans-bengali/files/${file}`);
+
+/**
+ * Noto Sans Bengali, which the Bangla pages use: its Bengali and Latin halves are separate files, so a
+ * line is written in runs, each in the half that has its letters. pdfkit's fontkit shapes the Bengali
+ * (vowel signs before their consonant, conjuncts).
+ */
+const FONTS = {
+  latin: resolveFont('noto-sans-bengali-latin-400-normal.woff'),
+  latinBold: resolveFont('noto-sans-bengali-latin-700-normal.woff'),
+  bengali: resolveFont('noto-sans-bengali-bengali-400-normal.woff'),
+  bengaliBold: resolveFont('noto-sans-bengali-bengali-700-normal.woff'),
+} as const;
+
+/** Bengali letters, digits, signs and the joiners that shape them. */
+const BENGALI_RUN = /([\u0980-\u09FF\u0964\u0965\u200C\u200D]+)/u;
+
+/** A6, the courier label size (105 × 148 mm), in PDF points. */
+const PAGE = { width: 297.64, height: 419.53, margin: 14 } as const;
+const WIDTH = PAGE.width - 2 * PAGE.margin;
+
+type Doc = PDFKit.PDFDocument;
+
+interface Placement {
+  bold?: boolean;
+  /** Where the paragraph starts and how wide it wraps; the label's left margin and full width by default. */
+  x?: number;
+  width?: number;
+}
+
+/** Writes one paragraph whose runs switch between the fonts' halves, wrapped to its width. */
+function write(doc: Doc, text: string, size: number, { bold = false, x = PAGE.margin, width = WIDTH }: Placement = {}) {
+  const runs = text.split(BENGALI_RUN).filter((run) => run !== '');
+  doc.fontSize(size);
+  for (const [index, run] of runs.entries()) {
+    doc.font(BENGALI_RUN.test(run) ? (bold ? 'bengaliBold' : 'bengali') : bold ? 'latinBold' : 'latin');
+    const continued = index < runs.length - 1;
+    if (index === 0) doc.text(run, x, doc.y, { width, continued });
+    else doc.text(run, { continued });
+  }
+}
+
+function rule(doc: Doc) {
+  const y = doc.y + 4;
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.width - PAGE.margin, y)
+    .lineWidth(0.8)
+    .stroke();
+  doc.y = y + 6;
+}
+
+/**
+ * The consignment's label (R-LABEL): an A6 PDF with the tracking code as a Code 128 barcode and written
+ * out, a QR code of the public tracking address, the recipient (large) and the sender, the service,
+ * weight and the cash to collect, in the reader's language.
+ */
+export async function consignmentLabel(
+  consignment: Consignment,
+  labels: { shopName: string; i18n: I18n; locale: Locale },
+): Promise<Buffer> {
+  const { shopName, i18n, locale } = labels;
+  const [barcode, qr] = await Promise.all([
+    bwipjs.toBuffer({ bcid: 'code128', text: consignment.trackingCode, scale: 3, height: 14, includetext: false }),
+    QRCode.toBuffer(consignment.trackingUrl, { margin: 0, width: 240, errorCorrectionLevel: 'M' }),
+  ]);
+  const doc = new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margin: PAGE.margin,
+    info: { Title: `${shopName} ${consignment.trackingCode}`, Author: shopName },
+  });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const money = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, consignment.currency, locale);
+  const place = (area: Consignment['recipient']['area']) =>
+    locale === 'bn' ? `${area.nameBn}, ${area.districtBn}` : `${area.name}, ${area.district}`;
+  const service = consignment.service.toUpperCase();
+
+  write(doc, shopName, 13, { bold: true });
+  doc.font('latinBold').fontSize(13).text(service, PAGE.margin, PAGE.margin, { width: WIDTH, align: 'right' });
+  doc.image(barcode, PAGE.margin, doc.y + 4, { width: WIDTH, height: 48 });
+  doc.y += 54;
+  doc
+    .font('latinBold')
+    .fontSize(16)
+    .text(consignment.trackingCode, PAGE.margin, doc.y, { width: WIDTH, align: 'center', characterSpacing: 1.5 });
+  rule(doc);
+
+  write(doc, i18n._('To'), 8);
+  write(doc, consignment.recipient.name, 13, { bold: true });
+  write(doc, consignment.recipient.phone, 11, { bold: true });
+  write(doc, consignment.recipient.address, 10);
+  write(doc, place(consignment.recipient.area), 10, { bold: true });
+  rule(doc);
+
+  write(doc, i18n._('From'), 8);
+  write(doc, `${consignment.pickup.name} · ${consignment.pickup.phone}`, 9);
+  write(doc, `${consignment.pickup.address}, ${place(consignment.pickup.area)}`, 8);
+  rule(doc);
+
+  const kilograms = formatNumber(consignment.weightGrams / 1000, locale);
+  const fee =
+    consignment.feePayment === 'cod'
+      ? i18n._('Fee taken from the cash')
+      : consignment.feePaid
+        ? i18n._('Fee paid')
+        : i18n._('Fee not paid yet');
+  const cash = consignment.codAmount > 0 ? money(consignment.codAmount) : i18n._('Nothing to collect');
+  write(doc, `${i18n._('Cash to collect')}: ${cash}`, 12, { bold: true });
+  write(doc, `${i18n._('Weight')}: ${kilograms} kg · ${fee}`, 9);
+  write(doc, `${i18n._('Deliver by')}: ${formatCalendarDate(consignment.estimatedDelivery.latest, locale)}`, 9);
+  if (consignment.note) write(doc, `${i18n._('Note')}: ${consignment.note}`, 8);
+
+  const qrSize = 74;
+  const qrTop = PAGE.height - PAGE.margin - qrSize;
+  doc.image(qr, PAGE.margin, qrTop, { width: qrSize, height: qrSize });
+  doc.y = qrTop + 8;
+  const textLeft = PAGE.margin + qrSize + 8;
+  const textWidth = WIDTH - qrSize - 8;
+  write(doc, i18n._('Track this parcel'), 8, { x: textLeft, width: textWidth });
+  doc
+    .font('latin')
+    .fontSize(7)
+    .text(consignment.trackingUrl, textLeft, doc.y, { width: textWidth, link: consignment.trackingUrl });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,55 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { consignments, idempotencyKeys } from '#server/db/schema.ts';
+import type { Booking } from '#shared/consignment.ts';
+import { LIMITS } from '#shared/limits.ts';
+import type { ConsignmentRow } from './consignment-row.ts';
+
+export async function insertConsignment(tx: Transaction, row: typeof consignments.$inferInsert): Promise<ConsignmentRow> {
+  const [saved] = await tx.insert(consignments).values(row).returning();
+  if (!saved) throw new Error('a consignment was not saved');
+  return saved;
+}
+
+/** My Parcels: the sender's consignments, newest first. */
+export async function listConsignmentsOf(db: Database, userId: string): Promise<ConsignmentRow[]> {
+  return db
+    .select()
+    .from(consignments)
+    .where(eq(consignments.userId, userId))
+    .orderBy(desc(consignments.createdAt), desc(consignments.id))
+    .limit(LIMITS.parcelsPageSize);
+}
+
+/**
+ * Claims an idempotency key for this request, in the booking's transaction: true when it is the first
+ * use. A concurrent request with the same key waits here for the first to commit, then reads its answer.
+ */
+export async function claimIdempotencyKey(tx: Transaction, userId: string, key: string, requestHash: string): Promise<boolean> {
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return claimed.length > 0;
+}
+
+export async function findIdempotencyKey(
+  tx: Transaction,
+  userId: string,
+  key: string,
+): Promise<{ requestHash: string; answer: Booking | null } | undefined> {
+  const [row] = await tx
+    .select({ requestHash: idempotencyKeys.requestHash, answer: idempotencyKeys.answer })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  return row ? { requestHash: row.requestHash, answer: row.answer as Booking | null } : undefined;
+}
+
+export async function keepIdempotentAnswer(tx: Transaction, userId: string, key: string, answer: Booking): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ answer })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}

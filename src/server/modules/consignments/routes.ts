@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { badRequest } from '#server/http/errors.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { requestLocale } from '#server/i18n/plugin.ts';
+import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { isLocale } from '#shared/locale.ts';
+import { englishText } from '#shared/translate.ts';
+import type { RateCards } from '../rates/rate-card-store.ts';
+import { consignmentLabel } from './label.ts';
+import { bookConsignment, listMyConsignments, presentConsignment, readOwnConsignment } from './service.ts';
+
+interface ConsignmentRouteOptions {
+  db: Database;
+  config: Config;
+  rates: RateCards;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7E]+$/;
+const KEY_MESSAGE = englishText(/*i18n*/ 'Idempotency-Key must be 1 to {max} visible ASCII characters', {
+  max: LIMITS.idempotencyKeyMaxLength,
+});
+
+/** Booked parcels (issue 28): booking, the sender's list and page, the label. */
+export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> = async (app, { db, config, rates }) => {
+  const context = { db, config, rates };
+
+  app.post(
+    '/api/consignments',
+    {
+      onRequest: app.requireUser,
+      config: floodLimit({
+        max: config.rateLimits.bookingsPerCustomer,
+        windowMs: RATE_LIMIT_WINDOWS.booking,
+        what: /*i18n*/ 'bookings',
+        key: (request) => viewerOf(request).userId,
+      }),
+      schema: {
+        operationId: 'bookConsignment',
+        tags: ['parcels'],
+        summary:
+          'Books a parcel: priced on the server by the rate card in force (never a client’s quote) and kept at that price; the fee is paid by card (POST …/payment-intent) or taken from the cash on delivery (`feePayment: cod`, the default when there is cash to collect). With an `Idempotency-Key` header, a repeated request answers the first answer; the same key with another request is 422',
+        body: consignmentInputSchema,
+        errors: [422],
+        response: { 201: bookingSchema },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' ? header.trim() : undefined;
+      if (key !== undefined && (key.length > LIMITS.idempotencyKeyMaxLength || !IDEMPOTENCY_KEY.test(key)))
+        throw badRequest(KEY_MESSAGE, { 'Idempotency-Key': KEY_MESSAGE });
+      return reply.status(201).send(await bookConsignment(context, viewerOf(request), request.body, key));
+    },
+  );
+
+  app.get(
+    '/api/consignments',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'listMyConsignments',
+        tags: ['parcels'],
+        summary: 'My Parcels: your booked parcels, newest first',
+        response: { 200: z.array(consignmentSchema) },
+      },
+    },
+    async (request) => listMyConsignments(context, viewerOf(request)),
+  );
+
+  app.get(
+    '/api/consignments/:trackingCode',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'getConsignment',
+        tags: ['parcels'],
+        summary: 'One of your parcels by its tracking code (admins: any); another sender’s answers 404',
+        params: trackingCodeParamsSchema,
+        errors: [404],
+        response: { 200: consignmentSchema },
+      },
+    },
+    async (request) =>
+      presentConsignment(config, await readOwnConsignment(db, viewerOf(request), request.params.trackingCode, app.isAdmin)),
+  );
+
+  app.get(
+    '/api/consignments/:trackingCode/label.pdf',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'printLabel',
+        tags: ['parcels'],
+        summary:
+          'The parcel’s A6 label as a PDF (its sender and admins only): the tracking code as a Code 128 barcode, a QR code of the tracking page, recipient, sender, service, weight and cash to collect; `lang=bn` writes it in Bangla',
+        params: trackingCodeParamsSchema,
+        querystring: z.object({ lang: z.string().optional() }),
+        produces: ['application/pdf'],
+        errors: [404],
+        response: { 200: z.string().describe('PDF') },
+      },
+    },
+    async (request, reply) => {
+      const row = await readOwnConsignment(db, viewerOf(request), request.params.trackingCode, app.isAdmin);
+      const { lang } = request.query;
+      const locale = lang && isLocale(lang) ? lang : requestLocale(request);
+      const pdf = await consignmentLabel(presentConsignment(config, row), {
+        shopName: config.shopName,
+        i18n: app.translators[locale],
+        locale,
+      });
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="label-${row.trackingCode}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          // The schema's string types what the buffer carries, as for the CSV answers.
+          .send(pdf as unknown as string)
+      );
+    },
+  );
+};

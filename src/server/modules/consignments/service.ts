@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import type { Viewer } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/constraint-errors.ts';
+import { reachRacePoint } from '#server/db/race-points.ts';
+import { badRequest, HttpError, notFound } from '#server/http/errors.ts';
+import type { Area } from '#shared/area.ts';
+import { type Booking, type Consignment, type ConsignmentRequest, labelPath, trackingPath } from '#shared/consignment.ts';
+import { formatMoney } from '#shared/locale-format.ts';
+import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
+import { readTrackingCode } from '#shared/tracking-code.ts';
+import { englishText } from '#shared/translate.ts';
+import { findArea } from '../areas/places.ts';
+import { zoneBetween } from '../areas/zones.ts';
+import { quoteOptions } from '../rates/quote.ts';
+import type { RateCards } from '../rates/rate-card-store.ts';
+import { findAreas } from '../rates/service.ts';
+import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  insertConsignment,
+  keepIdempotentAnswer,
+  listConsignmentsOf,
+} from './repository.ts';
+import { newTrackingCode } from './tracking-code.ts';
+
+export const CONSIGNMENT_MESSAGES = {
+  notFound: /*i18n*/ 'No parcel of yours has this tracking code.',
+  keyReused: /*i18n*/ 'This Idempotency-Key was already used for a different booking: use a new key for a new parcel.',
+  codTooSmall: (total: string) =>
+    englishText(/*i18n*/ 'The cash to collect must cover the fee ({total}) for the fee to be taken from it.', { total }),
+} as const;
+
+export interface ConsignmentContext {
+  db: Database;
+  rates: RateCards;
+  config: Config;
+}
+
+/** The same request, whatever order its fields came in: what an `Idempotency-Key` is held to. */
+function requestHash(request: ConsignmentRequest): string {
+  const sorted = (value: unknown): unknown =>
+    value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, inner]) => inner !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, inner]) => [key, sorted(inner)]),
+        )
+      : value;
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(request)))
+    .digest('hex');
+}
+
+const absolute = (config: Config, path: string) => new URL(path, config.publicUrl).toString();
+
+function bookingOf(config: Config, row: ConsignmentRow): Booking {
+  return {
+    trackingCode: row.trackingCode,
+    status: row.status,
+    deliveryFee: row.deliveryFee,
+    codFee: row.codFee,
+    total: row.total,
+    estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
+    labelUrl: absolute(config, labelPath(row.trackingCode)),
+  };
+}
+
+/** Up to three tries: two random 50-bit codes colliding is all but impossible, but never a 500 for it. */
+const CODE_TRIES = 3;
+
+/**
+ * `POST /api/consignments` (R-BOOKING): prices the parcel with the rate card in force, in the booking's
+ * transaction (a quote sent by the client is never read), and keeps that price. With an
+ * `Idempotency-Key`, the first answer is kept and given again for the same request; the same key with
+ * another request is refused (422).
+ */
+export async function bookConsignment(
+  context: ConsignmentContext,
+  viewer: Viewer,
+  request: ConsignmentRequest,
+  idempotencyKey: string | undefined,
+  now = new Date(),
+): Promise<Booking> {
+  const { db, rates, config } = context;
+  const areas = findAreas({ 'pickup.areaId': request.pickup.areaId, 'recipient.areaId': request.recipient.areaId });
+  const hash = requestHash(request);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        if (idempotencyKey && !(await claimIdempotencyKey(tx, viewer.userId, idempotencyKey, hash))) {
+          const first = await findIdempotencyKey(tx, viewer.userId, idempotencyKey);
+          if (first?.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused', CONSIGNMENT_MESSAGES.keyReused);
+          if (first.answer) return first.answer;
+        }
+        const rateCard = await rates.inForce(tx);
+        const zone = zoneBetween(areas['pickup.areaId'], areas['recipient.areaId']);
+        const pricing = { card: rateCard.card, codFeeBasisPoints: config.codFeeBasisPoints, now, timeZone: config.timeZone };
+        const option = quoteOptions(pricing, zone, request.weightGrams, request.codAmount).find(
+          (candidate) => candidate.service === request.service,
+        );
+        if (
+          !option?.available ||
+          option.total === null ||
+          option.deliveryFee === null ||
+          option.codFee === null ||
+          !option.estimatedDelivery
+        )
+          throw badRequest(option?.reason ?? CONSIGNMENT_MESSAGES.notFound, { service: option?.reason ?? '' });
+        const feePayment = request.feePayment ?? (request.codAmount > 0 ? 'cod' : 'card');
+        if (feePayment === 'cod' && request.codAmount < option.total) {
+          const message = CONSIGNMENT_MESSAGES.codTooSmall(formatMoney(option.total / POISHA_PER_TAKA, PARCEL_CURRENCY, 'en'));
+          throw badRequest(message, { codAmount: message });
+        }
+        const row = await insertConsignment(tx, {
+          trackingCode: newTrackingCode(),
+          userId: viewer.userId,
+          service: request.service,
+          zone,
+          pickupName: request.pickup.name,
+          pickupPhone: request.pickup.phone,
+          pickupAddress: request.pickup.address,
+          pickupAreaId: areas['pickup.areaId'].id,
+          recipientName: request.recipient.name,
+          recipientPhone: request.recipient.phone,
+          recipientAddress: request.recipient.address,
+          recipientAreaId: areas['recipient.areaId'].id,
+          weightGrams: request.weightGrams,
+          codAmount: request.codAmount,
+          declaredValue: request.declaredValue ?? null,
+          merchantInvoice: request.merchantInvoice ?? null,
+          note: request.note ?? null,
+          deliveryFee: option.deliveryFee,
+          codFee: option.codFee,
+          total: option.total,
+          feePayment,
+          rateCardId: rateCard.id,
+          estimatedEarliest: option.estimatedDelivery.earliest,
+          estimatedLatest: option.estimatedDelivery.latest,
+        });
+        const booking = bookingOf(config, row);
+        if (idempotencyKey) await keepIdempotentAnswer(tx, viewer.userId, idempotencyKey, booking);
+        await reachRacePoint(db, 'consignment booked');
+        return booking;
+      });
+    } catch (error) {
+      if (attempt < CODE_TRIES && isUniqueViolation(error, 'consignments_tracking_code_unique')) continue;
+      throw error;
+    }
+  }
+}
+
+function placeNamesOf(areaId: string) {
+  // Kept ids only: an id names one area.
+  const area = findArea(areaId) as Area;
+  return { id: area.id, name: area.name, nameBn: area.nameBn, district: area.district.name, districtBn: area.district.nameBn };
+}
+
+/** A consignment as its sender and staff read it (My Parcels, the parcel's page). */
+export function presentConsignment(config: Config, row: ConsignmentRow): Consignment {
+  return {
+    trackingCode: row.trackingCode,
+    status: row.status,
+    service: row.service,
+    zone: row.zone,
+    currency: PARCEL_CURRENCY,
+    pickup: { name: row.pickupName, phone: row.pickupPhone, address: row.pickupAddress, area: placeNamesOf(row.pickupAreaId) },
+    recipient: {
+      name: row.recipientName,
+      phone: row.recipientPhone,
+      address: row.recipientAddress,
+      area: placeNamesOf(row.recipientAreaId),
+    },
+    weightGrams: row.weightGrams,
+    codAmount: row.codAmount,
+    declaredValue: row.declaredValue,
+    merchantInvoice: row.merchantInvoice,
+    note: row.note,
+    deliveryFee: row.deliveryFee,
+    codFee: row.codFee,
+    total: row.total,
+    feePayment: row.feePayment,
+    feePaid: row.feePayment === 'cod' || row.feePaidAt !== null,
+    estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
+    labelUrl: absolute(config, labelPath(row.trackingCode)),
+    trackingUrl: absolute(config, trackingPath(row.trackingCode)),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A consignment its sender or staff may see; anyone else's answers 404, as if it did not exist. */
+export async function readOwnConsignment(
+  db: Database,
+  viewer: Viewer,
+  trackingCode: string,
+  isStaff: (userId: string) => Promise<boolean>,
+): Promise<ConsignmentRow> {
+  const code = readTrackingCode(trackingCode);
+  const row = code ? await findConsignment(db, code) : undefined;
+  if (!row || (row.userId !== viewer.userId && !(await isStaff(viewer.userId)))) throw notFound(CONSIGNMENT_MESSAGES.notFound);
+  return row;
+}
+
+export async function listMyConsignments(context: ConsignmentContext, viewer: Viewer): Promise<Consignment[]> {
+  return (await listConsignmentsOf(context.db, viewer.userId)).map((row) => presentConsignment(context.config, row));
+}

@@ -1,0 +1,81 @@
+import { POISHA_PER_TAKA, SERVICE_RULES, SERVICES, type Service, type Zone } from '#shared/parcel-services.ts';
+import type { QuoteOption } from '#shared/quote.ts';
+import { englishText } from '#shared/translate.ts';
+import { deliveryFee, type RateCard } from './rate-card.ts';
+import { isWorkingDay, shopClock, workingDaysAfter } from './working-days.ts';
+
+/** Public file of the rates module: the one pricing of a parcel, which quotes and bookings (consignments) share. */
+export const QUOTE_MESSAGES = {
+  sameDayZone: /*i18n*/ 'Same-day delivery stays within one city.',
+  premiumZone: /*i18n*/ 'Premium delivery reaches the city and its suburbs only.',
+  notOffered: /*i18n*/ 'This service is not offered between these areas.',
+  tooLight: (kg: number) => englishText(/*i18n*/ 'This service takes parcels from {kg} kg.', { kg }),
+  tooHeavy: (kg: number) => englishText(/*i18n*/ 'This service takes parcels up to {kg} kg.', { kg }),
+  cutOff: (hour: number) => englishText(/*i18n*/ 'Same-day delivery is booked before {hour}:00 on a working day.', { hour }),
+} as const;
+
+/** What prices a parcel: the rate card in force, the COD charge, and the shop's clock for the estimates. */
+export interface Pricing {
+  card: RateCard;
+  /** Hundredths of a percent of the cash collected (COD_FEE_PERCENT). */
+  codFeeBasisPoints: number;
+  now: Date;
+  timeZone: string;
+}
+
+/** The COD charge (R-QUOTE): the percentage of the cash, rounded up to a whole taka; in poisha. */
+export function codFee(codAmount: number, basisPoints: number): number {
+  const perTaka = 10_000 * POISHA_PER_TAKA;
+  return Math.ceil((codAmount * basisPoints) / perTaka) * POISHA_PER_TAKA;
+}
+
+const kilograms = (grams: number) => grams / 1000;
+
+/** Why `service` cannot take this parcel, or its delivery fee (poisha) and delivery days. */
+function priceService(pricing: Pricing, service: Service, zone: Zone, grams: number) {
+  const rule = SERVICE_RULES[service];
+  const transit = rule.transit[zone];
+  if (!transit) return { reason: service === 'same-day' ? QUOTE_MESSAGES.sameDayZone : QUOTE_MESSAGES.premiumZone };
+  if (grams < rule.minGrams) return { reason: QUOTE_MESSAGES.tooLight(kilograms(rule.minGrams)) };
+  if (grams > rule.maxGrams) return { reason: QUOTE_MESSAGES.tooHeavy(kilograms(rule.maxGrams)) };
+  const { day, hour } = shopClock(pricing.now, pricing.timeZone);
+  if (rule.cutOffHour !== undefined && (hour >= rule.cutOffHour || !isWorkingDay(day)))
+    return { reason: QUOTE_MESSAGES.cutOff(rule.cutOffHour) };
+  const fee = deliveryFee(pricing.card, service, zone, grams);
+  if ('refused' in fee) return { reason: QUOTE_MESSAGES.notOffered };
+  const [earliest, latest] = transit;
+  return {
+    deliveryFee: fee.fee,
+    estimatedDelivery: { earliest: workingDaysAfter(day, earliest), latest: workingDaysAfter(day, latest) },
+  };
+}
+
+/**
+ * Every service's price for one parcel (R-QUOTE): the delivery fee from the rate card, the COD charge,
+ * their total and the working days it takes, or why the service cannot take it. Booking prices a parcel
+ * with this same function, so the booked fee is the quoted one.
+ */
+export function quoteOptions(pricing: Pricing, zone: Zone, grams: number, codAmount: number): QuoteOption[] {
+  const cod = codFee(codAmount, pricing.codFeeBasisPoints);
+  return SERVICES.map((service) => {
+    const priced = priceService(pricing, service, zone, grams);
+    if ('reason' in priced)
+      return {
+        service,
+        available: false,
+        reason: priced.reason,
+        deliveryFee: null,
+        codFee: null,
+        total: null,
+        estimatedDelivery: null,
+      };
+    return {
+      service,
+      available: true,
+      deliveryFee: priced.deliveryFee,
+      codFee: cod,
+      total: priced.deliveryFee + cod,
+      estimatedDelivery: priced.estimatedDelivery,
+    };
+  });
+}

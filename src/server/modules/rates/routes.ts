@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import { badRequest } from '#server/http/errors.ts';
+import { requestLocale } from '#server/i18n/plugin.ts';
+import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
+import { translated } from '#shared/translate.ts';
+import { RateCardRefusal, readRateCard, writeRateCard } from './rate-card-csv.ts';
+import type { RateCards } from './rate-card-store.ts';
+import { quoteParcel } from './service.ts';
+
+interface RateRouteOptions {
+  config: Config;
+  rates: RateCards;
+}
+
+/** A rate card is a few dozen lines; far less than this. */
+const RATE_CARD_MAX_BYTES = 64 * 1024;
+
+/** Prices (issue 28): the public quote, and the rate card admins export and import. */
+export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, { config, rates }) => {
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: RATE_CARD_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.get(
+    '/api/quote',
+    {
+      schema: {
+        operationId: 'quoteParcel',
+        tags: ['parcels'],
+        summary:
+          'Instant quote: every service’s delivery fee, COD charge, total (poisha) and delivery days for a parcel between two areas (ids, or names as the coverage search writes them), or why a service cannot take it',
+        querystring: quoteQuerySchema,
+        response: { 200: quoteSchema },
+      },
+    },
+    async (request, reply) => {
+      const { card } = await rates.forQuotes();
+      const quote = quoteParcel(
+        { card, codFeeBasisPoints: config.codFeeBasisPoints, now: new Date(), timeZone: config.timeZone },
+        request.query,
+      );
+      const locale = requestLocale(request);
+      const i18n = app.translators[locale];
+      const options = quote.options.map((option) =>
+        option.reason ? { ...option, reason: translated(i18n, option.reason) } : option,
+      );
+      return reply
+        .header('content-language', locale)
+        .header('vary', 'accept-language')
+        .send({ ...quote, options });
+    },
+  );
+
+  app.get(
+    '/api/admin/rates.csv',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'exportRateCard',
+        tags: ['parcels'],
+        summary:
+          'The rate card in force as a CSV file (admin): a line per service and zone, prices in taka, a column per weight band',
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV (RFC 4180)') },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="rate-card.csv"')
+        .header('cache-control', 'no-store')
+        .send(writeRateCard((await rates.inForce()).card)),
+  );
+
+  app.put(
+    '/api/admin/rates',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'importRateCard',
+        tags: ['parcels'],
+        summary:
+          'Puts a rate card in force (admin), sent as text/csv in the exported form; a file with any bad line is refused whole, each problem named by its line, and nothing changes',
+        consumes: ['text/csv'],
+        body: z.string(),
+        response: { 200: z.string().describe('The card now in force, as CSV') },
+      },
+    },
+    async (request, reply) => {
+      let card: ReturnType<typeof readRateCard>;
+      try {
+        card = readRateCard(request.body);
+      } catch (error) {
+        if (!(error instanceof RateCardRefusal)) throw error;
+        // Each problem under its line's name, "line 3", for the page to list under the file field.
+        throw badRequest(error.message, Object.fromEntries(error.problems.map(({ line, message }) => [`line ${line}`, message])));
+      }
+      const saved = await rates.importCard(card, viewerOf(request).userId);
+      return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store').send(writeRateCard(saved.card));
+    },
+  );
+};

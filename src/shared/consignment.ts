@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { nameSchema } from './auth.ts';
+import { decimalFromText } from './decimal-text.ts';
+import { withWesternDigits } from './digits.ts';
+import { LIMITS } from './limits.ts';
+import { PARCEL_CURRENCY, SERVICES, ZONES } from './parcel-services.ts';
+import { areaReference, codAmountField, weightGramsField } from './quote.ts';
+import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
+import { profileInputSchema } from './user.ts';
+
+/** Where a booked parcel stands (R-BOOKING); tracking and delivery add their steps (issue 29). */
+export const CONSIGNMENT_STATUSES = ['booked', 'cancelled'] as const;
+export type ConsignmentStatus = (typeof CONSIGNMENT_STATUSES)[number];
+
+/** How the sender pays the delivery fee: by card when booking, or out of the cash the rider collects. */
+export const FEE_PAYMENTS = ['card', 'cod'] as const;
+export type FeePayment = (typeof FEE_PAYMENTS)[number];
+
+export const BD_MOBILE_MESSAGE = /*i18n*/ 'Enter a Bangladeshi mobile number: 11 digits starting 013 to 019, like 01711000000';
+
+/**
+ * A Bangladeshi mobile number (R-BOOKING): `01[3-9]` and 8 more digits, typed with spaces, dashes,
+ * Bengali digits or the country code (+880, 880), kept as the 11 digits people dial ("01711000000").
+ */
+export const bdMobileSchema = z
+  .string({ error: BD_MOBILE_MESSAGE })
+  .transform((typed) => withWesternDigits(typed).replace(/[\s\-()]/g, ''))
+  .transform((digits) => digits.replace(/^(\+?880)(?=1)/, '0'))
+  .pipe(z.string().regex(/^01[3-9]\d{8}$/, BD_MOBILE_MESSAGE));
+
+/** One end of a parcel's trip: who hands it over or receives it, and where. */
+const partySchema = (area: string) =>
+  z.object({
+    name: nameSchema,
+    phone: bdMobileSchema,
+    address: profileInputSchema.shape.address,
+    areaId: areaReference(area),
+  });
+
+const optionalText = (field: string, max: number) =>
+  textField(field)
+    .trim()
+    .max(max, englishText(/*i18n*/ '{field} must be at most {max} characters', { field, max }))
+    .optional()
+    .transform((text) => text || undefined);
+
+/** `POST /api/consignments` (R-BOOKING): the fee is the server's, from the rate card in force; never the client's. */
+export const consignmentInputSchema = z.object({
+  service: z.enum(SERVICES, {
+    error: englishText(/*i18n*/ 'service must be one of {services}', { services: SERVICES.join(', ') }),
+  }),
+  pickup: partySchema('pickup area'),
+  recipient: partySchema('recipient area'),
+  weightGrams: weightGramsField,
+  codAmount: codAmountField.default(0),
+  declaredValue: z
+    .preprocess(
+      decimalFromText,
+      z
+        .number({ error: /*i18n*/ 'declaredValue must be a whole number of poisha' })
+        .int(/*i18n*/ 'declaredValue must be a whole number of poisha')
+        .min(0, /*i18n*/ 'declaredValue must not be negative')
+        .max(LIMITS.priceMaxCents, /*i18n*/ 'declaredValue is too large'),
+    )
+    .optional(),
+  merchantInvoice: optionalText(/*i18n*/ 'merchantInvoice', LIMITS.merchantInvoiceMaxLength),
+  note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength),
+  feePayment: z
+    .enum(FEE_PAYMENTS, { error: /*i18n*/ 'feePayment must be card or cod' })
+    .optional()
+    .describe('card, or cod to take the fee from the cash collected; cod by default when there is cash to collect.'),
+});
+export type ConsignmentInput = z.input<typeof consignmentInputSchema>;
+export type ConsignmentRequest = z.output<typeof consignmentInputSchema>;
+
+const estimateSchema = z.object({ earliest: z.string(), latest: z.string() });
+
+/** The answer to a booking: the same for every repetition of one `Idempotency-Key`. */
+export const bookingSchema = z.object({
+  trackingCode: z.string(),
+  status: z.enum(CONSIGNMENT_STATUSES),
+  deliveryFee: z.number().int(),
+  codFee: z.number().int(),
+  total: z.number().int(),
+  estimatedDelivery: estimateSchema,
+  labelUrl: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+const placeNames = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameBn: z.string(),
+  district: z.string(),
+  districtBn: z.string(),
+});
+
+/** A consignment as its sender (and staff) see it: My Parcels and the parcel's page. */
+export const consignmentSchema = z.object({
+  trackingCode: z.string(),
+  status: z.enum(CONSIGNMENT_STATUSES),
+  service: z.enum(SERVICES),
+  zone: z.enum(ZONES),
+  currency: z.literal(PARCEL_CURRENCY),
+  pickup: z.object({ name: z.string(), phone: z.string(), address: z.string(), area: placeNames }),
+  recipient: z.object({ name: z.string(), phone: z.string(), address: z.string(), area: placeNames }),
+  weightGrams: z.number().int(),
+  codAmount: z.number().int(),
+  declaredValue: z.number().int().nullable(),
+  merchantInvoice: z.string().nullable(),
+  note: z.string().nullable(),
+  deliveryFee: z.number().int(),
+  codFee: z.number().int(),
+  total: z.number().int(),
+  feePayment: z.enum(FEE_PAYMENTS),
+  /** A card-paid fee: whether it is paid yet. A COD fee is taken from the cash, so it is never owed. */
+  feePaid: z.boolean(),
+  estimatedDelivery: estimateSchema,
+  labelUrl: z.string(),
+  trackingUrl: z.string(),
+  createdAt: z.string(),
+});
+export type Consignment = z.infer<typeof consignmentSchema>;
+
+/** A parcel named in an address by its tracking code, as typed or printed (the service reads it). */
+export const trackingCodeParamsSchema = z.object({ trackingCode: z.string().max(40) });
+
+/** The parcel's page, where its sender pays and prints (R-BOOKING). */
+export const parcelPath = (trackingCode: string) => `/dashboard/parcels/${trackingCode}`;
+export const labelPath = (trackingCode: string) => `/api/consignments/${trackingCode}/label.pdf`;
+/** The public tracking page's address for a parcel; the page itself is issue 29's. */
+export const trackingPath = (trackingCode: string) => `/track/${trackingCode}`;

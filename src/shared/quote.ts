@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { decimalFromText } from './decimal-text.ts';
+import { LIMITS } from './limits.ts';
+import { COD_MAX_POISHA, HEAVIEST_PARCEL_GRAMS, PARCEL_CURRENCY, SERVICES, ZONES } from './parcel-services.ts';
+import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
+
+/**
+ * An area as a form or a client names it: its id (`dhaka-savar`), or its name as the coverage search
+ * writes it ("Savar, Dhaka", "সাভার, ঢাকা"), or its name alone when no other area has it (R-COVERAGE).
+ */
+export const areaReference = (field: string) =>
+  textField(field, { error: englishText(/*i18n*/ '{field} is required', { field }) })
+    .trim()
+    .min(1, englishText(/*i18n*/ '{field} is required', { field }))
+    .max(
+      LIMITS.areaReferenceMaxLength,
+      englishText(/*i18n*/ '{field} must be at most {max} characters', { field, max: LIMITS.areaReferenceMaxLength }),
+    );
+
+/** A parcel's weight in grams: typed as text in a query, Bengali digits read (R-LOCALE-INPUT). */
+export const weightGramsField = z.preprocess(
+  decimalFromText,
+  z
+    .number({ error: /*i18n*/ 'weightGrams must be a whole number of grams' })
+    .int(/*i18n*/ 'weightGrams must be a whole number of grams')
+    .positive(/*i18n*/ 'weightGrams must be more than 0')
+    .max(
+      HEAVIEST_PARCEL_GRAMS,
+      englishText(/*i18n*/ 'weightGrams must be at most {max}: ask for a freight quote for bigger loads', {
+        max: HEAVIEST_PARCEL_GRAMS,
+      }),
+    ),
+);
+
+/** Cash the rider collects from the recipient, in poisha; 0 when the parcel is prepaid. */
+export const codAmountField = z.preprocess(
+  decimalFromText,
+  z
+    .number({ error: /*i18n*/ 'codAmount must be a whole number of poisha' })
+    .int(/*i18n*/ 'codAmount must be a whole number of poisha')
+    .min(0, /*i18n*/ 'codAmount must not be negative')
+    .max(COD_MAX_POISHA, englishText(/*i18n*/ 'codAmount must be at most {max} poisha', { max: COD_MAX_POISHA })),
+);
+
+/** `GET /api/quote` (R-QUOTE). */
+export const quoteQuerySchema = z.object({
+  from: areaReference('from'),
+  to: areaReference('to'),
+  weightGrams: weightGramsField,
+  codAmount: codAmountField.default(0),
+});
+export type QuoteQuery = z.infer<typeof quoteQuerySchema>;
+
+const calendarDay = z.string().describe('A day in the shop’s time zone, YYYY-MM-DD.');
+
+export const quoteOptionSchema = z.object({
+  service: z.enum(SERVICES),
+  available: z.boolean(),
+  reason: z.string().optional().describe('Why the service cannot take this parcel; only when it is not available.'),
+  deliveryFee: z.number().int().nullable().describe('Poisha; null when the service is not available.'),
+  codFee: z.number().int().nullable().describe('Poisha: the COD percentage of codAmount, rounded up to a whole taka.'),
+  total: z.number().int().nullable().describe('Poisha: deliveryFee + codFee.'),
+  estimatedDelivery: z.object({ earliest: calendarDay, latest: calendarDay }).nullable(),
+});
+export type QuoteOption = z.infer<typeof quoteOptionSchema>;
+
+export const quoteSchema = z.object({
+  currency: z.literal(PARCEL_CURRENCY),
+  zone: z.enum(ZONES).describe('Where the parcel goes, seen from where it is picked up.'),
+  from: z.string().describe('The pickup area’s id.'),
+  to: z.string().describe('The delivery area’s id.'),
+  options: z.array(quoteOptionSchema),
+});
+export type Quote = z.infer<typeof quoteSchema>;
