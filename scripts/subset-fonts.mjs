@@ -26,8 +26,11 @@ export const makeFirstPaintFont = () =>
     variationAxes: { wght: FIRST_PAINT_WEIGHTS },
   });
 
-/** Keep in step with the Bengali words English pages show (src/web/app/layouts/LanguageSwitch.tsx, LanguageOffer.tsx). */
-export const ENGLISH_PAGES_BANGLA = 'বাংলা এই দোকানটি বাংলাতেও পড়া যায়। ভাষা';
+/**
+ * Keep in step with the Bengali words English pages show (src/web/app/layouts/LanguageSwitch.tsx,
+ * LanguageOffer.tsx), and the taka sign of the parcels' prices (৳, which Inter lacks).
+ */
+export const ENGLISH_PAGES_BANGLA = 'বাংলা এই দোকানটি বাংলাতেও পড়া যায়। ভাষা ৳';
 
 const banglaSource = createRequire(import.meta.url).resolve(
   '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2',

@@ -18,6 +18,18 @@ export const areaSchema = placeSchema.extend({
 });
 export type Area = z.infer<typeof areaSchema>;
 
+/** A place with its district's name: what the address form suggests and the server reads back (R-COVERAGE). */
+export interface NamedPlace {
+  name: string;
+  nameBn: string;
+  district: { name: string; nameBn: string };
+}
+
+/** "Savar, Dhaka", "সাভার, ঢাকা": an area as the suggestions write it, and labels and pages show it. */
+export function placeName(place: NamedPlace, language: string): string {
+  return language === 'bn' ? `${place.nameBn}, ${place.district.nameBn}` : `${place.name}, ${place.district.name}`;
+}
+
 /** `GET /api/coverage?q=`: a typed place name, in English or Bangla, for the address form's suggestions. */
 export const coverageQuerySchema = z.object({
   q: textField('q', { error: /*i18n*/ 'Type part of a place’s name' })

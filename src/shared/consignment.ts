@@ -92,8 +92,7 @@ const placeNames = z.object({
   id: z.string(),
   name: z.string(),
   nameBn: z.string(),
-  district: z.string(),
-  districtBn: z.string(),
+  district: z.object({ name: z.string(), nameBn: z.string() }),
 });
 
 /** A consignment as its sender (and staff) see it: My Parcels and the parcel's page. */

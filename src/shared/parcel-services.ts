@@ -39,8 +39,8 @@ export const SERVICE_RULES: Record<Service, ServiceRule> = {
     minGrams: 10_000,
     maxGrams: HEAVIEST_PARCEL_GRAMS,
   },
-  // Delivered the next working day in the morning slot.
-  premium: { transit: { 'same-city': [1, 1], suburb: [1, 1] }, minGrams: 1, maxGrams: 5_000 },
+  // Door to door in every district (the marketing copy's promise), delivered in the morning slot of its day.
+  premium: { transit: { 'same-city': [1, 1], suburb: [1, 1], nationwide: [2, 3] }, minGrams: 1, maxGrams: 5_000 },
 };
 
 /** Premium's time-bound slot on its delivery day, in shop time. */

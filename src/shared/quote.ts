@@ -18,6 +18,25 @@ export const areaReference = (field: string) =>
       englishText(/*i18n*/ '{field} must be at most {max} characters', { field, max: LIMITS.areaReferenceMaxLength }),
     );
 
+/**
+ * Why a service cannot take a parcel, and why an area is not found (R-QUOTE, R-COVERAGE): the server
+ * writes them, and they are here so a page rendered without the API's language (the server's own render)
+ * can still write them in the page's.
+ */
+export const QUOTE_MESSAGES = {
+  sameDayZone: /*i18n*/ 'Same-day delivery stays within one city.',
+  notOffered: /*i18n*/ 'This service is not offered between these areas.',
+  tooLight: (kg: number) => englishText(/*i18n*/ 'This service takes parcels from {kg} kg.', { kg }),
+  tooHeavy: (kg: number) => englishText(/*i18n*/ 'This service takes parcels up to {kg} kg.', { kg }),
+  cutOff: (hour: number) => englishText(/*i18n*/ 'Same-day delivery is booked before {hour}:00 on a working day.', { hour }),
+  unknownArea: (typed: string) => englishText(/*i18n*/ 'No area is called “{typed}”: choose one of the suggestions.', { typed }),
+  ambiguousArea: (typed: string, district: string) =>
+    englishText(/*i18n*/ 'Several areas are called “{typed}”: add the district, like “{typed}, {district}”.', {
+      typed,
+      district,
+    }),
+} as const;
+
 /** A parcel's weight in grams: typed as text in a query, Bengali digits read (R-LOCALE-INPUT). */
 export const weightGramsField = z.preprocess(
   decimalFromText,

@@ -16,17 +16,21 @@ import { firstPaintFonts } from '#server/http/web-build.ts';
  * and the 5 KB issue 27 spent on the pages in two languages (decision 61): Lingui's runtime, the
  * language switcher and the offer of the Bangla page, the formatter of prices and counts in the page's
  * language, the English rules' messages found again in a Bangla page. Its catalogues count below.
+ * And the 1 KB issue 28 spent on parcels: the router's table knows five more pages (send a parcel, book,
+ * My Parcels, a parcel, the rates), the delivery strip's "Get a price" links, and the API client's
+ * Idempotency-Key and raw bodies (the rate card's CSV).
  * CSS: 25 KB and the 1 KB of issue 27's fonts (the Bangla pages' faces, the English pages' Bengali
  * letters) and their selectors.
  */
-const BUDGET_BYTES = { js: 126 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 1024 };
+const BUDGET_BYTES = { js: 127 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 1024 };
 /**
  * Each language's home page loads the app's code and its language's catalogues (R-LANGUAGES, decision
  * 61), never the other language's: the code grew by Lingui's runtime (2 KB), English by its `web`
  * catalogue (6 KB) and Bangla by its `web` and `shared` ones (13 KB: Bangla takes three bytes a letter
- * before compression, and the rules' messages are no longer the code's own).
+ * before compression, and the rules' messages are no longer the code's own); each 1 KB more with issue
+ * 28's code above.
  */
-const LANGUAGE_BUDGET_BYTES = { en: 132 * 1024, bn: 139 * 1024 };
+const LANGUAGE_BUDGET_BYTES = { en: 133 * 1024, bn: 140 * 1024 };
 const HOME_CATALOGUES = { en: ['../locales/web/en.po'], bn: ['../locales/web/bn.po', '../locales/shared/bn.po'] };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';
@@ -86,7 +90,7 @@ describe('budgets', () => {
   });
 
   it.runIf(existsSync(manifestPath))(
-    'the home page loads at most 126 KB of JavaScript (its code) and 26 KB of CSS, gzip, before it is idle',
+    'the home page loads at most 127 KB of JavaScript (its code) and 26 KB of CSS, gzip, before it is idle',
     () => {
       const manifest = readManifest();
       expect(manifest[HOME_ROUTE], `${HOME_ROUTE} is not in the manifest`).toBeDefined();

@@ -288,7 +288,7 @@ export const mailOutbox = pgTable(
  * a consignment names the card that priced it.
  */
 export const rateCards = pgTable('rate_cards', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   card: jsonb('card').notNull(),
   importedBy: text('imported_by').references(() => user.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

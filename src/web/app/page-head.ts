@@ -9,6 +9,7 @@ import { translated } from '#shared/translate.ts';
 import { ARTICLES, articleIn, findArticle } from '#web/features/marketing/blog/articles.ts';
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
+import { quotePath, quoteSearch, readShipAddress } from '#web/features/parcels/api/use-quote.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
 import { relatedProductsPath } from '#web/features/products/api/use-related-products.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
@@ -145,6 +146,19 @@ export const PAGES: Record<string, PageDefinition> = {
       page(
         i18n._(msg`Newsletter`),
         i18n._(msg`Delivery tips, new services and seasonal offers from ${SHOP_NAME}, once a month.`),
+      ),
+  },
+  ship: {
+    queries: (_params, search) => {
+      const { query } = readShipAddress(search);
+      return query ? [{ key: queryKeys.quote(quoteSearch(query)), path: quotePath(query) }] : [];
+    },
+    head: (_params, _data, i18n) =>
+      page(
+        i18n._(msg`Send a parcel`),
+        i18n._(
+          msg`Instant prices for same-day, express, standard, cargo and premium delivery to all ${districts} districts. Book online and print the label.`,
+        ),
       ),
   },
   login: {

@@ -68,6 +68,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'ship',
+        path: 'ship',
+        lazy: page(
+          () => withCatalogues(import('../features/parcels/pages/ShipPage.tsx'), 'pages'),
+          (m) => m.ShipPage,
+        ),
+      },
+      {
         id: 'login',
         path: 'login',
         lazy: page(
@@ -137,6 +145,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'ship/book',
+            lazy: page(
+              () => import('./routes/ParcelRoutes.tsx'),
+              (m) => m.BookParcelRoute,
+            ),
+          },
+          {
             path: 'settings',
             lazy: page(
               () => import('../features/auth/pages/SettingsPage.tsx'),
@@ -176,6 +191,20 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('./routes/MyOrdersRoute.tsx'),
                   (m) => m.OrderRoute,
+                ),
+              },
+              {
+                path: 'parcels',
+                lazy: page(
+                  () => import('../features/parcels/pages/MyParcelsPage.tsx'),
+                  (m) => m.MyParcelsPage,
+                ),
+              },
+              {
+                path: 'parcels/:trackingCode',
+                lazy: page(
+                  () => import('./routes/ParcelRoutes.tsx'),
+                  (m) => m.ParcelRoute,
                 ),
               },
               {
@@ -245,6 +274,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('./routes/OrderAdminRoutes.tsx'),
                       (m) => m.ManageOrderRoute,
+                    ),
+                  },
+                  {
+                    path: 'rates',
+                    lazy: page(
+                      () => import('../features/parcels/pages/RatesPage.tsx'),
+                      (m) => m.RatesPage,
                     ),
                   },
                   {

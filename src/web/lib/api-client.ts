@@ -56,6 +56,10 @@ export interface ApiRequest {
   /** A 401 or 403 answer ends the session (the rule of R-ORDERS for My Orders). */
   endSessionOnDenied?: boolean;
   signal?: AbortSignal;
+  /** A body sent as it is, in this type (a CSV file), instead of as JSON. */
+  contentType?: string;
+  /** Sent as `Idempotency-Key`: the same key repeats the first answer instead of acting twice. */
+  idempotencyKey?: string;
 }
 
 /** An error answer's body (`{ error: { code, message, fields? } }`) as the ApiError the pages handle. */
@@ -93,14 +97,21 @@ export const pageLanguageHeader = (): Record<string, string> =>
 
 function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...pageLanguageHeader() };
-  if (request.body !== undefined && !(request.body instanceof FormData)) headers['content-type'] = 'application/json';
+  if (request.body !== undefined && !(request.body instanceof FormData))
+    headers['content-type'] = request.contentType ?? 'application/json';
   if (request.authenticated !== false && token) headers.authorization = `Bearer ${token}`;
+  if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   return fetch(path, {
     method: request.method ?? 'GET',
     headers,
     credentials: 'same-origin',
     signal: request.signal,
-    body: request.body === undefined ? undefined : request.body instanceof FormData ? request.body : JSON.stringify(request.body),
+    body:
+      request.body === undefined
+        ? undefined
+        : request.body instanceof FormData || request.contentType
+          ? (request.body as BodyInit)
+          : JSON.stringify(request.body),
   });
 }
 

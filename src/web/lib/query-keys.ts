@@ -25,6 +25,10 @@ export const queryKeys = {
   /** A sign-in or sign-up form the server answered itself (src/shared/form-answer.ts), written into its page. */
   formAnswer: ['form-answer'],
   paymentConfig: ['payment-config'],
+  /** A parcel's prices by the quote's normalised address parameters (R-QUOTE). */
+  quote: (search: string) => ['quote', search],
+  /** The places suggested for what was typed in an area field (R-COVERAGE). */
+  areaSuggestions: (typed: string) => ['coverage', typed],
 
   signedIn: [SIGNED_IN],
   accessToken: (email: string | undefined) => [SIGNED_IN, 'access-token', email],
@@ -37,6 +41,11 @@ export const queryKeys = {
   /** One order's page, by its number: under the orders' key, so every order change refreshes it. */
   order: (number: string) => [SIGNED_IN, 'orders', 'one', number],
   orderToPay: (orderId: string) => [SIGNED_IN, 'order-to-pay', orderId],
+  /** My Parcels and each parcel's page: one parcel's key is under the list's, so a booking refreshes both. */
+  parcels: [SIGNED_IN, 'parcels'],
+  parcel: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode],
+  feePayment: (trackingCode: string) => [SIGNED_IN, 'fee-payment', trackingCode],
+  rateCard: [SIGNED_IN, 'rate-card'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],

@@ -1,5 +1,5 @@
 import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
-import type { Area } from '#shared/area.ts';
+import { type Area, placeName } from '#shared/area.ts';
 import { LIMITS } from '#shared/limits.ts';
 import compiled from './bangladesh-areas.json' with { type: 'json' };
 
@@ -18,8 +18,8 @@ const byId = new Map(AREAS.map((area) => [area.id, area]));
 
 /** Every way a person writes an area, lower case: "savar, dhaka", "সাভার, ঢাকা", "savar", "সাভার". */
 const namesOf = (area: Area) => [
-  `${area.name}, ${area.district.name}`.toLowerCase(),
-  `${area.nameBn}, ${area.district.nameBn}`,
+  placeName(area, 'en').toLowerCase(),
+  placeName(area, 'bn'),
   area.name.toLowerCase(),
   area.nameBn,
 ];

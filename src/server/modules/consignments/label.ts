@@ -3,6 +3,7 @@ import type { I18n } from '@lingui/core';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { type NamedPlace, placeName } from '#shared/area.ts';
 import type { Consignment } from '#shared/consignment.ts';
 import type { Locale } from '#shared/locale.ts';
 import { formatCalendarDate, formatMoney, formatNumber } from '#shared/locale-format.ts';
@@ -88,8 +89,7 @@ export async function consignmentLabel(
   });
 
   const money = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, consignment.currency, locale);
-  const place = (area: Consignment['recipient']['area']) =>
-    locale === 'bn' ? `${area.nameBn}, ${area.districtBn}` : `${area.name}, ${area.district}`;
+  const place = (area: NamedPlace) => placeName(area, locale);
   const service = consignment.service.toUpperCase();
 
   write(doc, shopName, 13, { bold: true });

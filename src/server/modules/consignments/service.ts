@@ -156,7 +156,12 @@ export async function bookConsignment(
 function placeNamesOf(areaId: string) {
   // Kept ids only: an id names one area.
   const area = findArea(areaId) as Area;
-  return { id: area.id, name: area.name, nameBn: area.nameBn, district: area.district.name, districtBn: area.district.nameBn };
+  return {
+    id: area.id,
+    name: area.name,
+    nameBn: area.nameBn,
+    district: { name: area.district.name, nameBn: area.district.nameBn },
+  };
 }
 
 /** A consignment as its sender and staff read it (My Parcels, the parcel's page). */

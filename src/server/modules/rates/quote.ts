@@ -1,18 +1,9 @@
 import { POISHA_PER_TAKA, SERVICE_RULES, SERVICES, type Service, type Zone } from '#shared/parcel-services.ts';
-import type { QuoteOption } from '#shared/quote.ts';
-import { englishText } from '#shared/translate.ts';
+import { QUOTE_MESSAGES, type QuoteOption } from '#shared/quote.ts';
 import { deliveryFee, type RateCard } from './rate-card.ts';
 import { isWorkingDay, shopClock, workingDaysAfter } from './working-days.ts';
 
 /** Public file of the rates module: the one pricing of a parcel, which quotes and bookings (consignments) share. */
-export const QUOTE_MESSAGES = {
-  sameDayZone: /*i18n*/ 'Same-day delivery stays within one city.',
-  premiumZone: /*i18n*/ 'Premium delivery reaches the city and its suburbs only.',
-  notOffered: /*i18n*/ 'This service is not offered between these areas.',
-  tooLight: (kg: number) => englishText(/*i18n*/ 'This service takes parcels from {kg} kg.', { kg }),
-  tooHeavy: (kg: number) => englishText(/*i18n*/ 'This service takes parcels up to {kg} kg.', { kg }),
-  cutOff: (hour: number) => englishText(/*i18n*/ 'Same-day delivery is booked before {hour}:00 on a working day.', { hour }),
-} as const;
 
 /** What prices a parcel: the rate card in force, the COD charge, and the shop's clock for the estimates. */
 export interface Pricing {
@@ -35,7 +26,7 @@ const kilograms = (grams: number) => grams / 1000;
 function priceService(pricing: Pricing, service: Service, zone: Zone, grams: number) {
   const rule = SERVICE_RULES[service];
   const transit = rule.transit[zone];
-  if (!transit) return { reason: service === 'same-day' ? QUOTE_MESSAGES.sameDayZone : QUOTE_MESSAGES.premiumZone };
+  if (!transit) return { reason: service === 'same-day' ? QUOTE_MESSAGES.sameDayZone : QUOTE_MESSAGES.notOffered };
   if (grams < rule.minGrams) return { reason: QUOTE_MESSAGES.tooLight(kilograms(rule.minGrams)) };
   if (grams > rule.maxGrams) return { reason: QUOTE_MESSAGES.tooHeavy(kilograms(rule.maxGrams)) };
   const { day, hour } = shopClock(pricing.now, pricing.timeZone);

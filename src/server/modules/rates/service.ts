@@ -1,20 +1,10 @@
 import { badRequest } from '#server/http/errors.ts';
 import type { Area } from '#shared/area.ts';
 import { PARCEL_CURRENCY } from '#shared/parcel-services.ts';
-import type { Quote, QuoteQuery } from '#shared/quote.ts';
-import { englishText } from '#shared/translate.ts';
+import { QUOTE_MESSAGES, type Quote, type QuoteQuery } from '#shared/quote.ts';
 import { findArea } from '../areas/places.ts';
 import { zoneBetween } from '../areas/zones.ts';
 import { type Pricing, quoteOptions } from './quote.ts';
-
-export const AREA_MESSAGES = {
-  unknown: (typed: string) => englishText(/*i18n*/ 'No area is called “{typed}”: choose one of the suggestions.', { typed }),
-  ambiguous: (typed: string, district: string) =>
-    englishText(/*i18n*/ 'Several areas are called “{typed}”: add the district, like “{typed}, {district}”.', {
-      typed,
-      district,
-    }),
-} as const;
 
 /** The areas two fields name, or a 400 naming each field that names none (R-COVERAGE). */
 export function findAreas<Field extends string>(named: Record<Field, string>): Record<Field, Area> {
@@ -22,8 +12,9 @@ export function findAreas<Field extends string>(named: Record<Field, string>): R
   const problems: Record<string, string> = {};
   for (const [field, typed] of Object.entries(named) as [Field, string][]) {
     const area = findArea(typed);
-    if (area === 'unknown') problems[field] = AREA_MESSAGES.unknown(typed.trim());
-    else if ('ambiguous' in area) problems[field] = AREA_MESSAGES.ambiguous(typed.trim(), area.ambiguous[0]?.district.name ?? '');
+    if (area === 'unknown') problems[field] = QUOTE_MESSAGES.unknownArea(typed.trim());
+    else if ('ambiguous' in area)
+      problems[field] = QUOTE_MESSAGES.ambiguousArea(typed.trim(), area.ambiguous[0]?.district.name ?? '');
     else found[field] = area;
   }
   const [first] = Object.values(problems);

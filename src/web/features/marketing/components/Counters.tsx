@@ -76,7 +76,7 @@ export function Counters() {
           <p className="max-w-xl text-lg text-white/90">
             <Trans>A truck, a pallet slot or a same day courier: tell us what needs to move and we will plan it with you.</Trans>
           </p>
-          <Link to="/about#contact" className="btn btn-accent btn-lg">
+          <Link to="/ship" className="btn btn-accent btn-lg">
             <Trans>Book a Transport Now</Trans>
           </Link>
         </div>

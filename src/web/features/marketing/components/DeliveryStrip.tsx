@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
 import { useFormat } from '#web/lib/use-format.ts';
 import { DELIVERY_FIGURES } from '../company.ts';
 import { useCodCharge } from './CodCharge.tsx';
@@ -62,13 +63,20 @@ export function DeliveryStrip() {
           <Trans>Sell online and let us deliver: choose the speed, we handle the rest and pay you every {payoutDay}.</Trans>
         </SectionHeading>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {options.map((option) => (
-            <li key={option.name} className="rounded-box border border-white/15 bg-white/5 p-6">
+          {options.map(({ name, ...option }) => (
+            <li key={name} className="rounded-box border border-white/15 bg-white/5 p-6">
               <span className="inline-flex rounded-box bg-accent p-3 text-accent-content">
                 <Icon name={option.icon} className="h-7 w-7" />
               </span>
-              <h3 className="mt-4 text-xl font-bold text-white">{option.name}</h3>
+              <h3 className="mt-4 text-xl font-bold text-white">{name}</h3>
               <p className="mt-2 text-white/85">{option.text}</p>
+              <Link to="/ship" className="btn btn-accent btn-sm mt-4">
+                <Trans>Get a price</Trans>
+                <span className="sr-only">
+                  {' '}
+                  <Trans>for {name}</Trans>
+                </span>
+              </Link>
             </li>
           ))}
         </ul>

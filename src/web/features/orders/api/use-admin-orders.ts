@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AdminOrdersFilter, type AdminOrdersQuery, adminOrdersSearch } from '#shared/admin-orders.ts';
 import type { AdminOrdersPage } from '#shared/order.ts';
-import { apiRequest, apiResponse } from '#web/lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { downloadFile } from '#web/lib/download.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /*
@@ -26,18 +27,7 @@ export function ordersCsvPath(filter: AdminOrdersFilter): string {
   return `/api/admin/orders.csv${search ? `?${search}` : ''}`;
 }
 
-/**
- * Saves the CSV: the API wants the bearer token, which a plain link cannot send, so the file is fetched
- * and handed to the browser's download under the name the server gave it.
- */
-export async function downloadOrdersCsv(filter: AdminOrdersFilter): Promise<void> {
-  const response = await apiResponse(ordersCsvPath(filter));
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has handed the file over; the browser may let the memory go once it has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/** Saves the CSV of the filtered orders. */
+export function downloadOrdersCsv(filter: AdminOrdersFilter): Promise<void> {
+  return downloadFile(ordersCsvPath(filter), 'orders.csv');
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { englishText } from '#shared/translate.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
@@ -8,16 +8,10 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useClientSecret, useOrderToPay, useRecordPayment } from '../api/use-order-to-pay.ts';
 import { usePaymentConfig } from '../api/use-payment-config.ts';
+import { CardPayment } from '../components/CardPayment.tsx';
 import type { CardFormProps } from '../components/card-form.ts';
 import { OrderConfirmation } from '../components/OrderConfirmation.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
-import { PaymentOutcome } from '../components/PaymentOutcome.tsx';
-import { TestCardForm } from '../components/TestCardForm.tsx';
-
-// Stripe's code is fetched only here, and only when the shop runs on Stripe.
-const StripeCardForm = lazy(() =>
-  import('../components/StripeCardForm.tsx').then((module) => ({ default: module.StripeCardForm })),
-);
 
 /** A refusal the customer can read (someone else's order, a cancelled one), or a retry for anything else. */
 function Problem({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
@@ -106,18 +100,7 @@ export function PaymentPage() {
       {clientSecret.isError ? (
         <Problem error={clientSecret.error} what={t`a payment for this order`} onRetry={() => clientSecret.refetch()} />
       ) : null}
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-4 p-4 sm:p-6">
-          {config.data.provider === 'stripe' ? (
-            <Suspense fallback={<Spinner label={t`Loading the card form`} />}>
-              <StripeCardForm publishableKey={config.data.publishableKey} {...cardForm} />
-            </Suspense>
-          ) : (
-            <TestCardForm {...cardForm} />
-          )}
-          <PaymentOutcome error={cardError} />
-        </div>
-      </div>
+      <CardPayment config={config.data} cardForm={cardForm} error={cardError} />
     </section>
   );
 }

@@ -1,0 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Service, Zone } from '#shared/parcel-services.ts';
+
+/** The services as customers read them (R-PARCEL-SERVICES). */
+export const SERVICE_NAMES: Record<Service, MessageDescriptor> = {
+  'same-day': msg`Same day`,
+  express: msg`Express`,
+  standard: msg`Standard`,
+  cargo: msg`Cargo`,
+  premium: msg`Premium`,
+};
+
+/** What each service promises, beside its price. */
+export const SERVICE_PROMISES: Record<Service, MessageDescriptor> = {
+  'same-day': msg`Delivered today within the city, booked before noon on a working day.`,
+  express: msg`Within 4 working days anywhere in the country, tracked at every hub.`,
+  standard: msg`Our most economical service for parcels up to 25 kg.`,
+  cargo: msg`From 10 kg, priced by weight: pallets, stock and bulk goods.`,
+  premium: msg`Door to door with a dedicated handler, delivered between 10:00 and 13:00.`,
+};
+
+export const ZONE_NAMES: Record<Zone, MessageDescriptor> = {
+  'same-city': msg`Within the city`,
+  suburb: msg`City and suburbs`,
+  nationwide: msg`Nationwide`,
+};

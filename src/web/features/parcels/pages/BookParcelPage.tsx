@@ -1,0 +1,236 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { parcelPath } from '#shared/consignment.ts';
+import {
+  BOOKING_FIELDS,
+  type BookingForm,
+  type BookingFormInput,
+  bookingFormSchema,
+  consignmentInputOf,
+  quoteFormSchema,
+  quoteQueryOf,
+} from '#shared/parcel-forms.ts';
+import { SERVICES, type Service } from '#shared/parcel-services.ts';
+import type { QuoteQuery } from '#shared/quote.ts';
+import { FormField, SelectField, TextAreaField } from '#web/components/FormField.tsx';
+import { showFieldErrors } from '#web/lib/form-errors.ts';
+import { toastApiError } from '#web/lib/toast.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { useBookParcel } from '../api/use-parcels.ts';
+import { useQuote } from '../api/use-quote.ts';
+import { AreaField } from '../components/AreaField.tsx';
+import { DeliveryDays, FeeParts } from '../components/QuoteOptions.tsx';
+import { SERVICE_NAMES } from '../components/service-names.ts';
+
+/** Who sends, as the account knows them: the form starts from it. */
+export interface Sender {
+  name: string;
+  phone: string;
+  address: string;
+}
+
+/** A key for this form's booking: the same one on every try, new with a new form (R-BOOKING). */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The price the form's parcel costs now, once its fields make a quote; a typed field settles first. */
+function useLivePrice(values: BookingFormInput): QuoteQuery | undefined {
+  const [settled, setSettled] = useState<QuoteQuery>();
+  const { pickup, recipient, weight, cod } = values;
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const parsed = quoteFormSchema.safeParse({ from: pickup?.area, to: recipient?.area, weight, cod });
+      setSettled(parsed.success ? quoteQueryOf(parsed.data) : undefined);
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [pickup?.area, recipient?.area, weight, cod]);
+  return settled;
+}
+
+function PartyFields({
+  party,
+  legend,
+  register,
+  errors,
+}: {
+  party: 'pickup' | 'recipient';
+  legend: string;
+  register: UseFormRegister<BookingFormInput>;
+  errors: FieldErrors<BookingFormInput>;
+}) {
+  const { t } = useLingui();
+  const fieldErrors = errors[party];
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 text-lg font-semibold">{legend}</legend>
+      <FormField label={t`Name`} autoComplete="off" error={fieldErrors?.name?.message} {...register(`${party}.name`)} />
+      <FormField
+        label={t`Mobile number`}
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder="01711000000"
+        error={fieldErrors?.phone?.message}
+        {...register(`${party}.phone`)}
+      />
+      <FormField label={t`Address`} autoComplete="off" error={fieldErrors?.address?.message} {...register(`${party}.address`)} />
+      <AreaField label={t`Area`} error={fieldErrors?.area?.message} {...register(`${party}.area`)} />
+    </fieldset>
+  );
+}
+
+/**
+ * Booking a parcel (R-BOOKING): the quote's parcel with who sends and who receives it. The price shown is
+ * the server's for the fields as they stand; the server prices the booking again itself. A card-paid fee
+ * is paid on the parcel's page, where the booking leads.
+ */
+export function BookParcelPage({ sender }: { sender: Sender | undefined }) {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Book a parcel`);
+  const inPageLanguage = useInPageLanguage();
+  const { taka, numberFieldType } = useParcelFormat();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const book = useBookParcel(idempotencyKey);
+  const askedService = search.get('service');
+  const cod = search.get('cod') ?? '';
+  const form = useForm<BookingFormInput, unknown, BookingForm>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: {
+      service: SERVICES.includes(askedService as Service) ? (askedService as Service) : 'express',
+      pickup: {
+        name: sender?.name ?? '',
+        phone: sender?.phone ?? '',
+        address: sender?.address ?? '',
+        area: search.get('from') ?? '',
+      },
+      recipient: { name: '', phone: '', address: '', area: search.get('to') ?? '' },
+      weight: search.get('weight') ?? '',
+      cod,
+      declaredValue: '',
+      merchantInvoice: '',
+      note: '',
+      feePayment: Number(cod) > 0 ? 'cod' : 'card',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const values = form.watch();
+  const quote = useQuote(useLivePrice(values));
+  const chosen = quote.data?.options.find((option) => option.service === values.service);
+  const total = taka(chosen?.total ?? 0);
+
+  const submit = form.handleSubmit(async (filled) => {
+    try {
+      const booking = await book.mutateAsync(consignmentInputOf(filled));
+      navigate(parcelPath(booking.trackingCode), { state: { booked: true } });
+    } catch (error) {
+      if (!showFieldErrors(form, error, BOOKING_FIELDS))
+        toastApiError(error, /*i18n*/ 'The parcel could not be booked. Please try again.');
+    }
+  });
+
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10" aria-labelledby="book-heading">
+      <h1 id="book-heading" className="text-3xl font-bold text-primary">
+        <Trans>Book a parcel</Trans>
+      </h1>
+      <form className="mt-6 flex flex-col gap-8" onSubmit={submit} noValidate>
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-semibold">
+            <Trans>The parcel</Trans>
+          </legend>
+          <SelectField label={t`Service`} error={errors.service?.message} {...form.register('service')}>
+            {SERVICES.map((service) => (
+              <option key={service} value={service}>
+                {i18n._(SERVICE_NAMES[service])}
+              </option>
+            ))}
+          </SelectField>
+          <FormField
+            label={t`Weight (kg)`}
+            type={numberFieldType}
+            inputMode="decimal"
+            step="0.1"
+            error={errors.weight?.message}
+            {...form.register('weight')}
+          />
+          <FormField
+            label={t`Cash to collect (৳)`}
+            type={numberFieldType}
+            inputMode="decimal"
+            placeholder="0"
+            error={errors.cod?.message}
+            {...form.register('cod')}
+          />
+          <FormField
+            label={t`Declared value (৳, optional)`}
+            type={numberFieldType}
+            inputMode="decimal"
+            error={errors.declaredValue?.message}
+            {...form.register('declaredValue')}
+          />
+          <FormField
+            label={t`Your invoice number (optional)`}
+            autoComplete="off"
+            error={errors.merchantInvoice?.message}
+            {...form.register('merchantInvoice')}
+          />
+        </fieldset>
+        <PartyFields party="pickup" legend={t`Pick up from`} register={form.register} errors={errors} />
+        <PartyFields party="recipient" legend={t`Deliver to`} register={form.register} errors={errors} />
+        <TextAreaField
+          label={t`Note for the rider (optional)`}
+          rows={2}
+          error={errors.note?.message}
+          {...form.register('note')}
+        />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-lg font-semibold">
+            <Trans>How you pay the fee</Trans>
+          </legend>
+          <label className="flex items-center gap-3">
+            <input type="radio" className="radio radio-primary" value="card" {...form.register('feePayment')} />
+            <Trans>By card now</Trans>
+          </label>
+          <label className="flex items-center gap-3">
+            <input type="radio" className="radio radio-primary" value="cod" {...form.register('feePayment')} />
+            <Trans>Take it from the cash collected</Trans>
+          </label>
+          {errors.feePayment?.message ? <p className="text-sm text-error">{inPageLanguage(errors.feePayment.message)}</p> : null}
+        </fieldset>
+        <div className="card border border-base-300 bg-base-200/50" aria-live="polite" data-testid="booking-price">
+          <div className="card-body gap-1 p-5">
+            {chosen?.available && chosen.total !== null && chosen.estimatedDelivery ? (
+              <>
+                <p className="text-lg font-semibold">
+                  <Trans>Total {total}</Trans>
+                </p>
+                <p className="text-sm text-base-content/80">
+                  <FeeParts deliveryFee={chosen.deliveryFee ?? 0} codFee={chosen.codFee ?? 0} /> ·{' '}
+                  <DeliveryDays estimate={chosen.estimatedDelivery} />
+                </p>
+              </>
+            ) : chosen?.reason ? (
+              <p className="text-sm">{inPageLanguage(chosen.reason)}</p>
+            ) : (
+              <p className="text-sm text-base-content/80">
+                <Trans>The price shows here once the areas and the weight are filled in.</Trans>
+              </p>
+            )}
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary btn-lg" disabled={isSubmitting}>
+          <Trans>Book this parcel</Trans>
+        </button>
+      </form>
+    </section>
+  );
+}

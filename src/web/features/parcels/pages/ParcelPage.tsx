@@ -1,0 +1,166 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { placeName } from '#shared/area.ts';
+import type { Consignment } from '#shared/consignment.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toastApiError } from '#web/lib/toast.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { downloadLabel, useParcel } from '../api/use-parcels.ts';
+import { ParcelStatus } from '../components/ParcelStatus.tsx';
+import { DeliveryDays } from '../components/QuoteOptions.tsx';
+import { SERVICE_NAMES } from '../components/service-names.ts';
+
+function Party({ title, party }: { title: string; party: Consignment['pickup'] }) {
+  const { language } = useParcelFormat();
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-base-content/70 uppercase">{title}</h3>
+      <p className="font-medium">{party.name}</p>
+      <p>{party.phone}</p>
+      <p>{party.address}</p>
+      <p>{placeName(party.area, language)}</p>
+    </div>
+  );
+}
+
+/**
+ * One parcel (issue 28): what was booked and what it costs, its label, and, while a card-paid fee is
+ * owed, `payment` (the card form, composed in by the app: src/web/app/routes/ParcelRoute.tsx).
+ */
+export function ParcelPage({ payment }: { payment: (parcel: Consignment) => ReactNode }) {
+  const { t, i18n } = useLingui();
+  const { trackingCode = '' } = useParams();
+  useDocumentTitle(t`Parcel ${trackingCode}`);
+  const inPageLanguage = useInPageLanguage();
+  const { taka, count, language } = useParcelFormat();
+  const booked = (useLocation().state as { booked?: boolean } | null)?.booked === true;
+  const parcel = useParcel(trackingCode);
+  const [printing, setPrinting] = useState(false);
+
+  if (parcel.isPending) return <Spinner label={t`Loading your parcel`} />;
+  if (parcel.isError) {
+    if (parcel.error instanceof ApiError && parcel.error.status === 404)
+      return (
+        <div role="alert" className="alert alert-warning alert-soft flex-wrap justify-between">
+          <span>{inPageLanguage(parcel.error.message)}</span>
+          <Link to="/dashboard/parcels" className="btn btn-sm">
+            <Trans>My Parcels</Trans>
+          </Link>
+        </div>
+      );
+    return <LoadError what={t`this parcel`} onRetry={() => parcel.refetch()} />;
+  }
+  const consignment = parcel.data;
+  const kilograms = count(consignment.weightGrams / 1000);
+
+  const print = async () => {
+    setPrinting(true);
+    try {
+      await downloadLabel(consignment.trackingCode, language);
+    } catch (error) {
+      toastApiError(error, /*i18n*/ 'The label could not be made. Please try again.');
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="parcel-heading" className="flex max-w-4xl flex-col gap-6">
+      {booked ? (
+        <p role="status" className="alert alert-success alert-soft">
+          <Trans>Your parcel is booked. Print its label and stick it on the parcel.</Trans>
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-base-content/70">
+            <Trans>Tracking code</Trans>
+          </p>
+          <h2 id="parcel-heading" className="font-mono text-2xl font-bold tracking-wider sm:text-3xl">
+            {consignment.trackingCode}
+          </h2>
+          <div className="mt-2">
+            <ParcelStatus parcel={consignment} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-primary" onClick={print} disabled={printing}>
+            {printing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            <Trans>Print label</Trans>
+          </button>
+          <a href={consignment.trackingUrl} className="btn btn-outline">
+            <Trans>Tracking page</Trans>
+          </a>
+        </div>
+      </div>
+      {consignment.feePaid ? null : payment(consignment)}
+      <div className="card border border-base-300 bg-base-100">
+        <div className="card-body grid gap-6 sm:grid-cols-2">
+          <Party title={t`Pick up from`} party={consignment.pickup} />
+          <Party title={t`Deliver to`} party={consignment.recipient} />
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:col-span-2">
+            <dt className="font-medium">
+              <Trans>Service</Trans>
+            </dt>
+            <dd>{i18n._(SERVICE_NAMES[consignment.service])}</dd>
+            <dt className="font-medium">
+              <Trans>Weight</Trans>
+            </dt>
+            <dd>
+              <Trans>{kilograms} kg</Trans>
+            </dd>
+            <dt className="font-medium">
+              <Trans>Cash to collect</Trans>
+            </dt>
+            <dd>{taka(consignment.codAmount)}</dd>
+            <dt className="font-medium">
+              <Trans>Delivery fee</Trans>
+            </dt>
+            <dd>{taka(consignment.deliveryFee)}</dd>
+            <dt className="font-medium">
+              <Trans>COD charge</Trans>
+            </dt>
+            <dd>{taka(consignment.codFee)}</dd>
+            <dt className="font-medium">
+              <Trans>Total</Trans>
+            </dt>
+            <dd className="font-semibold">
+              {taka(consignment.total)}{' '}
+              <span className="font-normal text-base-content/70">
+                {consignment.feePayment === 'cod' ? (
+                  <Trans>(taken from the cash collected)</Trans>
+                ) : consignment.feePaid ? (
+                  <Trans>(paid by card)</Trans>
+                ) : (
+                  <Trans>(to pay by card)</Trans>
+                )}
+              </span>
+            </dd>
+            <dt className="font-medium">
+              <Trans>Delivery</Trans>
+            </dt>
+            <dd>
+              <DeliveryDays estimate={consignment.estimatedDelivery} />
+            </dd>
+            {consignment.note ? (
+              <>
+                <dt className="font-medium">
+                  <Trans>Note</Trans>
+                </dt>
+                <dd>{consignment.note}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </div>
+      <Link to="/dashboard/parcels" className="link link-primary">
+        <Trans>Back to My Parcels</Trans>
+      </Link>
+    </section>
+  );
+}
