@@ -41,7 +41,11 @@ const PAGES = [
 ];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 /** The parcels' rules (issue 28): only parcel pages show their messages, so they load with those pages, not with every Bangla page. */
-const PARCEL_RULES = ['<rootDir>/src/shared/quote.ts', '<rootDir>/src/shared/consignment.ts', '<rootDir>/src/shared/parcel-forms.ts'];
+const PARCEL_RULES = [
+  '<rootDir>/src/shared/quote.ts',
+  '<rootDir>/src/shared/consignment.ts',
+  '<rootDir>/src/shared/parcel-forms.ts',
+];
 
 export default defineConfig({
   sourceLocale: 'en',

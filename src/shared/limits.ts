@@ -39,6 +39,8 @@ export const LIMITS = {
   parcelNoteMaxLength: 300,
   /** `Idempotency-Key` on a booking: a UUID fits many times over. */
   idempotencyKeyMaxLength: 255,
+  /** Parcels one pickup may be asked for (R-PICKUPS). */
+  pickupParcelsMax: 500,
   /** Consignments My Parcels lists, newest first. */
   parcelsPageSize: 50,
   cataloguePageSizeMax: 48,

@@ -1,8 +1,5 @@
 import { createRequire } from 'node:module';
 import type { I18n } from '@lingui/core';
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { type NamedPlace, placeName } from '#shared/area.ts';
 import type { Consignment } from '#shared/consignment.ts';
 import type { Locale } from '#shared/locale.ts';
@@ -71,6 +68,13 @@ export async function consignmentLabel(
   labels: { shopName: string; i18n: I18n; locale: Locale },
 ): Promise<Buffer> {
   const { shopName, i18n, locale } = labels;
+  // Loaded on the first label, not at start: fonts, barcodes and PDF writing are megabytes a server
+  // that prints no label never needs (R-BOUNDS keeps its memory).
+  const [{ default: PDFDocument }, { default: bwipjs }, { default: QRCode }] = await Promise.all([
+    import('pdfkit'),
+    import('bwip-js/node'),
+    import('qrcode'),
+  ]);
   const [barcode, qr] = await Promise.all([
     bwipjs.toBuffer({ bcid: 'code128', text: consignment.trackingCode, scale: 3, height: 14, includetext: false }),
     QRCode.toBuffer(consignment.trackingUrl, { margin: 0, width: 240, errorCorrectionLevel: 'M' }),

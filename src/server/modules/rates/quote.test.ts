@@ -5,7 +5,7 @@ import { codFee, quoteOptions } from './quote.ts';
 import type { RateCard } from './rate-card.ts';
 import { readRateCard, writeRateCard } from './rate-card-csv.ts';
 import { DEFAULT_RATE_CARD } from './rate-card-store.ts';
-import { isPublicHoliday, workingDaysAfter } from './working-days.ts';
+import { HOLIDAY_YEARS, isPublicHoliday, workingDaysAfter } from './working-days.ts';
 
 /** A working morning in Dhaka (Thursday 2026-11-26, 09:00), so same-day is on offer. */
 const MORNING = new Date('2026-11-26T03:00:00Z');
@@ -106,6 +106,16 @@ describe('the quote (issue 28, property tests)', () => {
     expect(workingDaysAfter('2026-12-15', 1)).toBe('2026-12-17');
     expect(workingDaysAfter('2026-12-17', 1)).toBe('2026-12-19');
     expect(workingDaysAfter('2026-12-18', 0)).toBe('2026-12-19');
+  });
+
+  it('knows the public holidays of this year and the next ten (compile them again before they run out)', () => {
+    const year = new Date().getFullYear();
+    expect(HOLIDAY_YEARS.first).toBeLessThanOrEqual(year);
+    expect(HOLIDAY_YEARS.last).toBeGreaterThanOrEqual(year + 10);
+    // Eid al-Fitr 2026 (a lunar holiday, computed by the library) and Victory Day.
+    expect(isPublicHoliday('2026-03-20')).toBe(true);
+    expect(isPublicHoliday('2026-12-16')).toBe(true);
+    expect(isPublicHoliday('2026-12-15')).toBe(false);
   });
 
   it('offers same-day before the cut-off on a working day only, and estimates it for that day', () => {

@@ -1,26 +1,15 @@
-import Holidays from 'date-holidays';
+import compiled from './bangladesh-holidays.json' with { type: 'json' };
 
 /**
- * The courier's working days (R-WORKING-DAYS): every day but Friday and Bangladesh's public holidays, as
- * the maintained `date-holidays` library lists them (the lunar ones, Eid included, computed for each year).
- * Days are calendar days in the shop's time zone, written YYYY-MM-DD.
+ * The courier's working days (R-WORKING-DAYS): every day but Friday and Bangladesh's public holidays,
+ * compiled from the maintained `date-holidays` library (the lunar ones, Eid included, computed for each
+ * year) by scripts/holidays/compile-holidays.mjs, with any added by hand in its `extra`. Days are
+ * calendar days in the shop's time zone, written YYYY-MM-DD.
  */
-const bangladesh = new Holidays('BD');
-const holidaysByYear = new Map<number, Set<string>>();
+const HOLIDAYS = new Set([...compiled.days, ...compiled.extra].map((holiday: { day: string }) => holiday.day));
 
-function publicHolidays(year: number): Set<string> {
-  let days = holidaysByYear.get(year);
-  if (!days) {
-    days = new Set(
-      bangladesh
-        .getHolidays(year)
-        .filter((holiday) => holiday.type === 'public')
-        .map((holiday) => holiday.date.slice(0, 10)),
-    );
-    holidaysByYear.set(year, days);
-  }
-  return days;
-}
+/** The years the compiled list covers: a test asks for ten years ahead, so it is compiled again in time. */
+export const HOLIDAY_YEARS = { first: compiled.firstYear, last: compiled.lastYear } as const;
 
 const FRIDAY = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayAfter = (day: string, days = 1) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 export function isPublicHoliday(day: string): boolean {
-  return publicHolidays(Number(day.slice(0, 4))).has(day);
+  return HOLIDAYS.has(day);
 }
 
 export function isWorkingDay(day: string): boolean {
