@@ -45,6 +45,8 @@ const PARCEL_RULES = [
   '<rootDir>/src/shared/quote.ts',
   '<rootDir>/src/shared/consignment.ts',
   '<rootDir>/src/shared/parcel-forms.ts',
+  '<rootDir>/src/shared/pickup.ts',
+  '<rootDir>/src/shared/freight.ts',
 ];
 
 export default defineConfig({

@@ -33,6 +33,7 @@ import { areaRoutes } from './modules/areas/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { consignmentRoutes } from './modules/consignments/routes.ts';
+import { freightRoutes } from './modules/freight/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import type { MailTiming } from './modules/mail/worker.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
@@ -42,6 +43,7 @@ import { overviewRoutes } from './modules/overview/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { refundOrderPayment, releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
+import { pickupRoutes } from './modules/pickups/routes.ts';
 import { openPictureStore } from './modules/products/picture-store.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { RateCards } from './modules/rates/rate-card-store.ts';
@@ -129,6 +131,8 @@ export async function buildApp({
   const rates = new RateCards(database.db);
   await app.register(rateRoutes, { config, rates });
   await app.register(consignmentRoutes, { ...domain, rates });
+  await app.register(pickupRoutes, domain);
+  await app.register(freightRoutes, domain);
   await app.register(cartRoutes, domain);
   // Every order change goes through it; once one commits, the shelves it touched are read again (R-ORDER-STATUS).
   const orders = new OrderLifecycle(database.db, (effects) => app.publicReads.stockChanged(effects.stockChanged));

@@ -19,11 +19,13 @@ export const areaSchema = placeSchema.extend({
 export type Area = z.infer<typeof areaSchema>;
 
 /** A place with its district's name: what the address form suggests and the server reads back (R-COVERAGE). */
-export interface NamedPlace {
-  name: string;
-  nameBn: string;
-  district: { name: string; nameBn: string };
-}
+export const namedPlaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameBn: z.string(),
+  district: z.object({ name: z.string(), nameBn: z.string() }),
+});
+export type NamedPlace = Omit<z.infer<typeof namedPlaceSchema>, 'id'>;
 
 /** "Savar, Dhaka", "সাভার, ঢাকা": an area as the suggestions write it, and labels and pages show it. */
 export function placeName(place: NamedPlace, language: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedPlaceSchema } from './area.ts';
 import { nameSchema } from './auth.ts';
 import { decimalFromText } from './decimal-text.ts';
 import { withWesternDigits } from './digits.ts';
@@ -88,13 +89,6 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
-const placeNames = z.object({
-  id: z.string(),
-  name: z.string(),
-  nameBn: z.string(),
-  district: z.object({ name: z.string(), nameBn: z.string() }),
-});
-
 /** A consignment as its sender (and staff) see it: My Parcels and the parcel's page. */
 export const consignmentSchema = z.object({
   trackingCode: z.string(),
@@ -102,8 +96,8 @@ export const consignmentSchema = z.object({
   service: z.enum(SERVICES),
   zone: z.enum(ZONES),
   currency: z.literal(PARCEL_CURRENCY),
-  pickup: z.object({ name: z.string(), phone: z.string(), address: z.string(), area: placeNames }),
-  recipient: z.object({ name: z.string(), phone: z.string(), address: z.string(), area: placeNames }),
+  pickup: z.object({ name: z.string(), phone: z.string(), address: z.string(), area: namedPlaceSchema }),
+  recipient: z.object({ name: z.string(), phone: z.string(), address: z.string(), area: namedPlaceSchema }),
   weightGrams: z.number().int(),
   codAmount: z.number().int(),
   declaredValue: z.number().int().nullable(),

@@ -39,6 +39,10 @@ export const LIMITS = {
   parcelNoteMaxLength: 300,
   /** `Idempotency-Key` on a booking: a UUID fits many times over. */
   idempotencyKeyMaxLength: 255,
+  /** What a freight request's goods are, and the most a freight quote may be, in poisha (৳2 crore; R-FREIGHT). */
+  freightGoodsMaxLength: 500,
+  freightQuoteMaxPoisha: 2_000_000_000,
+  freightRequestsPageSize: 100,
   /** Parcels one pickup may be asked for (R-PICKUPS). */
   pickupParcelsMax: 500,
   /** Consignments My Parcels lists, newest first. */

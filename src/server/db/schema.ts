@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,9 +15,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONSIGNMENT_STATUSES, FEE_PAYMENTS } from '#shared/consignment.ts';
+import { FREIGHT_MODES, FREIGHT_STATUSES } from '#shared/freight.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
+import { PICKUP_WINDOWS } from '#shared/pickup.ts';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -358,4 +361,62 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
+/** A sender's request for a courier to collect their parcels, on a day in a time window (R-PICKUPS). */
+export const pickups = pgTable(
+  'pickups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    areaId: text('area_id').notNull(),
+    day: text('day').notNull(),
+    window: text('window', { enum: PICKUP_WINDOWS }).notNull(),
+    parcels: integer('parcels').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The admins' list reads one day's pickups; My Parcels' reads a sender's.
+    index('pickups_day_idx').on(table.day, table.areaId),
+    index('pickups_user_id_idx').on(table.userId, table.createdAt),
+    check('pickups_parcels_positive', sql`${table.parcels} > 0`),
+  ],
+);
+
+/**
+ * A request to move or store a big load (R-FREIGHT): priced by an admin, accepted by its customer while the
+ * price is valid, then given a day. Amounts in poisha.
+ */
+export const freightRequests = pgTable(
+  'freight_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().unique().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    mode: text('mode', { enum: FREIGHT_MODES }).notNull(),
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    goods: text('goods').notNull(),
+    weightKg: doublePrecision('weight_kg'),
+    volumeCbm: doublePrecision('volume_cbm'),
+    readyDate: text('ready_date').notNull(),
+    deliverBy: text('deliver_by'),
+    status: text('status', { enum: FREIGHT_STATUSES }).notNull().default('requested'),
+    quoteAmount: integer('quote_amount'),
+    quoteValidUntil: text('quote_valid_until'),
+    scheduledFor: text('scheduled_for'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('freight_requests_user_id_idx').on(table.userId, table.createdAt),
+    index('freight_requests_created_at_idx').on(table.createdAt),
+    check('freight_requests_quote_whole', sql`(${table.quoteAmount} IS NULL) = (${table.quoteValidUntil} IS NULL)`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
-import { type Area, placeName } from '#shared/area.ts';
+import { type Area, type NamedPlace, placeName } from '#shared/area.ts';
 import { LIMITS } from '#shared/limits.ts';
 import compiled from './bangladesh-areas.json' with { type: 'json' };
 
@@ -64,4 +64,16 @@ export function searchAreas(typed: string): Area[] {
     .sort((a, b) => a.rank - b.rank || a.area.name.localeCompare(b.area.name))
     .slice(0, LIMITS.placeSuggestions)
     .map(({ area }) => area);
+}
+
+/** A kept area id's names, as consignments and pickups show where they go (a kept id always names one area). */
+export function namedPlace(areaId: string): NamedPlace & { id: string } {
+  const area = byId.get(areaId);
+  if (!area) throw new Error(`no area has the kept id ${areaId}`);
+  return {
+    id: area.id,
+    name: area.name,
+    nameBn: area.nameBn,
+    district: { name: area.district.name, nameBn: area.district.nameBn },
+  };
 }

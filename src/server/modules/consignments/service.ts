@@ -5,13 +5,12 @@ import type { Database } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, HttpError, notFound } from '#server/http/errors.ts';
-import type { Area } from '#shared/area.ts';
 import { type Booking, type Consignment, type ConsignmentRequest, labelPath, trackingPath } from '#shared/consignment.ts';
 import { formatMoney } from '#shared/locale-format.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
-import { findArea } from '../areas/places.ts';
+import { namedPlace } from '../areas/places.ts';
 import { zoneBetween } from '../areas/zones.ts';
 import { quoteOptions } from '../rates/quote.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
@@ -153,17 +152,6 @@ export async function bookConsignment(
   }
 }
 
-function placeNamesOf(areaId: string) {
-  // Kept ids only: an id names one area.
-  const area = findArea(areaId) as Area;
-  return {
-    id: area.id,
-    name: area.name,
-    nameBn: area.nameBn,
-    district: { name: area.district.name, nameBn: area.district.nameBn },
-  };
-}
-
 /** A consignment as its sender and staff read it (My Parcels, the parcel's page). */
 export function presentConsignment(config: Config, row: ConsignmentRow): Consignment {
   return {
@@ -172,12 +160,12 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
     service: row.service,
     zone: row.zone,
     currency: PARCEL_CURRENCY,
-    pickup: { name: row.pickupName, phone: row.pickupPhone, address: row.pickupAddress, area: placeNamesOf(row.pickupAreaId) },
+    pickup: { name: row.pickupName, phone: row.pickupPhone, address: row.pickupAddress, area: namedPlace(row.pickupAreaId) },
     recipient: {
       name: row.recipientName,
       phone: row.recipientPhone,
       address: row.recipientAddress,
-      area: placeNamesOf(row.recipientAreaId),
+      area: namedPlace(row.recipientAreaId),
     },
     weightGrams: row.weightGrams,
     codAmount: row.codAmount,

@@ -1,4 +1,5 @@
 import type { Database, Transaction } from '#server/db/client.ts';
+import type { FreightMode, FreightStatus } from '#shared/freight.ts';
 import type { Locale } from '#shared/locale.ts';
 import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
 import { insertMail } from './repository.ts';
@@ -30,6 +31,20 @@ export interface OrderFacts {
   totalCents: number;
 }
 
+/** What a freight request's mails say (R-FREIGHT): the request, the step it reached, and that step's facts. */
+export interface FreightFacts {
+  customerName: string;
+  number: string;
+  mode: FreightMode;
+  origin: string;
+  destination: string;
+  step: Extract<FreightStatus, 'requested' | 'quoted' | 'accepted' | 'scheduled'>;
+  /** The quote, in poisha, and its last valid day: from `quoted` on. */
+  amount?: number;
+  validUntil?: string;
+  scheduledFor?: string;
+}
+
 /** Each mail the shop sends, with the facts its template needs (R-MAIL-CONTENT), in its recipient's language. */
 export type MailEvent = (
   | { kind: 'order-received'; to: string; data: OrderFacts }
@@ -40,6 +55,7 @@ export type MailEvent = (
   | { kind: 'email-verification'; to: string; data: { customerName: string; token: string } }
   | { kind: 'welcome'; to: string; data: { customerName: string } }
   | { kind: 'sign-up-attempt'; to: string; data: { customerName: string } }
+  | { kind: 'freight-request'; to: string; data: FreightFacts }
 ) & {
   /** Read from the outbox: the recipient's language when the mail was written (R-LANGUAGES). */
   locale?: Locale;

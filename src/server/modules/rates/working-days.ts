@@ -1,5 +1,7 @@
 import compiled from './bangladesh-holidays.json' with { type: 'json' };
 
+// Public file of the rates module: working days, which pickups and freight requests count in too.
+
 /**
  * The courier's working days (R-WORKING-DAYS): every day but Friday and Bangladesh's public holidays,
  * compiled from the maintained `date-holidays` library (the lunar ones, Eid included, computed for each
@@ -15,7 +17,8 @@ const FRIDAY = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Calendar arithmetic on the day itself (noon UTC), so no time zone or summer time moves it. */
-const dayAfter = (day: string, days = 1) => new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const dayAfter = (day: string, days = 1) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 export function isPublicHoliday(day: string): boolean {
   return HOLIDAYS.has(day);

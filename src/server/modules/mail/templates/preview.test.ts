@@ -11,6 +11,7 @@ describe('npm run mail:preview (decision 0018)', () => {
     const kinds = ['order-received', 'payment-receipt', 'order-cancelled-customer', 'order-cancelled-shop'];
     kinds.push('order-cancelled-expiry', 'order-status-shipped', 'order-status-delivered', 'order-status-refunded');
     kinds.push('password-reset', 'email-verification', 'welcome', 'sign-up-attempt');
+    kinds.push('freight-request-requested', 'freight-request-quoted', 'freight-request-accepted', 'freight-request-scheduled');
     const names = kinds.flatMap((kind) => [kind, `${kind}.bn`]);
     expect(files.sort()).toEqual([...names.flatMap((name) => [`${name}.html`, `${name}.txt`]), 'index.html'].sort());
     expect(readFileSync(join(folder, 'payment-receipt.txt'), 'utf8')).toContain('pi_3PdemoTransaction');

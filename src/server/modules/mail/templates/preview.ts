@@ -49,11 +49,27 @@ const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<M
   },
   welcome: { kind: 'welcome', to: TO, data: { customerName: DEMO_ORDER.customerName } },
   'sign-up-attempt': { kind: 'sign-up-attempt', to: TO, data: { customerName: DEMO_ORDER.customerName } },
+  'freight-request': (['requested', 'quoted', 'accepted', 'scheduled'] as const).map((step) => ({
+    kind: 'freight-request' as const,
+    to: TO,
+    data: {
+      customerName: DEMO_ORDER.customerName,
+      number: 'FR-1001',
+      mode: 'road' as const,
+      origin: 'Tongi, Gazipur',
+      destination: 'Chattogram port',
+      step,
+      amount: 4_500_000,
+      validUntil: '2026-12-10',
+      scheduledFor: '2026-12-14',
+    },
+  })),
 };
 
 /** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>][.<language>].html` and `.txt`. */
 function previewName(mail: MailEvent): string {
   if (mail.kind === 'order-cancelled') return `${mail.kind}-${mail.data.by}`;
+  if (mail.kind === 'freight-request') return `${mail.kind}-${mail.data.step}`;
   return mail.kind === 'order-status' ? `${mail.kind}-${mail.data.status}` : mail.kind;
 }
 

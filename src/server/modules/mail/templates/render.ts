@@ -1,5 +1,6 @@
 import type { MailEvent } from '../outbox.ts';
 import { emailVerificationMail, verifyEmailLink } from './email-verification.ts';
+import { freightLink, freightRequestMail } from './freight-request.ts';
 import { type RenderedMail, type Shop, writerFor } from './layout.ts';
 import { orderCancelledMail } from './order-cancelled.ts';
 import { orderReceivedMail, paymentLink } from './order-received.ts';
@@ -29,6 +30,8 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
       return welcomeMail(writer, mail.data);
     case 'sign-up-attempt':
       return signUpAttemptMail(writer, mail.data);
+    case 'freight-request':
+      return freightRequestMail(writer, mail.data);
   }
 }
 
@@ -38,5 +41,6 @@ export function linkOf(shop: Shop, mail: MailEvent): string | undefined {
   if (mail.kind === 'password-reset') return resetPasswordLink(writer, mail.data.token);
   if (mail.kind === 'email-verification') return verifyEmailLink(writer, mail.data.token);
   if (mail.kind === 'order-received') return paymentLink(writer, mail.data.orderId);
+  if (mail.kind === 'freight-request') return freightLink(writer);
   return undefined;
 }

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { calendarDaySchema, dayPickupsSchema, PICKUP_MESSAGES, pickupInputSchema, pickupSchema } from '#shared/pickup.ts';
+import { listMyPickups, pickupsOn, requestPickup, todayIn } from './service.ts';
+
+/** Pickups (issue 28): a sender asks for a courier; admins see each day's, area by area. */
+export const pickupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  app.post(
+    '/api/pickups',
+    {
+      onRequest: app.requireUser,
+      config: floodLimit({
+        max: config.rateLimits.bookingsPerCustomer,
+        windowMs: RATE_LIMIT_WINDOWS.booking,
+        what: /*i18n*/ 'pickup requests',
+        key: (request) => viewerOf(request).userId,
+      }),
+      schema: {
+        operationId: 'requestPickup',
+        tags: ['parcels'],
+        summary:
+          'Ask for a courier to collect parcels: an area that offers pickups, a working day from today to 14 days ahead, a time window not yet begun',
+        body: pickupInputSchema,
+        response: { 201: pickupSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await requestPickup({ db, config }, viewerOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/pickups',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'listMyPickups',
+        tags: ['parcels'],
+        summary: 'Your pickups, the latest asked for first',
+        response: { 200: z.array(pickupSchema) },
+      },
+    },
+    async (request) => listMyPickups(db, viewerOf(request)),
+  );
+
+  app.get(
+    '/api/admin/pickups',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'listDayPickups',
+        tags: ['parcels'],
+        summary: 'One day’s pickups (today by default), area by area and window by window (admin)',
+        querystring: z.object({ day: calendarDaySchema(PICKUP_MESSAGES.day).optional() }),
+        response: { 200: dayPickupsSchema },
+      },
+    },
+    async (request) => pickupsOn(db, request.query.day ?? todayIn(config)),
+  );
+};

@@ -1,0 +1,85 @@
+import type { Viewer } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { badRequest } from '#server/http/errors.ts';
+import { LIMITS } from '#shared/limits.ts';
+import {
+  type DayPickups,
+  PICKUP_DAYS_AHEAD,
+  PICKUP_MESSAGES,
+  type Pickup,
+  type PickupRequest,
+  windowStartHour,
+} from '#shared/pickup.ts';
+import { namedPlace } from '../areas/places.ts';
+import { findAreas } from '../rates/service.ts';
+import { dayAfter, isWorkingDay, shopClock } from '../rates/working-days.ts';
+import { insertPickup, listPickupsOf, listPickupsOn, type PickupRow } from './repository.ts';
+
+function presentPickup(row: PickupRow): Pickup {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    address: row.address,
+    area: namedPlace(row.areaId),
+    day: row.day,
+    window: row.window,
+    parcels: row.parcels,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Why a courier cannot come that day in that window, or undefined (R-PICKUPS). */
+function dayProblem(request: PickupRequest, today: string, hour: number): string | undefined {
+  if (request.day < today) return PICKUP_MESSAGES.past;
+  if (request.day > dayAfter(today, PICKUP_DAYS_AHEAD)) return PICKUP_MESSAGES.tooFar;
+  if (!isWorkingDay(request.day)) return PICKUP_MESSAGES.notWorkingDay;
+  if (request.day === today && hour >= windowStartHour(request.window)) return PICKUP_MESSAGES.windowStarted;
+  return undefined;
+}
+
+/** `POST /api/pickups` (R-PICKUPS): a courier to collect the sender's parcels, on a working day, in a window not begun. */
+export async function requestPickup(
+  context: { db: Database; config: Config },
+  viewer: Viewer,
+  request: PickupRequest,
+  now = new Date(),
+): Promise<Pickup> {
+  const { areaId: area } = findAreas({ areaId: request.areaId });
+  if (!area.pickup) throw badRequest(PICKUP_MESSAGES.noPickupHere, { areaId: PICKUP_MESSAGES.noPickupHere });
+  const { day: today, hour } = shopClock(now, context.config.timeZone);
+  const problem = dayProblem(request, today, hour);
+  if (problem) throw badRequest(problem, { [problem === PICKUP_MESSAGES.windowStarted ? 'window' : 'day']: problem });
+  const row = await insertPickup(context.db, {
+    userId: viewer.userId,
+    name: request.name,
+    phone: request.phone,
+    address: request.address,
+    areaId: area.id,
+    day: request.day,
+    window: request.window,
+    parcels: request.parcels,
+    note: request.note ?? null,
+  });
+  return presentPickup(row);
+}
+
+export async function listMyPickups(db: Database, viewer: Viewer): Promise<Pickup[]> {
+  return (await listPickupsOf(db, viewer.userId, LIMITS.parcelsPageSize)).map(presentPickup);
+}
+
+/** `GET /api/admin/pickups?day=`: the day's pickups area by area, for the couriers' rounds. */
+export async function pickupsOn(db: Database, day: string): Promise<DayPickups> {
+  const areas: DayPickups['areas'] = [];
+  for (const row of await listPickupsOn(db, day)) {
+    const pickup = presentPickup(row);
+    const last = areas.at(-1);
+    if (last?.area.id === pickup.area.id) last.pickups.push(pickup);
+    else areas.push({ area: pickup.area, pickups: [pickup] });
+  }
+  return { day, areas };
+}
+
+export const todayIn = (config: Config, now = new Date()) => shopClock(now, config.timeZone).day;

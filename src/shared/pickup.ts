@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { namedPlaceSchema } from './area.ts';
+import { nameSchema } from './auth.ts';
+import { bdMobileSchema } from './consignment.ts';
+import { LIMITS } from './limits.ts';
+import { areaReference } from './quote.ts';
+import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
+import { profileInputSchema } from './user.ts';
+
+/** The time windows a courier comes in, by their hours in shop time (R-PICKUPS). */
+export const PICKUP_WINDOWS = ['09-12', '12-15', '15-18'] as const;
+export type PickupWindow = (typeof PICKUP_WINDOWS)[number];
+
+/** The hour a window starts: a pickup for today must be asked for before it. */
+export const windowStartHour = (window: PickupWindow) => Number(window.slice(0, 2));
+
+/** How far ahead a pickup may be asked for, in days. */
+export const PICKUP_DAYS_AHEAD = 14;
+
+export const PICKUP_MESSAGES = {
+  day: /*i18n*/ 'Choose a day, like 2026-12-01',
+  notWorkingDay: /*i18n*/ 'Couriers do not pick up on Fridays and public holidays: choose another day.',
+  past: /*i18n*/ 'Choose today or a later day.',
+  tooFar: englishText(/*i18n*/ 'Choose a day within the next {days} days.', { days: PICKUP_DAYS_AHEAD }),
+  windowStarted: /*i18n*/ 'This window has already started today: choose a later one or another day.',
+  noPickupHere: /*i18n*/ 'Couriers do not pick up in this area yet.',
+} as const;
+
+/** A calendar day as forms and the API write it. */
+export const calendarDaySchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(
+      (day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && new Date(`${day}T12:00:00Z`).toISOString().startsWith(day),
+      message,
+    );
+
+/** `POST /api/pickups` (R-PICKUPS): where and when a courier collects the sender's parcels. */
+export const pickupInputSchema = z.object({
+  name: nameSchema,
+  phone: bdMobileSchema,
+  address: profileInputSchema.shape.address,
+  areaId: areaReference(/*i18n*/ 'pickup area'),
+  day: calendarDaySchema(PICKUP_MESSAGES.day),
+  window: z.enum(PICKUP_WINDOWS, { error: /*i18n*/ 'Choose a time window' }),
+  parcels: z.coerce
+    .number({ error: /*i18n*/ 'parcels must be a whole number' })
+    .int(/*i18n*/ 'parcels must be a whole number')
+    .min(1, /*i18n*/ 'parcels must be at least 1')
+    .max(LIMITS.pickupParcelsMax, englishText(/*i18n*/ 'parcels must be at most {max}', { max: LIMITS.pickupParcelsMax }))
+    .default(1),
+  note: textField(/*i18n*/ 'note')
+    .trim()
+    .max(
+      LIMITS.parcelNoteMaxLength,
+      englishText(/*i18n*/ 'note must be at most {max} characters', { max: LIMITS.parcelNoteMaxLength }),
+    )
+    .optional()
+    .transform((note) => note || undefined),
+});
+export type PickupInput = z.input<typeof pickupInputSchema>;
+export type PickupRequest = z.output<typeof pickupInputSchema>;
+
+export const pickupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  area: namedPlaceSchema,
+  day: z.string(),
+  window: z.enum(PICKUP_WINDOWS),
+  parcels: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Pickup = z.infer<typeof pickupSchema>;
+
+/** `GET /api/admin/pickups?day=`: the day's pickups, area by area (R-PICKUPS). */
+export const dayPickupsSchema = z.object({
+  day: z.string(),
+  areas: z.array(z.object({ area: namedPlaceSchema, pickups: z.array(pickupSchema) })),
+});
+export type DayPickups = z.infer<typeof dayPickupsSchema>;
