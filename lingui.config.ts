@@ -23,6 +23,7 @@ const PAGES = [
   `${WEB}/features/payments`,
   `${WEB}/features/mail`,
   `${WEB}/features/parcels`,
+  `${WEB}/features/freight`,
   `${WEB}/app/routes/ParcelRoutes.tsx`,
   `${WEB}/features/users/pages`,
   `${WEB}/features/reviews/pages`,

@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { mailOutbox } from '#server/db/schema.ts';
+import { dayAfter, shopClock, workingDaysAfter } from '#server/modules/rates/working-days.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
+
+const today = () => shopClock(new Date(), 'Asia/Dhaka').day;
+const dayAhead = (days: number) => dayAfter(today(), days);
+const workingDayAhead = (days: number) => workingDaysAfter(today(), days);
 
 /** Serious or critical axe findings at a phone's, a tablet's and a desktop's width. */
 async function expectAxeCleanAtEveryWidth(page: Page, what: string) {
@@ -149,4 +156,84 @@ test('an admin downloads the rate card, and a file with a bad line is refused by
   await page.getByRole('button', { name: 'Import' }).click();
   await expect(page.getByText('The new rate card is in force')).toBeVisible();
   await expect(page.getByRole('row', { name: /^express same-city 0 85 / })).toBeVisible();
+});
+
+test('freight: asked for from the Road Freight card, priced by an admin, accepted by the customer, scheduled; each step mailed', async ({
+  page,
+  browser,
+  server,
+}) => {
+  const customer = await signUpCustomer(server, { name: 'Rafiq Traders' });
+  await signInBrowser(page, server, customer);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get a quote for Road Freight' }).click();
+  await expect(page).toHaveURL(/\/freight\?mode=road$/);
+  await expect(page.getByLabel('Service')).toHaveValue('road');
+  await page.getByLabel('From').fill('Tongi, Gazipur');
+  await page.getByLabel('To', { exact: true }).fill('Chattogram port');
+  await page.getByLabel('Goods').fill('12 pallets of garments');
+  await page.getByRole('button', { name: 'Ask for a quote' }).click();
+  await expect(page.getByText('Give the weight, the volume or both.')).toBeVisible();
+  await page.getByLabel('Weight (kg)').fill('4800');
+  await page.getByLabel('Ready on').fill(dayAhead(2));
+  await expectAxeCleanAtEveryWidth(page, 'freight form');
+  await page.getByRole('button', { name: 'Ask for a quote' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/freight$/);
+  const card = page.getByTestId('freight-request');
+  await expect(card).toContainText('Waiting for a quote');
+
+  const adminPage = await (await browser.newContext({ baseURL: server.url })).newPage();
+  await signInBrowser(adminPage, server, await signInAdmin(server));
+  await adminPage.goto('/dashboard/freight');
+  const adminCard = adminPage.getByTestId('freight-request').filter({ hasText: 'Rafiq Traders' });
+  await adminCard.getByLabel('Price (৳)').fill('45000');
+  await adminCard.getByLabel('Valid until').fill(dayAhead(7));
+  await adminCard.getByRole('button', { name: 'Send the quote' }).click();
+  await expect(adminCard).toContainText('Quoted');
+  await expectAxeCleanAtEveryWidth(adminPage, 'freight admin');
+
+  await page.reload();
+  await expect(card).toContainText('Quote ৳45,000.00');
+  await card.getByRole('button', { name: 'Accept the quote' }).click();
+  await expect(card).toContainText('Accepted');
+
+  await adminPage.reload();
+  await adminCard.getByLabel('Moves on').fill(dayAhead(9));
+  await adminCard.getByRole('button', { name: 'Schedule' }).click();
+  await expect(adminCard).toContainText('Scheduled');
+  const mails = await server.db
+    .select({ kind: mailOutbox.kind, data: mailOutbox.data })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.recipient, customer.email));
+  expect(
+    mails
+      .filter((mail) => mail.kind === 'freight-request')
+      .map((mail) => (mail.data as { step: string }).step)
+      .sort(),
+  ).toEqual(['accepted', 'quoted', 'requested', 'scheduled']);
+});
+
+test('a sender asks for a pickup, and the admin sees it under its area on that day', async ({ page, browser, server }) => {
+  const customer = await signUpCustomer(server, { name: 'Asha Rahman' });
+  await signInBrowser(page, server, customer);
+  await page.goto('/dashboard/pickup');
+  const form = page.getByRole('main');
+  await form.getByLabel('Mobile number').fill('01711000000');
+  await form.getByLabel('Address', { exact: true }).fill('House 12, Road 5');
+  await form.getByLabel('Area').fill('Gulshan, Dhaka');
+  const day = workingDayAhead(2);
+  await form.getByLabel('Day').fill(day);
+  await form.getByLabel('Time').selectOption('12-15');
+  await form.getByLabel('Parcels').fill('4');
+  await expectAxeCleanAtEveryWidth(page, 'pickup form');
+  await page.getByRole('button', { name: 'Book the pickup' }).click();
+  await expect(page.getByTestId('my-pickup')).toContainText('Midday, 12:00 to 15:00');
+
+  const adminPage = await (await browser.newContext({ baseURL: server.url })).newPage();
+  await signInBrowser(adminPage, server, await signInAdmin(server));
+  await adminPage.goto(`/dashboard/pickups?day=${day}`);
+  const area = adminPage.getByRole('region', { name: 'Gulshan, Dhaka' });
+  await expect(area.getByTestId('day-pickup')).toContainText('Asha Rahman');
+  await expect(area.getByTestId('day-pickup')).toContainText('4 parcels');
+  await expectAxeCleanAtEveryWidth(adminPage, 'day pickups');
 });

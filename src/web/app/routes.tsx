@@ -145,6 +145,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'freight',
+            lazy: page(
+              () => import('../features/freight/pages/FreightRequestPage.tsx'),
+              (m) => m.FreightRequestPage,
+            ),
+          },
+          {
             path: 'ship/book',
             lazy: page(
               () => import('./routes/ParcelRoutes.tsx'),
@@ -198,6 +205,20 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/parcels/pages/MyParcelsPage.tsx'),
                   (m) => m.MyParcelsPage,
+                ),
+              },
+              {
+                path: 'pickup',
+                lazy: page(
+                  () => import('./routes/ParcelRoutes.tsx'),
+                  (m) => m.PickupRoute,
+                ),
+              },
+              {
+                path: 'freight',
+                lazy: page(
+                  () => import('./routes/ParcelRoutes.tsx'),
+                  (m) => m.FreightRequestsRoute,
                 ),
               },
               {
@@ -274,6 +295,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('./routes/OrderAdminRoutes.tsx'),
                       (m) => m.ManageOrderRoute,
+                    ),
+                  },
+                  {
+                    path: 'pickups',
+                    lazy: page(
+                      () => import('../features/parcels/pages/DayPickupsPage.tsx'),
+                      (m) => m.DayPickupsPage,
                     ),
                   },
                   {

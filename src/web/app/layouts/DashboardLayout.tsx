@@ -8,6 +8,8 @@ import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 const USER_ENTRIES = [
   { to: '/dashboard/orders', label: /*i18n*/ 'My Orders' },
   { to: '/dashboard/parcels', label: /*i18n*/ 'My Parcels' },
+  { to: '/dashboard/pickup', label: /*i18n*/ 'Ask for a pickup' },
+  { to: '/dashboard/freight', label: /*i18n*/ 'Freight requests' },
   { to: '/dashboard/review', label: /*i18n*/ 'Add a Review' },
 ] as const;
 
@@ -17,6 +19,7 @@ const ADMIN_ENTRIES = [
   { to: '/dashboard/addProducts', label: /*i18n*/ 'Add Products' },
   { to: '/dashboard/makeAdmin', label: /*i18n*/ 'Make Admin' },
   { to: '/dashboard/manageProducts', label: /*i18n*/ 'Manage Products' },
+  { to: '/dashboard/pickups', label: /*i18n*/ 'Pickups' },
   { to: '/dashboard/rates', label: /*i18n*/ 'Rates' },
   { to: '/dashboard/mailbox', label: /*i18n*/ 'Mailbox' },
 ] as const;

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { SERVICES, type Service } from '../services.ts';
 import { Icon } from './Icon.tsx';
 import { SectionHeading } from './SectionHeading.tsx';
@@ -20,7 +21,7 @@ function ServiceCard({ service }: { service: Service }) {
         <p id={detailsId} hidden={!expanded} className="text-sm text-base-content/80">
           {i18n._(service.details)}
         </p>
-        <div className="card-actions mt-auto pt-2">
+        <div className="card-actions mt-auto items-center pt-2">
           <button
             type="button"
             className="btn btn-outline btn-primary btn-sm"
@@ -34,6 +35,13 @@ function ServiceCard({ service }: { service: Service }) {
               <Trans>about {title}</Trans>
             </span>
           </button>
+          <Link to={service.buy} className="btn btn-primary btn-sm">
+            {service.buy.startsWith('/ship') ? <Trans>Get a price</Trans> : <Trans>Get a quote</Trans>}
+            <span className="sr-only">
+              {' '}
+              <Trans>for {title}</Trans>
+            </span>
+          </Link>
         </div>
       </div>
     </li>

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DayPickups, Pickup, PickupInput } from '#shared/pickup.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+
+/** GET /api/pickups: the sender's pickups, the latest first. */
+export function useMyPickups() {
+  return useQuery({
+    queryKey: queryKeys.myPickups,
+    queryFn: ({ signal }) => apiRequest<Pickup[]>('/api/pickups', { signal }),
+  });
+}
+
+export function useRequestPickup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PickupInput) => apiRequest<Pickup>('/api/pickups', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myPickups }),
+  });
+}
+
+/** GET /api/admin/pickups?day=: a day's pickups area by area (admins); today's without a day. */
+export function useDayPickups(day: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.dayPickups(day ?? 'today'),
+    queryFn: ({ signal }) =>
+      apiRequest<DayPickups>(day ? `/api/admin/pickups?day=${encodeURIComponent(day)}` : '/api/admin/pickups', { signal }),
+  });
+}
