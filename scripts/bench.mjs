@@ -126,7 +126,9 @@ async function benchDatabase(label, databaseUrl) {
     const { productId, customers } = await prepareShop(shop, CONNECTIONS);
     const [someProduct] = await (await fetch(`${shop.url}/api/home`)).json();
     // The public JSON reads first (the soak below mixes them), then the home page's HTML.
-    const reads = ['/api/home', `/api/purchase/${someProduct._id}`, '/api/review', '/api/products', '/'];
+    // A parcel's quote (issue 28) is priced at each request from the rate card kept in memory.
+    const quote = '/api/quote?from=dhaka-gulshan&to=sylhet-sylhet-sadar&weightGrams=1500&codAmount=120000';
+    const reads = ['/api/home', `/api/purchase/${someProduct._id}`, '/api/review', '/api/products', quote, '/'];
     memory.start = rssMegabytes(shop.pid);
 
     const bare = await startBareServer(await captureAnswers(shop, reads), dataDir);
@@ -137,7 +139,7 @@ async function benchDatabase(label, databaseUrl) {
           (seconds) => load({ url: `${shop.url}${path}` }, seconds),
           (seconds) => load({ url: `${bare.url}${path}` }, seconds),
         );
-        rows.push({ route: `GET ${path.replace(someProduct._id, '{id}')}`, ...result });
+        rows.push({ route: `GET ${path.replace(someProduct._id, '{id}').split('?')[0]}`, ...result });
         console.error(
           `  ${label} GET ${path}: ${Math.round(result.app.requestsPerSecond)} req/s, ratio ${result.ratio?.toFixed(2)}`,
         );
