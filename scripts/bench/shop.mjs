@@ -62,6 +62,8 @@ export async function startShop({ dataDir, databaseUrl }) {
     // none: the limits for shoppers (R-HOLD, R-FLOOD) would refuse it.
     MAX_UNPAID_ORDERS: '1000',
     SIGN_UPS_PER_ADDRESS: '1000',
+    // Every customer signs in once after signing up, all from 127.0.0.1.
+    SIGN_IN_ATTEMPTS_PER_ADDRESS: '1000',
     ORDERS_PER_CUSTOMER: '100000',
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY']) delete env[name];
@@ -147,9 +149,12 @@ export async function prepareShop(shop, customerCount) {
   const customers = [];
   for (let index = 0; index < customerCount; index++) {
     const email = `bench-customer-${Date.now()}-${index}@example.com`;
-    const signUp = await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password: 'benchCustomer1234' });
-    const { user } = await json(signUp.clone(), 'customer sign-up');
-    customers.push({ userId: user.id, token: await tokenFor(shop, email, signUp) });
+    const password = 'benchCustomer1234';
+    const { user } = await json(await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password }), 'customer sign-up');
+    // Sign-up never signs in (decision 44): the customer signs in next, as the web app does.
+    const signIn = await post(shop, '/api/auth/sign-in/email', { email, password });
+    await json(signIn.clone(), 'customer sign-in');
+    customers.push({ userId: user.id, token: await tokenFor(shop, email, signIn) });
   }
   return { productId: product._id, customers };
 }
