@@ -59,8 +59,24 @@ async function publicPages() {
   const article = blog.match(/href="(\/blog\/[a-z0-9-]+)"/)?.[1];
   if (!article) throw new Error('No article link in the /blog HTML');
   const product = `/purchase/${products.at(-1)._id}`;
+  // The parcels' prices (issue 28), empty and with a parcel's prices, in both languages.
+  const ship = '/ship?from=Gulshan%2C+Dhaka&to=Savar%2C+Dhaka&weight=1.5&cod=1200';
   // The Bangla pages meet the same bar as the English ones (R-LANGUAGES).
-  return ['/', '/blog', article, '/about', product, '/login', '/bn', '/bn/blog', '/bn/about', `/bn${product}`];
+  return [
+    '/',
+    '/blog',
+    article,
+    '/about',
+    product,
+    '/login',
+    '/ship',
+    ship,
+    '/bn',
+    '/bn/blog',
+    '/bn/about',
+    `/bn${product}`,
+    `/bn${ship}`,
+  ];
 }
 
 /** Lighthouse sometimes loses the trace of a load (NO_NAVSTART, seen on this machine): that run is made again. */

@@ -150,7 +150,10 @@ export async function prepareShop(shop, customerCount) {
   for (let index = 0; index < customerCount; index++) {
     const email = `bench-customer-${Date.now()}-${index}@example.com`;
     const password = 'benchCustomer1234';
-    const { user } = await json(await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password }), 'customer sign-up');
+    const { user } = await json(
+      await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password }),
+      'customer sign-up',
+    );
     // Sign-up never signs in (decision 44): the customer signs in next, as the web app does.
     const signIn = await post(shop, '/api/auth/sign-in/email', { email, password });
     await json(signIn.clone(), 'customer sign-in');

@@ -42,7 +42,7 @@ describe('crawler files', () => {
   it('the sitemap lists every public page, article and product with its last change, and follows the catalogue', async () => {
     const entries = await sitemapEntries();
     const locations = entries.map((entry) => entry.loc);
-    for (const path of ['/', '/blog', '/about', '/login', '/blog/packing-electronics-for-shipping']) {
+    for (const path of ['/', '/blog', '/about', '/ship', '/login', '/blog/packing-electronics-for-shipping']) {
       expect(locations).toContain(`${server.url}${path}`);
     }
     expect(entries.find((entry) => entry.loc.endsWith('/blog/packing-electronics-for-shipping'))?.lastmod).toMatch(/^2026-10-09/);

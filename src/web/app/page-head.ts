@@ -234,6 +234,7 @@ export function publicPages(): { path: string; lastModified?: string }[] {
     },
     ...ARTICLES.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.date })),
     { path: '/about' },
+    { path: '/ship' },
     { path: '/products' },
     { path: '/login' },
     { path: '/signup' },

@@ -22,14 +22,14 @@ export function codFee(codAmount: number, basisPoints: number): number {
 
 const kilograms = (grams: number) => grams / 1000;
 
-/** Why `service` cannot take this parcel, or its delivery fee (poisha) and delivery days. */
-function priceService(pricing: Pricing, service: Service, zone: Zone, grams: number) {
+/** Why `service` cannot take this parcel, or its delivery fee (poisha) and delivery days; `clock` is the shop's now. */
+function priceService(pricing: Pricing, clock: { day: string; hour: number }, service: Service, zone: Zone, grams: number) {
   const rule = SERVICE_RULES[service];
   const transit = rule.transit[zone];
   if (!transit) return { reason: service === 'same-day' ? QUOTE_MESSAGES.sameDayZone : QUOTE_MESSAGES.notOffered };
   if (grams < rule.minGrams) return { reason: QUOTE_MESSAGES.tooLight(kilograms(rule.minGrams)) };
   if (grams > rule.maxGrams) return { reason: QUOTE_MESSAGES.tooHeavy(kilograms(rule.maxGrams)) };
-  const { day, hour } = shopClock(pricing.now, pricing.timeZone);
+  const { day, hour } = clock;
   if (rule.cutOffHour !== undefined && (hour >= rule.cutOffHour || !isWorkingDay(day)))
     return { reason: QUOTE_MESSAGES.cutOff(rule.cutOffHour) };
   const fee = deliveryFee(pricing.card, service, zone, grams);
@@ -48,8 +48,9 @@ function priceService(pricing: Pricing, service: Service, zone: Zone, grams: num
  */
 export function quoteOptions(pricing: Pricing, zone: Zone, grams: number, codAmount: number): QuoteOption[] {
   const cod = codFee(codAmount, pricing.codFeeBasisPoints);
+  const clock = shopClock(pricing.now, pricing.timeZone);
   return SERVICES.map((service) => {
-    const priced = priceService(pricing, service, zone, grams);
+    const priced = priceService(pricing, clock, service, zone, grams);
     if ('reason' in priced)
       return {
         service,

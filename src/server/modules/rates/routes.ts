@@ -4,6 +4,7 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
+import type { Locale } from '#shared/locale.ts';
 import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
 import { translated } from '#shared/translate.ts';
 import { RateCardRefusal, readRateCard, writeRateCard } from './rate-card-csv.ts';
@@ -20,6 +21,18 @@ const RATE_CARD_MAX_BYTES = 64 * 1024;
 
 /** Prices (issue 28): the public quote, and the rate card admins export and import. */
 export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, { config, rates }) => {
+  // The reasons a service cannot take a parcel are a few texts: each is looked up in a language once.
+  const reasons = new Map<string, string>();
+  const reasonIn = (locale: Locale, english: string) => {
+    const key = `${locale}:${english}`;
+    let text = reasons.get(key);
+    if (text === undefined) {
+      text = translated(app.translators[locale], english);
+      if (reasons.size < 1000) reasons.set(key, text);
+    }
+    return text;
+  };
+
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: RATE_CARD_MAX_BYTES }, (_request, body, done) =>
     done(null, body),
   );

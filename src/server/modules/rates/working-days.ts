@@ -28,17 +28,26 @@ export function isWorkingDay(day: string): boolean {
   return new Date(`${day}T12:00:00Z`).getUTCDay() !== FRIDAY && !isPublicHoliday(day);
 }
 
+/** Answers already counted: quotes ask the same few (today, 0 to 6) thousands of times a second. */
+const counted = new Map<string, string>();
+const COUNTED_MAX = 256;
+
 /**
  * The working day `count` working days after `day`: 0 is `day` itself when it is a working day, else
  * the next one; 1 is the working day after that, and so on.
  */
 export function workingDaysAfter(day: string, count: number): string {
+  const key = `${day}+${count}`;
+  const known = counted.get(key);
+  if (known) return known;
   let at = day;
   while (!isWorkingDay(at)) at = dayAfter(at);
   for (let left = count; left > 0; left--) {
     at = dayAfter(at);
     while (!isWorkingDay(at)) at = dayAfter(at);
   }
+  if (counted.size >= COUNTED_MAX) counted.clear();
+  counted.set(key, at);
   return at;
 }
 

@@ -93,9 +93,6 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
             {printing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             <Trans>Print label</Trans>
           </button>
-          <a href={consignment.trackingUrl} className="btn btn-outline">
-            <Trans>Tracking page</Trans>
-          </a>
         </div>
       </div>
       {consignment.feePaid ? null : payment(consignment)}
