@@ -49,6 +49,20 @@ describe('parcels: quote, booking, fee payment and label', () => {
     expect(cargo).toMatchObject({ available: false, reason: 'This service takes parcels from 10 kg.' });
   });
 
+  it('answers a repeated quote from memory in the language each request asks for', async () => {
+    const path = 'from=dhaka-gulshan&to=dhaka-savar&weightGrams=20000';
+    const reasonOf = (answer: { body: Quote }) => answer.body.options.find((option) => option.service === 'express')?.reason;
+    for (let round = 0; round < 2; round++) {
+      const english = await quote(path);
+      expect(reasonOf(english)).toBe('This service takes parcels up to 10 kg.');
+      expect(english.headers.get('content-language')).toBe('en');
+      expect(english.headers.get('vary')).toMatch(/Accept-Language/);
+      const bangla = await quote(path, { 'accept-language': 'bn' });
+      expect(reasonOf(bangla)).toBe('এই সেবা সর্বোচ্চ ১০ কেজি পর্যন্ত পার্সেল নেয়।');
+      expect(bangla.headers.get('content-language')).toBe('bn');
+    }
+  });
+
   it('tells the zones apart: one city, its suburbs, the rest of the country', async () => {
     const zone = async (from: string, to: string) => (await quote(`from=${from}&to=${to}&weightGrams=500`)).body.zone;
     expect(await zone('dhaka-gulshan', 'dhaka-mirpur')).toBe('same-city');
@@ -220,6 +234,9 @@ describe('parcels: quote, booking, fee payment and label', () => {
     expect(put.status).toBe(200);
     const after = await book(parcel());
     expect(after.body.deliveryFee).toBe(before.body.deliveryFee * 2);
+    // The quotes kept in memory went with the old card.
+    const requoted = await quote('from=dhaka-gulshan&to=sylhet-sylhet-sadar&weightGrams=1500');
+    expect(requoted.body.options.find((option) => option.service === 'express')?.deliveryFee).toBe(after.body.deliveryFee);
     const kept = await call<Consignment>(server, 'GET', `/api/consignments/${before.body.trackingCode}`, { token: sender.token });
     expect(kept.body.deliveryFee).toBe(before.body.deliveryFee);
   });

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { putInFrontOfRequests } from '#server/http/request-front.ts';
 import { chosenLanguageAddress } from '#server/i18n/chosen-language.ts';
+import { type Locale, preferredLocale } from '#shared/locale.ts';
 import { type AnswerKind, publicReply } from './public-answer-reply.ts';
 import type { KeptAnswer, PublicAnswer, PublicReads } from './public-reads.ts';
 
@@ -10,6 +11,8 @@ interface KnownUrl {
   kind: AnswerKind;
   /** The route that answered it, as /metrics labels it. */
   route: string;
+  /** The answer's language, for an answer written in the request's: another language's request goes to the app. */
+  locale?: Locale;
 }
 
 /** Bounds what an attacker sending endless distinct query strings can make the process remember. */
@@ -38,13 +41,13 @@ export class AnswersBeforeRouting {
   }
 
   /** The app has just answered this request with a kept answer. */
-  remember(request: FastifyRequest, answer: PublicAnswer, kind: AnswerKind): void {
+  remember(request: FastifyRequest, answer: PublicAnswer, kind: AnswerKind, locale?: Locale): void {
     const url = request.raw.url;
     // Only an answer that is kept has a key; one just read after a miss is remembered on its next request.
     const key = (answer as Partial<KeptAnswer>).key;
     if (request.method !== 'GET' || !url || !key) return;
     if (this.urls.size >= MAX_URLS && !this.urls.has(url)) this.urls.delete(this.urls.keys().next().value ?? '');
-    this.urls.set(url, { key, kind, route: request.routeOptions.url ?? url });
+    this.urls.set(url, { key, kind, route: request.routeOptions.url ?? url, locale });
   }
 
   /** Answers from memory and returns true, or returns false and leaves the request to the app. */
@@ -54,6 +57,7 @@ export class AnswersBeforeRouting {
     if (!known) return false;
     // A visitor who chose Bangla is sent from an English page's address to its Bangla one, by the app (R-LANGUAGES).
     if (known.kind === 'page' && chosenLanguageAddress(request.url, request.headers.cookie)) return false;
+    if (known.locale && preferredLocale(request.headers['accept-language']) !== known.locale) return false;
     const answer = this.reads.kept(known.key);
     if (!answer) return false;
     const started = this.observe ? performance.now() : 0;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '#shared/locale.ts';
 import type { Encoding, PublicAnswer } from './public-reads.ts';
 
 /**
@@ -72,7 +73,10 @@ export function publicReply(request: IncomingHttpHeaders, answer: PublicAnswer, 
     ...answer.headers,
     etag,
     'cache-control': kind !== 'list' ? ALWAYS_REVALIDATE : signedIn ? SIGNED_IN : VISITOR_LIST,
-    vary: 'Accept-Encoding, Authorization, Cookie',
+    // An answer in the request's language (a quote's reasons) varies by it too.
+    vary: answer.headers?.vary
+      ? `${answer.headers.vary}, Accept-Encoding, Authorization, Cookie`
+      : 'Accept-Encoding, Authorization, Cookie',
   };
   if (alreadyHeld(request['if-none-match'], etag)) return { status: 304, headers };
   headers['content-type'] = CONTENT_TYPE[kind];
@@ -88,8 +92,10 @@ export function sendPublicAnswer(
   reply: FastifyReply,
   answer: PublicAnswer,
   kind: AnswerKind,
+  /** The language the answer is written in, when it is written in the request's (`Accept-Language`). */
+  locale?: Locale,
 ): FastifyReply {
-  request.server.answersBeforeRouting.remember(request, answer, kind);
+  request.server.answersBeforeRouting.remember(request, answer, kind, locale);
   const { status, headers, body } = publicReply(request.headers, answer, kind);
   reply.code(status).headers(headers);
   return body ? reply.send(body) : reply.send();

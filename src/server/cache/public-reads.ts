@@ -93,6 +93,8 @@ export const PUBLIC_READS = {
   relatedProducts: (id: string) => `related:${id}`,
   categories: 'categories',
   testimonials: (page: number, pageSize: number) => `testimonials:${page}:${pageSize}`,
+  /** A parcel's prices (issue 28), by language, the shop's hour and the normalised query: they change with the rate card. */
+  quote: (query: string) => `quote:${query}`,
   /** A public page rendered on the server, by its URL: made only of the reads above, so it goes with any of them. */
   page: (url: string) => `page:${url}`,
 } as const;
@@ -108,6 +110,7 @@ const EVERY_RELATED = PUBLIC_READS.relatedProducts('*');
 const EVERY = '*';
 const EVERY_TESTIMONIALS_PAGE = 'testimonials:*';
 const EVERY_RENDERED_PAGE = 'page:*';
+const EVERY_QUOTE = PUBLIC_READS.quote('*');
 
 /** Which read an answer belongs to, for hit and miss counts that do not grow with the catalogue. */
 const readOf = (key: string) => key.split(':')[0] ?? key;
@@ -265,6 +268,11 @@ export class PublicReads {
 
   testimonialsChanged(): void {
     this.changed([EVERY_TESTIMONIALS_PAGE]);
+  }
+
+  /** An admin put a new rate card in force: every kept quote goes, here and on the other instances. */
+  quotesChanged(): void {
+    this.changed([EVERY_QUOTE]);
   }
 
   /** Drops answers a write here changed, and the pages that show them, and tells the other instances to drop theirs. */

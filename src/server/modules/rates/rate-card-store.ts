@@ -18,16 +18,12 @@ export interface RateCardInForce {
   card: RateCard;
 }
 
-/** How long a quote may use the card it read last: another instance's import reaches its quotes this much later. */
-const QUOTE_CARD_KEPT_MS = 5_000;
-
 /**
- * The rate cards (R-RATE-CARD): the newest import is in force. Quotes read it from memory, read again
- * every few seconds; a booking reads it in its own transaction, so the fee it keeps is the card's in force.
+ * The rate cards (R-RATE-CARD): the newest import is in force. A quote reads it when its answer is not
+ * kept (the public reads drop every kept quote on an import, on every instance); a booking reads it in
+ * its own transaction, so the fee it keeps is the card's in force.
  */
 export class RateCards {
-  #kept: { card: RateCardInForce; until: number } | undefined;
-
   constructor(private readonly db: Database) {}
 
   async inForce(handle: Database | Transaction = this.db): Promise<RateCardInForce> {
@@ -35,17 +31,9 @@ export class RateCards {
     return newest ? { id: newest.id, card: newest.card as RateCard } : { id: null, card: DEFAULT_RATE_CARD };
   }
 
-  /** The card quotes use: the one in force, as read at most a few seconds ago. */
-  async forQuotes(now = Date.now()): Promise<RateCardInForce> {
-    if (!this.#kept || this.#kept.until <= now) this.#kept = { card: await this.inForce(), until: now + QUOTE_CARD_KEPT_MS };
-    return this.#kept.card;
-  }
-
-  /** Puts an imported card in force, at once for this instance's quotes. */
+  /** Puts an imported card in force. */
   async importCard(card: RateCard, importedBy: string): Promise<RateCardInForce> {
     const [saved] = await this.db.insert(rateCards).values({ card, importedBy }).returning({ id: rateCards.id });
-    const inForce = { id: saved?.id ?? null, card };
-    this.#kept = { card: inForce, until: Date.now() + QUOTE_CARD_KEPT_MS };
-    return inForce;
+    return { id: saved?.id ?? null, card };
   }
 }

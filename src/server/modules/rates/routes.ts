@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
+import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
+import { PUBLIC_READS } from '#server/cache/public-reads.ts';
 import type { Config } from '#server/config.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
-import type { Locale } from '#shared/locale.ts';
 import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
 import { translated } from '#shared/translate.ts';
 import { RateCardRefusal, readRateCard, writeRateCard } from './rate-card-csv.ts';
 import type { RateCards } from './rate-card-store.ts';
 import { quoteParcel } from './service.ts';
+import { shopClock } from './working-days.ts';
 
 interface RateRouteOptions {
   config: Config;
@@ -21,18 +23,6 @@ const RATE_CARD_MAX_BYTES = 64 * 1024;
 
 /** Prices (issue 28): the public quote, and the rate card admins export and import. */
 export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, { config, rates }) => {
-  // The reasons a service cannot take a parcel are a few texts: each is looked up in a language once.
-  const reasons = new Map<string, string>();
-  const reasonIn = (locale: Locale, english: string) => {
-    const key = `${locale}:${english}`;
-    let text = reasons.get(key);
-    if (text === undefined) {
-      text = translated(app.translators[locale], english);
-      if (reasons.size < 1000) reasons.set(key, text);
-    }
-    return text;
-  };
-
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: RATE_CARD_MAX_BYTES }, (_request, body, done) =>
     done(null, body),
   );
@@ -40,6 +30,7 @@ export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, {
   app.get(
     '/api/quote',
     {
+      ...ANSWERED_FROM_MEMORY,
       schema: {
         operationId: 'quoteParcel',
         tags: ['parcels'],
@@ -50,20 +41,33 @@ export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, {
       },
     },
     async (request, reply) => {
-      const { card } = await rates.forQuotes();
-      const quote = quoteParcel(
-        { card, codFeeBasisPoints: config.codFeeBasisPoints, now: new Date(), timeZone: config.timeZone },
-        request.query,
-      );
       const locale = requestLocale(request);
-      const i18n = app.translators[locale];
-      const options = quote.options.map((option) =>
-        option.reason ? { ...option, reason: translated(i18n, option.reason) } : option,
+      const now = new Date();
+      const { day, hour } = shopClock(now, config.timeZone);
+      const { from, to, weightGrams, codAmount } = request.query;
+      // Kept by the hour, so the cut-off and the next day come in time; dropped when a new rate card comes.
+      const key = PUBLIC_READS.quote(JSON.stringify([locale, day, hour, from, to, weightGrams, codAmount]));
+      const answer = await app.publicReads.answer(
+        key,
+        quoteSchema,
+        async () => {
+          const { card } = await rates.inForce();
+          const quote = quoteParcel(
+            { card, codFeeBasisPoints: config.codFeeBasisPoints, now, timeZone: config.timeZone },
+            request.query,
+          );
+          if (locale === 'en') return quote;
+          const i18n = app.translators[locale];
+          return {
+            ...quote,
+            options: quote.options.map((option) =>
+              option.reason ? { ...option, reason: translated(i18n, option.reason) } : option,
+            ),
+          };
+        },
+        { body: (quote) => quote, headers: () => ({ 'content-language': locale, vary: 'Accept-Language' }) },
       );
-      return reply
-        .header('content-language', locale)
-        .header('vary', 'accept-language')
-        .send({ ...quote, options });
+      return sendPublicAnswer(request, reply, answer, 'list', locale);
     },
   );
 
@@ -112,6 +116,7 @@ export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, {
         throw badRequest(error.message, Object.fromEntries(error.problems.map(({ line, message }) => [`line ${line}`, message])));
       }
       const saved = await rates.importCard(card, viewerOf(request).userId);
+      app.publicReads.quotesChanged();
       return reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store').send(writeRateCard(saved.card));
     },
   );
