@@ -11,7 +11,8 @@ import { formatter } from '@lingui/format-po';
  *   every signed-in and admin page), loaded with them;
  * - blog: the articles, loaded by the blog's pages;
  * - shared: the rules' messages both the forms and the API give (src/shared), loaded by Bangla pages
- *   (an English page shows them as the code writes them); the parcels' rules go with `pages`;
+ *   (an English page shows them as the code writes them);
+ * - parcels: the parcel pages' words and the parcels' rules (issue 28), loaded with those pages;
  * - server: the mails and the API's own refusals, never sent to a browser.
  */
 const BLOG = '<rootDir>/src/web/features/marketing/blog';
@@ -22,9 +23,6 @@ const PAGES = [
   `${WEB}/features/orders`,
   `${WEB}/features/payments`,
   `${WEB}/features/mail`,
-  `${WEB}/features/parcels`,
-  `${WEB}/features/freight`,
-  `${WEB}/app/routes/ParcelRoutes.tsx`,
   `${WEB}/features/users/pages`,
   `${WEB}/features/reviews/pages`,
   `${WEB}/features/products/pages/ManageProductsPage.tsx`,
@@ -41,8 +39,15 @@ const PAGES = [
   `${WEB}/app/page-head.ts`,
 ];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
-/** The parcels' rules (issue 28): only parcel pages show their messages, so they load with those pages, not with every Bangla page. */
-const PARCEL_RULES = [
+/**
+ * The parcels' pages and rules (issue 28), a catalogue of their own: they load with the parcel pages,
+ * not with every Bangla page nor with the other on-demand pages.
+ */
+const PARCELS = [
+  `${WEB}/features/parcels`,
+  `${WEB}/features/freight`,
+  `${WEB}/features/payments/components/FeeCardPayment.tsx`,
+  `${WEB}/app/routes/ParcelRoutes.tsx`,
   '<rootDir>/src/shared/quote.ts',
   '<rootDir>/src/shared/consignment.ts',
   '<rootDir>/src/shared/parcel-forms.ts',
@@ -54,10 +59,11 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'bn'],
   catalogs: [
-    { path: '<rootDir>/src/locales/web/{locale}', include: [WEB], exclude: [...TESTS, BLOG, ...PAGES] },
-    { path: '<rootDir>/src/locales/pages/{locale}', include: [...PAGES, ...PARCEL_RULES], exclude: TESTS },
+    { path: '<rootDir>/src/locales/web/{locale}', include: [WEB], exclude: [...TESTS, BLOG, ...PAGES, ...PARCELS] },
+    { path: '<rootDir>/src/locales/pages/{locale}', include: PAGES, exclude: [...TESTS, ...PARCELS] },
+    { path: '<rootDir>/src/locales/parcels/{locale}', include: PARCELS, exclude: TESTS },
     { path: '<rootDir>/src/locales/blog/{locale}', include: [BLOG], exclude: TESTS },
-    { path: '<rootDir>/src/locales/shared/{locale}', include: ['<rootDir>/src/shared'], exclude: [...TESTS, ...PARCEL_RULES] },
+    { path: '<rootDir>/src/locales/shared/{locale}', include: ['<rootDir>/src/shared'], exclude: [...TESTS, ...PARCELS] },
     { path: '<rootDir>/src/locales/server/{locale}', include: ['<rootDir>/src/server'], exclude: TESTS },
   ],
   format: formatter({ lineNumbers: false }),

@@ -7,6 +7,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { messages as bnBlog } from '#locales/blog/bn.po';
 import { messages as bnPages } from '#locales/pages/bn.po';
 import { messages as enPages } from '#locales/pages/en.po';
+import { messages as bnParcels } from '#locales/parcels/bn.po';
+import { messages as enParcels } from '#locales/parcels/en.po';
 import { messages as bnShared } from '#locales/shared/bn.po';
 import { messages as bnWeb } from '#locales/web/bn.po';
 import { messages as enWeb } from '#locales/web/en.po';
@@ -58,8 +60,8 @@ const handlers = {
 } satisfies Record<Locale, unknown>;
 /** The pages' messages in each language; English's shared and blog texts are the code's own (src/web/lib/catalogue.ts). */
 const CATALOGUES = {
-  en: { ...enPages, ...enWeb },
-  bn: { ...bnShared, ...bnBlog, ...bnPages, ...bnWeb },
+  en: { ...enParcels, ...enPages, ...enWeb },
+  bn: { ...bnShared, ...bnBlog, ...bnParcels, ...bnPages, ...bnWeb },
 } satisfies Record<Locale, unknown>;
 
 function escapeHtml(text: string): string {

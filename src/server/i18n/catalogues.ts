@@ -7,7 +7,7 @@ import { LOCALES, type Locale } from '#shared/locale.ts';
 /** src/locales: the PO catalogues the web build compiles too (decision 61, lingui.config.ts). */
 const CATALOGUES = new URL('../../locales/', import.meta.url);
 /** The server writes the mails and its refusals, and puts the pages' and the rules' texts (an API client's) in a language. */
-const CATALOGUE_NAMES = ['server', 'shared', 'web', 'pages', 'blog'] as const;
+const CATALOGUE_NAMES = ['server', 'shared', 'web', 'pages', 'blog', 'parcels'] as const;
 
 /**
  * One Lingui instance per language, for the API's messages and the mails. Each stays in its language

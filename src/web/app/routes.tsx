@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
         id: 'ship',
         path: 'ship',
         lazy: page(
-          () => withCatalogues(import('../features/parcels/pages/ShipPage.tsx'), 'pages'),
+          () => withCatalogues(import('../features/parcels/pages/ShipPage.tsx'), 'parcels'),
           (m) => m.ShipPage,
         ),
       },
@@ -147,14 +147,14 @@ export const routes: RouteObject[] = [
           {
             path: 'freight',
             lazy: page(
-              () => import('../features/freight/pages/FreightRequestPage.tsx'),
+              () => withCatalogues(import('../features/freight/pages/FreightRequestPage.tsx'), 'parcels'),
               (m) => m.FreightRequestPage,
             ),
           },
           {
             path: 'ship/book',
             lazy: page(
-              () => import('./routes/ParcelRoutes.tsx'),
+              () => withCatalogues(import('./routes/ParcelRoutes.tsx'), 'parcels'),
               (m) => m.BookParcelRoute,
             ),
           },
@@ -203,28 +203,28 @@ export const routes: RouteObject[] = [
               {
                 path: 'parcels',
                 lazy: page(
-                  () => import('../features/parcels/pages/MyParcelsPage.tsx'),
+                  () => withCatalogues(import('../features/parcels/pages/MyParcelsPage.tsx'), 'parcels'),
                   (m) => m.MyParcelsPage,
                 ),
               },
               {
                 path: 'pickup',
                 lazy: page(
-                  () => import('./routes/ParcelRoutes.tsx'),
+                  () => withCatalogues(import('./routes/ParcelRoutes.tsx'), 'parcels'),
                   (m) => m.PickupRoute,
                 ),
               },
               {
                 path: 'freight',
                 lazy: page(
-                  () => import('./routes/ParcelRoutes.tsx'),
+                  () => withCatalogues(import('./routes/ParcelRoutes.tsx'), 'parcels'),
                   (m) => m.FreightRequestsRoute,
                 ),
               },
               {
                 path: 'parcels/:trackingCode',
                 lazy: page(
-                  () => import('./routes/ParcelRoutes.tsx'),
+                  () => withCatalogues(import('./routes/ParcelRoutes.tsx'), 'parcels'),
                   (m) => m.ParcelRoute,
                 ),
               },
@@ -300,14 +300,14 @@ export const routes: RouteObject[] = [
                   {
                     path: 'pickups',
                     lazy: page(
-                      () => import('../features/parcels/pages/DayPickupsPage.tsx'),
+                      () => withCatalogues(import('../features/parcels/pages/DayPickupsPage.tsx'), 'parcels'),
                       (m) => m.DayPickupsPage,
                     ),
                   },
                   {
                     path: 'rates',
                     lazy: page(
-                      () => import('../features/parcels/pages/RatesPage.tsx'),
+                      () => withCatalogues(import('../features/parcels/pages/RatesPage.tsx'), 'parcels'),
                       (m) => m.RatesPage,
                     ),
                   },

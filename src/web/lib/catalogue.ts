@@ -18,6 +18,7 @@ type OnDemand = Partial<Record<Locale, () => Promise<{ messages: Messages }>>>;
 const ON_DEMAND = {
   pages: { en: () => import('#locales/pages/en.po'), bn: () => import('#locales/pages/bn.po') } satisfies OnDemand,
   blog: { bn: () => import('#locales/blog/bn.po') } satisfies OnDemand,
+  parcels: { en: () => import('#locales/parcels/en.po'), bn: () => import('#locales/parcels/bn.po') } satisfies OnDemand,
 };
 
 /**

@@ -138,7 +138,7 @@ export function BookParcelPage({ sender }: { sender: Sender | undefined }) {
   });
 
   return (
-    <section className="mx-auto max-w-4xl px-4 py-10" aria-labelledby="book-heading">
+    <section className="with-taka mx-auto max-w-4xl px-4 py-10" aria-labelledby="book-heading">
       <h1 id="book-heading" className="text-3xl font-bold text-primary">
         <Trans>Book a parcel</Trans>
       </h1>
