@@ -64,6 +64,22 @@ const ROUTES: Route[] = [
   { name: '/products', visitor: 'anonymous', path: fixed('/products?sort=price-asc') },
   { name: '/products with nothing found', visitor: 'anonymous', path: fixed('/products?q=refrigerator') },
   { name: '/cart, empty', visitor: 'anonymous', path: fixed('/cart') },
+  // The parcels' prices, with a refused area and a service that cannot take the parcel, in both languages (issue 28).
+  ...[375, 768, 1280].flatMap((width): Route[] => [
+    {
+      name: `/ship with prices at ${width} px`,
+      visitor: 'anonymous',
+      width,
+      path: fixed('/ship?from=Gulshan%2C+Dhaka&to=Sylhet+Sadar%2C+Sylhet&weight=12&cod=1500'),
+    },
+    {
+      name: `/bn/ship with prices at ${width} px`,
+      visitor: 'anonymous',
+      width,
+      path: fixed('/bn/ship?from=Gulshan%2C+Dhaka&to=Sylhet+Sadar%2C+Sylhet&weight=12&cod=1500'),
+    },
+  ]),
+  { name: '/ship with a refused area', visitor: 'anonymous', path: fixed('/ship?from=Atlantis&to=Savar&weight=1') },
   {
     name: '/cart with a line whose price changed',
     visitor: 'customer',

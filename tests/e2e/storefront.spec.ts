@@ -358,7 +358,9 @@ test('service cards open their details with Read More', async ({ page }) => {
   await readMore.click();
   await expect(card.getByRole('button', { name: /^Show less/ })).toHaveAttribute('aria-expanded', 'true');
   await expect(card.getByText(/customs clearance/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Book a Transport Now' })).toHaveAttribute('href', '/about#contact');
+  // Issue 28: the button books a parcel, and each card leads to its price or quote.
+  await expect(page.getByRole('link', { name: 'Book a Transport Now' })).toHaveAttribute('href', '/ship');
+  await expect(card.getByRole('link', { name: 'Get a quote for Ocean Freight' })).toHaveAttribute('href', '/freight?mode=ocean');
   await expect(page.getByText('1.5% COD charge', { exact: false }).first()).toBeAttached();
   for (const figure of ['64', '490+', '4 working days', '1.5%', 'Every Tuesday']) {
     await expect(page.getByText(figure, { exact: true }).first()).toBeAttached();

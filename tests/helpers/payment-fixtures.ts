@@ -62,17 +62,27 @@ export async function insertSucceededTestPayment(
   return id;
 }
 
-/** Pays the order with the built-in test processor and the 4242 card, as the payment page does; answers the transaction id. */
-export async function payWithTestCard(server: TestServer, customer: SignedInCustomer, orderId: string): Promise<string> {
-  const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
-  const charged = await call(server, 'POST', '/api/test-payments/confirm', {
+/** The test processor charges a card for the payment a client secret opens, as the card form does: its answer. */
+export function chargeTestCard(
+  server: TestServer,
+  customer: SignedInCustomer,
+  clientSecret: string,
+  number = '4242424242424242',
+) {
+  return call(server, 'POST', '/api/test-payments/confirm', {
     token: customer.token,
     body: {
-      clientSecret: started.body.clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
+      clientSecret,
+      card: { number, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
       billingDetails: { name: customer.name, email: customer.email },
     },
   });
+}
+
+/** Pays the order with the built-in test processor and the 4242 card, as the payment page does; answers the transaction id. */
+export async function payWithTestCard(server: TestServer, customer: SignedInCustomer, orderId: string): Promise<string> {
+  const started = await call(server, 'POST', '/api/create-payment-intent', { token: customer.token, body: { orderId } });
+  const charged = await chargeTestCard(server, customer, started.body.clientSecret);
   if (charged.status !== 200) throw new Error(`payment of ${orderId}: ${charged.status} ${JSON.stringify(charged.body)}`);
   return charged.body.paymentIntent.id;
 }

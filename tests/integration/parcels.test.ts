@@ -5,6 +5,7 @@ import { DEFAULT_RATE_CARD } from '#server/modules/rates/rate-card-store.ts';
 import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
 import type { Quote } from '#shared/quote.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
+import { chargeTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -148,23 +149,9 @@ describe('parcels: quote, booking, fee payment and label', () => {
     const { trackingCode } = booked.body;
     const started = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: sender.token });
     expect(started.status).toBe(200);
-    const refused = await call(server, 'POST', '/api/test-payments/confirm', {
-      token: sender.token,
-      body: {
-        clientSecret: started.body.clientSecret,
-        card: { number: '4000000000000002', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-        billingDetails: { name: sender.name, email: sender.email },
-      },
-    });
+    const refused = await chargeTestCard(server, sender, started.body.clientSecret, '4000000000000002');
     expect(refused.status).toBe(402);
-    const charged = await call(server, 'POST', '/api/test-payments/confirm', {
-      token: sender.token,
-      body: {
-        clientSecret: started.body.clientSecret,
-        card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-        billingDetails: { name: sender.name, email: sender.email },
-      },
-    });
+    const charged = await chargeTestCard(server, sender, started.body.clientSecret);
     expect(charged.status).toBe(200);
     expect(charged.body.paymentIntent).toMatchObject({ amount: booked.body.total, currency: 'bdt', status: 'succeeded' });
     const paid = await call<Consignment>(server, 'PATCH', `/api/consignments/${trackingCode}/payment`, {

@@ -1,6 +1,7 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { RateLimits } from '#server/config.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { HttpError } from './errors.ts';
 
@@ -51,4 +52,18 @@ export function floodLimit(options: {
         new HttpError(429, 'too_many_requests', MESSAGES.tooMany(options.what, Math.ceil(context.ttl / 1000))),
     },
   };
+}
+
+/**
+ * What a signed-in customer asks of the courier in an hour (issue 28): bookings, pickups and freight
+ * requests, each route counted on its own, up to BOOKINGS_PER_CUSTOMER. Behind `requireUser`, so the
+ * customer is known; `what` names it in the refusal.
+ */
+export function parcelRequestLimit(rateLimits: RateLimits, what: string): { rateLimit: RateLimitOptions } {
+  return floodLimit({
+    max: rateLimits.bookingsPerCustomer,
+    windowMs: RATE_LIMIT_WINDOWS.booking,
+    what,
+    key: (request) => request.viewer?.userId ?? request.ip,
+  });
 }

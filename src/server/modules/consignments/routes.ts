@@ -4,7 +4,7 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { badRequest } from '#server/http/errors.ts';
-import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { LIMITS } from '#shared/limits.ts';
@@ -33,12 +33,7 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
     '/api/consignments',
     {
       onRequest: app.requireUser,
-      config: floodLimit({
-        max: config.rateLimits.bookingsPerCustomer,
-        windowMs: RATE_LIMIT_WINDOWS.booking,
-        what: /*i18n*/ 'bookings',
-        key: (request) => viewerOf(request).userId,
-      }),
+      config: parcelRequestLimit(config.rateLimits, /*i18n*/ 'bookings'),
       schema: {
         operationId: 'bookConsignment',
         tags: ['parcels'],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import {
   freightIdParamsSchema,
   freightQuoteSchema,
@@ -21,12 +21,7 @@ export const freightRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/api/freight-requests',
     {
       onRequest: app.requireUser,
-      config: floodLimit({
-        max: config.rateLimits.bookingsPerCustomer,
-        windowMs: RATE_LIMIT_WINDOWS.booking,
-        what: /*i18n*/ 'freight requests',
-        key: (request) => viewerOf(request).userId,
-      }),
+      config: parcelRequestLimit(config.rateLimits, /*i18n*/ 'freight requests'),
       schema: {
         operationId: 'requestFreight',
         tags: ['freight'],

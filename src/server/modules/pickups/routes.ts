@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import { calendarDaySchema, dayPickupsSchema, PICKUP_MESSAGES, pickupInputSchema, pickupSchema } from '#shared/pickup.ts';
 import { listMyPickups, pickupsOn, requestPickup, todayIn } from './service.ts';
 
@@ -13,12 +13,7 @@ export const pickupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     '/api/pickups',
     {
       onRequest: app.requireUser,
-      config: floodLimit({
-        max: config.rateLimits.bookingsPerCustomer,
-        windowMs: RATE_LIMIT_WINDOWS.booking,
-        what: /*i18n*/ 'pickup requests',
-        key: (request) => viewerOf(request).userId,
-      }),
+      config: parcelRequestLimit(config.rateLimits, /*i18n*/ 'pickup requests'),
       schema: {
         operationId: 'requestPickup',
         tags: ['parcels'],
