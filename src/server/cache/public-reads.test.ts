@@ -157,6 +157,23 @@ describe('PublicReads', () => {
     expect(loads).toBe(5);
   });
 
+  it('reads again once an answer with an end has reached it (a quote made before a cut-off hour)', async () => {
+    let now = 0;
+    const reads = new PublicReads({ now: () => now });
+    let loads = 0;
+    const load = async () => [`read ${++loads}`];
+    const shape = { body: (value: string[]) => value, headers: () => ({}), until: 500 };
+    await reads.answer(PUBLIC_READS.quote('q'), names, load, shape);
+    now = 499;
+    await reads.answer(PUBLIC_READS.quote('q'), names, load, shape);
+    expect(loads).toBe(1);
+    expect(reads.kept(PUBLIC_READS.quote('q'))).toBeDefined();
+    now = 500;
+    expect(reads.kept(PUBLIC_READS.quote('q'))).toBeUndefined();
+    await reads.answer(PUBLIC_READS.quote('q'), names, load, { ...shape, until: 1_000 });
+    expect(loads).toBe(2);
+  });
+
   it('holds at most its byte budget, dropping the oldest answers first, and keeps none bigger than the budget', async () => {
     // Answers under the compression threshold weigh their body alone: 300 bytes each (["xxx…"]).
     const reads = new PublicReads({ maxBytes: 1_000 });

@@ -47,6 +47,8 @@ export interface PublicAnswer {
   headers?: Record<string, string>;
   /** 200 unless said; only 200s are kept. */
   status?: number;
+  /** When (ms since the epoch) it stops holding, whatever changes: a quote made before a cut-off hour. */
+  until?: number;
 }
 
 /** A page the server rendered (R-SSR), as the route that renders it answers. */
@@ -59,6 +61,8 @@ export interface RenderedPage {
 export interface AnswerShape<T> {
   body(value: T): unknown;
   headers(value: T): Record<string, string>;
+  /** When it stops holding (see PublicAnswer.until); kept until a change drops it when absent. */
+  until?: number;
 }
 
 /** Below this, compression saves less than its headers cost (the same threshold the app uses for other answers). */
@@ -71,17 +75,17 @@ const COMPRESS_FROM_BYTES = 1024;
 const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 6;
 
-function serialize(body: Buffer, headers?: Record<string, string>, status?: number): PublicAnswer {
+function serialize(body: Buffer, headers?: Record<string, string>, status?: number, until?: number): PublicAnswer {
   const etag = `"${createHash('sha1')
     .update(body)
     .update(JSON.stringify(headers ?? {}))
     .digest('base64url')}"`;
   const encoded = body.length < COMPRESS_FROM_BYTES ? undefined : new EncodedCopies(body);
-  return { body, etag, encoded, headers, status };
+  return { body, etag, encoded, headers, status, until };
 }
 
-const serializeJson = (value: unknown, headers?: Record<string, string>) =>
-  serialize(Buffer.from(JSON.stringify(value)), headers);
+const serializeJson = (value: unknown, headers?: Record<string, string>, until?: number) =>
+  serialize(Buffer.from(JSON.stringify(value)), headers, undefined, until);
 
 /** The public reads kept in memory, by the answer they hold. */
 export const PUBLIC_READS = {
@@ -176,7 +180,7 @@ export class PublicReads {
   ): PublicAnswer | Promise<PublicAnswer> {
     return this.keptOrLoaded(key, async () => {
       const parsed = schema.parse(await load());
-      return shape ? serializeJson(shape.body(parsed), shape.headers(parsed)) : serializeJson(parsed);
+      return shape ? serializeJson(shape.body(parsed), shape.headers(parsed), shape.until) : serializeJson(parsed);
     });
   }
 
@@ -214,7 +218,7 @@ export class PublicReads {
   /** The kept answer under `key` while it is current (a hit), else undefined. */
   kept(key: string): KeptAnswer | undefined {
     const kept = this.entries.get(key);
-    if (!kept || !this.stillCurrent(kept.storedAt)) return undefined;
+    if (!kept || !this.stillCurrent(kept.storedAt) || (kept.until !== undefined && this.now() >= kept.until)) return undefined;
     count(this.hits, kept.read);
     return kept;
   }

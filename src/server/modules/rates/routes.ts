@@ -21,6 +21,8 @@ interface RateRouteOptions {
 /** A rate card is a few dozen lines; far less than this. */
 const RATE_CARD_MAX_BYTES = 64 * 1024;
 
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
 /** Prices (issue 28): the public quote, and the rate card admins export and import. */
 export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, { config, rates }) => {
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: RATE_CARD_MAX_BYTES }, (_request, body, done) =>
@@ -45,7 +47,8 @@ export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, {
       const now = new Date();
       const { day, hour } = shopClock(now, config.timeZone);
       const { from, to, weightGrams, codAmount } = request.query;
-      // Kept by the hour, so the cut-off and the next day come in time; dropped when a new rate card comes.
+      // Kept by the hour and not past it (nor before routing), so the cut-off and the next day come in
+      // time; dropped when a new rate card comes.
       const key = PUBLIC_READS.quote(JSON.stringify([locale, day, hour, from, to, weightGrams, codAmount]));
       const answer = await app.publicReads.answer(
         key,
@@ -65,7 +68,12 @@ export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, {
             ),
           };
         },
-        { body: (quote) => quote, headers: () => ({ 'content-language': locale, vary: 'Accept-Language' }) },
+        {
+          body: (quote) => quote,
+          headers: () => ({ 'content-language': locale, vary: 'Accept-Language' }),
+          // The shop's hour may end early: every time zone's hours begin on a quarter of a UTC hour.
+          until: (Math.floor(now.getTime() / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS,
+        },
       );
       return sendPublicAnswer(request, reply, answer, 'list', locale);
     },
