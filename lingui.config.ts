@@ -12,7 +12,7 @@ import { formatter } from '@lingui/format-po';
  * - blog: the articles, loaded by the blog's pages;
  * - shared: the rules' messages both the forms and the API give (src/shared), loaded by Bangla pages
  *   (an English page shows them as the code writes them);
- * - parcels: the parcel pages' words and the parcels' rules (issue 28), loaded with those pages;
+ * - parcels: the parcel pages' words and the parcels' rules and steps (issues 28, 29), loaded with those pages;
  * - server: the mails and the API's own refusals, never sent to a browser.
  */
 const BLOG = '<rootDir>/src/web/features/marketing/blog';
@@ -24,6 +24,8 @@ const PAGES = [
   `${WEB}/features/payments`,
   `${WEB}/features/mail`,
   `${WEB}/features/users/pages`,
+  `${WEB}/features/users/api/use-users.ts`,
+  `${WEB}/features/auth/components/RequireRole.tsx`,
   `${WEB}/features/reviews/pages`,
   `${WEB}/features/products/pages/ManageProductsPage.tsx`,
   `${WEB}/features/products/pages/AddProductPage.tsx`,
@@ -53,6 +55,10 @@ const PARCELS = [
   '<rootDir>/src/shared/parcel-forms.ts',
   '<rootDir>/src/shared/pickup.ts',
   '<rootDir>/src/shared/freight.ts',
+  // Tracking (issue 29): the statuses, the steps' texts and the lookups' rules.
+  '<rootDir>/src/shared/consignment-status.ts',
+  '<rootDir>/src/shared/parcel-events.ts',
+  '<rootDir>/src/shared/tracking.ts',
 ];
 
 export default defineConfig({

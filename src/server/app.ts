@@ -20,7 +20,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import newsletterFormRoute from './http/newsletter-form.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
-import { registerRateLimits } from './http/rate-limits.ts';
+import { registerRateLimits, trackingLookupLimit } from './http/rate-limits.ts';
 import { compiledResponseSerializer } from './http/response-serializer.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -33,6 +33,8 @@ import { areaRoutes } from './modules/areas/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { consignmentRoutes } from './modules/consignments/routes.ts';
+import { trackFormRoute } from './modules/consignments/track-form.ts';
+import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
 import { freightRoutes } from './modules/freight/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import type { MailTiming } from './modules/mail/worker.ts';
@@ -103,6 +105,7 @@ export async function buildApp({
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await registerRateLimits(app, redis, config.redisKeyPrefix);
+  const trackingLookups = trackingLookupLimit(app, config.rateLimits);
   const throttle = new LoginThrottle(redis ? createRedisAttemptStore(redis, config.redisKeyPrefix) : createMemoryAttemptStore(), {
     freeAttempts: config.rateLimits.signInFreeAttempts,
     attemptsPerAddress: config.rateLimits.signInAttemptsPerAddress,
@@ -131,6 +134,7 @@ export async function buildApp({
   const rates = new RateCards(database.db);
   await app.register(rateRoutes, { config, rates });
   await app.register(consignmentRoutes, { ...domain, rates });
+  await app.register(trackingRoutes, { ...domain, trackingLookups });
   await app.register(pickupRoutes, domain);
   await app.register(freightRoutes, domain);
   await app.register(cartRoutes, domain);
@@ -155,7 +159,8 @@ export async function buildApp({
   await app.register(seoRoutes, { ...domain, build });
   await app.register(authFormRoutes, { build, rateLimits: config.rateLimits, publicUrl });
   await app.register(newsletterFormRoute, { build });
+  await app.register(trackFormRoute, { ...domain, build, trackingLookups });
   await app.register(languageRoutes, { db: database.db });
-  await registerWebApp(app, webRoot, build);
+  await registerWebApp(app, webRoot, build, trackingLookups);
   return app;
 }

@@ -110,6 +110,8 @@ const configSchema = z
     ORDERS_PER_CUSTOMER: limitSetting(20),
     CARD_ATTEMPTS_PER_ORDER: limitSetting(10),
     BOOKINGS_PER_CUSTOMER: limitSetting(100),
+    TRACKING_LOOKUPS_PER_ADDRESS: limitSetting(60),
+    MAX_DELIVERY_ATTEMPTS: limitSetting(3),
     SHOP_NAME: z.string().trim().min(1).max(60).default('SwiftCargo'),
     TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, like Asia/Dhaka').default(DEFAULT_TIME_ZONE),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -206,6 +208,8 @@ const configSchema = z
       currency: env.CURRENCY,
       /** The charge for collecting cash on delivery, in hundredths of a percent of the cash (150 is 1.5%, R-QUOTE). */
       codFeeBasisPoints: env.COD_FEE_PERCENT,
+      /** Times a parcel goes out for delivery before it must go back to its sender (R-PARCEL-STATUS). */
+      maxDeliveryAttempts: env.MAX_DELIVERY_ATTEMPTS,
       redisUrl: env.REDIS_URL,
       /** Starts every key this shop keeps in Redis, so shops (and test runs) can share one Redis. */
       redisKeyPrefix: env.REDIS_KEY_PREFIX,
@@ -225,6 +229,8 @@ const configSchema = z
         ordersPerCustomer: env.ORDERS_PER_CUSTOMER,
         cardAttemptsPerOrder: env.CARD_ATTEMPTS_PER_ORDER,
         bookingsPerCustomer: env.BOOKINGS_PER_CUSTOMER,
+        /** Tracking lookups (a page or an API call) per address in 10 minutes, so codes cannot be guessed in bulk. */
+        trackingLookupsPerAddress: env.TRACKING_LOOKUPS_PER_ADDRESS,
       },
       shopName: env.SHOP_NAME,
       /** The time zone dates are shown in, on pages and in mails (R-LOCALE). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { namedPlaceSchema } from './area.ts';
 import { nameSchema } from './auth.ts';
+import { CONSIGNMENT_STATUSES } from './consignment-status.ts';
 import { decimalFromText } from './decimal-text.ts';
 import { withWesternDigits } from './digits.ts';
 import { LIMITS } from './limits.ts';
@@ -9,10 +10,6 @@ import { areaReference, codAmountField, weightGramsField } from './quote.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 import { profileInputSchema } from './user.ts';
-
-/** Where a booked parcel stands (R-BOOKING); tracking and delivery add their steps (issue 29). */
-export const CONSIGNMENT_STATUSES = ['booked', 'cancelled'] as const;
-export type ConsignmentStatus = (typeof CONSIGNMENT_STATUSES)[number];
 
 /** How the sender pays the delivery fee: by card when booking, or out of the cash the rider collects. */
 export const FEE_PAYMENTS = ['card', 'cod'] as const;

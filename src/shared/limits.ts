@@ -47,6 +47,8 @@ export const LIMITS = {
   pickupParcelsMax: 500,
   /** Consignments My Parcels lists, newest first. */
   parcelsPageSize: 50,
+  /** Tracking codes one scan may move (R-SCANS): a hub's truck-load. */
+  scanMaxCodes: 1000,
   cataloguePageSizeMax: 48,
   /** Far past any real catalogue's last page; keeps OFFSET bounded. */
   cataloguePageMax: 10_000,

@@ -39,6 +39,9 @@ export function pathInLocale(locale: Locale, path: string): string {
   return path === '/' ? prefix : path.startsWith('/?') ? `${prefix}${path.slice(1)}` : `${prefix}${path}`;
 }
 
+/** A page's address in every language (/login and /bn/login): a form posts back to its own page (R-LANGUAGES). */
+export const inEveryLanguage = (path: string): string[] => LOCALES.map((locale) => pathInLocale(locale, path));
+
 /**
  * The language an `Accept-Language` header prefers among the shop's, by its quality values
  * ("bn-BD,bn;q=0.9,en;q=0.8" → bn); English when it names neither.

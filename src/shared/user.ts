@@ -4,11 +4,26 @@ import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 
+/**
+ * R-ROLES: what an account may do. Admins run the shop and may do all that staff do; operators (hub
+ * staff) scan parcels through the hubs; riders deliver them; everyone else is a customer (`user`).
+ */
+export const ROLES = ['user', 'admin', 'operator', 'rider'] as const;
+export type Role = (typeof ROLES)[number];
+/** The roles the Make Admin page gives besides admin (issue 29). */
+export const STAFF_ROLES = ['operator', 'rider'] as const;
+
+/** `PUT /api/admin/users/{email}/role`: a staff role, or `user` to take it back. */
+export const staffRoleSchema = z.object({
+  role: z.enum([...STAFF_ROLES, 'user'], { error: /*i18n*/ 'role must be operator, rider or user' }),
+});
+export type StaffRoleInput = z.infer<typeof staffRoleSchema>;
+
 export const userSchema = z.object({
   _id: z.string(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(['admin', 'user']),
+  role: z.enum(ROLES),
 });
 export type ShopUser = z.infer<typeof userSchema>;
 

@@ -15,7 +15,14 @@ const PRODUCT: Product = {
 };
 
 const page = (url: string, read: ReadPublic) =>
-  render({ url, publicUrl: 'https://shop.example', shopName: 'Harbour Freight Co', currency: 'usd', read });
+  render({
+    url,
+    publicUrl: 'https://shop.example',
+    shopName: 'Harbour Freight Co',
+    currency: 'usd',
+    timeZone: 'Asia/Dhaka',
+    read,
+  });
 
 describe('the server renderer', () => {
   it('renders a product with its head from the public read', async () => {

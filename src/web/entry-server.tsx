@@ -21,6 +21,7 @@ import { routes } from './app/routes.tsx';
 import { type MissingAnswer, PAGE_STATE_ID, type PageState, reviveMissing } from './lib/page-state.ts';
 import { queryKeys } from './lib/query-keys.ts';
 import { setShopSettings } from './lib/shop.ts';
+import { setShopTimeZone } from './lib/shop-time-zone.ts';
 
 /**
  * The server's side of the web app, built by `vite build --ssr` into dist/web-server and loaded by the
@@ -36,6 +37,7 @@ export interface PageRequest {
   publicUrl: string;
   shopName: string;
   currency: string;
+  timeZone: string;
   read: ReadPublic;
   /** A form the server answered itself: the page shows its fields and messages again. */
   formAnswer?: FormAnswer;
@@ -140,6 +142,7 @@ function renderToHtml(element: ReactNode): Promise<string> {
 /** Renders one page with its data from the server's public reads (R-SSR); signed-in pages render as a shell. */
 export async function render(request: PageRequest): Promise<RenderedPage> {
   setShopSettings(request);
+  setShopTimeZone(request.timeZone);
   const fetchRequest = new Request(new URL(request.url, `${request.publicUrl}/`));
   const { locale, path } = localeOfPath(new URL(fetchRequest.url).pathname);
   const handler = handlers[locale];

@@ -46,6 +46,7 @@ export const RELAXED_LIMITS = {
   ORDERS_PER_CUSTOMER: '100000',
   CARD_ATTEMPTS_PER_ORDER: '100000',
   BOOKINGS_PER_CUSTOMER: '100000',
+  TRACKING_LOOKUPS_PER_ADDRESS: '100000',
 } as const;
 
 export interface TestServerOptions {

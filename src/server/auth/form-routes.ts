@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forgotPasswordSchema, loginSchema, newPasswordFormSchema, signUpFormSchema } from '#shared/auth.ts';
 import { type AnsweredForm, type FormAnswer, returnPath } from '#shared/form-answer.ts';
-import { pathInLocale } from '#shared/locale.ts';
+import { inEveryLanguage, pathInLocale } from '#shared/locale.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { RateLimits } from '../config.ts';
 import { unexpectedFailure } from '../http/errors.ts';
-import { answerFormsWithPages, type FormFields, fieldErrors, formFields, inEveryLanguage } from '../http/page-forms.ts';
+import { answerFormsWithPages, type FormFields, fieldErrors, formFields } from '../http/page-forms.ts';
 import type { WebBuild } from '../http/web-build.ts';
 import { requestLocale } from '../i18n/plugin.ts';
 import { notSooner, passwordResetFloodLimit, signUpFloodLimit } from './plugin.ts';

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, Fa
 import fp from 'fastify-plugin';
 import { errorCodeForStatus } from '#shared/error-codes.ts';
 import { LIMITS } from '#shared/limits.ts';
+import type { Role } from '#shared/user.ts';
 import type { RateLimits } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
@@ -34,6 +35,10 @@ declare module 'fastify' {
     /** onRequest hook: a bearer token whose user has the admin role right now. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     isAdmin: (userId: string) => Promise<boolean>;
+    /** The account's role right now (R-ROLES). */
+    roleOf: (userId: string) => Promise<Role>;
+    /** An onRequest hook: a bearer token whose user has one of `roles`, or is an admin, right now (R-ROLES). */
+    requireRole: (roles: readonly Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** The Better Auth session behind the request's cookies, if any. */
     sessionOf: (request: FastifyRequest) => ReturnType<Auth['api']['getSession']>;
     /**
@@ -138,10 +143,12 @@ async function authPlugin(
   app.decorate('liveSessions', sessions);
   app.decorateRequest('viewer', undefined);
 
-  app.decorate('isAdmin', async (userId: string) => {
+  const roleOf = async (userId: string): Promise<Role> => {
     const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId)).limit(1);
-    return row?.role === 'admin';
-  });
+    return row?.role ?? 'user';
+  };
+  app.decorate('roleOf', roleOf);
+  app.decorate('isAdmin', async (userId: string) => (await roleOf(userId)) === 'admin');
 
   app.decorate('sessionOf', (request: FastifyRequest) => auth.api.getSession({ headers: fromNodeHeaders(request.headers) }));
 
@@ -167,6 +174,13 @@ async function authPlugin(
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply);
     if (!(await app.isAdmin(viewerOf(request).userId))) throw forbidden(/*i18n*/ 'Only admins may do this.');
+  });
+
+  app.decorate('requireRole', (roles: readonly Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireUser(request, reply);
+    const role = await roleOf(viewerOf(request).userId);
+    if (role !== 'admin' && !roles.includes(role))
+      throw forbidden(/*i18n*/ 'Your account does not have the role this needs: ask an admin.');
   });
 
   const answer = async (log: FastifyBaseLogger, authRequest: Request): Promise<Response> => {

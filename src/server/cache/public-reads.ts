@@ -99,6 +99,8 @@ export const PUBLIC_READS = {
   testimonials: (page: number, pageSize: number) => `testimonials:${page}:${pageSize}`,
   /** A parcel's prices (issue 28), by language, the shop's hour and the normalised query: they change with the rate card. */
   quote: (query: string) => `quote:${query}`,
+  /** A parcel's public tracking (issue 29), by its code and the language its messages are in. */
+  tracking: (trackingCode: string, locale: string) => `tracking:${trackingCode}:${locale}`,
   /** A public page rendered on the server, by its URL: made only of the reads above, so it goes with any of them. */
   page: (url: string) => `page:${url}`,
 } as const;
@@ -277,6 +279,16 @@ export class PublicReads {
   /** An admin put a new rate card in force: every kept quote goes, here and on the other instances. */
   quotesChanged(): void {
     this.changed([EVERY_QUOTE]);
+  }
+
+  /**
+   * A parcel moved (issue 29): its tracking in every language and its tracking pages go, here and on the
+   * other instances; no other page shows it, so the rest stay (a hub scans thousands an hour).
+   */
+  parcelMoved(trackingCode: string, pagePaths: readonly string[]): void {
+    const keys = [PUBLIC_READS.tracking(trackingCode, EVERY), ...pagePaths.map((path) => PUBLIC_READS.page(`${path}${EVERY}`))];
+    this.drop(keys);
+    this.announce(keys);
   }
 
   /** Drops answers a write here changed, and the pages that show them, and tells the other instances to drop theirs. */

@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
+import { ROLES } from '#shared/user.ts';
 
 /** Better Auth's tables (user, session, account, verification) and its jwt plugin's keys. */
 export const user = pgTable('user', {
@@ -8,9 +9,7 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  role: text('role', { enum: ['admin', 'user'] })
-    .notNull()
-    .default('user'),
+  role: text('role', { enum: ROLES }).notNull().default('user'),
   /** The language the customer reads the shop in: their mails go out in it (R-LANGUAGES). */
   locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

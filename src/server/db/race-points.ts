@@ -14,7 +14,8 @@ export type RacePoint =
   | 'payment event recorded'
   | 'mail claimed'
   | 'session read'
-  | 'consignment booked';
+  | 'consignment booked'
+  | 'consignment moved';
 
 export type RaceHold = (point: RacePoint) => Promise<void>;
 

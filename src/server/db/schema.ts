@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -14,7 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CONSIGNMENT_STATUSES, FEE_PAYMENTS } from '#shared/consignment.ts';
+import { FEE_PAYMENTS } from '#shared/consignment.ts';
+import { CONSIGNMENT_STATUSES, FAILURE_REASONS } from '#shared/consignment-status.ts';
 import { FREIGHT_MODES, FREIGHT_STATUSES } from '#shared/freight.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
@@ -334,14 +336,45 @@ export const consignments = pgTable(
     rateCardId: integer('rate_card_id').references(() => rateCards.id),
     estimatedEarliest: text('estimated_earliest').notNull(),
     estimatedLatest: text('estimated_latest').notNull(),
+    /** Times it went out for delivery (R-PARCEL-STATUS: at most MAX_DELIVERY_ATTEMPTS). */
+    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+    /** The status an on-hold parcel goes back to. */
+    heldFrom: text('held_from', { enum: CONSIGNMENT_STATUSES }),
+    /** The hub it was last scanned at. */
+    hub: text('hub'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('consignments_user_id_idx').on(table.userId, table.createdAt),
+    index('consignments_status_idx').on(table.status, table.statusChangedAt),
+    index('consignments_invoice_idx').on(table.merchantInvoice),
     check('consignments_weight_positive', sql`${table.weightGrams} > 0`),
     check('consignments_total', sql`${table.total} = ${table.deliveryFee} + ${table.codFee}`),
     check('consignments_cod_pays_fee', sql`${table.feePayment} <> 'cod' OR ${table.codAmount} >= ${table.total}`),
   ],
+);
+
+/**
+ * A parcel's history (R-PARCEL-STATUS): one row per move, written in the move's transaction and never
+ * changed. Its message is made when it is read, in the reader's language, from these facts.
+ */
+export const consignmentEvents = pgTable(
+  'consignment_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    consignmentId: uuid('consignment_id')
+      .notNull()
+      .references(() => consignments.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: CONSIGNMENT_STATUSES }).notNull(),
+    reason: text('reason', { enum: FAILURE_REASONS }),
+    hub: text('hub'),
+    /** Who moved it: staff, the sender, or nobody (the booking itself is the sender's). */
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('consignment_events_consignment_idx').on(table.consignmentId, table.id)],
 );
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { newsletterSchema } from '#shared/auth.ts';
+import { inEveryLanguage } from '#shared/locale.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { answerFormsWithPages, fieldErrors, formFields, inEveryLanguage } from './page-forms.ts';
+import { answerFormsWithPages, fieldErrors, formFields } from './page-forms.ts';
 import type { WebBuild } from './web-build.ts';
 
 /**

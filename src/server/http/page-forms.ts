@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FormAnswer } from '#shared/form-answer.ts';
 import { LIMITS } from '#shared/limits.ts';
-import { LOCALES, pathInLocale } from '#shared/locale.ts';
 import { publicReader } from './web-app.ts';
 import type { WebBuild } from './web-build.ts';
 
@@ -35,9 +34,6 @@ export function acceptFormFields(app: FastifyInstance): void {
     },
   );
 }
-
-/** A form page's address in every language (/login and /bn/login): the form posts back to its own page (R-LANGUAGES). */
-export const inEveryLanguage = (path: string): string[] => LOCALES.map((locale) => pathInLocale(locale, path));
 
 /** The fields sent, as the form's schema reads them. */
 export const formFields = (request: FastifyRequest): FormFields => (request.body ?? {}) as FormFields;

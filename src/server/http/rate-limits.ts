@@ -1,5 +1,5 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimits } from '#server/config.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -15,6 +15,7 @@ export const RATE_LIMIT_WINDOWS = {
   order: HOUR,
   cardAttempt: HOUR,
   booking: HOUR,
+  tracking: 10 * 60 * 1000,
 } as const;
 
 /**
@@ -52,6 +53,26 @@ export function floodLimit(options: {
         new HttpError(429, 'too_many_requests', MESSAGES.tooMany(options.what, Math.ceil(context.ttl / 1000))),
     },
   };
+}
+
+/** A preHandler hook counting against one flood limit, shared by every route it is put on. */
+export type SharedLimit = preHandlerAsyncHookHandler;
+
+/**
+ * Tracking lookups (issue 29): TRACKING_LOOKUPS_PER_ADDRESS in 10 minutes for each address, one count
+ * for the API, the tracking pages and the invoice form, so tracking codes and invoice numbers cannot be
+ * tried in bulk. A parcel already read is answered from memory before this count (decision 9), so only
+ * new lookups count; the pages' own reads of the API, made inside the server for a page that is itself
+ * counted, do not.
+ */
+export function trackingLookupLimit(app: FastifyInstance, rateLimits: RateLimits): SharedLimit {
+  const { rateLimit } = floodLimit({
+    max: rateLimits.trackingLookupsPerAddress,
+    windowMs: RATE_LIMIT_WINDOWS.tracking,
+    what: /*i18n*/ 'tracking lookups from your address',
+    key: (request) => request.ip,
+  });
+  return app.rateLimit({ ...rateLimit, allowList: (request) => '_lightMyRequest' in request.raw });
 }
 
 /**

@@ -1,10 +1,14 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
+import { trackingPath } from '#shared/consignment.ts';
+import { inEveryLanguage, localeOfPath, pathInLocale } from '#shared/locale.ts';
+import { readTrackingCode } from '#shared/tracking-code.ts';
 import { chosenLanguageAddress } from '../i18n/chosen-language.ts';
 import { isApiPath } from '../i18n/plugin.ts';
 import { errorBody } from './errors.ts';
+import type { SharedLimit } from './rate-limits.ts';
 import type { PublicReadAnswer, WebBuild } from './web-build.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,7 +27,12 @@ export function publicReader(app: FastifyInstance) {
  * revalidates, and any other GET outside /api is a page the server renders with its data from the
  * public reads (R-SSR), which the browser then hydrates.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string, build: WebBuild | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  build: WebBuild | undefined,
+  trackingLookups: SharedLimit,
+): Promise<void> {
   if (!build) {
     app.log.warn(`No built web app in ${webRoot}: run "npm run build". Only the API is served.`);
   }
@@ -52,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
   });
 
   // Every other GET is a page, answered by a route so that it gets the compression plugin's hook.
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isApiPath(path)) return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     if (path.startsWith('/assets/') || path.startsWith('/uploads/')) {
@@ -64,5 +73,18 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, buil
     if (chosen) return reply.header('cache-control', 'no-store').redirect(chosen, 302);
     const page = await app.publicReads.page(request.url, () => build.page(request.url, read, request.log));
     return sendPublicAnswer(request, reply, page, 'page');
-  });
+  };
+  app.get('/*', { schema: { hide: true } }, answerPage);
+  // A parcel's tracking page counts against its visitor's lookups as the API does (R-TRACKING): a
+  // kept page is answered before this, so only a code not read lately counts.
+  for (const path of inEveryLanguage('/track/:trackingCode'))
+    app.get(path, { schema: { hide: true }, preHandler: trackingLookups }, answerPage);
+  // The tracking form sent without JavaScript (a GET: a code is not personal) leads to the code's page;
+  // a code that cannot be one stays on /track, which says so.
+  for (const path of inEveryLanguage('/track'))
+    app.get(path, { schema: { hide: true } }, async (request: FastifyRequest<{ Querystring: { code?: string } }>, reply) => {
+      const code = typeof request.query.code === 'string' ? readTrackingCode(request.query.code) : undefined;
+      if (!code) return answerPage(request, reply);
+      return reply.redirect(pathInLocale(localeOfPath(path).locale, trackingPath(code)), 303);
+    });
 }

@@ -21,6 +21,7 @@ interface WebRenderer {
     publicUrl: string;
     shopName: string;
     currency: string;
+    timeZone: string;
     read: (path: string) => Promise<PublicReadAnswer>;
     formAnswer?: FormAnswer;
   }): Promise<{ status: number; locale: string; head: string; html: string; state: string }>;

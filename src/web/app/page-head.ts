@@ -10,6 +10,7 @@ import { ARTICLES, articleIn, findArticle } from '#web/features/marketing/blog/a
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
 import { quotePath, quoteSearch, readShipAddress } from '#web/features/parcels/api/use-quote.ts';
+import { trackingApiPath } from '#web/features/parcels/api/use-tracking.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
 import { relatedProductsPath } from '#web/features/products/api/use-related-products.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
@@ -161,6 +162,23 @@ export const PAGES: Record<string, PageDefinition> = {
         ),
       ),
   },
+  track: {
+    head: (_params, _data, i18n) =>
+      page(
+        i18n._(msg`Track a parcel`),
+        i18n._(msg`Where is my parcel? Type its tracking code, or the shop's invoice number and your phone, to see every step.`),
+      ),
+  },
+  tracking: {
+    queries: ({ trackingCode = '' }) => [{ key: queryKeys.tracking(trackingCode), path: trackingApiPath(trackingCode) }],
+    head: ({ trackingCode = '' }, data, i18n) => {
+      if (!data(queryKeys.tracking(trackingCode))) return notFound(i18n._(msg`Parcel not found`), i18n);
+      // A parcel's page is for whoever holds its code: kept out of search results.
+      return page(i18n._(msg`Track ${trackingCode}`), i18n._(msg`Where this parcel is, and every step so far.`), {
+        index: false,
+      });
+    },
+  },
   login: {
     head: (_params, _data, i18n) =>
       page(i18n._(msg`Login`), i18n._(msg`Sign in to ${SHOP_NAME} to order products, pay and follow your orders.`)),
@@ -235,6 +253,7 @@ export function publicPages(): { path: string; lastModified?: string }[] {
     ...ARTICLES.map((article) => ({ path: `/blog/${article.slug}`, lastModified: article.date })),
     { path: '/about' },
     { path: '/ship' },
+    { path: '/track' },
     { path: '/products' },
     { path: '/login' },
     { path: '/signup' },

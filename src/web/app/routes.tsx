@@ -76,6 +76,22 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'track',
+        path: 'track',
+        lazy: page(
+          () => withCatalogues(import('../features/parcels/pages/TrackPage.tsx'), 'parcels'),
+          (m) => m.TrackPage,
+        ),
+      },
+      {
+        id: 'tracking',
+        path: 'track/:trackingCode',
+        lazy: page(
+          () => withCatalogues(import('../features/parcels/pages/TrackingPage.tsx'), 'parcels'),
+          (m) => m.TrackingPage,
+        ),
+      },
+      {
         id: 'login',
         path: 'login',
         lazy: page(
@@ -241,6 +257,21 @@ export const routes: RouteObject[] = [
                   () => import('../features/payments/pages/PaymentPage.tsx'),
                   (m) => m.PaymentPage,
                 ),
+              },
+              {
+                lazy: page(
+                  () => import('./routes/guards.tsx'),
+                  (m) => m.RequireOperatorOutlet,
+                ),
+                children: [
+                  {
+                    path: 'scan',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/ScanPage.tsx'), 'parcels'),
+                      (m) => m.ScanPage,
+                    ),
+                  },
+                ],
               },
               {
                 lazy: page(

@@ -29,6 +29,8 @@ export const queryKeys = {
   quote: (search: string) => ['quote', search],
   /** The places suggested for what was typed in an area field (R-COVERAGE). */
   areaSuggestions: (typed: string) => ['coverage', typed],
+  /** A parcel's public tracking (R-TRACKING), by its code. */
+  tracking: (trackingCode: string) => ['tracking', trackingCode],
 
   signedIn: [SIGNED_IN],
   accessToken: (email: string | undefined) => [SIGNED_IN, 'access-token', email],

@@ -3,11 +3,15 @@ import { settingInPage } from './shop.ts';
 import { useFormat } from './use-format.ts';
 
 /**
- * The time zone the shop shows dates in (TIME_ZONE, R-LOCALE), as the server wrote it into the page.
- * Only signed-in pages show moments, and the browser renders them, so the server's renderer needs none.
+ * The time zone the shop shows dates in (TIME_ZONE, R-LOCALE), as the server wrote it into the page;
+ * the server's renderer sets it with `setShopTimeZone` (the tracking page shows moments, issue 29).
  */
 const written = settingInPage('shop-time-zone');
-const SHOP_TIME_ZONE = written && isTimeZone(written) ? written : DEFAULT_TIME_ZONE;
+let SHOP_TIME_ZONE = written && isTimeZone(written) ? written : DEFAULT_TIME_ZONE;
+
+export function setShopTimeZone(timeZone: string): void {
+  if (isTimeZone(timeZone)) SHOP_TIME_ZONE = timeZone;
+}
 
 /** A moment as people read it on the shop's pages: in the page's language and the shop's time zone. */
 export function useShownMoment(): (iso: string) => string {

@@ -16,6 +16,7 @@ import { quoteOptions } from '../rates/quote.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
+import { recordBooked } from './moves.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -140,6 +141,7 @@ export async function bookConsignment(
           estimatedEarliest: option.estimatedDelivery.earliest,
           estimatedLatest: option.estimatedDelivery.latest,
         });
+        await recordBooked(tx, row);
         const booking = bookingOf(config, row);
         if (idempotencyKey) await keepIdempotentAnswer(tx, viewer.userId, idempotencyKey, booking);
         await reachRacePoint(db, 'consignment booked');

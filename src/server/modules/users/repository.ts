@@ -1,12 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { user } from '#server/db/schema.ts';
+import type { Role } from '#shared/user.ts';
 
 export interface UserRecord {
   id: string;
   email: string;
   name: string;
-  role: 'admin' | 'user';
+  role: Role;
 }
 
 const userColumns = { id: user.id, email: user.email, name: user.name, role: user.role };
@@ -20,7 +21,7 @@ export function listUsers(db: Database): Promise<UserRecord[]> {
   return db.select(userColumns).from(user).orderBy(asc(user.createdAt), asc(user.email));
 }
 
-export async function setUserRole(db: Database | Transaction, id: string, role: 'admin' | 'user'): Promise<void> {
+export async function setUserRole(db: Database | Transaction, id: string, role: Role): Promise<void> {
   await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id));
 }
 

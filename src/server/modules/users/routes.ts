@@ -8,7 +8,7 @@ import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { sessionCookieSecurity } from '#server/http/openapi.ts';
 import { deleteAccountSchema, emailParamsSchema, emailSchema, sameEmail } from '#shared/auth.ts';
 import { textField } from '#shared/text-field.ts';
-import { profileInputSchema, profileSchema, userSchema } from '#shared/user.ts';
+import { profileInputSchema, profileSchema, ROLES, staffRoleSchema, userSchema } from '#shared/user.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import type { ReleasePayment } from '../orders/service.ts';
 import {
@@ -17,10 +17,11 @@ import {
   deleteOwnAccount,
   deleteShopUser,
   grantAdmin,
-  isAdminEmail,
   listShopUsers,
   readProfile,
   revokeAdmin,
+  roleOfEmail,
+  setStaffRole,
   updateProfile,
 } from './service.ts';
 
@@ -85,15 +86,16 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
       schema: {
         operationId: 'getAdminStatus',
         tags: ['users'],
-        summary: 'Whether a user is an admin',
+        summary: 'Whether a user is an admin, and the account’s role (a staff role: operator, rider; issue 29)',
         params: emailParamsSchema,
         errors: [403],
-        response: { 200: z.object({ admin: z.boolean() }) },
+        response: { 200: z.object({ admin: z.boolean(), role: z.enum(ROLES) }) },
       },
     },
     async (request) => {
       await assertSelfOrAdmin(viewerOf(request), request.params.email, app.isAdmin);
-      return { admin: await isAdminEmail(db, request.params.email) };
+      const role = await roleOfEmail(db, request.params.email);
+      return { admin: role === 'admin', role };
     },
   );
 
@@ -120,6 +122,24 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, {
       },
     },
     async (request) => grantAdmin(db, request.params.email),
+  );
+
+  app.put(
+    '/api/admin/users/:email/role',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'setStaffRole',
+        tags: ['users'],
+        summary:
+          'Give an account a staff role (admin): `operator` (hub staff: scans), `rider` (delivers), or `user` to take it back; an admin keeps admin (Remove Admin first)',
+        params: emailParamsSchema,
+        body: staffRoleSchema,
+        errors: [404, 409],
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => setStaffRole(db, request.params.email, request.body.role),
   );
 
   app.delete(

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '#server/http/errors.t
 import { sameEmail } from '#shared/auth.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { englishText } from '#shared/translate.ts';
-import type { Profile, ProfileInput, ShopUser } from '#shared/user.ts';
+import type { Profile, ProfileInput, Role, ShopUser, StaffRoleInput } from '#shared/user.ts';
 import { profileOf, saveProfile } from '../customers/service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import {
@@ -50,8 +50,9 @@ export async function assertSelfOrAdmin(
     throw forbidden(/*i18n*/ 'You can only see your own account.');
 }
 
-export async function isAdminEmail(db: Database, email: string): Promise<boolean> {
-  return (await findUserByEmail(db, email))?.role === 'admin';
+/** The account's role; `user` for an email with no account, as for a customer (the caller may ask only of itself). */
+export async function roleOfEmail(db: Database, email: string): Promise<Role> {
+  return (await findUserByEmail(db, email))?.role ?? 'user';
 }
 
 export async function listShopUsers(db: Database): Promise<ShopUser[]> {
@@ -62,6 +63,23 @@ export async function grantAdmin(db: Database, email: string): Promise<ShopUser>
   const target = await requireUserByEmail(db, email);
   await setUserRole(db, target.id, 'admin');
   return toShopUser({ ...target, role: 'admin' });
+}
+
+export const ADMIN_ROLE_MESSAGE = /*i18n*/ 'This account is an admin: remove its admin rights first.';
+
+/**
+ * Gives an account a staff role, or takes it back (`user`), issue 29. An admin keeps admin: its rights
+ * are removed with Remove Admin, which guards the last admin.
+ */
+export async function setStaffRole(db: Database, email: string, role: StaffRoleInput['role']): Promise<ShopUser> {
+  return db.transaction(async (tx) => {
+    await lockAdminRoles(tx);
+    const target = await findUserByEmail(tx, email);
+    if (!target) throw notFound(englishText(/*i18n*/ 'No user has the email {email}.', { email }));
+    if (target.role === 'admin') throw conflict(ADMIN_ROLE_MESSAGE);
+    await setUserRole(tx, target.id, role);
+    return toShopUser({ ...target, role });
+  });
 }
 
 /** The last admin cannot be removed: the check and the change happen under one lock, in one transaction. */

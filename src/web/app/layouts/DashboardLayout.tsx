@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink, Outlet } from 'react-router';
 import { MESSAGES } from '#shared/messages.ts';
-import { useIsAdmin } from '#web/features/auth/api/use-is-admin.ts';
+import { useRole } from '#web/features/auth/api/use-is-admin.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 
@@ -12,6 +12,9 @@ const USER_ENTRIES = [
   { to: '/dashboard/freight', label: /*i18n*/ 'Freight requests' },
   { to: '/dashboard/review', label: /*i18n*/ 'Add a Review' },
 ] as const;
+
+/** The hubs' screens: operators' and admins' (issue 29). */
+const OPERATOR_ENTRIES = [{ to: '/dashboard/scan', label: /*i18n*/ 'Scan parcels' }] as const;
 
 const ADMIN_ENTRIES = [
   { to: '/dashboard/overview', label: /*i18n*/ 'Overview' },
@@ -39,7 +42,7 @@ export function DashboardLayout() {
   const inPageLanguage = useInPageLanguage();
   const { t } = useLingui();
   const { user } = useViewer();
-  const admin = useIsAdmin(user?.email);
+  const role = useRole(user?.email);
   return (
     <div className="drawer lg:drawer-open">
       <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label={t`Show the dashboard menu`} />
@@ -65,7 +68,7 @@ export function DashboardLayout() {
             {USER_ENTRIES.map((entry) => (
               <MenuEntry key={entry.to} {...entry} />
             ))}
-            {admin.isPending && user ? (
+            {role.isPending && user ? (
               <li className="px-4 py-2" aria-live="polite">
                 <span className="loading loading-dots loading-sm" aria-hidden="true" />
                 <span className="sr-only">
@@ -73,7 +76,10 @@ export function DashboardLayout() {
                 </span>
               </li>
             ) : null}
-            {admin.data ? ADMIN_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />) : null}
+            {role.data === 'operator' || role.data === 'admin'
+              ? OPERATOR_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />)
+              : null}
+            {role.data === 'admin' ? ADMIN_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />) : null}
           </ul>
         </nav>
       </div>

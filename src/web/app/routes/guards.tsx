@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { RequireAdmin } from '#web/features/auth/components/RequireAdmin.tsx';
 import { RequireAuth } from '#web/features/auth/components/RequireAuth.tsx';
+import { RequireRole } from '#web/features/auth/components/RequireRole.tsx';
 
 /** The signed-in pages' route (src/web/app/routes.tsx): anonymous visitors go to /login and back. */
 export function RequireAuthOutlet() {
@@ -17,5 +18,14 @@ export function RequireAdminOutlet() {
     <RequireAdmin>
       <Outlet />
     </RequireAdmin>
+  );
+}
+
+/** The hubs' pages (issue 29): operators and admins. */
+export function RequireOperatorOutlet() {
+  return (
+    <RequireRole roles={['operator']}>
+      <Outlet />
+    </RequireRole>
   );
 }

@@ -1,13 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Role } from '#shared/user.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** The admin check (R-NAV), GET /api/admin/{email}: loading, then true or false. */
-export function useIsAdmin(email: string | undefined) {
+interface AdminStatus {
+  admin: boolean;
+  role: Role;
+}
+
+/** GET /api/admin/{email}: one request for the admin check and the staff role. */
+function useAdminStatus<T>(email: string | undefined, select: (status: AdminStatus) => T) {
   return useQuery({
     queryKey: queryKeys.adminCheck(email),
     enabled: Boolean(email),
-    queryFn: ({ signal }) => apiRequest<{ admin: boolean }>(`/api/admin/${encodeURIComponent(email ?? '')}`, { signal }),
-    select: (result) => result.admin,
+    queryFn: ({ signal }) => apiRequest<AdminStatus>(`/api/admin/${encodeURIComponent(email ?? '')}`, { signal }),
+    select,
   });
+}
+
+/** The admin check (R-NAV): loading, then true or false. */
+export function useIsAdmin(email: string | undefined) {
+  return useAdminStatus(email, (status) => status.admin);
+}
+
+/** The account's role (R-ROLES): what the dashboard offers staff (the scan screen, the rider's run). */
+export function useRole(email: string | undefined) {
+  return useAdminStatus(email, (status) => status.role);
 }

@@ -1,19 +1,13 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Consignment } from '#shared/consignment.ts';
+import { PARCEL_STATUS_NAMES, statusTone } from './status-names.ts';
 
 /** Where a parcel stands, and whether its fee is owed. */
-export function ParcelStatus({ parcel }: { parcel: Consignment }) {
+export function ParcelStatus({ parcel }: { parcel: Pick<Consignment, 'status' | 'feePaid'> }) {
+  const { i18n } = useLingui();
   return (
     <span className="flex flex-wrap gap-1">
-      {parcel.status === 'booked' ? (
-        <span className="badge badge-info badge-soft">
-          <Trans>Booked</Trans>
-        </span>
-      ) : (
-        <span className="badge badge-ghost">
-          <Trans>Cancelled</Trans>
-        </span>
-      )}
+      <span className={`badge badge-soft ${statusTone(parcel.status)}`}>{i18n._(PARCEL_STATUS_NAMES[parcel.status])}</span>
       {parcel.feePaid ? null : (
         <span className="badge badge-warning badge-soft">
           <Trans>Fee to pay</Trans>

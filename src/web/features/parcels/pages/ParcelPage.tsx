@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { placeName } from '#shared/area.ts';
-import type { Consignment } from '#shared/consignment.ts';
+import { type Consignment, trackingPath } from '#shared/consignment.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -93,6 +93,9 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
             {printing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             <Trans>Print label</Trans>
           </button>
+          <Link to={trackingPath(consignment.trackingCode)} className="btn btn-outline">
+            <Trans>Track it</Trans>
+          </Link>
         </div>
       </div>
       {consignment.feePaid ? null : payment(consignment)}

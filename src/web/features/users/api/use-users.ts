@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '#shared/messages.ts';
-import type { ShopUser } from '#shared/user.ts';
+import type { ShopUser, StaffRoleInput } from '#shared/user.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { toast, toastApiError } from '#web/lib/toast.ts';
@@ -9,7 +9,7 @@ export function useUsers() {
   return useQuery({ queryKey: queryKeys.users, queryFn: ({ signal }) => apiRequest<ShopUser[]>('/api/user', { signal }) });
 }
 
-function useRoleChange(request: (email: string) => Promise<ShopUser>, successMessage: string) {
+function useRoleChange<Change>(request: (change: Change) => Promise<ShopUser>, successMessage: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -27,14 +27,23 @@ function useRoleChange(request: (email: string) => Promise<ShopUser>, successMes
 
 export function useGrantAdmin() {
   return useRoleChange(
-    (email) => apiRequest<ShopUser>(`/api/user/admin/${encodeURIComponent(email)}`, { method: 'PUT' }),
+    (email: string) => apiRequest<ShopUser>(`/api/user/admin/${encodeURIComponent(email)}`, { method: 'PUT' }),
     MESSAGES.adminAdded,
   );
 }
 
 export function useRevokeAdmin() {
   return useRoleChange(
-    (email) => apiRequest<ShopUser>(`/api/adminRemove/${encodeURIComponent(email)}`, { method: 'DELETE' }),
+    (email: string) => apiRequest<ShopUser>(`/api/adminRemove/${encodeURIComponent(email)}`, { method: 'DELETE' }),
     MESSAGES.adminRemoved,
+  );
+}
+
+/** A staff role for hub staff and riders, or `user` to take it back (issue 29). */
+export function useSetStaffRole() {
+  return useRoleChange(
+    ({ email, role }: { email: string; role: StaffRoleInput['role'] }) =>
+      apiRequest<ShopUser>(`/api/admin/users/${encodeURIComponent(email)}/role`, { method: 'PUT', body: { role } }),
+    /*i18n*/ 'The role is saved.',
   );
 }

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { STAFF_ROLES, type StaffRoleInput } from '#shared/user.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { useGrantAdmin, useRevokeAdmin, useUsers } from '../api/use-users.ts';
+import { useGrantAdmin, useRevokeAdmin, useSetStaffRole, useUsers } from '../api/use-users.ts';
 
 export function MakeAdminPage() {
   const { t } = useLingui();
@@ -10,7 +11,17 @@ export function MakeAdminPage() {
   const users = useUsers();
   const grant = useGrantAdmin();
   const revoke = useRevokeAdmin();
-  const busyEmail = (grant.isPending && grant.variables) || (revoke.isPending && revoke.variables) || undefined;
+  const staff = useSetStaffRole();
+  const busyEmail =
+    (grant.isPending && grant.variables) ||
+    (revoke.isPending && revoke.variables) ||
+    (staff.isPending && staff.variables.email) ||
+    undefined;
+  const roleNames: Record<StaffRoleInput['role'], string> = {
+    user: t`Customer`,
+    operator: t`Hub operator`,
+    rider: t`Rider`,
+  };
 
   return (
     <section aria-labelledby="make-admin-title">
@@ -32,6 +43,9 @@ export function MakeAdminPage() {
                 </th>
                 <th scope="col">
                   <Trans>Actions</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Staff role</Trans>
                 </th>
               </tr>
             </thead>
@@ -59,6 +73,29 @@ export function MakeAdminPage() {
                         <Trans>Remove Admin</Trans>
                       </button>
                     </div>
+                  </td>
+                  <td className="min-w-40">
+                    {user.role === 'admin' ? (
+                      <span className="text-sm text-base-content/70">
+                        <Trans>Admin: every role</Trans>
+                      </span>
+                    ) : (
+                      <select
+                        aria-label={t`Staff role of ${user.email}`}
+                        className="select select-sm"
+                        value={user.role}
+                        disabled={busyEmail === user.email}
+                        onChange={(event) =>
+                          staff.mutate({ email: user.email, role: event.target.value as StaffRoleInput['role'] })
+                        }
+                      >
+                        {(['user', ...STAFF_ROLES] as const).map((role) => (
+                          <option key={role} value={role}>
+                            {roleNames[role]}
+                          </option>
+                        ))}
+                      </select>
+                    )}
                   </td>
                 </tr>
               ))}

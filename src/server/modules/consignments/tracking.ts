@@ -1,0 +1,62 @@
+import type { I18n } from '@lingui/core';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { consignments } from '#server/db/schema.ts';
+import { notFound } from '#server/http/errors.ts';
+import { findHub, hubName } from '#shared/hubs.ts';
+import type { Locale } from '#shared/locale.ts';
+import { parcelEventText } from '#shared/parcel-events.ts';
+import { shortenedName, TRACKING_MESSAGES, type Tracking } from '#shared/tracking.ts';
+import { readTrackingCode } from '#shared/tracking-code.ts';
+import { translated } from '#shared/translate.ts';
+import { namedPlace } from '../areas/places.ts';
+import { findConsignment } from './consignment-row.ts';
+import { eventsOf } from './moves.ts';
+
+const district = (areaId: string) => {
+  const { district: place } = namedPlace(areaId);
+  return { district: { name: place.name, nameBn: place.nameBn } };
+};
+
+/**
+ * `GET /api/track/{code}` (R-TRACKING): what anyone holding the code may read, in `locale`. The
+ * recipient's first name and initial; no phone, address, amounts or staff notes.
+ */
+export async function trackingOf(db: Database, typedCode: string, i18n: I18n, locale: Locale): Promise<Tracking> {
+  const code = readTrackingCode(typedCode);
+  const row = code ? await findConsignment(db, code) : undefined;
+  if (!row) throw notFound(TRACKING_MESSAGES.notFound);
+  const events = await eventsOf(db, row.id);
+  return {
+    trackingCode: row.trackingCode,
+    status: row.status,
+    service: row.service,
+    origin: district(row.pickupAreaId),
+    destination: district(row.recipientAreaId),
+    recipient: { name: shortenedName(row.recipientName) },
+    estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
+    events: events.map((event) => {
+      const hub = event.hub ? findHub(event.hub) : undefined;
+      const text = parcelEventText(event.status, { hub: hub && hubName(hub, locale), reason: event.reason });
+      return {
+        status: event.status,
+        message: translated(i18n, text),
+        ...(hub ? { hub: { name: hub.name, nameBn: hub.nameBn } } : {}),
+        ...(event.reason ? { reason: event.reason } : {}),
+        at: event.createdAt.toISOString(),
+      };
+    }),
+  };
+}
+
+/** A parcel found by its merchant's invoice number and its recipient's phone: both must match one parcel. */
+export async function trackingCodeByInvoice(db: Database, invoice: string, phone: string): Promise<string> {
+  const rows = await db
+    .select({ trackingCode: consignments.trackingCode })
+    .from(consignments)
+    .where(and(eq(consignments.merchantInvoice, invoice), eq(consignments.recipientPhone, phone)))
+    .limit(2);
+  const [row] = rows;
+  if (!row || rows.length > 1) throw notFound(TRACKING_MESSAGES.notFoundByInvoice);
+  return row.trackingCode;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { bdMobileSchema } from './consignment.ts';
+import { CONSIGNMENT_STATUSES, FAILURE_REASONS, SCAN_STATUSES } from './consignment-status.ts';
+import { HUB_IDS } from './hubs.ts';
+import { LIMITS } from './limits.ts';
+import { SERVICES } from './parcel-services.ts';
+import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
+
+const placeNames = z.object({ name: z.string(), nameBn: z.string() });
+
+/** One step of a parcel's trip as the public tracking page shows it (R-TRACKING). */
+export const trackingEventSchema = z.object({
+  status: z.enum(CONSIGNMENT_STATUSES),
+  /** What happened, in the request's language. */
+  message: z.string(),
+  hub: placeNames.optional(),
+  /** Why a delivery failed, for a failed attempt. */
+  reason: z.enum(FAILURE_REASONS).optional(),
+  at: z.string(),
+});
+export type TrackingEvent = z.infer<typeof trackingEventSchema>;
+
+/**
+ * `GET /api/track/{trackingCode}` (R-TRACKING): what anyone holding the code may know. The recipient is
+ * named by first name and initial; no phone, no address, no amounts.
+ */
+export const trackingSchema = z.object({
+  trackingCode: z.string(),
+  status: z.enum(CONSIGNMENT_STATUSES),
+  service: z.enum(SERVICES),
+  origin: z.object({ district: placeNames }),
+  destination: z.object({ district: placeNames }),
+  recipient: z.object({ name: z.string() }),
+  estimatedDelivery: z.object({ earliest: z.string(), latest: z.string() }),
+  events: z.array(trackingEventSchema),
+});
+export type Tracking = z.infer<typeof trackingSchema>;
+
+export const TRACKING_MESSAGES = {
+  notFound: /*i18n*/ 'No parcel has this tracking code. Check it on your receipt or label.',
+  notFoundByInvoice: /*i18n*/ 'No parcel has this invoice number and recipient phone.',
+} as const;
+
+/** "Rahima Khatun" → "Rahima K.": enough for a recipient to know the parcel is theirs, not enough to find them. */
+export function shortenedName(name: string): string {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  const last = rest.at(-1);
+  return last ? `${first} ${Array.from(last)[0]?.toUpperCase()}.` : first;
+}
+
+/** `POST /track` and `/api/track/lookup`: a merchant's invoice number with the recipient's phone (never in an address). */
+export const invoiceLookupSchema = z.object({
+  invoice: textField(/*i18n*/ 'invoice', { error: /*i18n*/ 'Type the invoice number' })
+    .trim()
+    .min(1, /*i18n*/ 'Type the invoice number')
+    .max(
+      LIMITS.merchantInvoiceMaxLength,
+      englishText(/*i18n*/ 'invoice must be at most {max} characters', { max: LIMITS.merchantInvoiceMaxLength }),
+    ),
+  phone: bdMobileSchema,
+});
+
+/** `POST /api/ops/scans` (R-SCANS): many parcels moved to one status at one hub, each on its own. */
+export const scanRequestSchema = z.object({
+  codes: z
+    .array(z.string().max(40), { error: /*i18n*/ 'codes must be a list of tracking codes' })
+    .min(1, /*i18n*/ 'Scan or type at least one tracking code')
+    .max(LIMITS.scanMaxCodes, englishText(/*i18n*/ 'At most {max} codes in one scan', { max: LIMITS.scanMaxCodes })),
+  status: z.enum(SCAN_STATUSES, { error: /*i18n*/ 'Choose the new status' }),
+  hub: z.enum(HUB_IDS, { error: /*i18n*/ 'Choose a hub' }).optional(),
+  reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }).optional(),
+  note: textField(/*i18n*/ 'note')
+    .trim()
+    .max(
+      LIMITS.parcelNoteMaxLength,
+      englishText(/*i18n*/ 'note must be at most {max} characters', { max: LIMITS.parcelNoteMaxLength }),
+    )
+    .optional()
+    .transform((text) => text || undefined),
+});
+export type ScanRequest = z.infer<typeof scanRequestSchema>;
+
+export const scanResultSchema = z.object({
+  code: z.string(),
+  moved: z.boolean(),
+  status: z.enum(CONSIGNMENT_STATUSES).optional(),
+  /** Why it was not moved, in the request's language. */
+  problem: z.string().optional(),
+});
+export type ScanResult = z.infer<typeof scanResultSchema>;

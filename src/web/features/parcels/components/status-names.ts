@@ -1,0 +1,38 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ConsignmentStatus, FailureReason } from '#shared/consignment-status.ts';
+
+/** Where a parcel stands, as a badge or a heading shows it (R-PARCEL-STATUS). */
+export const PARCEL_STATUS_NAMES: Record<ConsignmentStatus, MessageDescriptor> = {
+  booked: msg`Booked`,
+  picked_up: msg`Picked up`,
+  at_hub: msg`At a hub`,
+  in_transit: msg`In transit`,
+  at_delivery_hub: msg`At the delivery hub`,
+  out_for_delivery: msg`Out for delivery`,
+  delivered: msg`Delivered`,
+  partially_delivered: msg`Partly delivered`,
+  delivery_failed: msg`Delivery failed`,
+  returning: msg`Returning to sender`,
+  returned: msg`Returned to sender`,
+  on_hold: msg`On hold`,
+  cancelled: msg`Cancelled`,
+};
+
+/** Why a delivery failed, as the scan screen offers it. */
+export const FAILURE_REASON_NAMES: Record<FailureReason, MessageDescriptor> = {
+  unreachable: msg`Recipient unreachable`,
+  refused: msg`Refused by the recipient`,
+  wrong_address: msg`Wrong address`,
+  rescheduled: msg`Rescheduled by the recipient`,
+  closed: msg`Closed`,
+  other: msg`Another reason`,
+};
+
+/** A badge's colour by how the parcel is doing. */
+export function statusTone(status: ConsignmentStatus): string {
+  if (status === 'delivered') return 'badge-success';
+  if (status === 'delivery_failed' || status === 'on_hold' || status === 'partially_delivered') return 'badge-warning';
+  if (status === 'cancelled' || status === 'returned' || status === 'returning') return 'badge-ghost';
+  return 'badge-info';
+}

@@ -1,0 +1,159 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useState } from 'react';
+import { FAILURE_REASONS, HUB_STATUSES, SCAN_STATUSES } from '#shared/consignment-status.ts';
+import { HUBS, hubName } from '#shared/hubs.ts';
+import { scanRequestSchema } from '#shared/tracking.ts';
+import { SelectField, TextAreaField } from '#web/components/FormField.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { useScans } from '../api/use-scans.ts';
+import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
+
+/** Codes as a scanner types them (one per line, Enter after each) or as people paste them: any blank or comma between. */
+const codesIn = (typed: string) => typed.split(/[\s,;]+/).filter(Boolean);
+
+/**
+ * The hubs' scan screen (issue 29, operators and admins): many codes, typed or from a scanner that types
+ * them, moved to one status at one hub at once; each code says whether it moved, or why not.
+ */
+export function ScanPage() {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Scan parcels`);
+  const inPageLanguage = useInPageLanguage();
+  const { language } = useParcelFormat();
+  const scans = useScans();
+  const [status, setStatus] = useState<string>('at_hub');
+  const [codes, setCodes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = scanRequestSchema.safeParse({
+      codes: codesIn(codes),
+      status: form.get('status'),
+      hub: form.get('hub') || undefined,
+      reason: form.get('reason') || undefined,
+      note: form.get('note') || undefined,
+    });
+    const found: Record<string, string> = {};
+    for (const issue of parsed.error?.issues ?? []) found[String(issue.path[0])] ??= issue.message;
+    setErrors(found);
+    // The codes go once they are applied, ready for the next load; the status and hub stay.
+    if (parsed.success) scans.mutate(parsed.data, { onSuccess: () => setCodes('') });
+  };
+
+  const results = scans.data?.results ?? [];
+  const moved = results.filter((result) => result.moved).length;
+  const refused = results.length - moved;
+  const needsHub = (HUB_STATUSES as readonly string[]).includes(status);
+  return (
+    <section aria-labelledby="scan-heading" className="flex flex-col gap-4">
+      <h2 id="scan-heading" className="text-2xl font-bold">
+        <Trans>Scan parcels</Trans>
+      </h2>
+      <p className="text-base-content/80">
+        <Trans>Scan or type the tracking codes, one per line, then choose where the parcels are now.</Trans>
+      </p>
+      <form onSubmit={submit} noValidate className="card border border-base-300 bg-base-100">
+        <div className="card-body grid gap-4 md:grid-cols-2">
+          <div className="md:row-span-2">
+            <TextAreaField
+              label={t`Tracking codes`}
+              name="codes"
+              value={codes}
+              onChange={(event) => setCodes(event.target.value)}
+              rows={8}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="font-mono"
+              error={errors.codes}
+              required
+            />
+          </div>
+          <SelectField
+            label={t`New status`}
+            name="status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+            error={errors.status}
+          >
+            {SCAN_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {i18n._(PARCEL_STATUS_NAMES[option])}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={needsHub ? t`Hub` : t`Hub (if any)`}
+            name="hub"
+            defaultValue=""
+            error={errors.hub}
+            required={needsHub}
+          >
+            <option value="">{t`Choose a hub`}</option>
+            {HUBS.map((hub) => (
+              <option key={hub.id} value={hub.id}>
+                {hubName(hub, language)}
+              </option>
+            ))}
+          </SelectField>
+          {status === 'delivery_failed' ? (
+            <SelectField label={t`Why the delivery failed`} name="reason" defaultValue="" error={errors.reason} required>
+              <option value="">{t`Choose a reason`}</option>
+              {FAILURE_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {i18n._(FAILURE_REASON_NAMES[reason])}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          <div className="md:col-span-2">
+            <button type="submit" className="btn btn-primary" disabled={scans.isPending}>
+              {scans.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              <Trans>Apply to every code</Trans>
+            </button>
+          </div>
+        </div>
+      </form>
+      {scans.isError ? (
+        <p role="alert" className="alert alert-error alert-soft">
+          {inPageLanguage(errorMessage(scans.error, t`The scans could not be sent. Please try again.`))}
+        </p>
+      ) : null}
+      <div role="status" aria-live="polite">
+        {results.length > 0 ? (
+          <p className="font-medium">
+            <Plural value={moved} one="# parcel moved" other="# parcels moved" />
+            {refused > 0 ? (
+              <>
+                {' · '}
+                <Plural value={refused} one="# refused" other="# refused" />
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+      {results.length > 0 ? (
+        <ul
+          className="flex flex-col divide-y divide-base-200 rounded-box border border-base-300 bg-base-100"
+          aria-label={t`Scan results`}
+        >
+          {results.map((result) => (
+            <li key={result.code} className="flex flex-wrap items-center gap-3 p-3" data-testid="scan-result">
+              <span className="font-mono">{result.code}</span>
+              {result.moved && result.status ? (
+                <span className="badge badge-success badge-soft">{i18n._(PARCEL_STATUS_NAMES[result.status])}</span>
+              ) : (
+                <span className="text-error">{inPageLanguage(result.problem)}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
