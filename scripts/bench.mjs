@@ -12,11 +12,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { prepareShop, rssMegabytes, startShop } from './bench/shop.mjs';
+import { BENCH_ADMIN, bookParcels, prepareShop, rssMegabytes, scanParcels, startShop, trackedParcel } from './bench/shop.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SOAK_REQUESTS = Number(process.env.BENCH_SOAK_REQUESTS || 200_000);
+/** A hub's scan of a truck-load (issue 29), and the longest its answer may take on PostgreSQL. */
+const SCAN_CODES = 1000;
+const SCAN_LIMIT_MS = 2000;
 const CONNECTIONS = 50;
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -121,14 +124,25 @@ async function benchDatabase(label, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
   const rows = [];
   const memory = {};
+  const scans = [];
   const shop = await startShop({ dataDir, databaseUrl });
   try {
-    const { productId, customers } = await prepareShop(shop, CONNECTIONS);
+    const { productId, customers, adminToken } = await prepareShop(shop, CONNECTIONS);
+    // A parcel's public tracking (issue 29), scanned to its delivery hub: kept in memory like the quote.
+    const trackingCode = await trackedParcel(shop, BENCH_ADMIN, customers[0].token);
     const [someProduct] = await (await fetch(`${shop.url}/api/home`)).json();
     // The public JSON reads first (the soak below mixes them), then the home page's HTML.
     // A parcel's quote (issue 28) is priced at each request from the rate card kept in memory.
     const quote = '/api/quote?from=dhaka-gulshan&to=sylhet-sylhet-sadar&weightGrams=1500&codAmount=120000';
-    const reads = ['/api/home', `/api/purchase/${someProduct._id}`, '/api/review', '/api/products', quote, '/'];
+    const reads = [
+      '/api/home',
+      `/api/purchase/${someProduct._id}`,
+      '/api/review',
+      '/api/products',
+      quote,
+      `/api/track/${trackingCode}`,
+      '/',
+    ];
     memory.start = rssMegabytes(shop.pid);
 
     const bare = await startBareServer(await captureAnswers(shop, reads), dataDir);
@@ -139,7 +153,10 @@ async function benchDatabase(label, databaseUrl) {
           (seconds) => load({ url: `${shop.url}${path}` }, seconds),
           (seconds) => load({ url: `${bare.url}${path}` }, seconds),
         );
-        rows.push({ route: `GET ${path.replace(someProduct._id, '{id}').split('?')[0]}`, ...result });
+        rows.push({
+          route: `GET ${path.replace(someProduct._id, '{id}').replace(trackingCode, '{code}').split('?')[0]}`,
+          ...result,
+        });
         console.error(
           `  ${label} GET ${path}: ${Math.round(result.app.requestsPerSecond)} req/s, ratio ${result.ratio?.toFixed(2)}`,
         );
@@ -187,6 +204,18 @@ async function benchDatabase(label, databaseUrl) {
     rows.push({ route: 'POST /api/orders', ...orders });
     memory.afterRuns = rssMegabytes(shop.pid);
 
+    // A hub's truck-load scanned at once (issue 29): the answer's time for SCAN_CODES codes, each moved in its own transaction.
+    const codes = await bookParcels(shop, customers[1].token, SCAN_CODES);
+    for (const [status, hub] of [['picked_up'], ['at_hub', 'dhaka'], ['in_transit', 'dhaka']]) {
+      const started = performance.now();
+      const results = await scanParcels(shop, adminToken, codes, status, hub);
+      const ms = performance.now() - started;
+      const moved = results.filter((result) => result.moved).length;
+      if (moved !== SCAN_CODES) throw new Error(`the scan to ${status} moved ${moved} of ${SCAN_CODES} parcels`);
+      scans.push(Math.round(ms));
+      console.error(`  ${label} POST /api/ops/scans, ${SCAN_CODES} codes to ${status}: ${Math.round(ms)} ms`);
+    }
+
     if (!databaseUrl) {
       // The reads in turn, as browsers would mix them; memory half-way and at the end.
       const requests = reads.slice(0, -1).map((path) => ({ method: 'GET', path }));
@@ -200,12 +229,12 @@ async function benchDatabase(label, databaseUrl) {
     await shop.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return { label, rows, memory };
+  return { label, rows, memory, scans };
 }
 
 const number = (value) => (value === undefined ? '—' : Math.round(value).toLocaleString('en-US'));
 
-function report({ label, rows, memory }) {
+function report({ label, rows, memory, scans }) {
   const lines = [
     `### ${label}`,
     '',
@@ -220,6 +249,8 @@ function report({ label, rows, memory }) {
     );
   }
   lines.push(
+    '',
+    `POST /api/ops/scans with ${number(SCAN_CODES)} codes (each its own transaction): ${scans.map((ms) => `${number(ms)} ms`).join(', ')} (limit ${number(SCAN_LIMIT_MS)} ms on PostgreSQL)`,
     '',
     `RSS: ${memory.start} MB after start, ${memory.afterReads} MB after the reads (${number(memory.readsAnswered)} requests), ${memory.afterRuns} MB after the orders`,
   );

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { BENCH_ADMIN, newCustomer, trackedParcel } from './bench/shop.mjs';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3480);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -38,6 +39,9 @@ async function startShop(dataDir) {
       PUBLIC_URL: ORIGIN,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The tracking pages' parcel is booked and scanned through the API (issue 29).
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -61,6 +65,9 @@ async function publicPages() {
   const product = `/purchase/${products.at(-1)._id}`;
   // The parcels' prices (issue 28), empty and with a parcel's prices, in both languages.
   const ship = '/ship?from=Gulshan%2C+Dhaka&to=Savar%2C+Dhaka&weight=1.5&cod=1200';
+  // A parcel's public tracking (issue 29), scanned to its delivery hub.
+  const shop = { url: ORIGIN };
+  const tracking = `/track/${await trackedParcel(shop, BENCH_ADMIN, (await newCustomer(shop)).token)}`;
   // The Bangla pages meet the same bar as the English ones (R-LANGUAGES).
   return [
     '/',
@@ -71,11 +78,14 @@ async function publicPages() {
     '/login',
     '/ship',
     ship,
+    '/track',
+    tracking,
     '/bn',
     '/bn/blog',
     '/bn/about',
     `/bn${product}`,
     `/bn${ship}`,
+    `/bn${tracking}`,
   ];
 }
 

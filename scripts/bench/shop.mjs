@@ -65,6 +65,8 @@ export async function startShop({ dataDir, databaseUrl }) {
     // Every customer signs in once after signing up, all from 127.0.0.1.
     SIGN_IN_ATTEMPTS_PER_ADDRESS: '1000',
     ORDERS_PER_CUSTOMER: '100000',
+    // The scan benchmark books a thousand parcels (issue 29).
+    BOOKINGS_PER_CUSTOMER: '100000',
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY']) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -123,11 +125,75 @@ async function post(shop, path, body, headers = {}) {
   });
 }
 
+/** A signed-in account's bearer token from its email and password. */
+export async function signedInToken(shop, { email, password }) {
+  const signIn = await post(shop, '/api/auth/sign-in/email', { email, password });
+  await json(signIn.clone(), `sign-in of ${email}`);
+  return tokenFor(shop, email, signIn);
+}
+
+/** A parcel as a recipient follows it (issue 29): booked from Gulshan to Sylhet. */
+const TRACKED_PARCEL = {
+  service: 'express',
+  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road', areaId: 'sylhet-sylhet-sadar' },
+  weightGrams: 1500,
+  codAmount: 250_000,
+};
+
+/** Books `count` parcels as the customer behind `token`, a few at a time; their tracking codes. */
+export async function bookParcels(shop, token, count) {
+  const codes = [];
+  let next = 0;
+  const bookNext = async () => {
+    while (next < count) {
+      const index = next++;
+      const booking = await json(
+        await post(shop, '/api/consignments', TRACKED_PARCEL, { authorization: `Bearer ${token}` }),
+        'book a parcel',
+      );
+      codes[index] = booking.trackingCode;
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, bookNext));
+  return codes;
+}
+
+/** Moves parcels to a status at a hub as an operator would (POST /api/ops/scans); the results. */
+export async function scanParcels(shop, token, codes, status, hub) {
+  const answer = await json(
+    await post(shop, '/api/ops/scans', { codes, status, hub }, { authorization: `Bearer ${token}` }),
+    `scan ${codes.length} parcels`,
+  );
+  return answer.results;
+}
+
+/** One parcel booked and scanned to its delivery hub: what the tracking page and its benchmark show. */
+export async function trackedParcel(shop, admin, customerToken) {
+  const adminToken = await signedInToken(shop, admin);
+  const [code] = await bookParcels(shop, customerToken, 1);
+  await scanParcels(shop, adminToken, [code], 'picked_up');
+  await scanParcels(shop, adminToken, [code], 'at_hub', 'dhaka');
+  await scanParcels(shop, adminToken, [code], 'in_transit', 'dhaka');
+  await scanParcels(shop, adminToken, [code], 'at_delivery_hub', 'sylhet');
+  return code;
+}
+
+/** A new customer, signed up and signed in: their user id and bearer token. */
+export async function newCustomer(shop, index = 0) {
+  const email = `bench-customer-${Date.now()}-${index}@example.com`;
+  const password = 'benchCustomer1234';
+  const { user } = await json(
+    await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password }),
+    'customer sign-up',
+  );
+  // Sign-up never signs in (decision 44): the customer signs in next, as the web app does.
+  return { userId: user.id, token: await signedInToken(shop, { email, password }) };
+}
+
 /** The admin adds a product with all the stock an order benchmark can take; `customerCount` new customers will buy it. */
 export async function prepareShop(shop, customerCount) {
-  const adminSignIn = await post(shop, '/api/auth/sign-in/email', BENCH_ADMIN);
-  await json(adminSignIn.clone(), 'admin sign-in');
-  const adminToken = await tokenFor(shop, BENCH_ADMIN.email, adminSignIn);
+  const adminToken = await signedInToken(shop, BENCH_ADMIN);
   const product = await json(
     await post(
       shop,
@@ -147,17 +213,6 @@ export async function prepareShop(shop, customerCount) {
     'add the benchmark product',
   );
   const customers = [];
-  for (let index = 0; index < customerCount; index++) {
-    const email = `bench-customer-${Date.now()}-${index}@example.com`;
-    const password = 'benchCustomer1234';
-    const { user } = await json(
-      await post(shop, '/api/auth/sign-up/email', { name: 'Bench Customer', email, password }),
-      'customer sign-up',
-    );
-    // Sign-up never signs in (decision 44): the customer signs in next, as the web app does.
-    const signIn = await post(shop, '/api/auth/sign-in/email', { email, password });
-    await json(signIn.clone(), 'customer sign-in');
-    customers.push({ userId: user.id, token: await tokenFor(shop, email, signIn) });
-  }
-  return { productId: product._id, customers };
+  for (let index = 0; index < customerCount; index++) customers.push(await newCustomer(shop, index));
+  return { productId: product._id, customers, adminToken };
 }

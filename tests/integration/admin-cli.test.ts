@@ -31,14 +31,20 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))('npm run admin on Pos
     const granted = runAdminCli(['grant', customer.email], env);
     expect(granted.output).toContain(`${customer.email} is now an admin.`);
     expect(granted.status).toBe(0);
-    expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: admin.token })).body).toEqual({ admin: true, role: 'admin' });
+    expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: admin.token })).body).toEqual({
+      admin: true,
+      role: 'admin',
+    });
 
     const listed = runAdminCli(['list'], env);
     expect(listed.output).toMatch(new RegExp(`admin\\s+${customer.email.replace('.', '\\.')}`));
 
     const revoked = runAdminCli(['revoke', customer.email], env);
     expect(revoked.status).toBe(0);
-    expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: admin.token })).body).toEqual({ admin: false, role: 'user' });
+    expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: admin.token })).body).toEqual({
+      admin: false,
+      role: 'user',
+    });
 
     const lastAdmin = runAdminCli(['revoke', admin.email], env);
     expect(lastAdmin.status).toBe(1);

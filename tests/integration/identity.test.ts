@@ -103,13 +103,19 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
     it('the configured admin is an admin; a new customer is not', async () => {
       const admin = await signInAdmin(server);
       const customer = await signUpCustomer(server);
-      expect((await call(server, 'GET', `/api/admin/${admin.email}`, { token: admin.token })).body).toEqual({ admin: true, role: 'admin' });
+      expect((await call(server, 'GET', `/api/admin/${admin.email}`, { token: admin.token })).body).toEqual({
+        admin: true,
+        role: 'admin',
+      });
       expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: customer.token })).body).toEqual({
         admin: false,
         role: 'user',
       });
       expect((await call(server, 'GET', `/api/admin/${admin.email}`, { token: customer.token })).status).toBe(403);
-      expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: admin.token })).body).toEqual({ admin: false, role: 'user' });
+      expect((await call(server, 'GET', `/api/admin/${customer.email}`, { token: admin.token })).body).toEqual({
+        admin: false,
+        role: 'user',
+      });
     });
 
     it('an admin grants and revokes admin; the change takes effect at once', async () => {
@@ -142,7 +148,10 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
       );
       expect(answer.status).toBe(409);
       expect(answer.body.error.message).toMatch(/at least one admin/);
-      expect((await call(server, 'GET', `/api/admin/${admin.email}`, { token: admin.token })).body).toEqual({ admin: true, role: 'admin' });
+      expect((await call(server, 'GET', `/api/admin/${admin.email}`, { token: admin.token })).body).toEqual({
+        admin: true,
+        role: 'admin',
+      });
     });
   });
 

@@ -67,7 +67,10 @@ describe.skipIf(withoutPostgres())('one parcel scanned at once at two hub desks 
     // The first move held its commit at the race point while the other nineteen waited on the parcel's row.
     expect(races.arrivals('consignment moved')).toBe(1);
     const [row] = await first.db.select().from(consignments).where(eq(consignments.trackingCode, code));
-    const events = await first.db.select().from(consignmentEvents).where(eq(consignmentEvents.consignmentId, row?.id ?? ''));
+    const events = await first.db
+      .select()
+      .from(consignmentEvents)
+      .where(eq(consignmentEvents.consignmentId, row?.id ?? ''));
     expect(events.map((event) => event.status)).toEqual(['booked', 'picked_up']);
   });
 });

@@ -283,10 +283,15 @@ export class PublicReads {
 
   /**
    * A parcel moved (issue 29): its tracking in every language and its tracking pages go, here and on the
-   * other instances; no other page shows it, so the rest stay (a hub scans thousands an hour).
+   * other instances; no other page shows it, so the rest stay (a hub scans thousands an hour). Exact
+   * keys, not prefixes: a prefix walks every kept answer, a thousand times for a thousand codes. A
+   * tracking page asked with a query string is not named here and lasts until maxAgeMs at most.
    */
-  parcelMoved(trackingCode: string, pagePaths: readonly string[]): void {
-    const keys = [PUBLIC_READS.tracking(trackingCode, EVERY), ...pagePaths.map((path) => PUBLIC_READS.page(`${path}${EVERY}`))];
+  parcelMoved(trackingCode: string, locales: readonly string[], pagePaths: readonly string[]): void {
+    const keys = [
+      ...locales.map((locale) => PUBLIC_READS.tracking(trackingCode, locale)),
+      ...pagePaths.map((path) => PUBLIC_READS.page(path)),
+    ];
     this.drop(keys);
     this.announce(keys);
   }

@@ -173,10 +173,9 @@ export const PAGES: Record<string, PageDefinition> = {
     queries: ({ trackingCode = '' }) => [{ key: queryKeys.tracking(trackingCode), path: trackingApiPath(trackingCode) }],
     head: ({ trackingCode = '' }, data, i18n) => {
       if (!data(queryKeys.tracking(trackingCode))) return notFound(i18n._(msg`Parcel not found`), i18n);
-      // A parcel's page is for whoever holds its code: kept out of search results.
-      return page(i18n._(msg`Track ${trackingCode}`), i18n._(msg`Where this parcel is, and every step so far.`), {
-        index: false,
-      });
+      // Indexable like every public page (decision 63): it shows nothing personal, and no page or
+      // sitemap links a code, so a crawler never comes to one.
+      return page(i18n._(msg`Track ${trackingCode}`), i18n._(msg`Where this parcel is, and every step so far.`));
     },
   },
   login: {
