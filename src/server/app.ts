@@ -37,7 +37,6 @@ import { trackFormRoute } from './modules/consignments/track-form.ts';
 import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
 import { freightRoutes } from './modules/freight/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
-import type { MailTiming } from './modules/mail/worker.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
 import { OrderLifecycle } from './modules/orders/lifecycle.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -52,7 +51,9 @@ import { RateCards } from './modules/rates/rate-card-store.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import smsPlugin from './modules/sms/plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import type { OutboxTiming } from './outbox/polling-worker.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -64,7 +65,7 @@ export interface AppOptions {
   /** Where the payment processors are reached (tests point Stripe at a local stand-in). */
   payments?: PaymentOptions;
   /** How often the mail outbox is read and how retries back off (tests shorten them). */
-  mailTiming?: Partial<MailTiming>;
+  outboxTiming?: Partial<OutboxTiming>;
   /** True once the server drains on SIGTERM: readiness then answers 503. */
   shuttingDown?: () => boolean;
 }
@@ -76,7 +77,7 @@ export async function buildApp({
   webRoot = DEFAULT_WEB_ROOT,
   logger,
   payments,
-  mailTiming,
+  outboxTiming,
   shuttingDown = () => false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -149,7 +150,8 @@ export async function buildApp({
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, config });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
-  await app.register(mailPlugin, { ...domain, timing: mailTiming });
+  await app.register(mailPlugin, { ...domain, timing: outboxTiming });
+  await app.register(smsPlugin, { ...domain, timing: outboxTiming });
 
   await app.register(healthRoutes, { database, shuttingDown });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -142,6 +142,7 @@ describe('loadConfig', () => {
       ordersPerCustomer: 20,
       cardAttemptsPerOrder: 10,
       bookingsPerCustomer: 100,
+      trackingLookupsPerAddress: 60,
     });
     expect(loadConfig({ ORDERS_PER_CUSTOMER: '50' }).rateLimits.ordersPerCustomer).toBe(50);
     expect(() => loadConfig({ ORDERS_PER_CUSTOMER: '0' })).toThrow(/ORDERS_PER_CUSTOMER/);

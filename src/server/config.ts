@@ -123,6 +123,9 @@ const configSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     SMTP_URL: urlWith(/^smtps?:$/, 'smtp:// or smtps://'),
+    SMS_PROVIDER: z.enum(['http'], { error: 'must be http (a generic HTTP gateway: SMS_URL, SMS_TOKEN)' }).optional(),
+    SMS_URL: urlWith(/^https?:$/, 'http(s)://'),
+    SMS_TOKEN: optionalString,
     REQUIRE_EMAIL_VERIFICATION: z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
@@ -163,6 +166,9 @@ const configSchema = z
     }
     if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID) && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT or S3 keys are set' });
+    }
+    if (env.SMS_PROVIDER === 'http' && !env.SMS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_URL'], message: 'is required when SMS_PROVIDER is http' });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when STRIPE_SECRET_KEY is set' });
@@ -252,6 +258,8 @@ const configSchema = z
       metricsToken: env.METRICS_TOKEN,
       /** `smtpUrl` unset: mails stay in the outbox for the admin Mailbox, and their links go to the log. */
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultSender(env.SHOP_NAME, publicUrl) },
+      /** No SMS_PROVIDER: text messages stay in the SMS outbox, and admins read them in the Mailbox (issue 29). */
+      sms: env.SMS_PROVIDER === 'http' && env.SMS_URL ? { url: env.SMS_URL, token: env.SMS_TOKEN } : undefined,
       /** How long an unpaid order holds its stock before it expires (R-HOLD); fractions allowed, for tests. */
       orderHoldMinutes: env.ORDER_HOLD_MINUTES,
       /** How many unpaid orders one customer may hold at once (R-HOLD). */

@@ -28,7 +28,7 @@ export async function startServer(
     logger?: AppOptions['logger'];
     seed?: boolean;
     payments?: AppOptions['payments'];
-    mailTiming?: AppOptions['mailTiming'];
+    outboxTiming?: AppOptions['outboxTiming'];
   } = {},
 ): Promise<RunningServer> {
   const database = options.database ?? openConfiguredDatabase(config);
@@ -41,7 +41,7 @@ export async function startServer(
       webRoot: options.webRoot,
       logger: options.logger,
       payments: options.payments,
-      mailTiming: options.mailTiming,
+      outboxTiming: options.outboxTiming,
       shuttingDown: () => shuttingDown,
     });
     await assertSigningKeyOpens(app.auth, database.db);

@@ -49,6 +49,8 @@ export const LIMITS = {
   parcelsPageSize: 50,
   /** Tracking codes one scan may move (R-SCANS): a hub's truck-load. */
   scanMaxCodes: 1000,
+  /** Wrong tries of a recipient's delivery code before it locks (issue 29). */
+  deliveryCodeTries: 5,
   cataloguePageSizeMax: 48,
   /** Far past any real catalogue's last page; keeps OFFSET bounded. */
   cataloguePageMax: 10_000,

@@ -19,3 +19,17 @@ export const mailboxEntrySchema = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type MailboxEntry = z.infer<typeof mailboxEntrySchema>;
+
+/** A text message in the Mailbox (issue 29): the same statuses, `sent` meaning the SMS gateway took it. */
+export const smsEntrySchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  phone: z.string(),
+  text: z.string(),
+  status: z.enum(['waiting', 'sent', 'kept']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type SmsEntry = z.infer<typeof smsEntrySchema>;

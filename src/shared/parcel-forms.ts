@@ -40,6 +40,9 @@ const taka = (max: number) =>
       ),
   );
 
+/** Cash in taka as a rider types what they collected (issue 29). */
+export const cashInTaka = taka(COD_MAX_TAKA);
+
 export const grams = (kilograms: number) => Math.round(kilograms * 1000);
 export const poisha = (amount: number) => Math.round(amount * POISHA_PER_TAKA);
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { namedPlaceSchema } from './area.ts';
 import { bdMobileSchema } from './consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, SCAN_STATUSES } from './consignment-status.ts';
+import { withWesternDigits } from './digits.ts';
 import { HUB_IDS } from './hubs.ts';
 import { LIMITS } from './limits.ts';
 import { SERVICES } from './parcel-services.ts';
@@ -70,6 +72,8 @@ export const scanRequestSchema = z.object({
   status: z.enum(SCAN_STATUSES, { error: /*i18n*/ 'Choose the new status' }),
   hub: z.enum(HUB_IDS, { error: /*i18n*/ 'Choose a hub' }).optional(),
   reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }).optional(),
+  /** Out for delivery: the rider (by email) who takes the parcels. */
+  rider: z.email({ error: /*i18n*/ 'Choose a rider' }).optional(),
   note: textField(/*i18n*/ 'note')
     .trim()
     .max(
@@ -89,3 +93,52 @@ export const scanResultSchema = z.object({
   problem: z.string().optional(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
+
+/** A recipient's delivery code as the rider types it: six digits, Bengali ones too. */
+const deliveryCodeField = z
+  .string({ error: /*i18n*/ 'Type the recipient’s 6-digit code' })
+  .transform((typed) => withWesternDigits(typed).replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, /*i18n*/ 'Type the recipient’s 6-digit code'));
+
+const codCollectedField = z
+  .number({ error: /*i18n*/ 'codCollected must be a whole number of poisha' })
+  .int(/*i18n*/ 'codCollected must be a whole number of poisha')
+  .min(0, /*i18n*/ 'codCollected must not be negative');
+
+/**
+ * `POST /api/rider/deliveries/{code}` (R-PROOF-OF-DELIVERY): the rider's outcome. Delivered needs the
+ * recipient's code and the whole cash to collect; a partial delivery the code, the cash taken and what
+ * was handed over; a failed attempt its reason.
+ */
+export const deliveryOutcomeSchema = z.discriminatedUnion(
+  'outcome',
+  [
+    z.object({ outcome: z.literal('delivered'), code: deliveryCodeField, codCollected: codCollectedField }),
+    z.object({
+      outcome: z.literal('partial'),
+      code: deliveryCodeField,
+      codCollected: codCollectedField,
+      handedOver: textField(/*i18n*/ 'handedOver', { error: /*i18n*/ 'Say what was handed over' })
+        .trim()
+        .min(1, /*i18n*/ 'Say what was handed over')
+        .max(LIMITS.parcelNoteMaxLength),
+    }),
+    z.object({
+      outcome: z.literal('failed'),
+      reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }),
+    }),
+  ],
+  { error: /*i18n*/ 'outcome must be delivered, partial or failed' },
+);
+export type DeliveryOutcome = z.infer<typeof deliveryOutcomeSchema>;
+
+/** A parcel on a rider's run (R-PROOF-OF-DELIVERY): where it goes, whom to call, the cash to collect. */
+export const runParcelSchema = z.object({
+  trackingCode: z.string(),
+  service: z.enum(SERVICES),
+  recipient: z.object({ name: z.string(), phone: z.string(), address: z.string(), area: namedPlaceSchema }),
+  codAmount: z.number().int(),
+  attempt: z.number().int(),
+  note: z.string().nullable(),
+});
+export type RunParcel = z.infer<typeof runParcelSchema>;

@@ -59,7 +59,7 @@ export interface TestServerOptions {
   /** Where the payment processors are reached (a local stand-in for the Stripe API). */
   payments?: AppOptions['payments'];
   /** How often this server's mail worker reads the outbox and how its retries back off. */
-  mailTiming?: AppOptions['mailTiming'];
+  outboxTiming?: AppOptions['outboxTiming'];
 }
 
 /** A real server on a free loopback port, with a database of its own and a data directory of its own. */
@@ -91,7 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: false,
     webRoot,
     payments: options.payments,
-    mailTiming: options.mailTiming,
+    outboxTiming: options.outboxTiming,
   });
   return {
     url: server.url,

@@ -28,9 +28,10 @@ const BUDGET_BYTES = { js: 127 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 102
  * 61), never the other language's: the code grew by Lingui's runtime (2 KB), English by its `web`
  * catalogue (6 KB) and Bangla by its `web` and `shared` ones (13 KB: Bangla takes three bytes a letter
  * before compression, and the rules' messages are no longer the code's own); each 1 KB more with issue
- * 28's code above.
+ * 28's code above. English 1 KB more with issue 29: the route table every page loads holds the
+ * tracking, scan and rider pages (136,215 bytes measured; Bangla still within its 140 KB).
  */
-const LANGUAGE_BUDGET_BYTES = { en: 133 * 1024, bn: 140 * 1024 };
+const LANGUAGE_BUDGET_BYTES = { en: 134 * 1024, bn: 140 * 1024 };
 const HOME_CATALOGUES = { en: ['../locales/web/en.po'], bn: ['../locales/web/bn.po', '../locales/shared/bn.po'] };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';

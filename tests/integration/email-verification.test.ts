@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds())('email verification (R-EMAIL-VERIFY, %s)', (k
     server = await startTestServer({
       kind,
       env: { SMTP_URL: inbox.url, REQUIRE_EMAIL_VERIFICATION: 'true' },
-      mailTiming: FAST_MAIL,
+      outboxTiming: FAST_MAIL,
     });
     admin = await signInAdmin(server);
   });
@@ -81,7 +81,7 @@ describe('without REQUIRE_EMAIL_VERIFICATION (the default)', () => {
   let server: TestServer;
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    server = await startTestServer({ env: { SMTP_URL: inbox.url }, mailTiming: FAST_MAIL });
+    server = await startTestServer({ env: { SMTP_URL: inbox.url }, outboxTiming: FAST_MAIL });
   });
   afterAll(async () => {
     await server?.stop();

@@ -19,8 +19,8 @@ describe.skipIf(withoutPostgres())('mail sent by two instances (race test, needs
   beforeAll(async () => {
     inbox = await startSmtpInbox();
     const env = { SMTP_URL: inbox.url };
-    a = await startTestServer({ kind: 'postgres', env, mailTiming: ON_DEMAND });
-    b = await startTestServer({ kind: 'postgres', env, mailTiming: ON_DEMAND, sharedDatabase: a.database });
+    a = await startTestServer({ kind: 'postgres', env, outboxTiming: ON_DEMAND });
+    b = await startTestServer({ kind: 'postgres', env, outboxTiming: ON_DEMAND, sharedDatabase: a.database });
     races = await RaceBarrier.on(a, b);
   });
   afterAll(async () => {

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema.ts';
 import { mailingShop } from '#server/modules/mail/templates/layout.ts';
-import { DEFAULT_MAIL_TIMING, MailWorker } from '#server/modules/mail/worker.ts';
+import { MailWorker } from '#server/modules/mail/worker.ts';
+import { DEFAULT_OUTBOX_TIMING } from '#server/outbox/polling-worker.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { Order } from '#shared/order.ts';
 import { addProduct, placeOrder } from '../helpers/catalog.ts';
@@ -52,7 +53,7 @@ describe.each(testDatabaseKinds())('mail over SMTP on %s', (kind) => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    server = await startTestServer({ kind, env: { SMTP_URL: inbox.url }, mailTiming: FAST_MAIL });
+    server = await startTestServer({ kind, env: { SMTP_URL: inbox.url }, outboxTiming: FAST_MAIL });
     admin = await signInAdmin(server);
   });
   afterAll(async () => {
@@ -167,7 +168,7 @@ describe('mail retried after refusals', () => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox({ refuseFirst: 3 });
-    server = await startTestServer({ env: { SMTP_URL: inbox.url }, mailTiming: FAST_MAIL });
+    server = await startTestServer({ env: { SMTP_URL: inbox.url }, outboxTiming: FAST_MAIL });
   });
   afterAll(async () => {
     await server?.stop();
@@ -195,7 +196,7 @@ describe('mail while the SMTP server is down', () => {
   beforeAll(async () => {
     const inbox = await startSmtpInbox();
     await inbox.stop();
-    server = await startTestServer({ env: { SMTP_URL: inbox.url }, mailTiming: FAST_MAIL });
+    server = await startTestServer({ env: { SMTP_URL: inbox.url }, outboxTiming: FAST_MAIL });
   });
   afterAll(() => server?.stop());
 
@@ -214,7 +215,7 @@ describe.each(testDatabaseKinds())('without SMTP_URL on %s', (kind) => {
   let admin: SignedInCustomer;
   beforeAll(async () => {
     // The server's own worker looks only at start, so the test's worker (whose log it reads) takes the mails.
-    server = await startTestServer({ kind, mailTiming: { pollMs: 60 * 60_000 } });
+    server = await startTestServer({ kind, outboxTiming: { pollMs: 60 * 60_000 } });
     admin = await signInAdmin(server);
   });
   afterAll(() => server?.stop());
@@ -230,7 +231,7 @@ describe.each(testDatabaseKinds())('without SMTP_URL on %s', (kind) => {
     const printed: string[] = [];
     const log = { info: (_facts: object, line: string) => printed.push(line) } as unknown as FastifyBaseLogger;
     const shop = mailingShop(server.config, server.app.translators);
-    await new MailWorker({ db: server.db, shop, from: server.config.mail.from, log, timing: DEFAULT_MAIL_TIMING }).deliverDue();
+    await new MailWorker({ db: server.db, shop, from: server.config.mail.from, log, timing: DEFAULT_OUTBOX_TIMING }).deliverDue();
     // Only the mails with a link the customer must follow are printed: the reset link and the payment page.
     expect(printed).toHaveLength(2);
     expect(printed.some((line) => line.includes(`${server.url}/reset-password?token=`))).toBe(true);

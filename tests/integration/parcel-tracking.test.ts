@@ -51,6 +51,8 @@ const ALLOWED = new Set([
   'on_hold→at_hub',
 ]);
 
+const RULES = { maxAttempts: 3, timeZone: 'Asia/Dhaka' };
+
 const kinds = [
   { kind: 'pglite' as const, skip: false },
   { kind: 'postgres' as const, skip: withoutPostgres() },
@@ -85,7 +87,7 @@ describe.each(kinds)('a parcel’s statuses on $kind: every status to every stat
           server.db,
           trackingCode,
           { to, hub: 'dhaka', reason: 'refused', actorId: null },
-          3,
+          RULES,
         ).then(
           (after) => after.status,
           (error: { statusCode?: number; message: string }) => {
@@ -115,7 +117,7 @@ describe.each(kinds)('a parcel’s statuses on $kind: every status to every stat
         .set({ status: 'at_delivery_hub', deliveryAttempts: 0, heldFrom: null })
         .where(eq(consignments.trackingCode, trackingCode));
       const move = (to: ConsignmentStatus) =>
-        moveConsignment(server.db, trackingCode, { to, reason: 'unreachable', hub: 'sylhet', actorId: null }, 3);
+        moveConsignment(server.db, trackingCode, { to, reason: 'unreachable', hub: 'sylhet', actorId: null }, RULES);
       for (let attempt = 1; attempt <= 3; attempt++) {
         const out = await move('out_for_delivery');
         expect(out.deliveryAttempts).toBe(attempt);

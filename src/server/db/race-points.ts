@@ -15,7 +15,8 @@ export type RacePoint =
   | 'mail claimed'
   | 'session read'
   | 'consignment booked'
-  | 'consignment moved';
+  | 'consignment moved'
+  | 'sms claimed';
 
 export type RaceHold = (point: RacePoint) => Promise<void>;
 

@@ -288,6 +288,32 @@ export const mailOutbox = pgTable(
 );
 
 /**
+ * Text messages to phones (issue 29), with the mail outbox's guarantees: written in the transaction of
+ * their event, claimed with a lease so each is sent once across instances, retried with backoff. The
+ * text is written in its reader's language when queued: a text message has no template to fill later.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    phone: text('phone').notNull(),
+    text: text('text').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Taken by the gateway, or (no SMS_PROVIDER) kept for the Mailbox; null while waiting. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    deliveredBy: text('delivered_by', { enum: ['gateway', 'mailbox'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sms_outbox_waiting_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
+    index('sms_outbox_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
  * The rate cards admins imported (R-RATE-CARD), the newest in force; none until the first import, when
  * the card shipped with the shop (src/server/modules/rates/default-rate-card.csv) is in force. Kept, so
  * a consignment names the card that priced it.
@@ -343,12 +369,23 @@ export const consignments = pgTable(
     /** The hub it was last scanned at. */
     hub: text('hub'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The rider it is out for delivery with (issue 29). */
+    riderId: text('rider_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The recipient's delivery code of this attempt, hashed with the parcel's id; its wrong tries and its end. */
+    deliveryCodeHash: text('delivery_code_hash'),
+    deliveryCodeTries: integer('delivery_code_tries').notNull().default(0),
+    deliveryCodeExpiresAt: timestamp('delivery_code_expires_at', { withTimezone: true }),
+    /** Cash the rider collected on delivery, in poisha. */
+    codCollected: integer('cod_collected'),
+    /** What a partial delivery handed over. */
+    deliveryNote: text('delivery_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('consignments_user_id_idx').on(table.userId, table.createdAt),
     index('consignments_status_idx').on(table.status, table.statusChangedAt),
     index('consignments_invoice_idx').on(table.merchantInvoice),
+    index('consignments_rider_idx').on(table.riderId, table.status),
     check('consignments_weight_positive', sql`${table.weightGrams} > 0`),
     check('consignments_total', sql`${table.total} = ${table.deliveryFee} + ${table.codFee}`),
     check('consignments_cod_pays_fee', sql`${table.feePayment} <> 'cod' OR ${table.codAmount} >= ${table.total}`),

@@ -261,6 +261,21 @@ export const routes: RouteObject[] = [
               {
                 lazy: page(
                   () => import('./routes/guards.tsx'),
+                  (m) => m.RequireRiderOutlet,
+                ),
+                children: [
+                  {
+                    path: 'run',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/RunPage.tsx'), 'parcels'),
+                      (m) => m.RunPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                lazy: page(
+                  () => import('./routes/guards.tsx'),
                   (m) => m.RequireOperatorOutlet,
                 ),
                 children: [

@@ -1,3 +1,4 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
@@ -13,11 +14,12 @@ import {
 } from '#shared/consignment-status.ts';
 import type { HubId } from '#shared/hubs.ts';
 import { TRACKING_MESSAGES } from '#shared/tracking.ts';
+import { shopClock } from '../rates/working-days.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 
 export type ConsignmentEventRow = typeof consignmentEvents.$inferSelect;
 
-/** A parcel's move as staff or its sender ask for it. */
+/** A parcel's move as staff, a rider or its sender ask for it. */
 export interface Move {
   to: ConsignmentStatus;
   reason?: FailureReason;
@@ -25,6 +27,25 @@ export interface Move {
   note?: string;
   /** Who asks; null for the system. */
   actorId: string | null;
+  /** Out for delivery: the rider who takes it. */
+  riderId?: string;
+  /** Delivered, or partly: the cash collected, in poisha, and what was handed over. */
+  codCollected?: number;
+  deliveryNote?: string;
+}
+
+/** What a move tells its parcel's people (notifications.ts), in the move's transaction. */
+export type MoveNotice = (
+  tx: Transaction,
+  moved: ConsignmentRow,
+  facts: { deliveryCode?: string; reason?: FailureReason },
+) => Promise<void>;
+
+/** The rules a move is made under: the table's attempts, the shop's day (a delivery code ends with it), who is told. */
+export interface MoveRules {
+  maxAttempts: number;
+  timeZone: string;
+  notify?: MoveNotice;
 }
 
 /** The booking's own event, written in the booking's transaction (R-PARCEL-STATUS). */
@@ -40,48 +61,95 @@ export function assertMoveComplete(move: Pick<Move, 'to' | 'reason' | 'hub'>): v
     throw badRequest(PARCEL_STATUS_MESSAGES.hubNeeded, { hub: PARCEL_STATUS_MESSAGES.hubNeeded });
 }
 
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/** The first moment of the shop's next day: every time zone's days begin on a quarter of a UTC hour. */
+export function endOfShopDay(now: Date, timeZone: string): Date {
+  const today = shopClock(now, timeZone).day;
+  let moment = (Math.floor(now.getTime() / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS;
+  while (shopClock(new Date(moment), timeZone).day === today) moment += QUARTER_HOUR_MS;
+  return new Date(moment);
+}
+
+/** A delivery code is kept hashed with its parcel's id: read from the database, it opens nothing. */
+export const deliveryCodeHash = (consignmentId: string, code: string) =>
+  createHash('sha256').update(`${consignmentId}:${code}`).digest('hex');
+
+export function sameDeliveryCode(row: ConsignmentRow, typed: string): boolean {
+  if (!row.deliveryCodeHash) return false;
+  const expected = Buffer.from(row.deliveryCodeHash, 'hex');
+  const given = Buffer.from(deliveryCodeHash(row.id, typed), 'hex');
+  return timingSafeEqual(expected, given);
+}
+
+/** The parcel with this code, locked until the transaction ends. */
+export async function lockConsignment(tx: Transaction, trackingCode: string): Promise<ConsignmentRow> {
+  const [row] = await tx.select().from(consignments).where(eq(consignments.trackingCode, trackingCode)).for('update').limit(1);
+  if (!row) throw notFound(TRACKING_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * Moves a locked parcel as the table allows, in the caller's transaction: a refused move is a 409
+ * saying why. Out for delivery makes the recipient a new delivery code, valid until the shop's day ends.
+ */
+export async function applyMove(
+  db: Database,
+  tx: Transaction,
+  row: ConsignmentRow,
+  move: Move,
+  rules: MoveRules,
+  now = new Date(),
+): Promise<ConsignmentRow> {
+  const state = { status: row.status, attempts: row.deliveryAttempts, heldFrom: row.heldFrom };
+  const problem = parcelMoveProblem(state, move.to, rules.maxAttempts);
+  if (problem) throw conflict(problem);
+  const next = stateAfter(state, move.to);
+  const goesOut = move.to === 'out_for_delivery' && row.status !== 'on_hold';
+  const deliveryCode = goesOut ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
+  const [moved] = await tx
+    .update(consignments)
+    .set({
+      status: next.status,
+      deliveryAttempts: next.attempts,
+      heldFrom: next.heldFrom,
+      hub: move.hub ?? row.hub,
+      statusChangedAt: sql`now()`,
+      ...(goesOut
+        ? {
+            riderId: move.riderId ?? null,
+            deliveryCodeHash: deliveryCode && deliveryCodeHash(row.id, deliveryCode),
+            deliveryCodeTries: 0,
+            deliveryCodeExpiresAt: endOfShopDay(now, rules.timeZone),
+          }
+        : {}),
+      ...(move.codCollected !== undefined ? { codCollected: move.codCollected, deliveryCodeHash: null } : {}),
+      ...(move.deliveryNote !== undefined ? { deliveryNote: move.deliveryNote } : {}),
+    })
+    .where(eq(consignments.id, row.id))
+    .returning();
+  if (!moved) throw new Error('a locked consignment was not updated');
+  await tx.insert(consignmentEvents).values({
+    consignmentId: row.id,
+    status: move.to,
+    reason: move.reason ?? null,
+    hub: move.hub ?? null,
+    actorId: move.actorId,
+    note: move.note ?? null,
+  });
+  await rules.notify?.(tx, moved, { deliveryCode, reason: move.reason });
+  await reachRacePoint(db, 'consignment moved');
+  return moved;
+}
+
 /**
  * Moves one parcel (R-PARCEL-STATUS) in one transaction: the row is locked, so concurrent moves of one
  * parcel take turns and each sees the status the one before left; a move the table does not allow is a
- * 409 saying why, and changes nothing. The event is written with the move.
+ * 409 saying why, and changes nothing. The event, and what its people are told, are written with it.
  */
-export async function moveConsignment(
-  db: Database,
-  trackingCode: string,
-  move: Move,
-  maxAttempts: number,
-): Promise<ConsignmentRow> {
+export async function moveConsignment(db: Database, trackingCode: string, move: Move, rules: MoveRules): Promise<ConsignmentRow> {
   assertMoveComplete(move);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(consignments).where(eq(consignments.trackingCode, trackingCode)).for('update').limit(1);
-    if (!row) throw notFound(TRACKING_MESSAGES.notFound);
-    const state = { status: row.status, attempts: row.deliveryAttempts, heldFrom: row.heldFrom };
-    const problem = parcelMoveProblem(state, move.to, maxAttempts);
-    if (problem) throw conflict(problem);
-    const next = stateAfter(state, move.to);
-    const [moved] = await tx
-      .update(consignments)
-      .set({
-        status: next.status,
-        deliveryAttempts: next.attempts,
-        heldFrom: next.heldFrom,
-        hub: move.hub ?? row.hub,
-        statusChangedAt: sql`now()`,
-      })
-      .where(eq(consignments.id, row.id))
-      .returning();
-    await tx.insert(consignmentEvents).values({
-      consignmentId: row.id,
-      status: move.to,
-      reason: move.reason ?? null,
-      hub: move.hub ?? null,
-      actorId: move.actorId,
-      note: move.note ?? null,
-    });
-    await reachRacePoint(db, 'consignment moved');
-    if (!moved) throw new Error('a locked consignment was not updated');
-    return moved;
-  });
+  return db.transaction(async (tx) => applyMove(db, tx, await lockConsignment(tx, trackingCode), move, rules));
 }
 
 /** A parcel's events, oldest first. */

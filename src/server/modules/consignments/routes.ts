@@ -12,6 +12,7 @@ import { isLocale } from '#shared/locale.ts';
 import { englishText } from '#shared/translate.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { consignmentLabel } from './label.ts';
+import { parcelNotices } from './notifications.ts';
 import { bookConsignment, listMyConsignments, presentConsignment, readOwnConsignment } from './service.ts';
 
 interface ConsignmentRouteOptions {
@@ -27,7 +28,7 @@ const KEY_MESSAGE = englishText(/*i18n*/ 'Idempotency-Key must be 1 to {max} vis
 
 /** Booked parcels (issue 28): booking, the sender's list and page, the label. */
 export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> = async (app, { db, config, rates }) => {
-  const context = { db, config, rates };
+  const context = { db, config, rates, notify: parcelNotices(config, app.translators) };
 
   app.post(
     '/api/consignments',

@@ -5,6 +5,9 @@ import { readTrackingCode } from '#shared/tracking-code.ts';
 import { translated } from '#shared/translate.ts';
 import { type MoveContext, moveParcel } from './parcel-moved.ts';
 
+/** A scan as the route resolved it: the rider found by email. */
+type Scan = Omit<ScanRequest, 'rider'> & { riderId?: string };
+
 /** Parcels moved at once: PostgreSQL's pool has room for them beside the shop's other requests. */
 const SCANS_AT_ONCE = 8;
 
@@ -13,7 +16,7 @@ const SCANS_AT_ONCE = 8;
  * that cannot move (unknown, or a move the table refuses) stops none of the others. One result per
  * code, in the order scanned; a code scanned twice counts once.
  */
-export async function applyScans(context: MoveContext, actorId: string, scan: ScanRequest, i18n: I18n): Promise<ScanResult[]> {
+export async function applyScans(context: MoveContext, actorId: string, scan: Scan, i18n: I18n): Promise<ScanResult[]> {
   const codes = [...new Set(scan.codes.map((typed) => typed.trim()).filter(Boolean))];
   const results: ScanResult[] = new Array(codes.length);
   let next = 0;
@@ -28,7 +31,7 @@ export async function applyScans(context: MoveContext, actorId: string, scan: Sc
   return results;
 }
 
-async function scanOne(context: MoveContext, actorId: string, scan: ScanRequest, typed: string, i18n: I18n): Promise<ScanResult> {
+async function scanOne(context: MoveContext, actorId: string, scan: Scan, typed: string, i18n: I18n): Promise<ScanResult> {
   const code = readTrackingCode(typed);
   if (!code) return { code: typed, moved: false, problem: translated(i18n, TRACKING_MESSAGES.notFound) };
   try {
@@ -37,6 +40,7 @@ async function scanOne(context: MoveContext, actorId: string, scan: ScanRequest,
       hub: scan.hub,
       reason: scan.reason,
       note: scan.note,
+      riderId: scan.riderId,
       actorId,
     });
     return { code, moved: true, status: moved.status };

@@ -16,7 +16,7 @@ import { quoteOptions } from '../rates/quote.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
-import { recordBooked } from './moves.ts';
+import { type MoveNotice, recordBooked } from './moves.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -37,6 +37,8 @@ export interface ConsignmentContext {
   db: Database;
   rates: RateCards;
   config: Config;
+  /** Who is told of the booking (the recipient, by text message), in its transaction. */
+  notify?: MoveNotice;
 }
 
 /** The same request, whatever order its fields came in: what an `Idempotency-Key` is held to. */
@@ -142,6 +144,7 @@ export async function bookConsignment(
           estimatedLatest: option.estimatedDelivery.latest,
         });
         await recordBooked(tx, row);
+        await context.notify?.(tx, row, {});
         const booking = bookingOf(config, row);
         if (idempotencyKey) await keepIdempotentAnswer(tx, viewer.userId, idempotencyKey, booking);
         await reachRacePoint(db, 'consignment booked');

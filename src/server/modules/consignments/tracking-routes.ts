@@ -8,9 +8,20 @@ import type { Database } from '#server/db/client.ts';
 import type { SharedLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import { trackingCodeParamsSchema } from '#shared/consignment.ts';
-import { invoiceLookupSchema, scanRequestSchema, scanResultSchema, trackingSchema } from '#shared/tracking.ts';
+import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
+import {
+  deliveryOutcomeSchema,
+  invoiceLookupSchema,
+  runParcelSchema,
+  scanRequestSchema,
+  scanResultSchema,
+  trackingSchema,
+} from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
+import { listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
 import { assertMoveComplete } from './moves.ts';
+import { parcelNotices } from './notifications.ts';
+import type { MoveContext } from './parcel-moved.ts';
 import { applyScans } from './scans.ts';
 import { trackingCodeByInvoice, trackingOf } from './tracking.ts';
 
@@ -19,7 +30,15 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
   app,
   { db, config, trackingLookups },
 ) => {
-  const moves = { db, publicReads: app.publicReads, maxDeliveryAttempts: config.maxDeliveryAttempts };
+  const moves: MoveContext = {
+    db,
+    publicReads: app.publicReads,
+    rules: {
+      maxAttempts: config.maxDeliveryAttempts,
+      timeZone: config.timeZone,
+      notify: parcelNotices(config, app.translators),
+    },
+  };
 
   app.get(
     '/api/track/:trackingCode',
@@ -84,9 +103,62 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       },
     },
     async (request) => {
-      assertMoveComplete({ to: request.body.status, hub: request.body.hub, reason: request.body.reason });
+      const { rider, ...scan } = request.body;
+      assertMoveComplete({ to: scan.status, hub: scan.hub, reason: scan.reason });
+      const riderId = rider && scan.status === 'out_for_delivery' ? await riderIdByEmail(moves, rider) : undefined;
       const i18n = app.translators[requestLocale(request)];
-      return { results: await applyScans(moves, viewerOf(request).userId, request.body, i18n) };
+      return { results: await applyScans(moves, viewerOf(request).userId, { ...scan, riderId }, i18n) };
+    },
+  );
+
+  app.get(
+    '/api/ops/riders',
+    {
+      onRequest: app.requireRole(['operator']),
+      schema: {
+        operationId: 'listRiders',
+        tags: ['operations'],
+        summary: 'The riders parcels may go out with (operators and admins)',
+        response: { 200: z.array(z.object({ email: z.string(), name: z.string() })) },
+      },
+    },
+    async () => listRiders(moves),
+  );
+
+  app.get(
+    '/api/rider/run',
+    {
+      onRequest: app.requireRole(['rider']),
+      schema: {
+        operationId: 'readRiderRun',
+        tags: ['operations'],
+        summary: 'The parcels out for delivery with you (riders): address, phone and the cash to collect',
+        response: { 200: z.array(runParcelSchema) },
+      },
+    },
+    async (request) => riderRun(moves, viewerOf(request).userId),
+  );
+
+  app.post(
+    '/api/rider/deliveries/:trackingCode',
+    {
+      onRequest: app.requireRole(['rider']),
+      schema: {
+        operationId: 'recordDelivery',
+        tags: ['operations'],
+        summary:
+          'A rider’s outcome for a parcel on their run: delivered (the recipient’s 6-digit code and the whole cash), partial (the code, the cash taken, what was handed over) or failed (why). The code ends with its day and locks after 5 wrong tries',
+        params: trackingCodeParamsSchema,
+        body: deliveryOutcomeSchema,
+        errors: [400, 403, 404, 409],
+        response: { 200: z.object({ trackingCode: z.string(), status: z.enum(CONSIGNMENT_STATUSES) }) },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const rider = { userId: viewer.userId, admin: await app.isAdmin(viewer.userId) };
+      const moved = await recordDelivery(moves, rider, request.params.trackingCode, request.body);
+      return { trackingCode: moved.trackingCode, status: moved.status };
     },
   );
 };

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from '#server/outbox/polling-worker.ts';
 import { mailRoutes } from './routes.ts';
 import { smtpSender } from './smtp.ts';
 import { mailingShop } from './templates/layout.ts';
-import { DEFAULT_MAIL_TIMING, type MailTiming, MailWorker } from './worker.ts';
+import { MailWorker } from './worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** The outbox's worker (started once the server is ready, stopped when it closes) and the admin Mailbox. */
-async function mailPlugin(app: FastifyInstance, options: { db: Database; config: Config; timing?: Partial<MailTiming> }) {
+async function mailPlugin(app: FastifyInstance, options: { db: Database; config: Config; timing?: Partial<OutboxTiming> }) {
   const { db, config } = options;
   const shop = mailingShop(config, app.translators);
   const smtp = config.mail.smtpUrl ? await smtpSender(config.mail.smtpUrl) : undefined;
@@ -25,7 +26,7 @@ async function mailPlugin(app: FastifyInstance, options: { db: Database; config:
     from: config.mail.from,
     send: smtp?.send,
     log: app.log,
-    timing: { ...DEFAULT_MAIL_TIMING, ...options.timing },
+    timing: { ...DEFAULT_OUTBOX_TIMING, ...options.timing },
   });
   app.decorate('mailWorker', worker);
   app.addHook('onReady', () => worker.start());

@@ -1,21 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
+import { type OutboxTiming, PollingWorker, retryDelay } from '#server/outbox/polling-worker.ts';
 import type { MailEvent } from './outbox.ts';
 import { claimDueMail, type MailRow, markDelivered, markRefused } from './repository.ts';
 import type { SendMail } from './smtp.ts';
 import type { Shop } from './templates/layout.ts';
 import { linkOf, renderMail } from './templates/render.ts';
-
-export interface MailTiming {
-  /** How often the outbox is looked at. */
-  pollMs: number;
-  /** The wait after the first refusal; it doubles with each further refusal, up to `retryMaxMs`. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-}
-
-export const DEFAULT_MAIL_TIMING: MailTiming = { pollMs: 2_000, retryBaseMs: 10_000, retryMaxMs: 60 * 60_000 };
 
 /** Longer than any SMTP exchange may take (smtp.ts bounds them), so a claimed mail is never claimed twice. */
 const CLAIM_LEASE_MS = 5 * 60_000;
@@ -25,20 +16,13 @@ export function asMailEvent(row: MailRow): MailEvent {
   return { kind: row.kind, to: row.recipient, data: row.data, locale: row.locale } as MailEvent;
 }
 
-/** Exponential backoff: base, 2×base, 4×base … capped (R-MAIL-RETRY). */
-export function retryDelay(timing: MailTiming, attempts: number): number {
-  return Math.min(timing.retryBaseMs * 2 ** Math.max(0, attempts - 1), timing.retryMaxMs);
-}
-
 /**
  * Sends what the outbox holds, inside the server. With an SMTP server each mail goes out once, and a
  * refusal or an unreachable server is retried later with backoff; without one, mails stay in the outbox
  * for the admin Mailbox and the links they carry are printed to the log.
  */
 export class MailWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #round: Promise<unknown> = Promise.resolve();
-  #stopped = false;
+  readonly #polling: PollingWorker;
 
   constructor(
     private readonly options: {
@@ -47,25 +31,22 @@ export class MailWorker {
       from: string;
       send?: SendMail;
       log: FastifyBaseLogger;
-      timing: MailTiming;
+      timing: OutboxTiming;
     },
-  ) {}
-
-  start(): void {
-    const tick = () => {
-      this.#round = this.deliverDue()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'The mail outbox could not be read'))
-        .finally(() => {
-          if (!this.#stopped) this.#timer = setTimeout(tick, this.options.timing.pollMs);
-        });
-    };
-    this.#timer = setTimeout(tick, 0);
+  ) {
+    this.#polling = new PollingWorker(
+      () => this.deliverDue(),
+      options.timing.pollMs,
+      (error) => options.log.error({ err: error }, 'The mail outbox could not be read'),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#round;
+  start(): void {
+    this.#polling.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#polling.stop();
   }
 
   /** One round: claims the mails that are due and delivers each. Returns how many were claimed. */

@@ -16,6 +16,9 @@ const USER_ENTRIES = [
 /** The hubs' screens: operators' and admins' (issue 29). */
 const OPERATOR_ENTRIES = [{ to: '/dashboard/scan', label: /*i18n*/ 'Scan parcels' }] as const;
 
+/** A rider's screen (issue 29). */
+const RIDER_ENTRIES = [{ to: '/dashboard/run', label: /*i18n*/ 'My run' }] as const;
+
 const ADMIN_ENTRIES = [
   { to: '/dashboard/overview', label: /*i18n*/ 'Overview' },
   { to: '/dashboard/manageOrders', label: /*i18n*/ 'Manage Orders' },
@@ -76,6 +79,9 @@ export function DashboardLayout() {
                 </span>
               </li>
             ) : null}
+            {role.data === 'rider' || role.data === 'admin'
+              ? RIDER_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />)
+              : null}
             {role.data === 'operator' || role.data === 'admin'
               ? OPERATOR_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />)
               : null}

@@ -29,3 +29,12 @@ export function RequireOperatorOutlet() {
     </RequireRole>
   );
 }
+
+/** The riders' pages (issue 29): riders and admins. */
+export function RequireRiderOutlet() {
+  return (
+    <RequireRole roles={['rider']}>
+      <Outlet />
+    </RequireRole>
+  );
+}

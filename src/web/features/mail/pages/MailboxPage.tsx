@@ -1,12 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MailboxEntry } from '#shared/mail.ts';
+import type { MailboxEntry, SmsEntry } from '#shared/mail.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { useShownMoment } from '#web/lib/shop-time-zone.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
-import { useMailbox } from '../api/use-mailbox.ts';
+import { useMailbox, useSmsOutbox } from '../api/use-mailbox.ts';
 
 const STATUS: Record<MailboxEntry['status'], { label: string; badge: string }> = {
   sent: { label: /*i18n*/ 'Sent', badge: 'badge-success' },
@@ -14,19 +16,64 @@ const STATUS: Record<MailboxEntry['status'], { label: string; badge: string }> =
   waiting: { label: /*i18n*/ 'Waiting', badge: 'badge-warning' },
 };
 
-function Delivery({ mail }: { mail: MailboxEntry }) {
+/** A text message kept here for want of a gateway (SMS_PROVIDER unset). */
+const SMS_KEPT = /*i18n*/ 'Kept here (no SMS gateway)';
+
+/** How a mail's or a text message's delivery stands. */
+function Delivery({ entry, keptLabel = STATUS.kept.label }: { entry: MailboxEntry | SmsEntry; keptLabel?: string }) {
   const inPageLanguage = useInPageLanguage();
-  const status = STATUS[mail.status];
+  const status = STATUS[entry.status];
   return (
     <div className="flex flex-col gap-1 text-sm">
-      <span className={`badge badge-soft ${status.badge}`}>{inPageLanguage(status.label)}</span>
-      {mail.status === 'waiting' && mail.attempts > 0 ? (
+      <span className={`badge badge-soft ${status.badge}`}>
+        {inPageLanguage(entry.status === 'kept' ? keptLabel : status.label)}
+      </span>
+      {entry.status === 'waiting' && entry.attempts > 0 ? (
         <span>
-          <Plural value={mail.attempts} one="# try" other="# tries" />
-          {mail.lastError ? `: ${mail.lastError}` : ''}
+          <Plural value={entry.attempts} one="# try" other="# tries" />
+          {entry.lastError ? `: ${entry.lastError}` : ''}
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** The text messages the shop wrote (issue 29): with no gateway set, recipients' delivery codes are read here. */
+function TextMessages() {
+  const moment = useShownMoment();
+  const { t } = useLingui();
+  const messages = useSmsOutbox();
+  return (
+    <section aria-labelledby="text-messages" className="flex flex-col gap-3">
+      <h2 id="text-messages" className="text-xl font-semibold">
+        <Trans>Text messages</Trans>
+      </h2>
+      {messages.isPending ? <Spinner label={t`Loading the text messages`} /> : null}
+      {messages.isError ? <LoadError what={t`the text messages`} onRetry={() => messages.refetch()} /> : null}
+      {messages.data?.length === 0 ? (
+        <p className="text-base-content/80">
+          <Trans>The shop has not written any text message yet.</Trans>
+        </p>
+      ) : null}
+      <ul className="flex flex-col gap-3">
+        {messages.data?.map((sms) => (
+          <li key={sms.id} className="card border border-base-300 bg-base-100" data-testid="text-message">
+            <div className="card-body flex-row flex-wrap items-start justify-between gap-2 p-4">
+              <div className="min-w-0">
+                <p className="text-sm break-all">
+                  <Trans>To: {sms.phone}</Trans>
+                </p>
+                <p className="break-words">{sms.text}</p>
+                <p className="text-xs text-base-content/70">
+                  <time dateTime={sms.createdAt}>{moment(sms.createdAt)}</time>
+                </p>
+              </div>
+              <Delivery entry={sms} keptLabel={SMS_KEPT} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -71,6 +118,7 @@ export function MailboxPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Mailbox`);
   const mailbox = useMailbox();
+  const client = useQueryClient();
   const [openId, setOpenId] = useState<string>();
 
   if (mailbox.isPending) return <Spinner label={t`Loading the mailbox`} />;
@@ -82,7 +130,7 @@ export function MailboxPage() {
         <h2 id="mailbox" className="text-xl font-semibold">
           <Trans>Mailbox</Trans>
         </h2>
-        <button type="button" className="btn btn-sm" onClick={() => mailbox.refetch()}>
+        <button type="button" className="btn btn-sm" onClick={() => client.invalidateQueries({ queryKey: queryKeys.mailbox })}>
           <Trans>Refresh</Trans>
         </button>
       </div>
@@ -105,7 +153,7 @@ export function MailboxPage() {
                       <time dateTime={mail.createdAt}>{moment(mail.createdAt)}</time>
                     </p>
                   </div>
-                  <Delivery mail={mail} />
+                  <Delivery entry={mail} />
                 </div>
                 <button
                   type="button"
@@ -121,6 +169,7 @@ export function MailboxPage() {
           ))}
         </ul>
       )}
+      <TextMessages />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ScanRequest, ScanResult } from '#shared/tracking.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeliveryOutcome, RunParcel, ScanRequest, ScanResult } from '#shared/tracking.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -9,5 +9,35 @@ export function useScans() {
   return useMutation({
     mutationFn: (scan: ScanRequest) => apiRequest<{ results: ScanResult[] }>('/api/ops/scans', { method: 'POST', body: scan }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.parcels }),
+  });
+}
+
+/** GET /api/ops/riders: whom parcels may go out with. */
+export function useRiders(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.riders,
+    enabled,
+    queryFn: ({ signal }) => apiRequest<{ email: string; name: string }[]>('/api/ops/riders', { signal }),
+  });
+}
+
+/** GET /api/rider/run: the parcels out for delivery with the signed-in rider. */
+export function useRiderRun() {
+  return useQuery({
+    queryKey: queryKeys.riderRun,
+    queryFn: ({ signal }) => apiRequest<RunParcel[]>('/api/rider/run', { signal }),
+  });
+}
+
+/** POST /api/rider/deliveries/{code}: the rider's outcome; the run is read again whatever it was (a wrong code counts). */
+export function useRecordDelivery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trackingCode, outcome }: { trackingCode: string; outcome: DeliveryOutcome }) =>
+      apiRequest<{ trackingCode: string; status: string }>(`/api/rider/deliveries/${encodeURIComponent(trackingCode)}`, {
+        method: 'POST',
+        body: outcome,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.riderRun }),
   });
 }

@@ -8,7 +8,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { useScans } from '../api/use-scans.ts';
+import { useRiders, useScans } from '../api/use-scans.ts';
 import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
 
 /** Codes as a scanner types them (one per line, Enter after each) or as people paste them: any blank or comma between. */
@@ -26,6 +26,7 @@ export function ScanPage() {
   const scans = useScans();
   const [status, setStatus] = useState<string>('at_hub');
   const [codes, setCodes] = useState('');
+  const riders = useRiders(status === 'out_for_delivery');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -36,6 +37,7 @@ export function ScanPage() {
       status: form.get('status'),
       hub: form.get('hub') || undefined,
       reason: form.get('reason') || undefined,
+      rider: form.get('rider') || undefined,
       note: form.get('note') || undefined,
     });
     const found: Record<string, string> = {};
@@ -101,6 +103,16 @@ export function ScanPage() {
               </option>
             ))}
           </SelectField>
+          {status === 'out_for_delivery' ? (
+            <SelectField label={t`Rider`} name="rider" defaultValue="" error={errors.rider}>
+              <option value="">{riders.isPending ? t`Loading the riders` : t`Choose a rider`}</option>
+              {riders.data?.map((rider) => (
+                <option key={rider.email} value={rider.email}>
+                  {rider.name} ({rider.email})
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           {status === 'delivery_failed' ? (
             <SelectField label={t`Why the delivery failed`} name="reason" defaultValue="" error={errors.reason} required>
               <option value="">{t`Choose a reason`}</option>

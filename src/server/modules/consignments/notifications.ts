@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
+import type { Transaction } from '#server/db/client.ts';
+import { user } from '#server/db/schema.ts';
+import type { Translators } from '#server/i18n/catalogues.ts';
+import { trackingPath } from '#shared/consignment.ts';
+import type { FailureReason } from '#shared/consignment-status.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, pathInLocale } from '#shared/locale.ts';
+import { formatMoney } from '#shared/locale-format.ts';
+import { FAILURE_REASON_WORDS } from '#shared/parcel-events.ts';
+import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
+import { englishText, translated } from '#shared/translate.ts';
+import { queueSms } from '../sms/outbox.ts';
+import type { ConsignmentRow } from './consignment-row.ts';
+import type { MoveNotice } from './moves.ts';
+
+/** The language a parcel's texts are written in: its sender's account's (R-LANGUAGES); English without one. */
+async function senderLocale(tx: Transaction, row: ConsignmentRow): Promise<Locale> {
+  if (!row.userId) return DEFAULT_LOCALE;
+  const [sender] = await tx.select({ locale: user.locale }).from(user).where(eq(user.id, row.userId)).limit(1);
+  return sender && isLocale(sender.locale) ? sender.locale : DEFAULT_LOCALE;
+}
+
+/** The texts of a parcel's steps, in English; `translated` writes them in the reader's language. */
+function parcelText(
+  row: ConsignmentRow,
+  facts: { shop: string; link: string; cod: string; deliveryCode?: string; reason?: FailureReason },
+) {
+  const values = { shop: facts.shop, code: row.trackingCode, link: facts.link };
+  switch (row.status) {
+    case 'booked':
+      return englishText(/*i18n*/ '{shop}: {sender} sent you parcel {code}. Follow it at {link}', {
+        ...values,
+        sender: row.pickupName,
+      });
+    case 'out_for_delivery':
+      if (!facts.deliveryCode) return undefined;
+      return row.codAmount > 0
+        ? englishText(
+            /*i18n*/ '{shop}: parcel {code} is out for delivery today. Give the rider the code {deliveryCode} and pay {cod}.',
+            {
+              ...values,
+              deliveryCode: facts.deliveryCode,
+              cod: facts.cod,
+            },
+          )
+        : englishText(/*i18n*/ '{shop}: parcel {code} is out for delivery today. Give the rider the code {deliveryCode}.', {
+            ...values,
+            deliveryCode: facts.deliveryCode,
+          });
+    case 'delivered':
+      return englishText(/*i18n*/ '{shop}: parcel {code} is delivered. Thank you.', values);
+    case 'delivery_failed':
+      return englishText(/*i18n*/ '{shop}: we could not deliver parcel {code} today: {reason}. Follow it at {link}', {
+        ...values,
+        reason: FAILURE_REASON_WORDS[facts.reason ?? 'other'],
+      });
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What a parcel's people are told as it moves (issue 29), by text message in the move's transaction:
+ * the recipient when it is booked, goes out for delivery (with the code to give the rider and the cash
+ * to pay), is delivered or could not be; the sender when it came back.
+ */
+export function parcelNotices(config: Config, translators: Translators): MoveNotice {
+  return async (tx, row, { deliveryCode, reason }) => {
+    const locale = await senderLocale(tx, row);
+    const link = new URL(pathInLocale(locale, trackingPath(row.trackingCode)), config.publicUrl).toString();
+    const cod = formatMoney(row.codAmount / POISHA_PER_TAKA, PARCEL_CURRENCY, locale);
+    const i18n = translators[locale];
+    if (row.status === 'returned') {
+      const text = englishText(/*i18n*/ '{shop}: parcel {code} for {recipient} came back to you.', {
+        shop: config.shopName,
+        code: row.trackingCode,
+        recipient: row.recipientName,
+      });
+      await queueSms(tx, { kind: 'parcel-returned', phone: row.pickupPhone, text: translated(i18n, text) });
+      return;
+    }
+    const text = parcelText(row, { shop: config.shopName, link, cod, deliveryCode, reason });
+    if (text)
+      await queueSms(tx, {
+        kind: `parcel-${row.status.replaceAll('_', '-')}`,
+        phone: row.recipientPhone,
+        text: translated(i18n, text),
+      });
+  };
+}

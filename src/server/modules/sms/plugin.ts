@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from '#server/outbox/polling-worker.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { type SmsEntry, smsEntrySchema } from '#shared/mail.ts';
+import { httpSmsGateway } from './gateway.ts';
+import { listSms, type SmsRow } from './repository.ts';
+import { SmsWorker } from './worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the SMS outbox; tests call `deliverDue()` to run a round at a moment of their choosing. */
+    smsWorker: SmsWorker;
+  }
+}
+
+function toSmsEntry(row: SmsRow): SmsEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    phone: row.phone,
+    text: row.text,
+    status: row.deliveredBy === 'gateway' ? 'sent' : row.deliveredBy === 'mailbox' ? 'kept' : 'waiting',
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+/** The SMS outbox's worker (started once the server is ready, stopped when it closes) and its page of the Mailbox. */
+async function smsPlugin(app: FastifyInstance, options: { db: Database; config: Config; timing?: Partial<OutboxTiming> }) {
+  const { db, config } = options;
+  const worker = new SmsWorker({
+    db,
+    send: config.sms ? httpSmsGateway(config.sms.url, config.sms.token) : undefined,
+    log: app.log,
+    timing: { ...DEFAULT_OUTBOX_TIMING, ...options.timing },
+  });
+  app.decorate('smsWorker', worker);
+  app.addHook('onReady', () => worker.start());
+  app.addHook('onClose', () => worker.stop());
+
+  app.get(
+    '/api/mailbox/sms',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'readSmsOutbox',
+        tags: ['mail'],
+        summary: 'Every text message the shop wrote, newest first, with its delivery status (admin)',
+        response: { 200: z.array(smsEntrySchema) },
+      },
+    },
+    async () => (await listSms(db, LIMITS.mailboxSize)).map(toSmsEntry),
+  );
+}
+
+export default fp(smsPlugin, { name: 'sms', dependencies: ['auth'] });

@@ -1,0 +1,190 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consignments, smsOutbox } from '#server/db/schema.ts';
+import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import type { RunParcel, ScanResult, Tracking } from '#shared/tracking.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { type SmsGateway, startSmsGateway } from '../helpers/sms-gateway.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+// The SMS worker looks at the outbox only when the test tells it.
+const ON_DEMAND = { pollMs: 60 * 60_000, retryBaseMs: 1, retryMaxMs: 1 };
+
+const PARCEL: ConsignmentInput = {
+  service: 'express',
+  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road', areaId: 'sylhet-sylhet-sadar' },
+  weightGrams: 1500,
+  codAmount: 250_000,
+};
+
+/** Issue 29: a rider delivers with the recipient's code from the SMS outbox, sent through a gateway. */
+describe('delivering a parcel with the recipient’s code', () => {
+  let gateway: SmsGateway;
+  let server: TestServer;
+  let admin: SignedInCustomer;
+  let rider: SignedInCustomer;
+  let otherRider: SignedInCustomer;
+  let sender: SignedInCustomer;
+  beforeAll(async () => {
+    gateway = await startSmsGateway();
+    server = await startTestServer({
+      env: { SMS_PROVIDER: 'http', SMS_URL: gateway.url, SMS_TOKEN: 'gateway-token' },
+      outboxTiming: ON_DEMAND,
+    });
+    admin = await signInAdmin(server);
+    sender = await signUpCustomer(server);
+    rider = await signUpCustomer(server, { name: 'Rider One' });
+    otherRider = await signUpCustomer(server, { name: 'Rider Two' });
+    for (const staff of [rider, otherRider])
+      await call(server, 'PUT', `/api/admin/users/${staff.email}/role`, { token: admin.token, body: { role: 'rider' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await gateway?.stop();
+  });
+
+  const book = async () =>
+    (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body.trackingCode;
+  const scan = (codes: string[], status: string, extra: Record<string, string> = {}) =>
+    call<{ results: ScanResult[] }>(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes, status, ...extra } });
+  const toDeliveryHub = async (code: string) => {
+    await scan([code], 'picked_up');
+    await scan([code], 'at_hub', { hub: 'dhaka' });
+    await scan([code], 'at_delivery_hub', { hub: 'sylhet' });
+  };
+  const deliver = (code: string, body: unknown, who = rider) =>
+    call(server, 'POST', `/api/rider/deliveries/${code}`, { token: who.token, body });
+  /** The latest code the recipient was sent, read from what the gateway took. */
+  const codeSentFor = async (trackingCode: string) => {
+    await server.app.smsWorker.deliverDue();
+    const message = gateway.received.filter((sms) => sms.text.includes(trackingCode) && /code \d{6}/.test(sms.text)).at(-1);
+    return message?.text.match(/code (\d{6})/)?.[1] ?? '';
+  };
+
+  it('tells the recipient by SMS when it is booked and when it goes out, with the code and the cash to pay', async () => {
+    const code = await book();
+    await toDeliveryHub(code);
+    const out = await scan([code], 'out_for_delivery', { rider: rider.email });
+    expect(out.body.results).toEqual([{ code, moved: true, status: 'out_for_delivery' }]);
+    const deliveryCode = await codeSentFor(code);
+    expect(deliveryCode).toMatch(/^\d{6}$/);
+    const texts = gateway.received.filter((sms) => sms.text.includes(code));
+    expect(texts.map((sms) => sms.to)).toEqual(['+8801812345678', '+8801812345678']);
+    expect(texts[0]?.text).toMatch(
+      new RegExp(`^SwiftCargo: Asha Rahman sent you parcel ${code}\\. Follow it at http://127\\.0\\.0\\.1:\\d+/track/${code}$`),
+    );
+    expect(texts[1]?.text).toBe(
+      `SwiftCargo: parcel ${code} is out for delivery today. Give the rider the code ${deliveryCode} and pay ৳2,500.00.`,
+    );
+    expect(texts.every((sms) => sms.authorization === 'Bearer gateway-token' && sms.idempotencyKey)).toBe(true);
+
+    // The rider's run lists it with the address, the phone and the cash; the other rider's does not.
+    const run = await call<RunParcel[]>(server, 'GET', '/api/rider/run', { token: rider.token });
+    expect(run.body.find((parcel) => parcel.trackingCode === code)).toMatchObject({
+      recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road' },
+      codAmount: 250_000,
+      attempt: 1,
+    });
+    expect((await call<RunParcel[]>(server, 'GET', '/api/rider/run', { token: otherRider.token })).body).toEqual([]);
+    expect((await call(server, 'GET', '/api/rider/run', { token: sender.token })).status).toBe(403);
+    expect((await deliver(code, { outcome: 'delivered', code: deliveryCode, codCollected: 250_000 }, otherRider)).status).toBe(
+      403,
+    );
+
+    // Less cash than due is not a delivery; the right code with the whole cash is.
+    const short = await deliver(code, { outcome: 'delivered', code: deliveryCode, codCollected: 200_000 });
+    expect(short.status).toBe(400);
+    expect(short.body.error.message).toBe(
+      'A delivery collects the whole cash to collect, ৳2,500.00: record less as a partial delivery.',
+    );
+    const delivered = await deliver(code, { outcome: 'delivered', code: deliveryCode, codCollected: 250_000 });
+    expect(delivered.body).toEqual({ trackingCode: code, status: 'delivered' });
+    const tracking = await call<Tracking>(server, 'GET', `/api/track/${code}`);
+    expect(tracking.body.events.at(-1)?.message).toBe('Delivered.');
+    const [row] = await server.db.select().from(consignments).where(eq(consignments.trackingCode, code));
+    expect(row).toMatchObject({ codCollected: 250_000, deliveryCodeHash: null });
+    await server.app.smsWorker.deliverDue();
+    expect(gateway.received.at(-1)?.text).toBe(`SwiftCargo: parcel ${code} is delivered. Thank you.`);
+  });
+
+  it('records a failed attempt with its reason, and locks the code after five wrong tries', async () => {
+    const code = await book();
+    await toDeliveryHub(code);
+    await scan([code], 'out_for_delivery', { rider: rider.email });
+    const failed = await deliver(code, { outcome: 'failed', reason: 'unreachable' });
+    expect(failed.body).toEqual({ trackingCode: code, status: 'delivery_failed' });
+    await server.app.smsWorker.deliverDue();
+    expect(gateway.received.at(-1)?.text).toMatch(
+      new RegExp(`^SwiftCargo: we could not deliver parcel ${code} today: the recipient could not be reached\\. Follow it at `),
+    );
+
+    await scan([code], 'out_for_delivery', { rider: rider.email });
+    const deliveryCode = await codeSentFor(code);
+    const wrong = deliveryCode === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt++)
+      answers.push(await deliver(code, { outcome: 'delivered', code: wrong, codCollected: 250_000 }));
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 409]);
+    expect(answers[0]?.body.error.message).toBe('That is not the recipient’s code: 4 tries left.');
+    // Locked: the right code is refused too, and nothing moved.
+    const locked = await deliver(code, { outcome: 'delivered', code: deliveryCode, codCollected: 250_000 });
+    expect(locked.status).toBe(409);
+    expect(locked.body.error.message).toBe(
+      'The delivery code was typed wrong 5 times and is locked: bring the parcel back to the hub.',
+    );
+    const [row] = await server.db.select().from(consignments).where(eq(consignments.trackingCode, code));
+    expect(row).toMatchObject({ status: 'out_for_delivery', deliveryCodeTries: 5 });
+  });
+
+  it('takes a partial delivery with the cash taken and what was handed over; the code in Bengali digits too', async () => {
+    const code = await book();
+    await toDeliveryHub(code);
+    await scan([code], 'out_for_delivery', { rider: rider.email });
+    const deliveryCode = await codeSentFor(code);
+    const bengali = deliveryCode.replace(/\d/g, (digit) => String.fromCharCode(0x09e6 + Number(digit)));
+    const tooMuch = await deliver(code, {
+      outcome: 'partial',
+      code: bengali,
+      codCollected: 300_000,
+      handedOver: 'One of two boxes',
+    });
+    expect(tooMuch.status).toBe(400);
+    const partial = await deliver(code, {
+      outcome: 'partial',
+      code: bengali,
+      codCollected: 120_000,
+      handedOver: 'One of two boxes',
+    });
+    expect(partial.body).toEqual({ trackingCode: code, status: 'partially_delivered' });
+    const [row] = await server.db.select().from(consignments).where(eq(consignments.trackingCode, code));
+    expect(row).toMatchObject({ codCollected: 120_000, deliveryNote: 'One of two boxes' });
+  });
+
+  it('sends each message once through gateway refusals, retrying with backoff', async () => {
+    await server.app.smsWorker.deliverDue();
+    const code = await book();
+    const round = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await server.app.smsWorker.deliverDue();
+    };
+    gateway.refuseNext(2);
+    await round();
+    await round();
+    const [refused] = await server.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.kind, 'parcel-booked'))
+      .orderBy(desc(smsOutbox.createdAt))
+      .limit(1);
+    expect(refused).toMatchObject({ deliveredAt: null, attempts: 2, lastError: 'the SMS gateway answered 503 gateway down' });
+    await round();
+    await round();
+    expect(gateway.received.filter((sms) => sms.text.includes(code))).toHaveLength(1);
+    const [sent] = await server.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.id, refused?.id ?? ''));
+    expect(sent).toMatchObject({ deliveredBy: 'gateway', attempts: 3, lastError: null });
+  });
+});
