@@ -112,6 +112,13 @@ const configSchema = z
     BOOKINGS_PER_CUSTOMER: limitSetting(100),
     TRACKING_LOOKUPS_PER_ADDRESS: limitSetting(60),
     MAX_DELIVERY_ATTEMPTS: limitSetting(3),
+    WAREHOUSE_AREA: z.string().trim().min(1).default('dhaka-tejgaon-industrial-area'),
+    WAREHOUSE_ADDRESS: z.string().trim().min(1).max(200).default('Warehouse, Tejgaon Industrial Area'),
+    WAREHOUSE_PHONE: z
+      .string()
+      .trim()
+      .regex(/^01[3-9]\d{8}$/, 'must be a Bangladeshi mobile number, like 01711000000')
+      .default('01711000000'),
     SHOP_NAME: z.string().trim().min(1).max(60).default('SwiftCargo'),
     TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, like Asia/Dhaka').default(DEFAULT_TIME_ZONE),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -216,6 +223,8 @@ const configSchema = z
       codFeeBasisPoints: env.COD_FEE_PERCENT,
       /** Times a parcel goes out for delivery before it must go back to its sender (R-PARCEL-STATUS). */
       maxDeliveryAttempts: env.MAX_DELIVERY_ATTEMPTS,
+      /** Where the shop's own orders are picked up when it ships them through its network (issue 29). */
+      warehouse: { areaId: env.WAREHOUSE_AREA, address: env.WAREHOUSE_ADDRESS, phone: env.WAREHOUSE_PHONE },
       redisUrl: env.REDIS_URL,
       /** Starts every key this shop keeps in Redis, so shops (and test runs) can share one Redis. */
       redisKeyPrefix: env.REDIS_KEY_PREFIX,

@@ -12,7 +12,9 @@ import { englishText } from './translate.ts';
 import { profileInputSchema } from './user.ts';
 
 /** How the sender pays the delivery fee: by card when booking, or out of the cash the rider collects. */
-export const FEE_PAYMENTS = ['card', 'cod'] as const;
+export const SENDER_FEE_PAYMENTS = ['card', 'cod'] as const;
+/** `shop`: the shop's own order shipped through the network (issue 29): no fee is charged. */
+export const FEE_PAYMENTS = [...SENDER_FEE_PAYMENTS, 'shop'] as const;
 export type FeePayment = (typeof FEE_PAYMENTS)[number];
 
 export const BD_MOBILE_MESSAGE = /*i18n*/ 'Enter a Bangladeshi mobile number: 11 digits starting 013 to 019, like 01711000000';
@@ -65,7 +67,7 @@ export const consignmentInputSchema = z.object({
   merchantInvoice: optionalText(/*i18n*/ 'merchantInvoice', LIMITS.merchantInvoiceMaxLength),
   note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength),
   feePayment: z
-    .enum(FEE_PAYMENTS, { error: /*i18n*/ 'feePayment must be card or cod' })
+    .enum(SENDER_FEE_PAYMENTS, { error: /*i18n*/ 'feePayment must be card or cod' })
     .optional()
     .describe('card, or cod to take the fee from the cash collected; cod by default when there is cash to collect.'),
 });
@@ -121,3 +123,11 @@ export const parcelPath = (trackingCode: string) => `/dashboard/parcels/${tracki
 export const labelPath = (trackingCode: string) => `/api/consignments/${trackingCode}/label.pdf`;
 /** The public tracking page's address for a parcel; the page itself is issue 29's. */
 export const trackingPath = (trackingCode: string) => `/track/${trackingCode}`;
+
+/** "Ship with SwiftCargo" (issue 29): one of the shop's paid orders booked from its warehouse to the order's address. */
+export const shipOrderInputSchema = z.object({
+  service: consignmentInputSchema.shape.service,
+  areaId: areaReference(/*i18n*/ 'delivery area'),
+  weightGrams: weightGramsField,
+});
+export type ShipOrderInput = z.input<typeof shipOrderInputSchema>;

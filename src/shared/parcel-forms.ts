@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameSchema } from './auth.ts';
-import { bdMobileSchema, type ConsignmentInput, FEE_PAYMENTS } from './consignment.ts';
+import { bdMobileSchema, type ConsignmentInput, SENDER_FEE_PAYMENTS } from './consignment.ts';
 import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { COD_MAX_POISHA, HEAVIEST_PARCEL_GRAMS, POISHA_PER_TAKA, SERVICES } from './parcel-services.ts';
@@ -81,7 +81,7 @@ export const bookingFormSchema = z.object({
   declaredValue: taka(LIMITS.priceMaxCents / POISHA_PER_TAKA),
   merchantInvoice: textField(/*i18n*/ 'merchantInvoice').trim().max(LIMITS.merchantInvoiceMaxLength),
   note: textField(/*i18n*/ 'note').trim().max(LIMITS.parcelNoteMaxLength),
-  feePayment: z.enum(FEE_PAYMENTS),
+  feePayment: z.enum(SENDER_FEE_PAYMENTS),
 });
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingForm = z.output<typeof bookingFormSchema>;

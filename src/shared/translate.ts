@@ -54,8 +54,11 @@ export function translated(i18n: I18n, english: string): string {
   return english;
 }
 
-/** A filled-in value may itself be a message ("{name}: {problem}"), or a number to write in the reader's digits. */
+/**
+ * A filled-in value may itself be a message ("{name}: {problem}"), or a number to write in the reader's
+ * digits: digit by digit, so a code's leading zero stays ("012345", a delivery code).
+ */
 function translatedValue(i18n: I18n, value: string): string {
-  if (/^\d+(\.\d+)?$/.test(value)) return i18n.number(Number(value), { useGrouping: false });
+  if (/^\d+(\.\d+)?$/.test(value)) return value.replace(/\d/g, (digit) => i18n.number(Number(digit)));
   return translated(i18n, value);
 }

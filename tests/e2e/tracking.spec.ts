@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -216,5 +217,69 @@ test('without JavaScript, the tracking forms lead to the parcel: by code, and by
     await expect(page.getByText('প্রেরক বুক করেছেন।')).toBeVisible();
   } finally {
     await plain.close();
+  }
+});
+
+test('a shop order shipped with SwiftCargo shows delivered once its parcel is delivered, with a link to its tracking', async ({
+  page,
+  server,
+  browser,
+}) => {
+  const admin = await signInAdmin(server);
+  const rider = await signUpCustomer(server, { name: 'Jamal Rider' });
+  await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+  const buyer = await signUpCustomer(server, { name: 'Nadia Islam' });
+  const [product] = (await call(server, 'GET', '/api/home')).body;
+  const placed = await call(server, 'POST', '/api/orders', {
+    token: buyer.token,
+    body: {
+      productId: product._id,
+      quantity: product.minQuantity,
+      shippingAddress: { name: 'Nadia Islam', address: 'Flat 3B, Road 11, Sector 4', phone: '01912345678' },
+    },
+  });
+  await payWithTestCard(server, buyer, placed.body._id);
+
+  // The admin ships it with SwiftCargo from the order's own view.
+  await signInBrowser(page, server, admin);
+  await page.goto(`/dashboard/manageOrders/${placed.body.number}`);
+  const ship = page.getByRole('form', { name: 'Ship with SwiftCargo' });
+  await ship.getByLabel('Area of the delivery address').fill('Uttara West, Dhaka');
+  await ship.getByLabel('Weight (kg)').fill('2');
+  await ship.getByRole('button', { name: 'Ship with SwiftCargo' }).click();
+  await expect(page.getByText(/Shipped with SwiftCargo: parcel SC[0-9A-Z]{11}/)).toBeVisible();
+  const trackingCode =
+    ((await page.getByText(/Shipped with SwiftCargo: parcel/).textContent()) ?? '').match(/SC[0-9A-Z]{11}/)?.[0] ?? '';
+  await expect(page.getByRole('link', { name: trackingCode })).toHaveAttribute('href', `/track/${trackingCode}`);
+
+  // The network carries it to the door (its hubs and rider through the API).
+  const scan = (status: string, extra: Record<string, string> = {}) =>
+    call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [trackingCode], status, ...extra } });
+  await scan('picked_up');
+  await scan('at_hub', { hub: 'dhaka' });
+  await scan('out_for_delivery', { rider: rider.email });
+  await server.app.smsWorker.deliverDue();
+  const texts = (await call(server, 'GET', '/api/mailbox/sms', { token: admin.token })).body as { text: string }[];
+  const deliveryCode = texts
+    .find((sms) => sms.text.includes(trackingCode) && /code \d{6}/.test(sms.text))
+    ?.text.match(/code (\d{6})/)?.[1];
+  const delivered = await call(server, 'POST', `/api/rider/deliveries/${trackingCode}`, {
+    token: rider.token,
+    body: { outcome: 'delivered', code: deliveryCode, codCollected: 0 },
+  });
+  expect(delivered.body.status).toBe('delivered');
+
+  // The customer sees it delivered in My Orders, and follows the parcel on the shop's own tracking page.
+  const customer = await browser.newContext({ baseURL: server.url });
+  try {
+    const own = await customer.newPage();
+    await signInBrowser(own, server, buyer);
+    await own.goto(`/dashboard/orders/${placed.body.number}`);
+    await expect(own.getByTestId('order-steps').locator('[aria-current="step"]')).toHaveText('Delivered');
+    await own.getByRole('link', { name: trackingCode }).click();
+    await expect(own).toHaveURL(new RegExp(`/track/${trackingCode}$`));
+    await expect(own.getByRole('heading', { level: 1 })).toContainText('Delivered');
+  } finally {
+    await customer.close();
   }
 });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, smsOutbox } from '#server/db/schema.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import type { RunParcel, ScanResult, Tracking } from '#shared/tracking.ts';
+import { addProduct, placeOrder } from '../helpers/catalog.ts';
+import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { type SmsGateway, startSmsGateway } from '../helpers/sms-gateway.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -186,5 +188,45 @@ describe('delivering a parcel with the recipient’s code', () => {
       .from(smsOutbox)
       .where(eq(smsOutbox.id, refused?.id ?? ''));
     expect(sent).toMatchObject({ deliveredBy: 'gateway', attempts: 3, lastError: null });
+  });
+
+  it('ships a paid shop order with SwiftCargo, from the warehouse with no fee; the order is delivered with its parcel', async () => {
+    const product = await addProduct(server, admin);
+    const buyer = await signUpCustomer(server, { name: 'Nadia Islam' });
+    const placed = await placeOrder(server, buyer, product._id, 1, {
+      shippingAddress: { name: 'Nadia Islam', address: 'Flat 3B, Road 11, Uttara', phone: '+880 1912-345678' },
+    });
+    const orderId = placed.body._id;
+    const shipWithUs = (body: unknown, who = admin) =>
+      call<Booking>(server, 'POST', `/api/admin/orders/${orderId}/ship-with-us`, { token: who.token, body });
+    const parcel = { service: 'express', areaId: 'Uttara West, Dhaka', weightGrams: 2000 };
+    expect((await shipWithUs(parcel)).status).toBe(409);
+    await payWithTestCard(server, buyer, orderId);
+    expect((await shipWithUs(parcel, buyer)).status).toBe(403);
+    const shipped = await shipWithUs(parcel);
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(201);
+    const code = shipped.body.trackingCode;
+    const order = await call(server, 'GET', `/api/orders/number/${placed.body.number}`, { token: buyer.token });
+    expect(order.body).toMatchObject({ status: 'shipped', carrier: 'SwiftCargo', trackingNumber: code });
+    const [row] = await server.db.select().from(consignments).where(eq(consignments.trackingCode, code));
+    expect(row).toMatchObject({
+      orderId,
+      feePayment: 'shop',
+      pickupAreaId: 'dhaka-tejgaon-industrial-area',
+      recipientName: 'Nadia Islam',
+      recipientPhone: '01912345678',
+      recipientAddress: 'Flat 3B, Road 11, Uttara',
+      merchantInvoice: placed.body.number,
+    });
+    // Shipped once: the order has left.
+    expect((await shipWithUs(parcel)).status).toBe(409);
+
+    await toDeliveryHub(code);
+    await scan([code], 'out_for_delivery', { rider: rider.email });
+    const deliveryCode = await codeSentFor(code);
+    expect((await deliver(code, { outcome: 'delivered', code: deliveryCode, codCollected: 0 })).body.status).toBe('delivered');
+    const after = await call(server, 'GET', `/api/orders/number/${placed.body.number}`, { token: buyer.token });
+    expect(after.body.status).toBe('delivered');
+    expect(after.body.timeline.at(-1)).toMatchObject({ by: 'SwiftCargo', from: 'shipped', to: 'delivered' });
   });
 });

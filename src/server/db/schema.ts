@@ -369,6 +369,8 @@ export const consignments = pgTable(
     /** The hub it was last scanned at. */
     hub: text('hub'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The shop's order it carries, when the shop shipped one of its orders through the network (issue 29). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The rider it is out for delivery with (issue 29). */
     riderId: text('rider_id').references(() => user.id, { onDelete: 'set null' }),
     /** The recipient's delivery code of this attempt, hashed with the parcel's id; its wrong tries and its end. */
@@ -386,6 +388,7 @@ export const consignments = pgTable(
     index('consignments_status_idx').on(table.status, table.statusChangedAt),
     index('consignments_invoice_idx').on(table.merchantInvoice),
     index('consignments_rider_idx').on(table.riderId, table.status),
+    index('consignments_order_idx').on(table.orderId),
     check('consignments_weight_positive', sql`${table.weightGrams} > 0`),
     check('consignments_total', sql`${table.total} = ${table.deliveryFee} + ${table.codFee}`),
     check('consignments_cod_pays_fee', sql`${table.feePayment} <> 'cod' OR ${table.codAmount} >= ${table.total}`),

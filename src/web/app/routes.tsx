@@ -339,7 +339,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'manageOrders/:number',
                     lazy: page(
-                      () => import('./routes/OrderAdminRoutes.tsx'),
+                      () => withCatalogues(import('./routes/OrderAdminRoutes.tsx'), 'parcels'),
                       (m) => m.ManageOrderRoute,
                     ),
                   },

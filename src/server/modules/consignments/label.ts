@@ -122,7 +122,7 @@ export async function consignmentLabel(
   const fee =
     consignment.feePayment === 'cod'
       ? i18n._('Fee taken from the cash')
-      : consignment.feePaid
+      : consignment.feePayment === 'shop' || consignment.feePaid
         ? i18n._('Fee paid')
         : i18n._('Fee not paid yet');
   const cash = consignment.codAmount > 0 ? money(consignment.codAmount) : i18n._('Nothing to collect');

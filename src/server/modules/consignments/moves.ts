@@ -4,6 +4,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { consignmentEvents, consignments } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { OWN_CARRIER } from '#shared/carriers.ts';
 import {
   type ConsignmentStatus,
   type FailureReason,
@@ -14,6 +15,8 @@ import {
 } from '#shared/consignment-status.ts';
 import type { HubId } from '#shared/hubs.ts';
 import { TRACKING_MESSAGES } from '#shared/tracking.ts';
+import { OrderMoves } from '../orders/lifecycle.ts';
+import { orderStatusChanged } from '../orders/mails.ts';
 import { shopClock } from '../rates/working-days.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 
@@ -137,6 +140,12 @@ export async function applyMove(
     actorId: move.actorId,
     note: move.note ?? null,
   });
+  // A shop order shipped through the network is delivered with its parcel, in the same transaction.
+  if (moved.status === 'delivered' && moved.orderId)
+    await new OrderMoves(tx).move(
+      { id: moved.orderId },
+      { to: 'delivered', actor: OWN_CARRIER, mail: (order) => orderStatusChanged(order, 'delivered') },
+    );
   await rules.notify?.(tx, moved, { deliveryCode, reason: move.reason });
   await reachRacePoint(db, 'consignment moved');
   return moved;

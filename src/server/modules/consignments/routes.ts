@@ -6,14 +6,22 @@ import type { Database } from '#server/db/client.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
-import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
+import {
+  bookingSchema,
+  consignmentInputSchema,
+  consignmentSchema,
+  shipOrderInputSchema,
+  trackingCodeParamsSchema,
+} from '#shared/consignment.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { isLocale } from '#shared/locale.ts';
+import { orderIdParamsSchema } from '#shared/order.ts';
 import { englishText } from '#shared/translate.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { consignmentLabel } from './label.ts';
 import { parcelNotices } from './notifications.ts';
-import { bookConsignment, listMyConsignments, presentConsignment, readOwnConsignment } from './service.ts';
+import { shipOrderWithUs } from './order-shipping.ts';
+import { bookConsignment, bookingOf, listMyConsignments, presentConsignment, readOwnConsignment } from './service.ts';
 
 interface ConsignmentRouteOptions {
   db: Database;
@@ -118,6 +126,27 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
           // The schema's string types what the buffer carries, as for the CSV answers.
           .send(pdf as unknown as string)
       );
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/ship-with-us',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'shipOrderWithUs',
+        tags: ['parcels'],
+        summary:
+          'Ship with SwiftCargo (admin): books a parcel for a paid order from the shop’s warehouse (WAREHOUSE_*) to the order’s delivery address in `areaId`, with no fee, and marks the order shipped with the parcel’s code; the order is delivered when the parcel is',
+        params: orderIdParamsSchema,
+        body: shipOrderInputSchema,
+        errors: [404, 409],
+        response: { 201: bookingSchema },
+      },
+    },
+    async (request, reply) => {
+      const parcel = await shipOrderWithUs(context, viewerOf(request), request.params.id, request.body);
+      return reply.status(201).send(bookingOf(config, parcel));
     },
   );
 };

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { badRequest, HttpError, notFound } from '#server/http/errors.ts';
-import { type Booking, type Consignment, type ConsignmentRequest, labelPath, trackingPath } from '#shared/consignment.ts';
+import {
+  type Booking,
+  type Consignment,
+  type ConsignmentRequest,
+  type FeePayment,
+  labelPath,
+  trackingPath,
+} from '#shared/consignment.ts';
 import { formatMoney } from '#shared/locale-format.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
@@ -59,7 +66,7 @@ function requestHash(request: ConsignmentRequest): string {
 
 const absolute = (config: Config, path: string) => new URL(path, config.publicUrl).toString();
 
-function bookingOf(config: Config, row: ConsignmentRow): Booking {
+export function bookingOf(config: Config, row: ConsignmentRow): Booking {
   return {
     trackingCode: row.trackingCode,
     status: row.status,
@@ -75,6 +82,76 @@ function bookingOf(config: Config, row: ConsignmentRow): Booking {
 const CODE_TRIES = 3;
 
 /**
+ * A parcel priced with the rate card in force and booked, in the caller's transaction, with its first
+ * event and the recipient told: a client's price is never read. `feePayment` and `orderId` are the
+ * shop's own, for its orders shipped through the network.
+ */
+export async function insertPricedConsignment(
+  context: ConsignmentContext,
+  tx: Transaction,
+  userId: string,
+  request: ConsignmentRequest,
+  extras: { now: Date; feePayment?: FeePayment; orderId?: string },
+): Promise<ConsignmentRow> {
+  const { rates, config } = context;
+  const areas = findAreas({ 'pickup.areaId': request.pickup.areaId, 'recipient.areaId': request.recipient.areaId });
+  const rateCard = await rates.inForce(tx);
+  const zone = zoneBetween(areas['pickup.areaId'], areas['recipient.areaId']);
+  const pricing = {
+    card: rateCard.card,
+    codFeeBasisPoints: config.codFeeBasisPoints,
+    now: extras.now,
+    timeZone: config.timeZone,
+  };
+  const option = quoteOptions(pricing, zone, request.weightGrams, request.codAmount).find(
+    (candidate) => candidate.service === request.service,
+  );
+  if (
+    !option?.available ||
+    option.total === null ||
+    option.deliveryFee === null ||
+    option.codFee === null ||
+    !option.estimatedDelivery
+  )
+    throw badRequest(option?.reason ?? CONSIGNMENT_MESSAGES.notFound, { service: option?.reason ?? '' });
+  const feePayment = extras.feePayment ?? request.feePayment ?? (request.codAmount > 0 ? 'cod' : 'card');
+  if (feePayment === 'cod' && request.codAmount < option.total) {
+    const message = CONSIGNMENT_MESSAGES.codTooSmall(formatMoney(option.total / POISHA_PER_TAKA, PARCEL_CURRENCY, 'en'));
+    throw badRequest(message, { codAmount: message });
+  }
+  const row = await insertConsignment(tx, {
+    trackingCode: newTrackingCode(),
+    userId,
+    orderId: extras.orderId ?? null,
+    service: request.service,
+    zone,
+    pickupName: request.pickup.name,
+    pickupPhone: request.pickup.phone,
+    pickupAddress: request.pickup.address,
+    pickupAreaId: areas['pickup.areaId'].id,
+    recipientName: request.recipient.name,
+    recipientPhone: request.recipient.phone,
+    recipientAddress: request.recipient.address,
+    recipientAreaId: areas['recipient.areaId'].id,
+    weightGrams: request.weightGrams,
+    codAmount: request.codAmount,
+    declaredValue: request.declaredValue ?? null,
+    merchantInvoice: request.merchantInvoice ?? null,
+    note: request.note ?? null,
+    deliveryFee: option.deliveryFee,
+    codFee: option.codFee,
+    total: option.total,
+    feePayment,
+    rateCardId: rateCard.id,
+    estimatedEarliest: option.estimatedDelivery.earliest,
+    estimatedLatest: option.estimatedDelivery.latest,
+  });
+  await recordBooked(tx, row);
+  await context.notify?.(tx, row, {});
+  return row;
+}
+
+/**
  * `POST /api/consignments` (R-BOOKING): prices the parcel with the rate card in force, in the booking's
  * transaction (a quote sent by the client is never read), and keeps that price. With an
  * `Idempotency-Key`, the first answer is kept and given again for the same request; the same key with
@@ -87,8 +164,7 @@ export async function bookConsignment(
   idempotencyKey: string | undefined,
   now = new Date(),
 ): Promise<Booking> {
-  const { db, rates, config } = context;
-  const areas = findAreas({ 'pickup.areaId': request.pickup.areaId, 'recipient.areaId': request.recipient.areaId });
+  const { db, config } = context;
   const hash = requestHash(request);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -98,53 +174,7 @@ export async function bookConsignment(
           if (first?.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused', CONSIGNMENT_MESSAGES.keyReused);
           if (first.answer) return first.answer;
         }
-        const rateCard = await rates.inForce(tx);
-        const zone = zoneBetween(areas['pickup.areaId'], areas['recipient.areaId']);
-        const pricing = { card: rateCard.card, codFeeBasisPoints: config.codFeeBasisPoints, now, timeZone: config.timeZone };
-        const option = quoteOptions(pricing, zone, request.weightGrams, request.codAmount).find(
-          (candidate) => candidate.service === request.service,
-        );
-        if (
-          !option?.available ||
-          option.total === null ||
-          option.deliveryFee === null ||
-          option.codFee === null ||
-          !option.estimatedDelivery
-        )
-          throw badRequest(option?.reason ?? CONSIGNMENT_MESSAGES.notFound, { service: option?.reason ?? '' });
-        const feePayment = request.feePayment ?? (request.codAmount > 0 ? 'cod' : 'card');
-        if (feePayment === 'cod' && request.codAmount < option.total) {
-          const message = CONSIGNMENT_MESSAGES.codTooSmall(formatMoney(option.total / POISHA_PER_TAKA, PARCEL_CURRENCY, 'en'));
-          throw badRequest(message, { codAmount: message });
-        }
-        const row = await insertConsignment(tx, {
-          trackingCode: newTrackingCode(),
-          userId: viewer.userId,
-          service: request.service,
-          zone,
-          pickupName: request.pickup.name,
-          pickupPhone: request.pickup.phone,
-          pickupAddress: request.pickup.address,
-          pickupAreaId: areas['pickup.areaId'].id,
-          recipientName: request.recipient.name,
-          recipientPhone: request.recipient.phone,
-          recipientAddress: request.recipient.address,
-          recipientAreaId: areas['recipient.areaId'].id,
-          weightGrams: request.weightGrams,
-          codAmount: request.codAmount,
-          declaredValue: request.declaredValue ?? null,
-          merchantInvoice: request.merchantInvoice ?? null,
-          note: request.note ?? null,
-          deliveryFee: option.deliveryFee,
-          codFee: option.codFee,
-          total: option.total,
-          feePayment,
-          rateCardId: rateCard.id,
-          estimatedEarliest: option.estimatedDelivery.earliest,
-          estimatedLatest: option.estimatedDelivery.latest,
-        });
-        await recordBooked(tx, row);
-        await context.notify?.(tx, row, {});
+        const row = await insertPricedConsignment(context, tx, viewer.userId, request, { now });
         const booking = bookingOf(config, row);
         if (idempotencyKey) await keepIdempotentAnswer(tx, viewer.userId, idempotencyKey, booking);
         await reachRacePoint(db, 'consignment booked');
@@ -181,7 +211,7 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
     codFee: row.codFee,
     total: row.total,
     feePayment: row.feePayment,
-    feePaid: row.feePayment === 'cod' || row.feePaidAt !== null,
+    feePaid: row.feePayment !== 'card' || row.feePaidAt !== null,
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
     labelUrl: absolute(config, labelPath(row.trackingCode)),
     trackingUrl: absolute(config, trackingPath(row.trackingCode)),

@@ -8,9 +8,10 @@ export { OverviewPage } from '#web/features/orders/pages/OverviewPage.tsx';
 
 import { useParams } from 'react-router';
 import { ManageOrderPage } from '#web/features/orders/pages/ManageOrderPage.tsx';
+import { ShipOrderWithUs } from '#web/features/parcels/components/ShipOrderWithUs.tsx';
 
-/** One order's admin view (issue 26), in this file for the same reason. */
+/** One order's admin view (issue 26), in this file for the same reason; a paid order may ship with SwiftCargo (issue 29). */
 export function ManageOrderRoute() {
   const { number = '' } = useParams();
-  return <ManageOrderPage number={number} />;
+  return <ManageOrderPage number={number} shipWithUs={(order) => <ShipOrderWithUs orderId={order._id} />} />;
 }

@@ -1,3 +1,4 @@
+import { ownTrackingPath } from '#shared/carriers.ts';
 import type { OrderFacts, StatusFacts } from '../outbox.ts';
 import { composeMail, orderRows, type RenderedMail, type Writer } from './layout.ts';
 
@@ -17,8 +18,11 @@ export function orderStatusMail(writer: Writer, order: OrderFacts & StatusFacts)
   const rows = orderRows(writer, order);
   if (order.status === 'shipped')
     rows.push([i18n._('Carrier'), order.carrier], [i18n._('Tracking number'), order.trackingNumber]);
+  // Shipped through the shop's own network: its tracking page, in the customer's language (issue 29).
+  const ownTracking = order.status === 'shipped' ? ownTrackingPath(order.carrier, order.trackingNumber) : undefined;
   return composeMail(writer, subject[order.status], writer.hello(order.customerName), [
     says[order.status],
+    ...(ownTracking ? [{ link: writer.page(ownTracking), label: i18n._('Track your parcel') }] : []),
     { rows },
     ...(order.note ? [order.note] : []),
   ]);

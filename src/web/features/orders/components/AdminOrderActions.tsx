@@ -5,14 +5,14 @@ import type { Order } from '#shared/order.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useRemoveOrder } from '../api/use-orders.ts';
-import { FulfilOrder } from './FulfilOrder.tsx';
+import { FulfilOrder, type ShipWithUs } from './FulfilOrder.tsx';
 
 /**
  * What an admin may do to an order, as its status allows (R-ORDERS-ADMIN): unpaid ones Cancel Order,
  * paid ones the spec's disabled Confirm Order and shipping or a refund, shipped ones delivery or a refund;
  * in a list (`viewAt`), shipping, delivery and refunds are a link to the order's own view.
  */
-export function AdminOrderActions({ order, viewAt }: { order: Order; viewAt?: string }) {
+export function AdminOrderActions({ order, viewAt, shipWithUs }: { order: Order; viewAt?: string; shipWithUs?: ShipWithUs }) {
   const { t } = useLingui();
   const removeOrder = useRemoveOrder();
 
@@ -31,7 +31,7 @@ export function AdminOrderActions({ order, viewAt }: { order: Order; viewAt?: st
       {order.status === 'shipped' ? <Trans>Deliver or refund</Trans> : <Trans>Ship or refund</Trans>}
     </Link>
   ) : (
-    <FulfilOrder order={order} />
+    <FulfilOrder order={order} shipWithUs={shipWithUs} />
   );
   if (order.status === 'shipped') return fulfil;
   if (order.status !== 'unpaid' && order.status !== 'paid') return null;

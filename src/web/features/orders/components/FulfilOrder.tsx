@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { LIMITS } from '#shared/limits.ts';
 import type { Order, OrderStatusChange } from '#shared/order.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
@@ -12,7 +12,10 @@ import { useChangeOrderStatus } from '../api/use-orders.ts';
  * tracking number, mark a shipped one delivered, refund either, each with an optional note for the
  * order's timeline (R-ORDER-TIMELINE). The server decides what is allowed.
  */
-export function FulfilOrder({ order }: { order: Order }) {
+/** The shop's own network's shipping form (the parcels feature's), composed in by the app (issue 29). */
+export type ShipWithUs = (order: Order) => ReactNode;
+
+export function FulfilOrder({ order, shipWithUs }: { order: Order; shipWithUs?: ShipWithUs }) {
   const { price } = useFormat();
   const { t } = useLingui();
   const changeStatus = useChangeOrderStatus();
@@ -87,6 +90,7 @@ export function FulfilOrder({ order }: { order: Order }) {
   if (order.status !== 'paid') return null;
   return (
     <div className="flex flex-col gap-2">
+      {order.shippingAddress ? shipWithUs?.(order) : null}
       <form className="flex flex-col gap-1" onSubmit={ship}>
         <label className="text-xs" htmlFor={`${ids}-carrier`}>
           <Trans>Carrier</Trans>

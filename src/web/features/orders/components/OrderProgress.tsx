@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { trackingPageOf } from '#shared/carriers.ts';
+import { Link } from 'react-router';
+import { ownTrackingPath, trackingPageOf } from '#shared/carriers.ts';
 import type { Order } from '#shared/order.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { useShownMoment } from '#web/lib/shop-time-zone.ts';
@@ -75,11 +76,16 @@ export function OrderStepper({ order }: { order: Order }) {
 export function Tracking({ order }: { order: Order }) {
   if (!order.carrier || !order.trackingNumber) return null;
   const page = trackingPageOf(order.carrier, order.trackingNumber);
+  const own = ownTrackingPath(order.carrier, order.trackingNumber);
   const number = <span className="font-mono">{order.trackingNumber}</span>;
   return (
     <span className="text-xs">
       <Trans>{order.carrier} · tracking </Trans>
-      {page ? (
+      {own ? (
+        <Link to={own} className="link link-primary">
+          {number}
+        </Link>
+      ) : page ? (
         <a href={page} className="link link-primary" target="_blank" rel="noopener noreferrer">
           {number}
           <span className="sr-only">

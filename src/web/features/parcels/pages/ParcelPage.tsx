@@ -134,6 +134,8 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
               <span className="font-normal text-base-content/70">
                 {consignment.feePayment === 'cod' ? (
                   <Trans>(taken from the cash collected)</Trans>
+                ) : consignment.feePayment === 'shop' ? (
+                  <Trans>(the shop’s own order: no fee)</Trans>
                 ) : consignment.feePaid ? (
                   <Trans>(paid by card)</Trans>
                 ) : (
