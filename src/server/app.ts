@@ -41,6 +41,7 @@ import orderExpiryPlugin from './modules/orders/expiry.ts';
 import { OrderLifecycle } from './modules/orders/lifecycle.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
+import { refundConsignmentFee } from './modules/payments/consignment-fee.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { refundOrderPayment, releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
@@ -134,7 +135,6 @@ export async function buildApp({
   // The prices in force (R-RATE-CARD): quotes and bookings read them here.
   const rates = new RateCards(database.db);
   await app.register(rateRoutes, { config, rates });
-  await app.register(consignmentRoutes, { ...domain, rates });
   await app.register(trackingRoutes, { ...domain, trackingLookups });
   await app.register(pickupRoutes, domain);
   await app.register(freightRoutes, domain);
@@ -148,6 +148,8 @@ export async function buildApp({
   await app.register(orderExpiryPlugin, { config, database, lifecycle: orders, releasePayment });
   await app.register(overviewRoutes, domain);
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, config });
+  const refundFee = (consignmentId: string) => refundConsignmentFee(paymentSetup.context, consignmentId);
+  await app.register(consignmentRoutes, { ...domain, rates, refundFee });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: outboxTiming });

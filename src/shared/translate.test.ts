@@ -38,7 +38,10 @@ describe('the code’s English put in the reader’s language (decision 61)', ()
   });
 
   it('keeps a number’s leading zero, as in a delivery code, and writes its digits in the reader’s', () => {
-    const english = setupI18n({ locale: 'en', messages: { en: { 'Give the rider the code {code}.': 'Give the rider the code {code}.' } } });
+    const english = setupI18n({
+      locale: 'en',
+      messages: { en: { 'Give the rider the code {code}.': 'Give the rider the code {code}.' } },
+    });
     english.setMessagesCompiler(compileMessage);
     expect(translated(english, 'Give the rider the code 012345.')).toBe('Give the rider the code 012345.');
     expect(translated(bangla, 'please add 0150+ products')).toBe('অন্তত ০১৫০টি পণ্য যোগ করুন');

@@ -1,5 +1,7 @@
+import { desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consignmentEvents, paymentIntents } from '#server/db/schema.ts';
 import { writeRateCard } from '#server/modules/rates/rate-card-csv.ts';
 import { DEFAULT_RATE_CARD } from '#server/modules/rates/rate-card-store.ts';
 import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
@@ -162,6 +164,45 @@ describe('parcels: quote, booking, fee payment and label', () => {
     expect(paid.body.feePaid).toBe(true);
     const again = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: sender.token });
     expect(again.status).toBe(409);
+  });
+
+  it('cancels a parcel before pickup for its sender or staff, its card-paid fee refunded; not after pickup', async () => {
+    const booked = await book(parcel());
+    const { trackingCode } = booked.body;
+    const started = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: sender.token });
+    const charged = await chargeTestCard(server, sender, started.body.clientSecret);
+    await call(server, 'PATCH', `/api/consignments/${trackingCode}/payment`, {
+      token: sender.token,
+      body: { transactionId: charged.body.paymentIntent.id },
+    });
+    const cancel = (code: string, who = sender) =>
+      call<Consignment>(server, 'POST', `/api/consignments/${code}/cancel`, { token: who.token });
+    const stranger = await signUpCustomer(server);
+    expect((await cancel(trackingCode, stranger)).status).toBe(404);
+    const cancelled = await cancel(trackingCode);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', feePaid: true });
+    const [event] = await server.db
+      .select()
+      .from(consignmentEvents)
+      .where(eq(consignmentEvents.status, 'cancelled'))
+      .orderBy(desc(consignmentEvents.id))
+      .limit(1);
+    expect(event?.note).toMatch(/^Fee refunded \(.+\)\.$/);
+    const [payment] = await server.db.select().from(paymentIntents).where(eq(paymentIntents.id, charged.body.paymentIntent.id));
+    expect(payment?.status).toBe('refunded');
+    const again = await cancel(trackingCode);
+    expect(again).toMatchObject({ status: 409, body: { error: { message: 'This parcel is already cancelled.' } } });
+
+    const picked = (await book(parcel())).body.trackingCode;
+    await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [picked], status: 'picked_up' } });
+    const late = await cancel(picked);
+    expect(late).toMatchObject({
+      status: 409,
+      body: { error: { message: 'A parcel that is picked up cannot become cancelled.' } },
+    });
+    // Staff may cancel a sender's parcel before pickup.
+    const other = (await book(parcel())).body.trackingCode;
+    expect((await cancel(other, admin)).body.status).toBe('cancelled');
   });
 
   it('prints an A6 label holding the tracking code and the tracking address, for the sender and staff only', async () => {

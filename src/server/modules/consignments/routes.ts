@@ -18,15 +18,18 @@ import { isLocale } from '#shared/locale.ts';
 import { orderIdParamsSchema } from '#shared/order.ts';
 import { englishText } from '#shared/translate.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
+import { cancelConsignment, type RefundFee } from './cancellation.ts';
 import { consignmentLabel } from './label.ts';
 import { parcelNotices } from './notifications.ts';
 import { shipOrderWithUs } from './order-shipping.ts';
+import { moveContext } from './parcel-moved.ts';
 import { bookConsignment, bookingOf, listMyConsignments, presentConsignment, readOwnConsignment } from './service.ts';
 
 interface ConsignmentRouteOptions {
   db: Database;
   config: Config;
   rates: RateCards;
+  refundFee: RefundFee;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]+$/;
@@ -35,8 +38,14 @@ const KEY_MESSAGE = englishText(/*i18n*/ 'Idempotency-Key must be 1 to {max} vis
 });
 
 /** Booked parcels (issue 28): booking, the sender's list and page, the label. */
-export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> = async (app, { db, config, rates }) => {
-  const context = { db, config, rates, notify: parcelNotices(config, app.translators) };
+export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> = async (
+  app,
+  { db, config, rates, refundFee },
+) => {
+  const notify = parcelNotices(config, app.translators);
+  const context = { db, config, rates, notify };
+  const moves = moveContext(db, app.publicReads, config, notify);
+  const isStaff = async (userId: string) => ['admin', 'operator'].includes(await app.roleOf(userId));
 
   app.post(
     '/api/consignments',
@@ -148,5 +157,26 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
       const parcel = await shipOrderWithUs(context, viewerOf(request), request.params.id, request.body);
       return reply.status(201).send(bookingOf(config, parcel));
     },
+  );
+
+  app.post(
+    '/api/consignments/:trackingCode/cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'cancelConsignment',
+        tags: ['parcels'],
+        summary:
+          'Cancel a parcel before it is picked up (its sender, operators and admins): a fee paid by card is refunded; after pickup 409; another sender’s parcel 404',
+        params: trackingCodeParamsSchema,
+        errors: [404, 409],
+        response: { 200: consignmentSchema },
+      },
+    },
+    async (request) =>
+      presentConsignment(
+        config,
+        await cancelConsignment(moves, viewerOf(request), request.params.trackingCode, isStaff, refundFee),
+      ),
   );
 };

@@ -21,7 +21,7 @@ import { readTrackingCode } from '#shared/tracking-code.ts';
 import { listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
-import type { MoveContext } from './parcel-moved.ts';
+import { moveContext } from './parcel-moved.ts';
 import { applyScans } from './scans.ts';
 import { trackingCodeByInvoice, trackingOf } from './tracking.ts';
 
@@ -30,15 +30,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
   app,
   { db, config, trackingLookups },
 ) => {
-  const moves: MoveContext = {
-    db,
-    publicReads: app.publicReads,
-    rules: {
-      maxAttempts: config.maxDeliveryAttempts,
-      timeZone: config.timeZone,
-      notify: parcelNotices(config, app.translators),
-    },
-  };
+  const moves = moveContext(db, app.publicReads, config, parcelNotices(config, app.translators));
 
   app.get(
     '/api/track/:trackingCode',

@@ -138,3 +138,13 @@ export async function applyFeePayment(
     log.warn({ paymentIntent: payment.id, consignmentId: row.id }, 'parcel fee paid twice: refund the second payment');
   return outcome === 'paid' ? 'applied' : 'ignored';
 }
+
+/**
+ * A cancelled parcel's card-paid fee given back through the processor that took it (issue 29); the
+ * processor's refund is idempotent per payment, so cancelling again never refunds twice.
+ */
+export async function refundConsignmentFee(context: FeePaymentContext, consignmentId: string): Promise<string> {
+  const intent = await findIntentForConsignment(context.db, consignmentId);
+  if (!intent || intent.provider !== context.provider.name) throw conflict(PAYMENT_MESSAGES.noPaymentToRefund);
+  return context.provider.refundPayment(intent.id);
+}

@@ -38,3 +38,12 @@ export function useBookParcel(idempotencyKey: string) {
 export function downloadLabel(trackingCode: string, language: string): Promise<void> {
   return downloadFile(`${labelPath(trackingCode)}?lang=${language}`, `label-${trackingCode}.pdf`);
 }
+
+/** POST /api/consignments/{code}/cancel: before pickup; a fee paid by card is refunded. */
+export function useCancelParcel(trackingCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Consignment>(`/api/consignments/${encodeURIComponent(trackingCode)}/cancel`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.parcels }),
+  });
+}

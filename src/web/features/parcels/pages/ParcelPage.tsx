@@ -3,14 +3,15 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { placeName } from '#shared/area.ts';
 import { type Consignment, trackingPath } from '#shared/consignment.ts';
+import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { toastApiError } from '#web/lib/toast.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { downloadLabel, useParcel } from '../api/use-parcels.ts';
+import { downloadLabel, useCancelParcel, useParcel } from '../api/use-parcels.ts';
 import { ParcelStatus } from '../components/ParcelStatus.tsx';
 import { DeliveryDays } from '../components/QuoteOptions.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
@@ -40,6 +41,7 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
   const { taka, count, language } = useParcelFormat();
   const booked = (useLocation().state as { booked?: boolean } | null)?.booked === true;
   const parcel = useParcel(trackingCode);
+  const cancel = useCancelParcel(trackingCode);
   const [printing, setPrinting] = useState(false);
 
   if (parcel.isPending) return <Spinner label={t`Loading your parcel`} />;
@@ -96,6 +98,25 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
           <Link to={trackingPath(consignment.trackingCode)} className="btn btn-outline">
             <Trans>Track it</Trans>
           </Link>
+          {consignment.status === 'booked' ? (
+            <ConfirmButton
+              label={t`Cancel parcel`}
+              className="btn btn-outline btn-error"
+              disabled={cancel.isPending}
+              question={t`Cancel parcel ${consignment.trackingCode}?`}
+              details={
+                consignment.feePayment === 'card' && consignment.feePaid
+                  ? t`The fee paid by card is refunded. A parcel already picked up can no longer be cancelled.`
+                  : t`A parcel already picked up can no longer be cancelled.`
+              }
+              onConfirm={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: () => toast.success(/*i18n*/ 'Parcel cancelled.'),
+                  onError: (error) => toastApiError(error, /*i18n*/ 'The parcel could not be cancelled. Please try again.'),
+                })
+              }
+            />
+          ) : null}
         </div>
       </div>
       {consignment.feePaid ? null : payment(consignment)}
