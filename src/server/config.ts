@@ -112,6 +112,7 @@ const configSchema = z
     BOOKINGS_PER_CUSTOMER: limitSetting(100),
     TRACKING_LOOKUPS_PER_ADDRESS: limitSetting(60),
     MAX_DELIVERY_ATTEMPTS: limitSetting(3),
+    STUCK_AFTER_HOURS: limitSetting(48),
     WAREHOUSE_AREA: z.string().trim().min(1).default('dhaka-tejgaon-industrial-area'),
     WAREHOUSE_ADDRESS: z.string().trim().min(1).max(200).default('Warehouse, Tejgaon Industrial Area'),
     WAREHOUSE_PHONE: z
@@ -223,6 +224,8 @@ const configSchema = z
       codFeeBasisPoints: env.COD_FEE_PERCENT,
       /** Times a parcel goes out for delivery before it must go back to its sender (R-PARCEL-STATUS). */
       maxDeliveryAttempts: env.MAX_DELIVERY_ATTEMPTS,
+      /** A parcel this many hours in one moving status shows as stuck on the operations view (issue 29). */
+      stuckAfterHours: env.STUCK_AFTER_HOURS,
       /** Where the shop's own orders are picked up when it ships them through its network (issue 29). */
       warehouse: { areaId: env.WAREHOUSE_AREA, address: env.WAREHOUSE_ADDRESS, phone: env.WAREHOUSE_PHONE },
       redisUrl: env.REDIS_URL,

@@ -142,3 +142,21 @@ export const runParcelSchema = z.object({
   note: z.string().nullable(),
 });
 export type RunParcel = z.infer<typeof runParcelSchema>;
+
+/** `GET /api/admin/operations` (R-OPERATIONS): the network at a glance. */
+export const operationsSchema = z.object({
+  byStatus: z.array(z.object({ status: z.enum(CONSIGNMENT_STATUSES), count: z.number().int() })),
+  /** Parcels in a hub's hands (at it, leaving it, at it for delivery), by hub and status. */
+  byHub: z.array(z.object({ hub: z.string(), status: z.enum(CONSIGNMENT_STATUSES), count: z.number().int() })),
+  /** Parcels longer than `stuckAfterHours` in one status on their way, the longest first. */
+  stuck: z.array(
+    z.object({ trackingCode: z.string(), status: z.enum(CONSIGNMENT_STATUSES), hub: z.string().nullable(), since: z.string() }),
+  ),
+  stuckAfterHours: z.number().int(),
+  failedByReason: z.array(z.object({ reason: z.enum(FAILURE_REASONS), count: z.number().int() })),
+  /** Cash riders collected and have not handed in yet, by rider, in poisha. */
+  cashWithRiders: z.array(
+    z.object({ rider: z.object({ name: z.string(), email: z.string() }), parcels: z.number().int(), amount: z.number().int() }),
+  ),
+});
+export type Operations = z.infer<typeof operationsSchema>;

@@ -130,6 +130,16 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
   await stop.getByRole('button', { name: 'Delivered', exact: true }).click();
   await expect(run.getByText('No parcels are out for delivery with you.')).toBeVisible();
 
+  // The admins' operations view: the failed attempt's reason, and the cash the rider now holds until handed in.
+  await page.goto('/dashboard/operations');
+  await expect(page.getByRole('region', { name: 'Failed attempts by reason' })).toContainText('Recipient unreachable1');
+  const cash = page.getByTestId('cash-with-rider');
+  await expect(cash).toContainText(`Jamal Rider (${rider.email}): ৳2,500.00 from 1 parcel`);
+  await expectAxeCleanAtEveryWidth(page, 'operations');
+  await cash.getByRole('button', { name: 'Cash handed in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cash handed in' }).click();
+  await expect(page.getByRole('region', { name: 'Cash with riders' })).toContainText('Nothing here.');
+
   // Anyone with the code, signed in or not, follows it from /track.
   const visitor = await browser.newContext({ baseURL: server.url });
   try {

@@ -19,19 +19,23 @@ import { firstPaintFonts } from '#server/http/web-build.ts';
  * And the 1 KB issue 28 spent on parcels: the router's table knows five more pages (send a parcel, book,
  * My Parcels, a parcel, the rates), the delivery strip's "Get a price" links, and the API client's
  * Idempotency-Key and raw bodies (the rate card's CSV).
+ * And the 1 KB issue 29 spends there: the router's table knows eight more pages (the tracking form and
+ * a parcel's tracking, the scan screen, the rider's run, operations, their staff guards), 130,129 bytes
+ * measured.
  * CSS: 25 KB and the 1 KB of issue 27's fonts (the Bangla pages' faces, the English pages' Bengali
  * letters) and their selectors.
  */
-const BUDGET_BYTES = { js: 127 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 1024 };
+const BUDGET_BYTES = { js: 128 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 1024 };
 /**
  * Each language's home page loads the app's code and its language's catalogues (R-LANGUAGES, decision
  * 61), never the other language's: the code grew by Lingui's runtime (2 KB), English by its `web`
  * catalogue (6 KB) and Bangla by its `web` and `shared` ones (13 KB: Bangla takes three bytes a letter
  * before compression, and the rules' messages are no longer the code's own); each 1 KB more with issue
  * 28's code above. English 1 KB more with issue 29: the route table every page loads holds the
- * tracking, scan and rider pages (136,215 bytes measured; Bangla still within its 140 KB).
+ * tracking, scan and rider pages (136,215 bytes measured), and then Bangla too, with the operations
+ * page (143,400 bytes measured).
  */
-const LANGUAGE_BUDGET_BYTES = { en: 134 * 1024, bn: 140 * 1024 };
+const LANGUAGE_BUDGET_BYTES = { en: 134 * 1024, bn: 141 * 1024 };
 const HOME_CATALOGUES = { en: ['../locales/web/en.po'], bn: ['../locales/web/bn.po', '../locales/shared/bn.po'] };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';
@@ -91,7 +95,7 @@ describe('budgets', () => {
   });
 
   it.runIf(existsSync(manifestPath))(
-    'the home page loads at most 127 KB of JavaScript (its code) and 26 KB of CSS, gzip, before it is idle',
+    'the home page loads at most 128 KB of JavaScript (its code) and 26 KB of CSS, gzip, before it is idle',
     () => {
       const manifest = readManifest();
       expect(manifest[HOME_ROUTE], `${HOME_ROUTE} is not in the manifest`).toBeDefined();

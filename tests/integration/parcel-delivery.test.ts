@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, smsOutbox } from '#server/db/schema.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
-import type { RunParcel, ScanResult, Tracking } from '#shared/tracking.ts';
+import type { Operations, RunParcel, ScanResult, Tracking } from '#shared/tracking.ts';
 import { addProduct, placeOrder } from '../helpers/catalog.ts';
 import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -228,5 +228,28 @@ describe('delivering a parcel with the recipient’s code', () => {
     const after = await call(server, 'GET', `/api/orders/number/${placed.body.number}`, { token: buyer.token });
     expect(after.body.status).toBe('delivered');
     expect(after.body.timeline.at(-1)).toMatchObject({ by: 'SwiftCargo', from: 'shipped', to: 'delivered' });
+  });
+
+  it('shows admins the network: by status and hub, stuck parcels, failed attempts by reason, and cash with riders until handed in', async () => {
+    const waiting = await book();
+    await scan([waiting], 'picked_up');
+    await scan([waiting], 'at_hub', { hub: 'dhaka' });
+    await server.db
+      .update(consignments)
+      .set({ statusChangedAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) })
+      .where(eq(consignments.trackingCode, waiting));
+    const view = async () => (await call<Operations>(server, 'GET', '/api/admin/operations', { token: admin.token })).body;
+    const before = await view();
+    expect(before.byStatus).toContainEqual({ status: 'delivered', count: 2 });
+    expect(before.byHub).toContainEqual({ hub: 'dhaka', status: 'at_hub', count: 1 });
+    expect(before.stuck.map((parcel) => parcel.trackingCode)).toEqual([waiting]);
+    expect(before.stuckAfterHours).toBe(48);
+    expect(before.failedByReason).toEqual([{ reason: 'unreachable', count: 1 }]);
+    expect(before.cashWithRiders).toEqual([{ rider: { name: 'Rider One', email: rider.email }, parcels: 2, amount: 370_000 }]);
+    expect((await call(server, 'GET', '/api/admin/operations', { token: rider.token })).status).toBe(403);
+
+    const handedIn = await call(server, 'POST', '/api/ops/cash-handins', { token: admin.token, body: { rider: rider.email } });
+    expect(handedIn.body).toEqual({ parcels: 2, amount: 370_000 });
+    expect((await view()).cashWithRiders).toEqual([]);
   });
 });

@@ -377,8 +377,9 @@ export const consignments = pgTable(
     deliveryCodeHash: text('delivery_code_hash'),
     deliveryCodeTries: integer('delivery_code_tries').notNull().default(0),
     deliveryCodeExpiresAt: timestamp('delivery_code_expires_at', { withTimezone: true }),
-    /** Cash the rider collected on delivery, in poisha. */
+    /** Cash the rider collected on delivery, in poisha, and when the rider handed it in at the hub. */
     codCollected: integer('cod_collected'),
+    codHandedInAt: timestamp('cod_handed_in_at', { withTimezone: true }),
     /** What a partial delivery handed over. */
     deliveryNote: text('delivery_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -351,6 +351,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'operations',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/OperationsPage.tsx'), 'parcels'),
+                      (m) => m.OperationsPage,
+                    ),
+                  },
+                  {
                     path: 'rates',
                     lazy: page(
                       () => withCatalogues(import('../features/parcels/pages/RatesPage.tsx'), 'parcels'),

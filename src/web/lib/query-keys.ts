@@ -52,6 +52,7 @@ export const queryKeys = {
   myPickups: [SIGNED_IN, 'pickups'],
   riders: [SIGNED_IN, 'riders'],
   riderRun: [SIGNED_IN, 'rider-run'],
+  operations: [SIGNED_IN, 'operations'],
   dayPickups: (day: string) => [SIGNED_IN, 'pickups', day],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],

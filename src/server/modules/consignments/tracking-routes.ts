@@ -12,6 +12,7 @@ import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
 import {
   deliveryOutcomeSchema,
   invoiceLookupSchema,
+  operationsSchema,
   runParcelSchema,
   scanRequestSchema,
   scanResultSchema,
@@ -21,6 +22,7 @@ import { readTrackingCode } from '#shared/tracking-code.ts';
 import { listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
+import { operationsView, takeCashFromRider } from './operations.ts';
 import { moveContext } from './parcel-moved.ts';
 import { applyScans } from './scans.ts';
 import { trackingCodeByInvoice, trackingOf } from './tracking.ts';
@@ -152,5 +154,36 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       const moved = await recordDelivery(moves, rider, request.params.trackingCode, request.body);
       return { trackingCode: moved.trackingCode, status: moved.status };
     },
+  );
+
+  app.get(
+    '/api/admin/operations',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'readOperations',
+        tags: ['operations'],
+        summary:
+          'The network at a glance (admin): parcels by status and by hub, parcels stuck longer than STUCK_AFTER_HOURS in one status, failed attempts by reason, and cash riders collected and have not handed in',
+        response: { 200: operationsSchema },
+      },
+    },
+    async () => operationsView(db, config),
+  );
+
+  app.post(
+    '/api/ops/cash-handins',
+    {
+      onRequest: app.requireRole(['operator']),
+      schema: {
+        operationId: 'takeCashFromRider',
+        tags: ['operations'],
+        summary:
+          'A rider handed in the cash they collected (operators and admins): every collected amount not handed in yet is marked taken',
+        body: z.object({ rider: z.email({ error: /*i18n*/ 'Choose a rider' }) }),
+        response: { 200: z.object({ parcels: z.number().int(), amount: z.number().int() }) },
+      },
+    },
+    async (request) => takeCashFromRider(moves, request.body.rider),
   );
 };

@@ -25,6 +25,7 @@ const ADMIN_ENTRIES = [
   { to: '/dashboard/addProducts', label: /*i18n*/ 'Add Products' },
   { to: '/dashboard/makeAdmin', label: /*i18n*/ 'Make Admin' },
   { to: '/dashboard/manageProducts', label: /*i18n*/ 'Manage Products' },
+  { to: '/dashboard/operations', label: /*i18n*/ 'Operations' },
   { to: '/dashboard/pickups', label: /*i18n*/ 'Pickups' },
   { to: '/dashboard/rates', label: /*i18n*/ 'Rates' },
   { to: '/dashboard/mailbox', label: /*i18n*/ 'Mailbox' },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeliveryOutcome, RunParcel, ScanRequest, ScanResult } from '#shared/tracking.ts';
+import type { DeliveryOutcome, Operations, RunParcel, ScanRequest, ScanResult } from '#shared/tracking.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -39,5 +39,23 @@ export function useRecordDelivery() {
         body: outcome,
       }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.riderRun }),
+  });
+}
+
+/** GET /api/admin/operations: the network at a glance (admins). */
+export function useOperations() {
+  return useQuery({
+    queryKey: queryKeys.operations,
+    queryFn: ({ signal }) => apiRequest<Operations>('/api/admin/operations', { signal }),
+  });
+}
+
+/** POST /api/ops/cash-handins: a rider handed in the cash they collected. */
+export function useTakeCash() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rider: string) =>
+      apiRequest<{ parcels: number; amount: number }>('/api/ops/cash-handins', { method: 'POST', body: { rider } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.operations }),
   });
 }

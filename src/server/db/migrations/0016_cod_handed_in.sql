@@ -1,0 +1,1 @@
+ALTER TABLE "consignments" ADD COLUMN "cod_handed_in_at" timestamp with time zone;

@@ -1,0 +1,143 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { findHub, hubName } from '#shared/hubs.ts';
+import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { useShownMoment } from '#web/lib/shop-time-zone.ts';
+import { toast, toastApiError } from '#web/lib/toast.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { useOperations, useTakeCash } from '../api/use-scans.ts';
+import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
+
+/** One part of the view: a heading, and its table or a line saying there is nothing. */
+function Part({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <section aria-label={title} className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-3 p-5">
+        <h3 className="card-title text-lg">{title}</h3>
+        {empty ? <p className="text-base-content/70">{t`Nothing here.`}</p> : children}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Operations (issue 29, admins): how many parcels are in each status and at each hub, which have sat too
+ * long in one status, why deliveries failed, and the cash riders still hold.
+ */
+export function OperationsPage() {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Operations`);
+  const { language, taka, count } = useParcelFormat();
+  const moment = useShownMoment();
+  const operations = useOperations();
+  const takeCash = useTakeCash();
+  if (operations.isPending) return <Spinner label={t`Loading the operations`} />;
+  if (operations.isError) return <LoadError what={t`the operations`} onRetry={() => operations.refetch()} />;
+  const view = operations.data;
+  const hub = (id: string | null) => {
+    const found = id ? findHub(id) : undefined;
+    return found ? hubName(found, language) : (id ?? '—');
+  };
+  const status = (value: keyof typeof PARCEL_STATUS_NAMES) => i18n._(PARCEL_STATUS_NAMES[value]);
+  return (
+    <section aria-labelledby="operations-heading" className="with-taka flex flex-col gap-4">
+      <h2 id="operations-heading" className="text-2xl font-bold">
+        <Trans>Operations</Trans>
+      </h2>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Part title={t`Parcels by status`} empty={view.byStatus.length === 0}>
+          <table className="table table-sm">
+            <tbody>
+              {view.byStatus.map((row) => (
+                <tr key={row.status}>
+                  <th scope="row">{status(row.status)}</th>
+                  <td className="text-right">{count(row.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Part>
+        <Part title={t`At the hubs`} empty={view.byHub.length === 0}>
+          <table className="table table-sm">
+            <tbody>
+              {view.byHub.map((row) => (
+                <tr key={`${row.hub}-${row.status}`}>
+                  <th scope="row">{hub(row.hub)}</th>
+                  <td>{status(row.status)}</td>
+                  <td className="text-right">{count(row.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Part>
+        <Part title={t`Stuck for more than ${count(view.stuckAfterHours)} hours`} empty={view.stuck.length === 0}>
+          <table className="table table-sm">
+            <tbody>
+              {view.stuck.map((row) => (
+                <tr key={row.trackingCode}>
+                  <th scope="row" className="font-mono">
+                    {row.trackingCode}
+                  </th>
+                  <td>
+                    {status(row.status)}
+                    {row.hub ? ` · ${hub(row.hub)}` : ''}
+                  </td>
+                  <td>
+                    <Trans>
+                      since <time dateTime={row.since}>{moment(row.since)}</time>
+                    </Trans>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Part>
+        <Part title={t`Failed attempts by reason`} empty={view.failedByReason.length === 0}>
+          <table className="table table-sm">
+            <tbody>
+              {view.failedByReason.map((row) => (
+                <tr key={row.reason}>
+                  <th scope="row">{i18n._(FAILURE_REASON_NAMES[row.reason])}</th>
+                  <td className="text-right">{count(row.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Part>
+      </div>
+      <Part title={t`Cash with riders`} empty={view.cashWithRiders.length === 0}>
+        <ul className="flex flex-col divide-y divide-base-200">
+          {view.cashWithRiders.map(({ rider, parcels, amount }) => (
+            <li
+              key={rider.email}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+              data-testid="cash-with-rider"
+            >
+              <span>
+                <span className="font-medium">{rider.name}</span> ({rider.email}):{' '}
+                <Plural value={parcels} one={`${taka(amount)} from # parcel`} other={`${taka(amount)} from # parcels`} />
+              </span>
+              <ConfirmButton
+                label={t`Cash handed in`}
+                className="btn btn-sm btn-outline"
+                disabled={takeCash.isPending}
+                question={t`Did ${rider.name} hand in ${taka(amount)}?`}
+                details={t`The cash they collected is marked taken in at the hub.`}
+                onConfirm={() =>
+                  takeCash.mutate(rider.email, {
+                    onSuccess: () => toast.success(/*i18n*/ 'Cash taken in.'),
+                    onError: (error) => toastApiError(error, /*i18n*/ 'The cash could not be marked taken in. Please try again.'),
+                  })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      </Part>
+    </section>
+  );
+}
