@@ -80,13 +80,14 @@ export function DashboardLayout() {
                 </span>
               </li>
             ) : null}
-            {role.data === 'rider' || role.data === 'admin'
-              ? RIDER_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />)
-              : null}
+            {role.data === 'admin' ? ADMIN_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />) : null}
+            {/* The staff's screens after the spec's admin entries, which keep their place. */}
             {role.data === 'operator' || role.data === 'admin'
               ? OPERATOR_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />)
               : null}
-            {role.data === 'admin' ? ADMIN_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />) : null}
+            {role.data === 'rider' || role.data === 'admin'
+              ? RIDER_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />)
+              : null}
           </ul>
         </nav>
       </div>
