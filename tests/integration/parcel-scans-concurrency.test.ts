@@ -1,53 +1,30 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { consignmentEvents, consignments } from '#server/db/schema.ts';
-import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import type { Booking } from '#shared/consignment.ts';
 import type { ScanResult } from '#shared/tracking.ts';
-import { RaceBarrier } from '../helpers/race-barrier.ts';
+import { STANDARD_PARCEL, startTwoInstances, type TwoInstances } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /** Twenty scans: more than one instance's connection pool (10), so two instances share them. */
 const SCANS = 20;
 
-const PARCEL: ConsignmentInput = {
-  service: 'standard',
-  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
-  recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road', areaId: 'cumilla-debidwar' },
-  weightGrams: 800,
-  codAmount: 0,
-};
-
 describe.skipIf(withoutPostgres())('one parcel scanned at once at two hub desks (race test, needs PostgreSQL)', () => {
-  let first: TestServer;
-  let second: TestServer;
-  let secondPool: DatabaseHandle;
-  let races: RaceBarrier;
+  let shop: TwoInstances;
   let operator: SignedInCustomer;
   let code: string;
   beforeAll(async () => {
-    first = await startTestServer({ kind: 'postgres' });
-    secondPool = openDatabase({ kind: 'postgres', url: first.database.url ?? '' });
-    second = await startTestServer({
-      kind: 'postgres',
-      sharedDatabase: { handle: secondPool, url: first.database.url, drop: () => secondPool.close() },
-      env: { PUBLIC_URL: first.url },
-    });
-    races = await RaceBarrier.on(first, second);
-    operator = await signInAdmin(first);
-    const sender: SignedInCustomer = await signUpCustomer(first);
-    code = (await call<Booking>(first, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body.trackingCode;
+    shop = await startTwoInstances();
+    operator = await signInAdmin(shop.first);
+    const sender = await signUpCustomer(shop.first);
+    code = (await call<Booking>(shop.first, 'POST', '/api/consignments', { token: sender.token, body: STANDARD_PARCEL })).body
+      .trackingCode;
   });
-  afterAll(async () => {
-    await races?.close();
-    await second?.stop();
-    await secondPool?.close();
-    await first?.stop();
-  });
+  afterAll(() => shop?.stop());
 
   it(`${SCANS} concurrent scans of one code move it once, and the others say it is already there`, async () => {
+    const { first, second, races } = shop;
     const answers = await races.overlap('consignment moved', SCANS, () =>
       Promise.all(
         Array.from({ length: SCANS }, (_, index) =>

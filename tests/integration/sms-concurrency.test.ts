@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox } from '#server/db/schema.ts';
-import type { ConsignmentInput } from '#shared/consignment.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { RaceBarrier } from '../helpers/race-barrier.ts';
 import { call, signUpCustomer } from '../helpers/shop-client.ts';
 import { type SmsGateway, startSmsGateway } from '../helpers/sms-gateway.ts';
@@ -10,14 +10,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 // The workers look at the outbox only when the test tells them, so both claim at the moment it chooses.
 const ON_DEMAND = { pollMs: 60 * 60_000 };
 const PARCELS = 6;
-
-const PARCEL: ConsignmentInput = {
-  service: 'standard',
-  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
-  recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road', areaId: 'cumilla-debidwar' },
-  weightGrams: 800,
-  codAmount: 0,
-};
 
 describe.skipIf(withoutPostgres())('text messages sent by two instances (race test, needs PostgreSQL)', () => {
   let gateway: SmsGateway;
@@ -42,7 +34,7 @@ describe.skipIf(withoutPostgres())('text messages sent by two instances (race te
   it('both claiming the outbox at once: every message reaches the gateway exactly once', async () => {
     const sender = await signUpCustomer(a);
     for (let parcel = 0; parcel < PARCELS; parcel++)
-      await call(a, 'POST', '/api/consignments', { token: sender.token, body: PARCEL });
+      await call(a, 'POST', '/api/consignments', { token: sender.token, body: STANDARD_PARCEL });
     const claimed = await races.overlap('sms claimed', 2, () =>
       Promise.all([a.app.smsWorker.deliverDue(), b.app.smsWorker.deliverDue()]),
     );

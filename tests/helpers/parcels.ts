@@ -1,0 +1,46 @@
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import type { ConsignmentInput } from '#shared/consignment.ts';
+import { RaceBarrier } from './race-barrier.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/** A plain parcel from Gulshan to Cumilla, no cash to collect: what the parcels' race tests book. */
+export const STANDARD_PARCEL: ConsignmentInput = {
+  service: 'standard',
+  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road', areaId: 'cumilla-debidwar' },
+  weightGrams: 800,
+  codAmount: 0,
+};
+
+export interface TwoInstances {
+  first: TestServer;
+  second: TestServer;
+  races: RaceBarrier;
+  stop(): Promise<void>;
+}
+
+/**
+ * Two app instances on one PostgreSQL database, each with a connection pool of its own (as two
+ * machines would have), and a race barrier over both.
+ */
+export async function startTwoInstances(): Promise<TwoInstances> {
+  const first = await startTestServer({ kind: 'postgres' });
+  const secondPool: DatabaseHandle = openDatabase({ kind: 'postgres', url: first.database.url ?? '' });
+  const second = await startTestServer({
+    kind: 'postgres',
+    sharedDatabase: { handle: secondPool, url: first.database.url, drop: () => secondPool.close() },
+    env: { PUBLIC_URL: first.url },
+  });
+  const races = await RaceBarrier.on(first, second);
+  return {
+    first,
+    second,
+    races,
+    async stop() {
+      await races.close();
+      await second.stop();
+      await secondPool.close();
+      await first.stop();
+    },
+  };
+}
