@@ -19,7 +19,9 @@ export const AreaField = forwardRef<HTMLInputElement, AreaFieldProps>(function A
   const { t } = useLingui();
   const { language } = useParcelFormat();
   const listId = useId();
-  const [typed, setTyped] = useState(String(input.defaultValue ?? input.value ?? ''));
+  // Only what is typed here is answered: a field filled from the address (a priced /ship, a booking
+  // from a quote) asks for nothing until it is changed; asking at load kept the priced page busy.
+  const [typed, setTyped] = useState('');
   const suggestions = useAreaSuggestions(useDeferredValue(typed));
   return (
     <>
