@@ -38,7 +38,8 @@ const partySchema = (area: string) =>
     areaId: areaReference(area),
   });
 
-const optionalText = (field: string, max: number) =>
+/** An optional text of at most `max` characters; empty is none. */
+export const optionalText = (field: string, max: number) =>
   textField(field)
     .trim()
     .max(max, englishText(/*i18n*/ '{field} must be at most {max} characters', { field, max }))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { namedPlaceSchema } from './area.ts';
-import { bdMobileSchema } from './consignment.ts';
+import { bdMobileSchema, optionalText } from './consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, SCAN_STATUSES } from './consignment-status.ts';
 import { withWesternDigits } from './digits.ts';
 import { HUB_IDS } from './hubs.ts';
@@ -74,14 +74,7 @@ export const scanRequestSchema = z.object({
   reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }).optional(),
   /** Out for delivery: the rider (by email) who takes the parcels. */
   rider: z.email({ error: /*i18n*/ 'Choose a rider' }).optional(),
-  note: textField(/*i18n*/ 'note')
-    .trim()
-    .max(
-      LIMITS.parcelNoteMaxLength,
-      englishText(/*i18n*/ 'note must be at most {max} characters', { max: LIMITS.parcelNoteMaxLength }),
-    )
-    .optional()
-    .transform((text) => text || undefined),
+  note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength),
 });
 export type ScanRequest = z.infer<typeof scanRequestSchema>;
 
