@@ -46,7 +46,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { refundOrderPayment, releaseOrderPayment } from './modules/payments/service.ts';
 import { createPaymentSetup, type PaymentOptions } from './modules/payments/setup.ts';
 import { pickupRoutes } from './modules/pickups/routes.ts';
-import { openPictureStore } from './modules/products/picture-store.ts';
+import { openPictureStore, openPrivatePhotos } from './modules/products/picture-store.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { RateCards } from './modules/rates/rate-card-store.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
@@ -135,7 +135,10 @@ export async function buildApp({
   // The prices in force (R-RATE-CARD): quotes and bookings read them here.
   const rates = new RateCards(database.db);
   await app.register(rateRoutes, { config, rates });
-  await app.register(trackingRoutes, { ...domain, trackingLookups });
+  // Photos of handovers (R-PROOF-OF-DELIVERY): private, shown to the parcel's sender and staff only.
+  const handoverPhotos = await openPrivatePhotos(config, 'handovers');
+  app.addHook('onClose', async () => handoverPhotos.close());
+  await app.register(trackingRoutes, { ...domain, trackingLookups, handoverPhotos });
   await app.register(pickupRoutes, domain);
   await app.register(freightRoutes, domain);
   await app.register(cartRoutes, domain);
@@ -149,7 +152,7 @@ export async function buildApp({
   await app.register(overviewRoutes, domain);
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, config });
   const refundFee = (consignmentId: string) => refundConsignmentFee(paymentSetup.context, consignmentId);
-  await app.register(consignmentRoutes, { ...domain, rates, refundFee });
+  await app.register(consignmentRoutes, { ...domain, rates, refundFee, handoverPhotos });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: outboxTiming });

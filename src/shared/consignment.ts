@@ -113,6 +113,17 @@ export const consignmentSchema = z.object({
   labelUrl: z.string(),
   trackingUrl: z.string(),
   createdAt: z.string(),
+  /** Once delivered, wholly or partly (R-PROOF-OF-DELIVERY): the cash taken and how the handover was proved. */
+  proofOfDelivery: z
+    .object({
+      codCollected: z.number().int(),
+      /** What a partial delivery handed over. */
+      handedOver: z.string().nullable(),
+      receivedBy: z.string().nullable(),
+      /** The photo of the handover (its sender and staff may open it); null when the recipient's code proved it. */
+      photoUrl: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Consignment = z.infer<typeof consignmentSchema>;
 
@@ -122,6 +133,7 @@ export const trackingCodeParamsSchema = z.object({ trackingCode: z.string().max(
 /** The parcel's page, where its sender pays and prints (R-BOOKING). */
 export const parcelPath = (trackingCode: string) => `/dashboard/parcels/${trackingCode}`;
 export const labelPath = (trackingCode: string) => `/api/consignments/${trackingCode}/label.pdf`;
+export const handoverPhotoPath = (trackingCode: string) => `/api/consignments/${trackingCode}/handover-photo`;
 /** The public tracking page's address for a parcel; the page itself is issue 29's. */
 export const trackingPath = (trackingCode: string) => `/track/${trackingCode}`;
 

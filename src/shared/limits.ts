@@ -51,6 +51,8 @@ export const LIMITS = {
   scanMaxCodes: 1000,
   /** Wrong tries of a recipient's delivery code before it locks (issue 29). */
   deliveryCodeTries: 5,
+  /** The name of whoever took a parcel delivered on a photo (R-PROOF-OF-DELIVERY). */
+  receiverNameMaxLength: 100,
   cataloguePageSizeMax: 48,
   /** Far past any real catalogue's last page; keeps OFFSET bounded. */
   cataloguePageMax: 10_000,

@@ -87,43 +87,84 @@ export const scanResultSchema = z.object({
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
-/** A recipient's delivery code as the rider types it: six digits, Bengali ones too. */
-const deliveryCodeField = z
-  .string({ error: /*i18n*/ 'Type the recipient’s 6-digit code' })
-  .transform((typed) => withWesternDigits(typed).replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, /*i18n*/ 'Type the recipient’s 6-digit code'));
+/** A field a form sent empty is a field not given (a multipart form sends every input). */
+const emptyAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const codCollectedField = z
-  .number({ error: /*i18n*/ 'codCollected must be a whole number of poisha' })
-  .int(/*i18n*/ 'codCollected must be a whole number of poisha')
-  .min(0, /*i18n*/ 'codCollected must not be negative');
+/** A recipient's delivery code as the rider types it: six digits, Bengali ones too. */
+const deliveryCodeField = z.preprocess(
+  emptyAsMissing,
+  z
+    .string({ error: /*i18n*/ 'Type the recipient’s 6-digit code' })
+    .transform((typed) => withWesternDigits(typed).replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, /*i18n*/ 'Type the recipient’s 6-digit code'))
+    .optional(),
+);
+
+/** Poisha as a number in JSON, or as the digits a multipart form carries. */
+const codCollectedField = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+  z
+    .number({ error: /*i18n*/ 'codCollected must be a whole number of poisha' })
+    .int(/*i18n*/ 'codCollected must be a whole number of poisha')
+    .min(0, /*i18n*/ 'codCollected must not be negative'),
+);
+
+/** The form field that carries a photo of the handover (multipart/form-data on POST /api/rider/deliveries/{code}). */
+export const HANDOVER_PHOTO_FIELD = 'handoverPhoto';
+
+export const PROOF_MESSAGES = {
+  proofNeeded: /*i18n*/ 'Type the recipient’s 6-digit code, or take a photo of the handover and name who took it.',
+  receiverNeeded: /*i18n*/ 'Type the name of the person who took the parcel.',
+  noPhoto: /*i18n*/ 'This parcel was not delivered on a photo.',
+} as const;
 
 /**
  * `POST /api/rider/deliveries/{code}` (R-PROOF-OF-DELIVERY): the rider's outcome. Delivered needs the
- * recipient's code and the whole cash to collect; a partial delivery the code, the cash taken and what
- * was handed over; a failed attempt its reason.
+ * whole cash to collect, a partial delivery the cash taken and what was handed over; both are proved by
+ * the recipient's code, or by a photo of the handover in `handoverPhoto` with the name of who took the
+ * parcel (`photoFile`: whatever each side holds a file as, a browser File or a server Buffer). A failed
+ * attempt needs its reason.
  */
-export const deliveryOutcomeSchema = z.discriminatedUnion(
-  'outcome',
-  [
-    z.object({ outcome: z.literal('delivered'), code: deliveryCodeField, codCollected: codCollectedField }),
-    z.object({
-      outcome: z.literal('partial'),
-      code: deliveryCodeField,
-      codCollected: codCollectedField,
-      handedOver: textField(/*i18n*/ 'handedOver', { error: /*i18n*/ 'Say what was handed over' })
-        .trim()
-        .min(1, /*i18n*/ 'Say what was handed over')
-        .max(LIMITS.parcelNoteMaxLength),
-    }),
-    z.object({
-      outcome: z.literal('failed'),
-      reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }),
-    }),
-  ],
-  { error: /*i18n*/ 'outcome must be delivered, partial or failed' },
-);
-export type DeliveryOutcome = z.infer<typeof deliveryOutcomeSchema>;
+export function deliveryOutcomeSchema<File extends z.ZodType>(photoFile: File) {
+  const proof = {
+    code: deliveryCodeField,
+    receivedBy: z.preprocess(
+      emptyAsMissing,
+      textField(/*i18n*/ 'receivedBy').trim().max(LIMITS.receiverNameMaxLength).optional(),
+    ),
+    [HANDOVER_PHOTO_FIELD]: photoFile.optional(),
+    codCollected: codCollectedField,
+  };
+  return z
+    .discriminatedUnion(
+      'outcome',
+      [
+        z.object({ outcome: z.literal('delivered'), ...proof }),
+        z.object({
+          outcome: z.literal('partial'),
+          ...proof,
+          handedOver: textField(/*i18n*/ 'handedOver', { error: /*i18n*/ 'Say what was handed over' })
+            .trim()
+            .min(1, /*i18n*/ 'Say what was handed over')
+            .max(LIMITS.parcelNoteMaxLength),
+        }),
+        z.object({
+          outcome: z.literal('failed'),
+          reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }),
+        }),
+      ],
+      { error: /*i18n*/ 'outcome must be delivered, partial or failed' },
+    )
+    .superRefine((outcome, context) => {
+      if (outcome.outcome === 'failed' || outcome.code !== undefined) return;
+      if (outcome[HANDOVER_PHOTO_FIELD] === undefined)
+        context.addIssue({ code: 'custom', path: ['code'], message: PROOF_MESSAGES.proofNeeded });
+      else if (outcome.receivedBy === undefined)
+        context.addIssue({ code: 'custom', path: ['receivedBy'], message: PROOF_MESSAGES.receiverNeeded });
+    });
+}
+/** An outcome with the photo as `Photo`: a File in the browser, bytes and then a stored name on the server. */
+export type DeliveryOutcome<Photo> = z.infer<ReturnType<typeof deliveryOutcomeSchema<z.ZodType<Photo>>>>;
 
 /** A parcel on a rider's run (R-PROOF-OF-DELIVERY): where it goes, whom to call, the cash to collect. */
 export const runParcelSchema = z.object({

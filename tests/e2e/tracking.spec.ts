@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import sharp from 'sharp';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -292,4 +293,53 @@ test('a shop order shipped with SwiftCargo shows delivered once its parcel is de
   } finally {
     await customer.close();
   }
+});
+
+test('a recipient without the code: the rider delivers on a photo of the handover, and the sender sees it on the parcel’s page', async ({
+  page,
+  server,
+  browser,
+}) => {
+  const admin = await signInAdmin(server);
+  const sender = await signUpCustomer(server, { name: 'Asha Rahman' });
+  const rider = await signUpCustomer(server, { name: 'Jamal Rider' });
+  await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+  const { trackingCode } = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body;
+  const scan = (status: string, extra: Record<string, string> = {}) =>
+    call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [trackingCode], status, ...extra } });
+  await scan('picked_up');
+  await scan('at_hub', { hub: 'sylhet' });
+  await scan('out_for_delivery', { rider: rider.email });
+
+  const run = await browser.newContext({ baseURL: server.url });
+  try {
+    const riderPage = await run.newPage();
+    await signInBrowser(riderPage, server, rider);
+    await riderPage.goto('/dashboard/run');
+    const stop = riderPage.getByTestId('run-stop');
+    const delivery = stop.locator('form').first();
+    await delivery.getByRole('button', { name: 'Delivered', exact: true }).click();
+    await expect(delivery.getByText('Type the recipient’s 6-digit code, or take a photo of the handover')).toBeVisible();
+    await delivery.getByText('No code? Take a photo of the handover').click();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#8b5a2b' } })
+      .jpeg()
+      .toBuffer();
+    await delivery.getByLabel('Photo of the handover').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await delivery.getByLabel('Who took the parcel').fill('Salma Begum (neighbour)');
+    await delivery.getByRole('button', { name: 'Delivered', exact: true }).click();
+    await expect(riderPage.getByText('No parcels are out for delivery with you.')).toBeVisible();
+  } finally {
+    await run.close();
+  }
+
+  await signInBrowser(page, server, sender);
+  await page.goto(`/dashboard/parcels/${trackingCode}`);
+  const proof = page.getByRole('region', { name: 'Proof of delivery' });
+  await expect(proof).toContainText('Cash collected৳2,500.00');
+  await expect(proof).toContainText('Received bySalma Begum (neighbour)');
+  await expect(proof).toContainText('Proved byA photo of the handover');
+  const handover = proof.getByRole('img', { name: 'The parcel handed over' });
+  await expect(handover).toBeVisible();
+  expect(await handover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+  await expectAxeCleanAtEveryWidth(page, 'parcel delivered on a photo');
 });

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, smsOutbox } from '#server/db/schema.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
@@ -8,6 +11,11 @@ import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { type SmsGateway, startSmsGateway } from '../helpers/sms-gateway.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const HANDOVER_JPEG = sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#a0522d' } })
+  .jpeg()
+  .withExif({ IFD0: { Make: 'PhoneCam', Copyright: 'Station Road, Sylhet' } })
+  .toBuffer();
 
 // The SMS worker looks at the outbox only when the test tells it.
 const ON_DEMAND = { pollMs: 60 * 60_000, retryBaseMs: 1, retryMaxMs: 1 };
@@ -57,6 +65,19 @@ describe('delivering a parcel with the recipient’s code', () => {
   };
   const deliver = (code: string, body: unknown, who = rider) =>
     call(server, 'POST', `/api/rider/deliveries/${code}`, { token: who.token, body });
+  /** The outcome as the run page sends it with a photo of the handover: a phone's JPEG, with its EXIF. */
+  const deliverWithPhoto = async (code: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('handoverPhoto', new Blob([new Uint8Array(await HANDOVER_JPEG)], { type: 'image/jpeg' }), 'door.jpg');
+    const response = await fetch(`${server.url}/api/rider/deliveries/${code}`, {
+      method: 'POST',
+      headers: { origin: server.url, authorization: `Bearer ${rider.token}` },
+      body: form,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const handoverPhotos = () => readdirSync(join(server.config.dataDir, 'handovers'));
   /** The latest code the recipient was sent, read from what the gateway took. */
   const codeSentFor = async (trackingCode: string) => {
     await server.app.smsWorker.deliverDue();
@@ -135,8 +156,55 @@ describe('delivering a parcel with the recipient’s code', () => {
     expect(locked.body.error.message).toBe(
       'The delivery code was typed wrong 5 times and is locked: bring the parcel back to the hub.',
     );
+    // Someone guessed: a photo of a handover does not get round the lock, and is not kept.
+    const withPhoto = await deliverWithPhoto(code, { outcome: 'delivered', codCollected: '250000', receivedBy: 'Karim' });
+    expect(withPhoto.status).toBe(409);
+    expect(handoverPhotos()).toEqual([]);
     const [row] = await server.db.select().from(consignments).where(eq(consignments.trackingCode, code));
     expect(row).toMatchObject({ status: 'out_for_delivery', deliveryCodeTries: 5 });
+  });
+
+  it('delivers on a photo of the handover and who took it: kept re-encoded and private, shown to its sender and staff only', async () => {
+    const code = await book();
+    await toDeliveryHub(code);
+    await scan([code], 'out_for_delivery', { rider: rider.email });
+    const cash = { outcome: 'delivered', codCollected: '250000' };
+    const noName = await deliverWithPhoto(code, cash);
+    expect(noName.status).toBe(400);
+    expect(noName.body.error.fields).toEqual({ receivedBy: 'Type the name of the person who took the parcel.' });
+    const noProof = await deliver(code, { outcome: 'delivered', codCollected: 250_000 });
+    expect(noProof.body.error.fields).toEqual({
+      code: 'Type the recipient’s 6-digit code, or take a photo of the handover and name who took it.',
+    });
+    expect(handoverPhotos()).toEqual([]);
+
+    const delivered = await deliverWithPhoto(code, { ...cash, receivedBy: 'Salma Begum (neighbour)' });
+    expect(delivered.body).toEqual({ trackingCode: code, status: 'delivered' });
+    expect(handoverPhotos()).toHaveLength(1);
+    const parcel = await call(server, 'GET', `/api/consignments/${code}`, { token: sender.token });
+    expect(parcel.body.proofOfDelivery).toEqual({
+      codCollected: 250_000,
+      handedOver: null,
+      receivedBy: 'Salma Begum (neighbour)',
+      photoUrl: `${server.url}/api/consignments/${code}/handover-photo`,
+    });
+    const photoAs = (token?: string) =>
+      fetch(parcel.body.proofOfDelivery.photoUrl, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const seen = await photoAs(sender.token);
+    expect([seen.status, seen.headers.get('content-type'), seen.headers.get('cache-control')]).toEqual([
+      200,
+      'image/webp',
+      'private, max-age=86400, immutable',
+    ]);
+    const photo = await sharp(Buffer.from(await seen.arrayBuffer())).metadata();
+    expect([photo.format, photo.width, photo.exif]).toEqual(['webp', 1600, undefined]);
+    expect((await photoAs(admin.token)).status).toBe(200);
+    expect((await photoAs(otherRider.token)).status).toBe(404);
+    expect((await photoAs()).status).toBe(401);
+    // Not a public upload, and not part of the public tracking.
+    expect((await fetch(`${server.url}/uploads/${handoverPhotos()[0]}`)).status).toBe(404);
+    const tracking = await call(server, 'GET', `/api/track/${code}`);
+    expect(JSON.stringify(tracking.body)).not.toContain('Salma');
   });
 
   it('takes a partial delivery with the cash taken and what was handed over; the code in Bengali digits too', async () => {
@@ -240,16 +308,16 @@ describe('delivering a parcel with the recipient’s code', () => {
       .where(eq(consignments.trackingCode, waiting));
     const view = async () => (await call<Operations>(server, 'GET', '/api/admin/operations', { token: admin.token })).body;
     const before = await view();
-    expect(before.byStatus).toContainEqual({ status: 'delivered', count: 2 });
+    expect(before.byStatus).toContainEqual({ status: 'delivered', count: 3 });
     expect(before.byHub).toContainEqual({ hub: 'dhaka', status: 'at_hub', count: 1 });
     expect(before.stuck.map((parcel) => parcel.trackingCode)).toEqual([waiting]);
     expect(before.stuckAfterHours).toBe(48);
     expect(before.failedByReason).toEqual([{ reason: 'unreachable', count: 1 }]);
-    expect(before.cashWithRiders).toEqual([{ rider: { name: 'Rider One', email: rider.email }, parcels: 2, amount: 370_000 }]);
+    expect(before.cashWithRiders).toEqual([{ rider: { name: 'Rider One', email: rider.email }, parcels: 3, amount: 620_000 }]);
     expect((await call(server, 'GET', '/api/admin/operations', { token: rider.token })).status).toBe(403);
 
     const handedIn = await call(server, 'POST', '/api/ops/cash-handins', { token: admin.token, body: { rider: rider.email } });
-    expect(handedIn.body).toEqual({ parcels: 2, amount: 370_000 });
+    expect(handedIn.body).toEqual({ parcels: 3, amount: 620_000 });
     expect((await view()).cashWithRiders).toEqual([]);
   });
 });

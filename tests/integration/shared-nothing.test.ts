@@ -5,7 +5,8 @@ import type { Product } from '#shared/product.ts';
 import { addProductWithUpload, NEW_PRODUCT, TINY_PNG } from '../helpers/catalog.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { startTestBucket, type TestBucket } from '../helpers/object-store.ts';
-import { call, type SignedInCustomer, signInAdmin } from '../helpers/shop-client.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -73,6 +74,35 @@ describe('product pictures in an S3 bucket', () => {
     const refused = await addProductWithUpload(server, admin, FIELDS, { ...UPLOAD, content: Buffer.from('GIF89a\x01\x00') });
     expect(refused.status).toBe(400);
     expect(filesUnder(bucket.directory)).toHaveLength(before);
+  });
+
+  it('keep photos of handovers in the bucket too, apart from the pictures, shown only through the parcel', async () => {
+    const rider = await signUpCustomer(server, { name: 'Rider One' });
+    await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+    const booked = await call(server, 'POST', '/api/consignments', { token: admin.token, body: STANDARD_PARCEL });
+    const codes = [booked.body.trackingCode];
+    for (const move of [
+      { status: 'picked_up' },
+      { status: 'at_hub', hub: 'chattogram' },
+      { status: 'out_for_delivery', rider: rider.email },
+    ])
+      await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes, ...move } });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ outcome: 'delivered', codCollected: '0', receivedBy: 'Karim Mia' }))
+      form.append(name, value);
+    form.append('handoverPhoto', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'door.png');
+    const delivered = await fetch(`${server.url}/api/rider/deliveries/${codes[0]}`, {
+      method: 'POST',
+      headers: { origin: server.url, authorization: `Bearer ${rider.token}` },
+      body: form,
+    });
+    expect(delivered.status).toBe(200);
+    expect(filesUnder(bucket.directory).some((file) => /handovers[/\\][0-9a-f-]{36}\.webp/.test(file))).toBe(true);
+    expect(existsSync(join(server.config.dataDir, 'handovers'))).toBe(false);
+    const photo = await fetch(`${server.url}/api/consignments/${codes[0]}/handover-photo`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/webp']);
   });
 });
 

@@ -382,6 +382,9 @@ export const consignments = pgTable(
     codHandedInAt: timestamp('cod_handed_in_at', { withTimezone: true }),
     /** What a partial delivery handed over. */
     deliveryNote: text('delivery_note'),
+    /** A delivery proved by a photo instead of the code: who took the parcel, and the private photo's name. */
+    receivedBy: text('received_by'),
+    handoverPhoto: text('handover_photo'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

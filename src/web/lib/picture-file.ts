@@ -15,10 +15,7 @@ export const pictureFile = z.preprocess(
 );
 
 /** JSON when no file goes with the form; multipart/form-data with the file in `fileField` when one does. */
-export function formWithPicture<Values extends Record<string, unknown>>(
-  values: Values,
-  fileField: keyof Values & string,
-): Record<string, unknown> | FormData {
+export function formWithPicture(values: Record<string, unknown>, fileField: string): Record<string, unknown> | FormData {
   const { [fileField]: file, ...fields } = values;
   if (!(file instanceof File)) return fields;
   const form = new FormData();

@@ -4,7 +4,7 @@ import { badRequest, conflict, forbidden, HttpError } from '#server/http/errors.
 import { LIMITS } from '#shared/limits.ts';
 import { formatMoney } from '#shared/locale-format.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
-import { type DeliveryOutcome, type RunParcel, TRACKING_MESSAGES } from '#shared/tracking.ts';
+import { type DeliveryOutcome, HANDOVER_PHOTO_FIELD, type RunParcel, TRACKING_MESSAGES } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
@@ -74,14 +74,16 @@ const taka = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, PARCEL_CU
 
 /**
  * A rider's outcome for a parcel on their run (R-PROOF-OF-DELIVERY), one transaction on the locked
- * parcel. A delivery needs the recipient's code, which ends with its day and locks after
- * LIMITS.deliveryCodeTries wrong tries; a wrong try is counted (committed) before it is refused.
+ * parcel. A delivery is proved by the recipient's code, which ends with its day and locks after
+ * LIMITS.deliveryCodeTries wrong tries (a wrong try is counted, committed, before it is refused), or
+ * by a photo of the handover, already stored under `handoverPhoto`, with the name of who took it. A
+ * locked code refuses the photo too: someone guessed, and the parcel goes back to the hub.
  */
 export async function recordDelivery(
   context: MoveContext,
   rider: { userId: string; admin: boolean },
   typedCode: string,
-  outcome: DeliveryOutcome,
+  outcome: DeliveryOutcome<string>,
   now = new Date(),
 ): Promise<ConsignmentRow> {
   const trackingCode = readTrackingCode(typedCode);
@@ -94,13 +96,15 @@ export async function recordDelivery(
     if (outcome.outcome === 'failed')
       return applyMove(db, tx, row, { to: 'delivery_failed', reason: outcome.reason, actorId: rider.userId }, rules, now);
     if (row.deliveryCodeTries >= LIMITS.deliveryCodeTries) throw conflict(DELIVERY_MESSAGES.codeLocked);
-    if (!row.deliveryCodeExpiresAt || row.deliveryCodeExpiresAt <= now) throw conflict(DELIVERY_MESSAGES.codeExpired);
-    if (!sameDeliveryCode(row, outcome.code)) {
-      const tries = row.deliveryCodeTries + 1;
-      await tx.update(consignments).set({ deliveryCodeTries: tries }).where(eq(consignments.id, row.id));
-      const left = LIMITS.deliveryCodeTries - tries;
-      const message = left > 0 ? DELIVERY_MESSAGES.wrongCode(left) : DELIVERY_MESSAGES.codeLocked;
-      return left > 0 ? badRequest(message, { code: message }) : conflict(message);
+    if (outcome.code !== undefined) {
+      if (!row.deliveryCodeExpiresAt || row.deliveryCodeExpiresAt <= now) throw conflict(DELIVERY_MESSAGES.codeExpired);
+      if (!sameDeliveryCode(row, outcome.code)) {
+        const tries = row.deliveryCodeTries + 1;
+        await tx.update(consignments).set({ deliveryCodeTries: tries }).where(eq(consignments.id, row.id));
+        const left = LIMITS.deliveryCodeTries - tries;
+        const message = left > 0 ? DELIVERY_MESSAGES.wrongCode(left) : DELIVERY_MESSAGES.codeLocked;
+        return left > 0 ? badRequest(message, { code: message }) : conflict(message);
+      }
     }
     if (outcome.outcome === 'delivered' && outcome.codCollected !== row.codAmount) {
       const message = DELIVERY_MESSAGES.wholeCash(taka(row.codAmount));
@@ -119,6 +123,8 @@ export async function recordDelivery(
         actorId: rider.userId,
         codCollected: outcome.codCollected,
         ...(outcome.outcome === 'partial' ? { deliveryNote: outcome.handedOver } : {}),
+        receivedBy: outcome.receivedBy,
+        handoverPhoto: outcome[HANDOVER_PHOTO_FIELD],
       },
       rules,
       now,

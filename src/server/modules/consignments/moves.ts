@@ -35,6 +35,9 @@ export interface Move {
   /** Delivered, or partly: the cash collected, in poisha, and what was handed over. */
   codCollected?: number;
   deliveryNote?: string;
+  /** Delivered on a photo rather than the code: who took it, and the private photo's name. */
+  receivedBy?: string;
+  handoverPhoto?: string;
 }
 
 /** What a move tells its parcel's people (notifications.ts), in the move's transaction. */
@@ -128,6 +131,8 @@ export async function applyMove(
         : {}),
       ...(move.codCollected !== undefined ? { codCollected: move.codCollected, deliveryCodeHash: null } : {}),
       ...(move.deliveryNote !== undefined ? { deliveryNote: move.deliveryNote } : {}),
+      ...(move.receivedBy !== undefined ? { receivedBy: move.receivedBy } : {}),
+      ...(move.handoverPhoto !== undefined ? { handoverPhoto: move.handoverPhoto } : {}),
     })
     .where(eq(consignments.id, row.id))
     .returning();

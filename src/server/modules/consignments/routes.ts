@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { badRequest } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
 import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import {
@@ -16,7 +16,9 @@ import {
 import { LIMITS } from '#shared/limits.ts';
 import { isLocale } from '#shared/locale.ts';
 import { orderIdParamsSchema } from '#shared/order.ts';
+import { PROOF_MESSAGES } from '#shared/tracking.ts';
 import { englishText } from '#shared/translate.ts';
+import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { cancelConsignment, type RefundFee } from './cancellation.ts';
 import { consignmentLabel } from './label.ts';
@@ -30,6 +32,7 @@ interface ConsignmentRouteOptions {
   config: Config;
   rates: RateCards;
   refundFee: RefundFee;
+  handoverPhotos: PrivatePhotos;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7E]+$/;
@@ -40,7 +43,7 @@ const KEY_MESSAGE = englishText(/*i18n*/ 'Idempotency-Key must be 1 to {max} vis
 /** Booked parcels (issue 28): booking, the sender's list and page, the label. */
 export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> = async (
   app,
-  { db, config, rates, refundFee },
+  { db, config, rates, refundFee, handoverPhotos },
 ) => {
   const notify = parcelNotices(config, app.translators);
   const context = { db, config, rates, notify };
@@ -134,6 +137,36 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
           .header('cache-control', 'private, no-store')
           // The schema's string types what the buffer carries, as for the CSV answers.
           .send(pdf as unknown as string)
+      );
+    },
+  );
+
+  app.get(
+    '/api/consignments/:trackingCode/handover-photo',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'readHandoverPhoto',
+        tags: ['parcels'],
+        summary:
+          'The photo a rider took of the handover, for a parcel delivered on a photo instead of the recipient’s code (its sender, operators and admins only; anyone else 404)',
+        params: trackingCodeParamsSchema,
+        produces: ['image/webp'],
+        errors: [404],
+        response: { 200: z.string().describe('WebP image') },
+      },
+    },
+    async (request, reply) => {
+      const row = await readOwnConsignment(db, viewerOf(request), request.params.trackingCode, isStaff);
+      const photo = row.handoverPhoto ? await handoverPhotos.read(row.handoverPhoto) : undefined;
+      if (!photo) throw notFound(PROOF_MESSAGES.noPhoto);
+      return (
+        reply
+          .type('image/webp')
+          .header('cache-control', 'private, max-age=86400, immutable')
+          .header('x-content-type-options', 'nosniff')
+          // The schema's string types what the buffer carries, as for the label.
+          .send(photo as unknown as string)
       );
     },
   );

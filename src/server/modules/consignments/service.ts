@@ -10,6 +10,7 @@ import {
   type Consignment,
   type ConsignmentRequest,
   type FeePayment,
+  handoverPhotoPath,
   labelPath,
   trackingPath,
 } from '#shared/consignment.ts';
@@ -216,6 +217,15 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
     labelUrl: absolute(config, labelPath(row.trackingCode)),
     trackingUrl: absolute(config, trackingPath(row.trackingCode)),
     createdAt: row.createdAt.toISOString(),
+    proofOfDelivery:
+      row.codCollected === null
+        ? null
+        : {
+            codCollected: row.codCollected,
+            handedOver: row.deliveryNote,
+            receivedBy: row.receivedBy,
+            photoUrl: row.handoverPhoto ? absolute(config, handoverPhotoPath(row.trackingCode)) : null,
+          },
   };
 }
 

@@ -1,16 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import { PUBLIC_READS } from '#server/cache/public-reads.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
 import type { SharedLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import { trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
 import {
   deliveryOutcomeSchema,
+  HANDOVER_PHOTO_FIELD,
   invoiceLookupSchema,
   operationsSchema,
   runParcelSchema,
@@ -19,6 +21,7 @@ import {
   trackingSchema,
 } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
+import type { PrivatePhotos } from '../products/picture-store.ts';
 import { listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
@@ -28,10 +31,12 @@ import { applyScans } from './scans.ts';
 import { trackingCodeByInvoice, trackingOf } from './tracking.ts';
 
 /** Tracking (issue 29): the public tracking of a parcel, the lookup by invoice, and the hubs' scans. */
-export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; trackingLookups: SharedLimit }> = async (
-  app,
-  { db, config, trackingLookups },
-) => {
+export const trackingRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  trackingLookups: SharedLimit;
+  handoverPhotos: PrivatePhotos;
+}> = async (app, { db, config, trackingLookups, handoverPhotos }) => {
   const moves = moveContext(db, app.publicReads, config, parcelNotices(config, app.translators));
 
   app.get(
@@ -133,28 +138,42 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     async (request) => riderRun(moves, viewerOf(request).userId),
   );
 
-  app.post(
-    '/api/rider/deliveries/:trackingCode',
-    {
-      onRequest: app.requireRole(['rider']),
-      schema: {
-        operationId: 'recordDelivery',
-        tags: ['operations'],
-        summary:
-          'A rider’s outcome for a parcel on their run: delivered (the recipient’s 6-digit code and the whole cash), partial (the code, the cash taken, what was handed over) or failed (why). The code ends with its day and locks after 5 wrong tries',
-        params: trackingCodeParamsSchema,
-        body: deliveryOutcomeSchema,
-        errors: [400, 403, 404, 409],
-        response: { 200: z.object({ trackingCode: z.string(), status: z.enum(CONSIGNMENT_STATUSES) }) },
+  // Only the rider's outcome takes multipart/form-data (a photo of the handover), so only its scope parses it.
+  await app.register(async (scope) => {
+    await acceptPictureForms(scope, HANDOVER_PHOTO_FIELD);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/rider/deliveries/:trackingCode',
+      {
+        onRequest: app.requireRole(['rider']),
+        schema: {
+          operationId: 'recordDelivery',
+          tags: ['operations'],
+          summary: `A rider’s outcome for a parcel on their run: delivered (the whole cash), partial (the cash taken, what was handed over) or failed (why). A delivery is proved by the recipient’s 6-digit code, which ends with its day and locks after 5 wrong tries, or by a photo of the handover (multipart/form-data, an image in ${HANDOVER_PHOTO_FIELD}) with receivedBy, the name of who took it`,
+          consumes: ['application/json', 'multipart/form-data'],
+          params: trackingCodeParamsSchema,
+          body: deliveryOutcomeSchema(uploadedPicture(HANDOVER_PHOTO_FIELD)),
+          errors: [400, 403, 404, 409, 413],
+          response: { 200: z.object({ trackingCode: z.string(), status: z.enum(CONSIGNMENT_STATUSES) }) },
+        },
       },
-    },
-    async (request) => {
-      const viewer = viewerOf(request);
-      const rider = { userId: viewer.userId, admin: await app.isAdmin(viewer.userId) };
-      const moved = await recordDelivery(moves, rider, request.params.trackingCode, request.body);
-      return { trackingCode: moved.trackingCode, status: moved.status };
-    },
-  );
+      async (request) => {
+        const viewer = viewerOf(request);
+        const rider = { userId: viewer.userId, admin: await app.isAdmin(viewer.userId) };
+        const { body } = request;
+        const photo = body.outcome === 'failed' ? undefined : body[HANDOVER_PHOTO_FIELD];
+        // The photo is kept first (encoding it takes a while, outside the parcel's lock) and forgotten on a refusal.
+        const stored = photo && (await handoverPhotos.save(photo, HANDOVER_PHOTO_FIELD));
+        try {
+          const outcome = body.outcome === 'failed' ? body : { ...body, [HANDOVER_PHOTO_FIELD]: stored };
+          const moved = await recordDelivery(moves, rider, request.params.trackingCode, outcome);
+          return { trackingCode: moved.trackingCode, status: moved.status };
+        } catch (error) {
+          if (stored) await handoverPhotos.discard(stored);
+          throw error;
+        }
+      },
+    );
+  });
 
   app.get(
     '/api/admin/operations',

@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeliveryOutcome, Operations, RunParcel, ScanRequest, ScanResult } from '#shared/tracking.ts';
+import {
+  type DeliveryOutcome,
+  HANDOVER_PHOTO_FIELD,
+  type Operations,
+  type RunParcel,
+  type ScanRequest,
+  type ScanResult,
+} from '#shared/tracking.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { formWithPicture } from '#web/lib/picture-file.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /api/ops/scans (R-SCANS): one result per code; the parcels shown elsewhere are read again. */
@@ -29,14 +37,17 @@ export function useRiderRun() {
   });
 }
 
-/** POST /api/rider/deliveries/{code}: the rider's outcome; the run is read again whatever it was (a wrong code counts). */
+/**
+ * POST /api/rider/deliveries/{code}: the rider's outcome, as multipart/form-data when a photo of the
+ * handover goes with it; the run is read again whatever it was (a wrong code counts).
+ */
 export function useRecordDelivery() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ trackingCode, outcome }: { trackingCode: string; outcome: DeliveryOutcome }) =>
+    mutationFn: ({ trackingCode, outcome }: { trackingCode: string; outcome: DeliveryOutcome<File> }) =>
       apiRequest<{ trackingCode: string; status: string }>(`/api/rider/deliveries/${encodeURIComponent(trackingCode)}`, {
         method: 'POST',
-        body: outcome,
+        body: formWithPicture(outcome, HANDOVER_PHOTO_FIELD),
       }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.riderRun }),
   });

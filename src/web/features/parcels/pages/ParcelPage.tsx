@@ -13,6 +13,7 @@ import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { downloadLabel, useCancelParcel, useParcel } from '../api/use-parcels.ts';
 import { ParcelStatus } from '../components/ParcelStatus.tsx';
+import { ProofOfDelivery } from '../components/ProofOfDelivery.tsx';
 import { DeliveryDays } from '../components/QuoteOptions.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
 
@@ -181,6 +182,7 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
           </dl>
         </div>
       </div>
+      <ProofOfDelivery parcel={consignment} />
       <Link to="/dashboard/parcels" className="link link-primary">
         <Trans>Back to My Parcels</Trans>
       </Link>

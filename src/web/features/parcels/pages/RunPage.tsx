@@ -4,11 +4,12 @@ import { placeName } from '#shared/area.ts';
 import { FAILURE_REASONS } from '#shared/consignment-status.ts';
 import { cashInTaka, poisha } from '#shared/parcel-forms.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
-import { type DeliveryOutcome, deliveryOutcomeSchema, type RunParcel } from '#shared/tracking.ts';
+import { type DeliveryOutcome, deliveryOutcomeSchema, HANDOVER_PHOTO_FIELD, type RunParcel } from '#shared/tracking.ts';
 import { FormField, SelectField } from '#web/components/FormField.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { pictureFile } from '#web/lib/picture-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
@@ -17,15 +18,20 @@ import { useRecordDelivery, useRiderRun } from '../api/use-scans.ts';
 import { FAILURE_REASON_NAMES } from '../components/status-names.ts';
 
 type Fields = Record<string, FormDataEntryValue>;
+type Outcome = DeliveryOutcome<File>;
+
+/** The server's rules, with the photo of the handover as a file chosen here. */
+const outcomeSchema = deliveryOutcomeSchema(pictureFile);
+
+/** A file input left empty still sends an empty file: that is no photo. */
+const withoutEmptyFile = ({ [HANDOVER_PHOTO_FIELD]: photo, ...fields }: Fields): Fields =>
+  photo instanceof File && photo.size > 0 ? { ...fields, [HANDOVER_PHOTO_FIELD]: photo } : fields;
 
 /** The form's fields as the API's outcome, or the first message of each field the shared rules refuse. */
-function outcomeOf(
-  outcome: DeliveryOutcome['outcome'],
-  fields: Fields,
-): { outcome?: DeliveryOutcome; errors: Record<string, string> } {
+function outcomeOf(outcome: Outcome['outcome'], fields: Fields): { outcome?: Outcome; errors: Record<string, string> } {
   const cash = outcome === 'failed' ? undefined : cashInTaka.safeParse(fields.cash);
-  const parsed = deliveryOutcomeSchema.safeParse({
-    ...fields,
+  const parsed = outcomeSchema.safeParse({
+    ...withoutEmptyFile(fields),
     outcome,
     codCollected: cash?.success ? poisha(cash.data) : undefined,
   });
@@ -38,6 +44,36 @@ function outcomeOf(
   return parsed.success && Object.keys(errors).length === 0 ? { outcome: parsed.data, errors } : { errors };
 }
 
+/**
+ * How a delivery is proved (R-PROOF-OF-DELIVERY): the recipient's code, or, when they have none, a
+ * photo of the handover (the phone's camera opens) and the name of who took the parcel.
+ */
+function DeliveryProof({ errors }: { errors: Record<string, string> }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <FormField label={t`Recipient’s code`} name="code" inputMode="numeric" autoComplete="one-time-code" error={errors.code} />
+      <details className="sm:col-span-2 sm:row-start-2">
+        <summary className="cursor-pointer text-sm font-medium">
+          <Trans>No code? Take a photo of the handover</Trans>
+        </summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <FormField
+            label={t`Photo of the handover`}
+            name={HANDOVER_PHOTO_FIELD}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            className="file-input"
+            error={errors[HANDOVER_PHOTO_FIELD]}
+          />
+          <FormField label={t`Who took the parcel`} name="receivedBy" autoComplete="off" error={errors.receivedBy} />
+        </div>
+      </details>
+    </>
+  );
+}
+
 /** One parcel of the run: where, whom to call, what to collect, and the rider's outcome. */
 function RunStop({ parcel }: { parcel: RunParcel }) {
   const { t, i18n } = useLingui();
@@ -48,7 +84,7 @@ function RunStop({ parcel }: { parcel: RunParcel }) {
   const [refusal, setRefusal] = useState<string>();
   const headingId = useId();
 
-  const send = (outcome: DeliveryOutcome['outcome']) => (event: FormEvent<HTMLFormElement>) => {
+  const send = (outcome: Outcome['outcome']) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = outcomeOf(outcome, Object.fromEntries(new FormData(event.currentTarget)));
     setErrors(found.errors);
@@ -97,15 +133,8 @@ function RunStop({ parcel }: { parcel: RunParcel }) {
             {inPageLanguage(refusal)}
           </p>
         ) : null}
-        <form onSubmit={send('delivered')} noValidate className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-          <FormField
-            label={t`Recipient’s code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            error={errors.code}
-            required
-          />
+        <form onSubmit={send('delivered')} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start">
+          <DeliveryProof errors={errors} />
           <FormField
             label={t`Cash collected (৳)`}
             name="cash"
@@ -115,7 +144,7 @@ function RunStop({ parcel }: { parcel: RunParcel }) {
             defaultValue={cash}
             error={errors.cash}
           />
-          <button type="submit" className="btn btn-success sm:mt-6" disabled={record.isPending}>
+          <button type="submit" className="btn btn-success justify-self-start" disabled={record.isPending}>
             <Trans>Delivered</Trans>
           </button>
         </form>
@@ -137,7 +166,7 @@ function RunStop({ parcel }: { parcel: RunParcel }) {
             <Trans>Partly delivered</Trans>
           </summary>
           <form onSubmit={send('partial')} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
-            <FormField label={t`Recipient’s code`} name="code" inputMode="numeric" error={errors.code} required />
+            <DeliveryProof errors={errors} />
             <FormField
               label={t`Cash collected (৳)`}
               name="cash"

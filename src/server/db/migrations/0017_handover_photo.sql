@@ -1,0 +1,2 @@
+ALTER TABLE "consignments" ADD COLUMN "received_by" text;--> statement-breakpoint
+ALTER TABLE "consignments" ADD COLUMN "handover_photo" text;
