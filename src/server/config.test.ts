@@ -80,6 +80,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAIL_FROM: 'Shop <orders@example.com>' }).mail.from).toBe('Shop <orders@example.com>');
   });
 
+  it('keeps texts in the outbox without SMS_PROVIDER, and reads each provider’s settings together', () => {
+    expect(loadConfig({}).sms).toBeUndefined();
+    expect(loadConfig({ SMS_PROVIDER: 'http', SMS_URL: 'https://sms.example.com/send', SMS_TOKEN: 't' }).sms).toEqual({
+      provider: 'http',
+      url: 'https://sms.example.com/send',
+      token: 't',
+    });
+    const twilio = { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006' };
+    expect(loadConfig({ SMS_PROVIDER: 'twilio', ...twilio }).sms).toEqual({
+      provider: 'twilio',
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: 'secret',
+      from: '+15005550006',
+      apiUrl: undefined,
+    });
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_FROM: '+15005550006' })).toThrow(
+      'TWILIO_ACCOUNT_SID is required when SMS_PROVIDER is twilio',
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', ...twilio, TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(
+      'TWILIO_ACCOUNT_SID must be a Twilio Account SID',
+    );
+  });
+
   it('gives no demo admin when a real database is configured without one', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/shop' }).admin).toBeUndefined();
   });

@@ -3,6 +3,31 @@ import { z } from 'zod';
 import { passwordSchema } from '#shared/auth.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '#shared/locale-format.ts';
 
+type SmsProvider =
+  | { provider: 'http'; url: string; token: string | undefined }
+  /** `apiUrl`: Twilio's API at another address (a proxy, or a test's stand-in); unset, Twilio's own. */
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string | undefined };
+
+function smsProviderOf(env: {
+  SMS_PROVIDER?: 'http' | 'twilio';
+  SMS_URL?: string;
+  SMS_TOKEN?: string;
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM?: string;
+}): SmsProvider | undefined {
+  if (env.SMS_PROVIDER === 'http' && env.SMS_URL) return { provider: 'http', url: env.SMS_URL, token: env.SMS_TOKEN };
+  if (env.SMS_PROVIDER === 'twilio' && env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM)
+    return {
+      provider: 'twilio',
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      from: env.TWILIO_FROM,
+      apiUrl: env.SMS_URL,
+    };
+  return undefined;
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -131,9 +156,25 @@ const configSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     SMTP_URL: urlWith(/^smtps?:$/, 'smtp:// or smtps://'),
-    SMS_PROVIDER: z.enum(['http'], { error: 'must be http (a generic HTTP gateway: SMS_URL, SMS_TOKEN)' }).optional(),
+    SMS_PROVIDER: z
+      .enum(['http', 'twilio'], {
+        error:
+          'must be http (a generic HTTP gateway: SMS_URL, SMS_TOKEN) or twilio (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)',
+      })
+      .optional(),
     SMS_URL: urlWith(/^https?:$/, 'http(s)://'),
     SMS_TOKEN: optionalString,
+    TWILIO_ACCOUNT_SID: optionalString.refine((value) => value === undefined || /^AC[0-9a-fA-F]{32}$/.test(value), {
+      message: 'must be a Twilio Account SID (AC and 32 hexadecimal digits)',
+    }),
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM: optionalString.refine(
+      (value) => value === undefined || /^(\+\d{8,15}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$/.test(value),
+      {
+        message:
+          'must be a Twilio number (+…), a Messaging Service SID (MG…) or an alphanumeric sender ID of up to 11 characters',
+      },
+    ),
     REQUIRE_EMAIL_VERIFICATION: z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
@@ -178,6 +219,9 @@ const configSchema = z
     if (env.SMS_PROVIDER === 'http' && !env.SMS_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_URL'], message: 'is required when SMS_PROVIDER is http' });
     }
+    if (env.SMS_PROVIDER === 'twilio')
+      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is twilio' });
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when STRIPE_SECRET_KEY is set' });
     }
@@ -271,7 +315,7 @@ const configSchema = z
       /** `smtpUrl` unset: mails stay in the outbox for the admin Mailbox, and their links go to the log. */
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? defaultSender(env.SHOP_NAME, publicUrl) },
       /** No SMS_PROVIDER: text messages stay in the SMS outbox, and admins read them in the Mailbox (issue 29). */
-      sms: env.SMS_PROVIDER === 'http' && env.SMS_URL ? { url: env.SMS_URL, token: env.SMS_TOKEN } : undefined,
+      sms: smsProviderOf(env),
       /** How long an unpaid order holds its stock before it expires (R-HOLD); fractions allowed, for tests. */
       orderHoldMinutes: env.ORDER_HOLD_MINUTES,
       /** How many unpaid orders one customer may hold at once (R-HOLD). */

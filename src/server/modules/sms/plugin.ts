@@ -6,7 +6,7 @@ import type { Database } from '#server/db/client.ts';
 import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from '#server/outbox/polling-worker.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { type SmsEntry, smsEntrySchema } from '#shared/mail.ts';
-import { httpSmsGateway } from './gateway.ts';
+import { openSmsGateway } from './gateway.ts';
 import { listSms, type SmsRow } from './repository.ts';
 import { SmsWorker } from './worker.ts';
 
@@ -36,7 +36,7 @@ async function smsPlugin(app: FastifyInstance, options: { db: Database; config: 
   const { db, config } = options;
   const worker = new SmsWorker({
     db,
-    send: config.sms ? httpSmsGateway(config.sms.url, config.sms.token) : undefined,
+    send: await openSmsGateway(config.sms),
     log: app.log,
     timing: { ...DEFAULT_OUTBOX_TIMING, ...options.timing },
   });
