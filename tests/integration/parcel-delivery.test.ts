@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, smsOutbox } from '#server/db/schema.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import type { MailboxEntry } from '#shared/mail.ts';
 import type { Operations, RunParcel, ScanResult, Tracking } from '#shared/tracking.ts';
 import { addProduct, placeOrder } from '../helpers/catalog.ts';
 import { payWithTestCard } from '../helpers/payment-fixtures.ts';
@@ -76,6 +77,14 @@ describe('delivering a parcel with the recipient’s code', () => {
       body: form,
     });
     return { status: response.status, body: await response.json() };
+  };
+  /** The parcel mails about one parcel, oldest first, and any 6-digit code one gives away. */
+  const parcelMailsAbout = async (trackingCode: string) => {
+    const mailbox = (await call<MailboxEntry[]>(server, 'GET', '/api/mailbox', { token: admin.token })).body;
+    return mailbox
+      .filter((mail) => mail.kind === 'parcel-step' && mail.subject.includes(trackingCode))
+      .reverse()
+      .map(({ to, subject, text }) => ({ to, subject, text, code: text.match(/code (\d{6})/)?.[1] }));
   };
   const handoverPhotos = () => readdirSync(join(server.config.dataDir, 'handovers'));
   /** The latest code the recipient was sent, read from what the gateway took. */
@@ -231,6 +240,28 @@ describe('delivering a parcel with the recipient’s code', () => {
     expect(row).toMatchObject({ codCollected: 120_000, deliveryNote: 'One of two boxes' });
   });
 
+  it('mails the sender at each step, and never the recipient’s code', async () => {
+    const code = await book();
+    await toDeliveryHub(code);
+    await scan([code], 'out_for_delivery', { rider: rider.email });
+    await deliver(code, { outcome: 'failed', reason: 'refused' });
+    await scan([code], 'out_for_delivery', { rider: rider.email });
+    const deliveryCode = await codeSentFor(code);
+    await deliver(code, { outcome: 'delivered', code: deliveryCode, codCollected: 250_000 });
+    const mails = await parcelMailsAbout(code);
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [sender.email, `Parcel ${code} is booked — SwiftCargo`],
+      [sender.email, `Parcel ${code} is out for delivery — SwiftCargo`],
+      [sender.email, `Parcel ${code} could not be delivered today — SwiftCargo`],
+      [sender.email, `Parcel ${code} is out for delivery — SwiftCargo`],
+      [sender.email, `Parcel ${code} is delivered — SwiftCargo`],
+    ]);
+    expect(mails.map((mail) => mail.code)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(mails[2]?.text).toContain('Our rider could not deliver your parcel to Karim Mia: the recipient refused it.');
+    expect(mails[4]?.text).toContain('Karim Mia received your parcel. Cash collected: ৳2,500.00.');
+    expect(mails[4]?.text).toContain(`/dashboard/parcels/${code}`);
+  });
+
   it('sends each message once through gateway refusals, retrying with backoff', async () => {
     await server.app.smsWorker.deliverDue();
     const code = await book();
@@ -292,6 +323,10 @@ describe('delivering a parcel with the recipient’s code', () => {
     await toDeliveryHub(code);
     await scan([code], 'out_for_delivery', { rider: rider.email });
     const deliveryCode = await codeSentFor(code);
+    // The buyer, the recipient, is mailed the code too; the shop, its sender, gets no parcel mail.
+    expect(await parcelMailsAbout(code)).toMatchObject([
+      { to: buyer.email, subject: `Your parcel ${code} arrives today — SwiftCargo`, code: deliveryCode },
+    ]);
     expect((await deliver(code, { outcome: 'delivered', code: deliveryCode, codCollected: 0 })).body.status).toBe('delivered');
     const after = await call(server, 'GET', `/api/orders/number/${placed.body.number}`, { token: buyer.token });
     expect(after.body.status).toBe('delivered');
@@ -308,16 +343,19 @@ describe('delivering a parcel with the recipient’s code', () => {
       .where(eq(consignments.trackingCode, waiting));
     const view = async () => (await call<Operations>(server, 'GET', '/api/admin/operations', { token: admin.token })).body;
     const before = await view();
-    expect(before.byStatus).toContainEqual({ status: 'delivered', count: 3 });
+    expect(before.byStatus).toContainEqual({ status: 'delivered', count: 4 });
     expect(before.byHub).toContainEqual({ hub: 'dhaka', status: 'at_hub', count: 1 });
     expect(before.stuck.map((parcel) => parcel.trackingCode)).toEqual([waiting]);
     expect(before.stuckAfterHours).toBe(48);
-    expect(before.failedByReason).toEqual([{ reason: 'unreachable', count: 1 }]);
-    expect(before.cashWithRiders).toEqual([{ rider: { name: 'Rider One', email: rider.email }, parcels: 3, amount: 620_000 }]);
+    expect(before.failedByReason).toEqual([
+      { reason: 'refused', count: 1 },
+      { reason: 'unreachable', count: 1 },
+    ]);
+    expect(before.cashWithRiders).toEqual([{ rider: { name: 'Rider One', email: rider.email }, parcels: 4, amount: 870_000 }]);
     expect((await call(server, 'GET', '/api/admin/operations', { token: rider.token })).status).toBe(403);
 
     const handedIn = await call(server, 'POST', '/api/ops/cash-handins', { token: admin.token, body: { rider: rider.email } });
-    expect(handedIn.body).toEqual({ parcels: 3, amount: 620_000 });
+    expect(handedIn.body).toEqual({ parcels: 4, amount: 870_000 });
     expect((await view()).cashWithRiders).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { englishText, translated } from '#shared/translate.ts';
 import { queueSms } from '../sms/outbox.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 import type { MoveNotice } from './moves.ts';
+import { mailParcelStep } from './parcel-mails.ts';
 
 /** The language a parcel's texts are written in: its sender's account's (R-LANGUAGES); English without one. */
 async function senderLocale(tx: Transaction, row: ConsignmentRow): Promise<Locale> {
@@ -61,12 +62,14 @@ function parcelText(
 }
 
 /**
- * What a parcel's people are told as it moves (issue 29), by text message in the move's transaction:
+ * What a parcel's people are told as it moves (issue 29), in the move's transaction: by text message,
  * the recipient when it is booked, goes out for delivery (with the code to give the rider and the cash
- * to pay), is delivered or could not be; the sender when it came back.
+ * to pay), is delivered or could not be, and the sender when it came back; by mail, its sender at each
+ * step and a shop order's buyer when it goes out or could not be delivered (parcel-mails.ts).
  */
 export function parcelNotices(config: Config, translators: Translators): MoveNotice {
   return async (tx, row, { deliveryCode, reason }) => {
+    await mailParcelStep(tx, row, { deliveryCode, reason });
     const locale = await senderLocale(tx, row);
     const link = new URL(pathInLocale(locale, trackingPath(row.trackingCode)), config.publicUrl).toString();
     const cod = formatMoney(row.codAmount / POISHA_PER_TAKA, PARCEL_CURRENCY, locale);

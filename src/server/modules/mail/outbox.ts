@@ -1,4 +1,5 @@
 import type { Database, Transaction } from '#server/db/client.ts';
+import type { ConsignmentStatus, FailureReason } from '#shared/consignment-status.ts';
 import type { FreightMode, FreightStatus } from '#shared/freight.ts';
 import type { Locale } from '#shared/locale.ts';
 import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
@@ -45,6 +46,37 @@ export interface FreightFacts {
   scheduledFor?: string;
 }
 
+/** The steps of a parcel a mail tells of (R-PARCEL-MAILS). */
+export const PARCEL_MAIL_STEPS = [
+  'booked',
+  'out_for_delivery',
+  'delivered',
+  'partially_delivered',
+  'delivery_failed',
+  'returned',
+] as const satisfies readonly ConsignmentStatus[];
+export type ParcelMailStep = (typeof PARCEL_MAIL_STEPS)[number];
+
+/**
+ * What a parcel's mails say (R-PARCEL-MAILS): to its sender at each step, and to a shop order's buyer,
+ * the recipient, when it goes out (with the code to give the rider, which only the recipient is told)
+ * and when a delivery failed.
+ */
+export interface ParcelFacts {
+  customerName: string;
+  reader: 'sender' | 'recipient';
+  trackingCode: string;
+  step: ParcelMailStep;
+  recipientName: string;
+  /** The destination's district, in both languages: the mail picks its reader's. */
+  district: { name: string; nameBn: string };
+  /** Poisha: the cash to collect, and what the rider collected (delivered, partly or wholly). */
+  codAmount: number;
+  codCollected?: number;
+  reason?: FailureReason;
+  deliveryCode?: string;
+}
+
 /** Each mail the shop sends, with the facts its template needs (R-MAIL-CONTENT), in its recipient's language. */
 export type MailEvent = (
   | { kind: 'order-received'; to: string; data: OrderFacts }
@@ -56,6 +88,7 @@ export type MailEvent = (
   | { kind: 'welcome'; to: string; data: { customerName: string } }
   | { kind: 'sign-up-attempt'; to: string; data: { customerName: string } }
   | { kind: 'freight-request'; to: string; data: FreightFacts }
+  | { kind: 'parcel-step'; to: string; data: ParcelFacts }
 ) & {
   /** Read from the outbox: the recipient's language when the mail was written (R-LANGUAGES). */
   locale?: Locale;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadTranslators } from '#server/i18n/catalogues.ts';
 import { LOCALES } from '#shared/locale.ts';
 import { DEFAULT_TIME_ZONE } from '#shared/locale-format.ts';
-import type { MailEvent, MailKind, OrderFacts } from '../outbox.ts';
+import { type MailEvent, type MailKind, type OrderFacts, PARCEL_MAIL_STEPS } from '../outbox.ts';
 import { mailingShop, type Shop } from './layout.ts';
 import { renderMail } from './render.ts';
 
@@ -64,12 +64,33 @@ const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<M
       scheduledFor: '2026-12-14',
     },
   })),
+  'parcel-step': [
+    ...PARCEL_MAIL_STEPS.map((step) => ({ step, reader: 'sender' as const })),
+    { step: 'out_for_delivery' as const, reader: 'recipient' as const },
+    { step: 'delivery_failed' as const, reader: 'recipient' as const },
+  ].map(({ step, reader }) => ({
+    kind: 'parcel-step' as const,
+    to: TO,
+    data: {
+      customerName: DEMO_ORDER.customerName,
+      reader,
+      trackingCode: 'SC7K2M9Q4T8XA',
+      step,
+      recipientName: 'Karim Mia',
+      district: { name: 'Sylhet', nameBn: 'সিলেট' },
+      codAmount: 250_000,
+      codCollected: step === 'partially_delivered' ? 120_000 : 250_000,
+      reason: 'unreachable' as const,
+      deliveryCode: '482915',
+    },
+  })),
 };
 
 /** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>][.<language>].html` and `.txt`. */
 function previewName(mail: MailEvent): string {
   if (mail.kind === 'order-cancelled') return `${mail.kind}-${mail.data.by}`;
   if (mail.kind === 'freight-request') return `${mail.kind}-${mail.data.step}`;
+  if (mail.kind === 'parcel-step') return `${mail.kind}-${mail.data.reader}-${mail.data.step.replaceAll('_', '-')}`;
   return mail.kind === 'order-status' ? `${mail.kind}-${mail.data.status}` : mail.kind;
 }
 

@@ -5,6 +5,7 @@ import { type RenderedMail, type Shop, writerFor } from './layout.ts';
 import { orderCancelledMail } from './order-cancelled.ts';
 import { orderReceivedMail, paymentLink } from './order-received.ts';
 import { orderStatusMail } from './order-status.ts';
+import { parcelLink, parcelStepMail } from './parcel-step.ts';
 import { passwordResetMail, resetPasswordLink } from './password-reset.ts';
 import { paymentReceiptMail } from './payment-receipt.ts';
 import { signUpAttemptMail } from './sign-up-attempt.ts';
@@ -32,6 +33,8 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
       return signUpAttemptMail(writer, mail.data);
     case 'freight-request':
       return freightRequestMail(writer, mail.data);
+    case 'parcel-step':
+      return parcelStepMail(writer, mail.data);
   }
 }
 
@@ -42,5 +45,6 @@ export function linkOf(shop: Shop, mail: MailEvent): string | undefined {
   if (mail.kind === 'email-verification') return verifyEmailLink(writer, mail.data.token);
   if (mail.kind === 'order-received') return paymentLink(writer, mail.data.orderId);
   if (mail.kind === 'freight-request') return freightLink(writer);
+  if (mail.kind === 'parcel-step') return parcelLink(writer, mail.data);
   return undefined;
 }
