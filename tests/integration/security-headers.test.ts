@@ -44,13 +44,13 @@ describe('security headers (R-HEADERS)', () => {
 
   it('runs scripts from the shop only, and names Stripe only in Stripe mode', async () => {
     const offline = directives((await call(shop, 'GET', '/')).headers.get('content-security-policy'));
-    expect(offline['script-src']).toEqual(["'self'"]);
+    expect(offline['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(offline['connect-src']).toEqual(["'self'"]);
     expect(offline['frame-src']).toEqual(["'none'"]);
     expect(offline['object-src']).toEqual(["'none'"]);
 
     const stripe = directives((await call(stripeShop, 'GET', '/')).headers.get('content-security-policy'));
-    expect(stripe['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(stripe['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(stripe['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
     expect(stripe['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
   });

@@ -13,7 +13,8 @@ const STRIPE = {
 
 /**
  * The page's Content-Security-Policy (R-HEADERS). Scripts only from the shop itself: no inline or
- * evaluated code runs, so an injected `<script>` does nothing; an inline `<script type="application/json">`
+ * evaluated code runs, so an injected `<script>` does nothing; WebAssembly may be compiled (the scan
+ * screen reads labels with ZXing's, served by the shop), which runs no text as code; an inline `<script type="application/json">`
  * data block is not code and needs nothing. Inline styles are allowed: React renders `style` attributes
  * and the page's stylesheet is inlined in its HTML (R-FIRST-PAINT), and neither can run code. Pictures
  * may come from any https address, because an admin may give a product's picture as one.
@@ -22,7 +23,7 @@ export function contentSecurityPolicy(options: { stripe: boolean; https: boolean
   const stripe = (origins: string[]) => (options.stripe ? origins : []);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...stripe(STRIPE.script)],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...stripe(STRIPE.script)],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'"],

@@ -9,14 +9,16 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useRiders, useScans } from '../api/use-scans.ts';
+import { CameraScanner } from '../components/CameraScanner.tsx';
 import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
 
 /** Codes as a scanner types them (one per line, Enter after each) or as people paste them: any blank or comma between. */
 const codesIn = (typed: string) => typed.split(/[\s,;]+/).filter(Boolean);
 
 /**
- * The hubs' scan screen (issue 29, operators and admins): many codes, typed or from a scanner that types
- * them, moved to one status at one hub at once; each code says whether it moved, or why not.
+ * The hubs' scan screen (issue 29, operators and admins): many codes, typed, from a scanner that types
+ * them or read by the camera, moved to one status at one hub at once; each code says whether it moved,
+ * or why not.
  */
 export function ScanPage() {
   const { t, i18n } = useLingui();
@@ -28,6 +30,10 @@ export function ScanPage() {
   const [codes, setCodes] = useState('');
   const riders = useRiders(status === 'out_for_delivery');
   const [errors, setErrors] = useState<Record<string, string>>({});
+
+  /** A code the camera read joins the list once, on a line of its own. */
+  const addCode = (code: string) =>
+    setCodes((typed) => (codesIn(typed).includes(code) ? typed : `${typed.trim() ? `${typed.trimEnd()}\n` : ''}${code}\n`));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,6 +81,7 @@ export function ScanPage() {
               error={errors.codes}
               required
             />
+            <CameraScanner onCode={addCode} />
           </div>
           <SelectField
             label={t`New status`}
