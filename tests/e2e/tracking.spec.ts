@@ -53,6 +53,8 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
   server,
   browser,
 }) => {
+  // Four people's browsers and axe on five pages at three widths: a journey, not a check.
+  test.slow();
   const sender = await signUpCustomer(server, { name: 'Asha Rahman' });
   const { trackingCode } = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body;
   const admin = await signInAdmin(server);
