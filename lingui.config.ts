@@ -50,6 +50,10 @@ const PARCELS = [
   `${WEB}/features/freight`,
   `${WEB}/features/payments/components/FeeCardPayment.tsx`,
   `${WEB}/app/routes/ParcelRoutes.tsx`,
+  // Merchants (issue 30): their pages and rules load with the parcels'.
+  `${WEB}/features/merchants`,
+  `${WEB}/app/routes/MerchantRoutes.tsx`,
+  '<rootDir>/src/shared/merchant.ts',
   '<rootDir>/src/shared/quote.ts',
   '<rootDir>/src/shared/consignment.ts',
   '<rootDir>/src/shared/parcel-forms.ts',

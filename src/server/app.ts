@@ -37,6 +37,8 @@ import { trackFormRoute } from './modules/consignments/track-form.ts';
 import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
 import { freightRoutes } from './modules/freight/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
+import payoutSchedule from './modules/merchants/payout-schedule.ts';
+import { merchantRoutes } from './modules/merchants/routes.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
 import { OrderLifecycle } from './modules/orders/lifecycle.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -141,6 +143,8 @@ export async function buildApp({
   await app.register(trackingRoutes, { ...domain, trackingLookups, handoverPhotos });
   await app.register(pickupRoutes, domain);
   await app.register(freightRoutes, domain);
+  await app.register(merchantRoutes, domain);
+  await app.register(payoutSchedule, domain);
   await app.register(cartRoutes, domain);
   // Every order change goes through it; once one commits, the shelves it touched are read again (R-ORDER-STATUS).
   const orders = new OrderLifecycle(database.db, (effects) => app.publicReads.stockChanged(effects.stockChanged));

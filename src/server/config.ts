@@ -123,6 +123,12 @@ const configSchema = z
       .regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a percentage like 1.5 (at most two decimals, below 100)')
       .default('1.5')
       .transform((percent) => Math.round(Number(percent) * 100)),
+    RETURN_CHARGE_PERCENT: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/, 'must be a whole percentage of the delivery fee, like 100')
+      .default('100')
+      .transform(Number),
     REDIS_URL: urlWith(/^rediss?:$/, 'redis://'),
     REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('storefront:'),
     TRUST_PROXY: trustProxySetting,
@@ -266,6 +272,8 @@ const configSchema = z
       currency: env.CURRENCY,
       /** The charge for collecting cash on delivery, in hundredths of a percent of the cash (150 is 1.5%, R-QUOTE). */
       codFeeBasisPoints: env.COD_FEE_PERCENT,
+      /** What a merchant's returned parcel costs, as a percentage of its delivery fee (issue 30). */
+      returnChargePercent: env.RETURN_CHARGE_PERCENT,
       /** Times a parcel goes out for delivery before it must go back to its sender (R-PARCEL-STATUS). */
       maxDeliveryAttempts: env.MAX_DELIVERY_ATTEMPTS,
       /** A parcel this many hours in one moving status shows as stuck on the operations view (issue 29). */

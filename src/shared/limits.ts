@@ -51,6 +51,11 @@ export const LIMITS = {
   scanMaxCodes: 1000,
   /** Wrong tries of a recipient's delivery code before it locks (issue 29). */
   deliveryCodeTries: 5,
+  /** A merchant's business name, bank details and payout references; their pickup addresses (issue 30). */
+  merchantTextMaxLength: 120,
+  merchantPickupAddressesMax: 5,
+  /** Lines on one page of a merchant's ledger. */
+  ledgerPageSize: 100,
   /** The name of whoever took a parcel delivered on a photo (R-PROOF-OF-DELIVERY). */
   receiverNameMaxLength: 100,
   cataloguePageSizeMax: 48,

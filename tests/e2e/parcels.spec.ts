@@ -1,33 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { mailOutbox } from '#server/db/schema.ts';
 import { dayAfter, shopClock, workingDaysAfter } from '#server/modules/rates/working-days.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { expectAxeCleanAtEveryWidth } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
 
 const today = () => shopClock(new Date(), 'Asia/Dhaka').day;
 const dayAhead = (days: number) => dayAfter(today(), days);
 const workingDayAhead = (days: number) => workingDaysAfter(today(), days);
-
-/** Serious or critical axe findings at a phone's, a tablet's and a desktop's width. */
-async function expectAxeCleanAtEveryWidth(page: Page, what: string) {
-  for (const width of [375, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page })
-      .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
-      .analyze();
-    const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-      `${what} at ${width} px`,
-    ).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath(`${what.replaceAll(' ', '-')}-${width}.png`) });
-  }
-}
 
 test('a customer books a parcel from "Book a Transport Now": quote, book, pay the fee with the test card, print the label, see it in My Parcels', async ({
   page,

@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { expectAxeCleanAtEveryWidth } from './axe.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
 
@@ -14,22 +14,6 @@ const PARCEL: ConsignmentInput = {
   codAmount: 250_000,
   merchantInvoice: 'GADGET-7781',
 };
-
-/** Serious or critical axe findings at a phone's, a tablet's and a desktop's width, with a screenshot at each. */
-async function expectAxeCleanAtEveryWidth(page: Page, what: string) {
-  for (const width of [375, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The dashboard's drawer fades in at desktop widths: axe reads colours once it has.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(
-      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-      `${what} at ${width} px`,
-    ).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath(`${what.replaceAll(' ', '-')}-${width}.png`), fullPage: true });
-  }
-}
 
 /** Applies one status (and hub, and reason) to the codes typed on the scan screen, and reads each code's result. */
 async function scan(

@@ -51,7 +51,7 @@ const ALLOWED = new Set([
   'on_hold→at_hub',
 ]);
 
-const RULES = { maxAttempts: 3, timeZone: 'Asia/Dhaka' };
+const RULES = { maxAttempts: 3, timeZone: 'Asia/Dhaka', returnChargePercent: 100 };
 
 const kinds = [
   { kind: 'pglite' as const, skip: false },

@@ -16,7 +16,8 @@ export type RacePoint =
   | 'session read'
   | 'consignment booked'
   | 'consignment moved'
-  | 'sms claimed';
+  | 'sms claimed'
+  | 'payout created';
 
 export type RaceHold = (point: RacePoint) => Promise<void>;
 

@@ -19,6 +19,7 @@ import { FEE_PAYMENTS } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS } from '#shared/consignment-status.ts';
 import { FREIGHT_MODES, FREIGHT_STATUSES } from '#shared/freight.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
+import { LEDGER_KINDS, MERCHANT_STATUSES, type MerchantApplication, type PayoutMethod } from '#shared/merchant.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { PICKUP_WINDOWS } from '#shared/pickup.ts';
@@ -497,3 +498,91 @@ export const freightRequests = pgTable(
     check('freight_requests_quote_whole', sql`(${table.quoteAmount} IS NULL) = (${table.quoteValidUntil} IS NULL)`),
   ],
 );
+
+/**
+ * A merchant account (issue 30): a customer's business, applied for and approved or refused by an admin.
+ * Its ledger outlives the customer's account: the user goes, the merchant and its money stay.
+ */
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .unique()
+      .references(() => user.id, { onDelete: 'set null' }),
+    businessName: text('business_name').notNull(),
+    pickupAddresses: jsonb('pickup_addresses').$type<MerchantApplication['pickupAddresses']>().notNull(),
+    payoutMethod: jsonb('payout_method').$type<PayoutMethod>().notNull(),
+    status: text('status', { enum: MERCHANT_STATUSES }).notNull().default('pending'),
+    refusalReason: text('refusal_reason'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+  },
+  (table) => [index('merchants_status_idx').on(table.status, table.appliedAt)],
+);
+
+/**
+ * A payout (issue 30): one merchant's lines not yet settled up to a run's cut-off, summed. The lines it
+ * settles point at it; an admin marks it paid with the transfer's reference.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().unique().generatedByDefaultAsIdentity({ startWith: 5001 }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    amount: integer('amount').notNull(),
+    lines: integer('lines').notNull(),
+    cutoff: timestamp('cutoff', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    reference: text('reference'),
+    paidBy: text('paid_by'),
+  },
+  (table) => [
+    index('payouts_merchant_idx').on(table.merchantId, table.createdAt),
+    check('payouts_positive', sql`${table.amount} > 0`),
+    check('payouts_paid_whole', sql`(${table.paidAt} IS NULL) = (${table.reference} IS NULL)`),
+  ],
+);
+
+/**
+ * A merchant's COD ledger (issue 30): append-only lines in poisha, credits positive and debits negative,
+ * written in the transaction of the event that causes them. A correction is a new line, never an edit;
+ * the only change a line ever sees is being settled by one payout, once.
+ */
+export const merchantLedger = pgTable(
+  'merchant_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    consignmentId: uuid('consignment_id').references(() => consignments.id),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amount: integer('amount').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+  },
+  (table) => [
+    index('merchant_ledger_merchant_idx').on(table.merchantId, table.id),
+    // The run's read: a merchant's lines still owed.
+    index('merchant_ledger_unsettled_idx').on(table.merchantId, table.createdAt).where(sql`${table.payoutId} IS NULL`),
+    // An event is booked once: a parcel is credited its cash, and charged each fee, one time.
+    uniqueIndex('merchant_ledger_once_per_parcel').on(table.consignmentId, table.kind).where(sql`${table.kind} <> 'correction'`),
+    check('merchant_ledger_parcel_named', sql`${table.kind} = 'correction' OR ${table.consignmentId} IS NOT NULL`),
+  ],
+);
+
+/** The Tuesdays' payout runs (issue 30): the first instance to write a day's row runs it; the others skip it. */
+export const payoutRuns = pgTable('payout_runs', {
+  day: text('day').primaryKey(),
+  cutoff: timestamp('cutoff', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  startedBy: text('started_by'),
+  payouts: integer('payouts'),
+});

@@ -238,6 +238,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'merchant',
+                lazy: page(
+                  () => withCatalogues(import('./routes/MerchantRoutes.tsx'), 'parcels'),
+                  (m) => m.MerchantRoute,
+                ),
+              },
+              {
                 path: 'parcels/:trackingCode',
                 lazy: page(
                   () => withCatalogues(import('./routes/ParcelRoutes.tsx'), 'parcels'),
@@ -369,6 +376,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('../features/mail/pages/MailboxPage.tsx'),
                       (m) => m.MailboxPage,
+                    ),
+                  },
+                  {
+                    path: 'merchants',
+                    lazy: page(
+                      () => withCatalogues(import('../features/merchants/pages/MerchantsAdminPage.tsx'), 'parcels'),
+                      (m) => m.MerchantsAdminPage,
                     ),
                   },
                 ],

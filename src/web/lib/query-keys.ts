@@ -54,6 +54,12 @@ export const queryKeys = {
   riderRun: [SIGNED_IN, 'rider-run'],
   operations: [SIGNED_IN, 'operations'],
   dayPickups: (day: string) => [SIGNED_IN, 'pickups', day],
+  /** The merchant's account, ledger and payouts (issue 30): all under one key, so a payout refreshes each. */
+  merchant: [SIGNED_IN, 'merchant'],
+  ledger: (page: number) => [SIGNED_IN, 'merchant', 'ledger', page],
+  myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
+  merchants: [SIGNED_IN, 'merchants'],
+  payouts: [SIGNED_IN, 'merchants', 'payouts'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],

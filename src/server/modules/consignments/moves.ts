@@ -15,6 +15,7 @@ import {
 } from '#shared/consignment-status.ts';
 import type { HubId } from '#shared/hubs.ts';
 import { TRACKING_MESSAGES } from '#shared/tracking.ts';
+import { postParcelToLedger } from '../merchants/ledger.ts';
 import { OrderMoves } from '../orders/lifecycle.ts';
 import { orderStatusChanged } from '../orders/mails.ts';
 import { shopClock } from '../rates/working-days.ts';
@@ -47,10 +48,14 @@ export type MoveNotice = (
   facts: { deliveryCode?: string; reason?: FailureReason },
 ) => Promise<void>;
 
-/** The rules a move is made under: the table's attempts, the shop's day (a delivery code ends with it), who is told. */
+/**
+ * The rules a move is made under: the table's attempts, the shop's day (a delivery code ends with it),
+ * what a merchant's return costs (issue 30), who is told.
+ */
 export interface MoveRules {
   maxAttempts: number;
   timeZone: string;
+  returnChargePercent: number;
   notify?: MoveNotice;
 }
 
@@ -151,6 +156,8 @@ export async function applyMove(
       { id: moved.orderId },
       { to: 'delivered', actor: OWN_CARRIER, mail: (order) => orderStatusChanged(order, 'delivered') },
     );
+  // A merchant's delivered cash, fees and returns go to its ledger with the move (issue 30).
+  await postParcelToLedger(tx, moved, rules.returnChargePercent);
   await rules.notify?.(tx, moved, { deliveryCode, reason: move.reason });
   await reachRacePoint(db, 'consignment moved');
   return moved;

@@ -14,7 +14,16 @@ export interface MoveContext {
 
 /** The shop's rules for moving parcels: its settings, and its texts to their people. */
 export function moveContext(db: Database, publicReads: PublicReads, config: Config, notify: MoveNotice): MoveContext {
-  return { db, publicReads, rules: { maxAttempts: config.maxDeliveryAttempts, timeZone: config.timeZone, notify } };
+  return {
+    db,
+    publicReads,
+    rules: {
+      maxAttempts: config.maxDeliveryAttempts,
+      timeZone: config.timeZone,
+      returnChargePercent: config.returnChargePercent,
+      notify,
+    },
+  };
 }
 
 /** Once a move is committed: its parcel's kept tracking and tracking pages go, here and on the other instances. */

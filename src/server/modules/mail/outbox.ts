@@ -2,6 +2,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import type { ConsignmentStatus, FailureReason } from '#shared/consignment-status.ts';
 import type { FreightMode, FreightStatus } from '#shared/freight.ts';
 import type { Locale } from '#shared/locale.ts';
+import type { LedgerKind } from '#shared/merchant.ts';
 import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
 import { insertMail } from './repository.ts';
 
@@ -77,6 +78,17 @@ export interface ParcelFacts {
   deliveryCode?: string;
 }
 
+/** What a paid payout's mail says (issue 30): the transfer, and its lines summed by kind, in poisha. */
+export interface PayoutFacts {
+  customerName: string;
+  businessName: string;
+  payoutId: string;
+  number: string;
+  amount: number;
+  reference: string;
+  sums: { kind: LedgerKind; amount: number }[];
+}
+
 /** Each mail the shop sends, with the facts its template needs (R-MAIL-CONTENT), in its recipient's language. */
 export type MailEvent = (
   | { kind: 'order-received'; to: string; data: OrderFacts }
@@ -89,6 +101,7 @@ export type MailEvent = (
   | { kind: 'sign-up-attempt'; to: string; data: { customerName: string } }
   | { kind: 'freight-request'; to: string; data: FreightFacts }
   | { kind: 'parcel-step'; to: string; data: ParcelFacts }
+  | { kind: 'payout-paid'; to: string; data: PayoutFacts }
 ) & {
   /** Read from the outbox: the recipient's language when the mail was written (R-LANGUAGES). */
   locale?: Locale;

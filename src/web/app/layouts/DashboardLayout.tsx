@@ -11,6 +11,7 @@ const USER_ENTRIES = [
   { to: '/dashboard/pickup', label: /*i18n*/ 'Ask for a pickup' },
   { to: '/dashboard/freight', label: /*i18n*/ 'Freight requests' },
   { to: '/dashboard/review', label: /*i18n*/ 'Add a Review' },
+  { to: '/dashboard/merchant', label: /*i18n*/ 'Merchant' },
 ] as const;
 
 /** The hubs' screens: operators' and admins' (issue 29). */
@@ -29,6 +30,7 @@ const ADMIN_ENTRIES = [
   { to: '/dashboard/pickups', label: /*i18n*/ 'Pickups' },
   { to: '/dashboard/rates', label: /*i18n*/ 'Rates' },
   { to: '/dashboard/mailbox', label: /*i18n*/ 'Mailbox' },
+  { to: '/dashboard/merchants', label: /*i18n*/ 'Merchants' },
 ] as const;
 
 function MenuEntry({ to, label }: { to: string; label: string }) {

@@ -14,7 +14,7 @@ describe('npm run mail:preview (decision 0018)', () => {
     kinds.push('freight-request-requested', 'freight-request-quoted', 'freight-request-accepted', 'freight-request-scheduled');
     for (const step of ['booked', 'out-for-delivery', 'delivered', 'partially-delivered', 'delivery-failed', 'returned'])
       kinds.push(`parcel-step-sender-${step}`);
-    kinds.push('parcel-step-recipient-out-for-delivery', 'parcel-step-recipient-delivery-failed');
+    kinds.push('parcel-step-recipient-out-for-delivery', 'parcel-step-recipient-delivery-failed', 'payout-paid');
     const names = kinds.flatMap((kind) => [kind, `${kind}.bn`]);
     expect(files.sort()).toEqual([...names.flatMap((name) => [`${name}.html`, `${name}.txt`]), 'index.html'].sort());
     expect(readFileSync(join(folder, 'payment-receipt.txt'), 'utf8')).toContain('pi_3PdemoTransaction');

@@ -84,6 +84,24 @@ const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<M
       deliveryCode: '482915',
     },
   })),
+  'payout-paid': {
+    kind: 'payout-paid',
+    to: TO,
+    data: {
+      customerName: DEMO_ORDER.customerName,
+      businessName: 'Moreau Gadgets',
+      payoutId: '6f1c2b8e-5d4a-4f3b-9e2d-1a0b9c8d7e6f',
+      number: 'PO-5001',
+      amount: 1_173_000,
+      reference: 'BRAC-TRX-88213',
+      sums: [
+        { kind: 'cod_collected', amount: 1_250_000 },
+        { kind: 'delivery_fee', amount: -54_000 },
+        { kind: 'cod_fee', amount: -19_000 },
+        { kind: 'return_charge', amount: -4_000 },
+      ],
+    },
+  },
 };
 
 /** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>][.<language>].html` and `.txt`. */

@@ -8,6 +8,7 @@ import { orderStatusMail } from './order-status.ts';
 import { parcelLink, parcelStepMail } from './parcel-step.ts';
 import { passwordResetMail, resetPasswordLink } from './password-reset.ts';
 import { paymentReceiptMail } from './payment-receipt.ts';
+import { merchantLink, payoutPaidMail } from './payout-paid.ts';
 import { signUpAttemptMail } from './sign-up-attempt.ts';
 import { welcomeMail } from './welcome.ts';
 
@@ -35,6 +36,8 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
       return freightRequestMail(writer, mail.data);
     case 'parcel-step':
       return parcelStepMail(writer, mail.data);
+    case 'payout-paid':
+      return payoutPaidMail(writer, mail.data);
   }
 }
 
@@ -46,5 +49,6 @@ export function linkOf(shop: Shop, mail: MailEvent): string | undefined {
   if (mail.kind === 'order-received') return paymentLink(writer, mail.data.orderId);
   if (mail.kind === 'freight-request') return freightLink(writer);
   if (mail.kind === 'parcel-step') return parcelLink(writer, mail.data);
+  if (mail.kind === 'payout-paid') return merchantLink(writer);
   return undefined;
 }

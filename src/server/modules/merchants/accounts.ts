@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { merchantLedger, merchants, user } from '#server/db/schema.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import { MERCHANT_MESSAGES, type Merchant, type MerchantApplication, type MerchantStatus } from '#shared/merchant.ts';
+
+type MerchantRow = typeof merchants.$inferSelect;
+
+/** What the merchant is owed now: every line not yet settled by a payout. */
+export async function balanceOf(db: Database | Transaction, merchantId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: sql<number>`coalesce(sum(${merchantLedger.amount}), 0)`.mapWith(Number) })
+    .from(merchantLedger)
+    .where(and(eq(merchantLedger.merchantId, merchantId), sql`${merchantLedger.payoutId} IS NULL`));
+  return row?.balance ?? 0;
+}
+
+async function present(db: Database, row: MerchantRow, email: string | null): Promise<Merchant> {
+  return {
+    id: row.id,
+    email,
+    businessName: row.businessName,
+    pickupAddresses: row.pickupAddresses,
+    payoutMethod: row.payoutMethod,
+    status: row.status,
+    refusalReason: row.refusalReason,
+    appliedAt: row.appliedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    balance: await balanceOf(db, row.id),
+  };
+}
+
+const withEmail = { merchant: merchants, email: user.email };
+
+/** The viewer's merchant account, whatever its standing, or undefined when they never applied. */
+export async function ownMerchant(db: Database, userId: string): Promise<Merchant | undefined> {
+  const [found] = await db
+    .select(withEmail)
+    .from(merchants)
+    .leftJoin(user, eq(user.id, merchants.userId))
+    .where(eq(merchants.userId, userId));
+  return found && present(db, found.merchant, found.email);
+}
+
+/**
+ * A customer applies (issue 30), or applies again after a refusal with corrected details; an account
+ * waiting for a decision or already approved is a 409.
+ */
+export async function applyAsMerchant(db: Database, userId: string, application: MerchantApplication): Promise<Merchant> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(merchants).where(eq(merchants.userId, userId)).for('update');
+    if (current?.status === 'pending') throw conflict(MERCHANT_MESSAGES.alreadyApplied);
+    if (current?.status === 'approved') throw conflict(MERCHANT_MESSAGES.alreadyApproved);
+    const details = { ...application, status: 'pending' as const, refusalReason: null, decidedAt: null, decidedBy: null };
+    if (current)
+      await tx
+        .update(merchants)
+        .set({ ...details, appliedAt: sql`now()` })
+        .where(eq(merchants.id, current.id));
+    else await tx.insert(merchants).values({ userId, ...details });
+  });
+  return (await ownMerchant(db, userId)) as Merchant;
+}
+
+/** Admins' list: waiting applications first, then by when they applied. */
+export async function listMerchants(db: Database, status?: MerchantStatus): Promise<Merchant[]> {
+  const rows = await db
+    .select(withEmail)
+    .from(merchants)
+    .leftJoin(user, eq(user.id, merchants.userId))
+    .where(status ? eq(merchants.status, status) : undefined)
+    .orderBy(sql`${merchants.status} = 'pending' desc`, desc(merchants.appliedAt), asc(merchants.id))
+    .limit(500);
+  return Promise.all(rows.map((row) => present(db, row.merchant, row.email)));
+}
+
+/** An admin's decision on a waiting application: approved, or refused with the reason the applicant reads. */
+export async function decideOnMerchant(
+  db: Database,
+  merchantId: string,
+  adminId: string,
+  decision: { status: 'approved' } | { status: 'refused'; reason: string },
+): Promise<Merchant> {
+  const [decided] = await db
+    .update(merchants)
+    .set({
+      status: decision.status,
+      refusalReason: decision.status === 'refused' ? decision.reason : null,
+      decidedAt: sql`now()`,
+      decidedBy: adminId,
+    })
+    .where(and(eq(merchants.id, merchantId), eq(merchants.status, 'pending')))
+    .returning();
+  if (decided) {
+    const [owner] = decided.userId ? await db.select({ email: user.email }).from(user).where(eq(user.id, decided.userId)) : [];
+    return present(db, decided, owner?.email ?? null);
+  }
+  const [exists] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
+  throw exists ? conflict(MERCHANT_MESSAGES.notPending) : notFound(MERCHANT_MESSAGES.noMerchant);
+}
+
+/** The approved merchant account of a user, in a transaction, or undefined: only merchants have a ledger. */
+export async function approvedMerchantOf(tx: Database | Transaction, userId: string | null): Promise<string | undefined> {
+  if (!userId) return undefined;
+  const [found] = await tx
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(eq(merchants.userId, userId), eq(merchants.status, 'approved')));
+  return found?.id;
+}

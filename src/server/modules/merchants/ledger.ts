@@ -1,0 +1,132 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { consignments, merchantLedger, payouts } from '#server/db/schema.ts';
+import { csvRow } from '#server/http/csv.ts';
+import type { FeePayment } from '#shared/consignment.ts';
+import type { ConsignmentStatus } from '#shared/consignment-status.ts';
+import { LIMITS } from '#shared/limits.ts';
+import type { LedgerKind, LedgerLine, LedgerPage, LedgerQuery } from '#shared/merchant.ts';
+import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
+import { approvedMerchantOf, balanceOf } from './accounts.ts';
+
+/**
+ * Public file of the merchants module: the COD ledger (issue 30). The consignments module posts a
+ * parcel's step here, in the step's transaction; the ledger reads and writes nothing else of it.
+ */
+
+/** What the ledger needs of a parcel that just moved. */
+export interface ParcelForLedger {
+  id: string;
+  userId: string | null;
+  status: ConsignmentStatus;
+  codCollected: number | null;
+  deliveryFee: number;
+  codFee: number;
+  feePayment: FeePayment;
+}
+
+/**
+ * The lines a parcel's step books, in poisha: a delivery (whole or partial) credits the cash collected
+ * and, when the fee was to come out of that cash, debits the delivery fee and the COD fee; a return
+ * debits the return charge, `returnChargePercent` of the delivery fee. Other steps book nothing.
+ */
+export function ledgerLinesFor(parcel: ParcelForLedger, returnChargePercent: number): { kind: LedgerKind; amount: number }[] {
+  const lines: { kind: LedgerKind; amount: number }[] = [];
+  if (parcel.status === 'delivered' || parcel.status === 'partially_delivered') {
+    if (parcel.codCollected) lines.push({ kind: 'cod_collected', amount: parcel.codCollected });
+    if (parcel.feePayment === 'cod') {
+      lines.push({ kind: 'delivery_fee', amount: -parcel.deliveryFee });
+      if (parcel.codFee > 0) lines.push({ kind: 'cod_fee', amount: -parcel.codFee });
+    }
+  }
+  if (parcel.status === 'returned') {
+    const charge = Math.round((parcel.deliveryFee * returnChargePercent) / 100);
+    if (charge > 0) lines.push({ kind: 'return_charge', amount: -charge });
+  }
+  return lines.filter((line) => line.amount !== 0);
+}
+
+/** Books a parcel's step for its sender when the sender is an approved merchant, in the step's transaction. */
+export async function postParcelToLedger(tx: Transaction, parcel: ParcelForLedger, returnChargePercent: number): Promise<void> {
+  const lines = ledgerLinesFor(parcel, returnChargePercent);
+  if (lines.length === 0) return;
+  const merchantId = await approvedMerchantOf(tx, parcel.userId);
+  if (!merchantId) return;
+  await tx.insert(merchantLedger).values(lines.map((line) => ({ ...line, merchantId, consignmentId: parcel.id })));
+}
+
+/** Lines of one merchant, optionally between two of the shop's calendar days (both included), or of one payout. */
+function linesWhere(merchantId: string, filter: { from?: string; to?: string; payoutId?: string }, timeZone: string) {
+  const localDay = sql`(${merchantLedger.createdAt} AT TIME ZONE ${timeZone})::date`;
+  return and(
+    eq(merchantLedger.merchantId, merchantId),
+    filter.from ? sql`${localDay} >= ${filter.from}::date` : undefined,
+    filter.to ? sql`${localDay} <= ${filter.to}::date` : undefined,
+    filter.payoutId ? eq(merchantLedger.payoutId, filter.payoutId) : undefined,
+  );
+}
+
+async function readLines(
+  db: Database,
+  where: ReturnType<typeof linesWhere>,
+  page?: { limit: number; offset: number },
+): Promise<LedgerLine[]> {
+  const query = db
+    .select({
+      id: merchantLedger.id,
+      kind: merchantLedger.kind,
+      amount: merchantLedger.amount,
+      trackingCode: consignments.trackingCode,
+      note: merchantLedger.note,
+      createdAt: merchantLedger.createdAt,
+      payoutNumber: payouts.number,
+    })
+    .from(merchantLedger)
+    .leftJoin(consignments, eq(consignments.id, merchantLedger.consignmentId))
+    .leftJoin(payouts, eq(payouts.id, merchantLedger.payoutId))
+    .where(where)
+    .orderBy(desc(merchantLedger.id));
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    amount: row.amount,
+    trackingCode: row.trackingCode,
+    note: row.note,
+    at: row.createdAt.toISOString(),
+    payout: row.payoutNumber === null ? null : payoutNumber(row.payoutNumber),
+  }));
+}
+
+/** "PO-5001": how merchants and admins name a payout. */
+export const payoutNumber = (number: number) => `PO-${number}`;
+
+/** `GET /api/merchant/ledger`: one page of lines, newest first, and the balance owed now. */
+export async function ledgerPage(db: Database, merchantId: string, query: LedgerQuery, timeZone: string): Promise<LedgerPage> {
+  const where = linesWhere(merchantId, query, timeZone);
+  const [total] = await db.select({ lines: count() }).from(merchantLedger).where(where);
+  const size = LIMITS.ledgerPageSize;
+  return {
+    lines: await readLines(db, where, { limit: size, offset: (query.page - 1) * size }),
+    page: query.page,
+    pages: Math.max(1, Math.ceil((total?.lines ?? 0) / size)),
+    balance: await balanceOf(db, merchantId),
+  };
+}
+
+/** A statement as CSV (issue 30): the lines of a period or of one payout, oldest first, amounts in taka. */
+export async function ledgerStatementCsv(
+  db: Database,
+  merchantId: string,
+  filter: { from?: string; to?: string; payoutId?: string },
+  timeZone: string,
+): Promise<string> {
+  const lines = (await readLines(db, linesWhere(merchantId, filter, timeZone))).reverse();
+  const taka = (poisha: number) => (poisha / POISHA_PER_TAKA).toFixed(2);
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  return [
+    csvRow(['date', 'kind', 'tracking_code', 'amount_taka', 'payout', 'note']),
+    ...lines.map((line) => csvRow([line.at, line.kind, line.trackingCode, taka(line.amount), line.payout, line.note])),
+    csvRow(['', 'total', '', taka(total), '', '']),
+  ].join('');
+}

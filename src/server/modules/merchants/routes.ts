@@ -1,0 +1,250 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { forbidden, notFound } from '#server/http/errors.ts';
+import {
+  LEDGER_KINDS,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+  MERCHANT_MESSAGES,
+  MERCHANT_STATUSES,
+  merchantApplicationSchema,
+  merchantIdParamsSchema,
+  merchantRefusalSchema,
+  merchantSchema,
+  payoutIdParamsSchema,
+  payoutPaidSchema,
+  payoutSchema,
+} from '#shared/merchant.ts';
+import { applyAsMerchant, approvedMerchantOf, decideOnMerchant, listMerchants, ownMerchant } from './accounts.ts';
+import { ledgerPage, ledgerStatementCsv } from './ledger.ts';
+import { listPayouts, markPayoutPaid, runPayouts } from './payouts.ts';
+
+const CSV = { produces: ['text/csv'], response: { 200: z.string().describe('CSV (RFC 4180)') } };
+
+/** Merchants (issue 30): the application and its decision, the COD ledger, and the payouts. */
+export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  /** The viewer's approved merchant account, or 403: only merchants have a ledger and payouts. */
+  const merchantOf = async (userId: string) => {
+    const merchantId = await approvedMerchantOf(db, userId);
+    if (!merchantId) throw forbidden(MERCHANT_MESSAGES.notMerchant);
+    return merchantId;
+  };
+  /** A statement as a file to keep: never cached, since it is the merchant's own. */
+  const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(csv);
+
+  app.post(
+    '/api/merchant/application',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'applyAsMerchant',
+        tags: ['merchants'],
+        summary:
+          'Apply as a merchant: business name, pickup addresses and how you are paid (a bank account or a bKash, Nagad or Rocket number); an admin approves or refuses. A refused applicant may apply again; 409 while waiting or once approved',
+        body: merchantApplicationSchema,
+        errors: [409],
+        response: { 201: merchantSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await applyAsMerchant(db, viewerOf(request).userId, request.body)),
+  );
+
+  app.get(
+    '/api/merchant',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'readMerchant',
+        tags: ['merchants'],
+        summary: 'Your merchant account, its standing and its balance; 404 when you never applied',
+        errors: [404],
+        response: { 200: merchantSchema },
+      },
+    },
+    async (request) => {
+      const merchant = await ownMerchant(db, viewerOf(request).userId);
+      if (!merchant) throw notFound(MERCHANT_MESSAGES.notMerchant);
+      return merchant;
+    },
+  );
+
+  app.get(
+    '/api/merchant/ledger',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'readLedger',
+        tags: ['merchants'],
+        summary: `Your COD ledger (approved merchants), newest first, a page at a time, between two of the shop’s days (both included): lines of ${LEDGER_KINDS.join(', ')}, in poisha, credits positive; and the balance owed to you now`,
+        querystring: ledgerQuerySchema,
+        errors: [403],
+        response: { 200: ledgerPageSchema },
+      },
+    },
+    async (request) => ledgerPage(db, await merchantOf(viewerOf(request).userId), request.query, config.timeZone),
+  );
+
+  app.get(
+    '/api/merchant/ledger.csv',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'exportLedger',
+        tags: ['merchants'],
+        summary:
+          'Your statement as CSV (approved merchants): every line between two of the shop’s days, oldest first, amounts in taka, and the total',
+        querystring: ledgerQuerySchema.omit({ page: true }),
+        errors: [403],
+        ...CSV,
+      },
+    },
+    async (request, reply) => {
+      const csv = await ledgerStatementCsv(db, await merchantOf(viewerOf(request).userId), request.query, config.timeZone);
+      return sendCsv(reply, 'statement.csv', csv);
+    },
+  );
+
+  app.get(
+    '/api/merchant/payouts',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'listMyPayouts',
+        tags: ['merchants'],
+        summary: 'Your payouts (approved merchants), newest first',
+        errors: [403],
+        response: { 200: z.array(payoutSchema) },
+      },
+    },
+    async (request) => listPayouts(db, { merchantId: await merchantOf(viewerOf(request).userId) }),
+  );
+
+  app.get(
+    '/api/merchant/payouts/:id/statement.csv',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'exportPayoutStatement',
+        tags: ['merchants'],
+        summary: 'One payout’s statement as CSV: the lines it settled (its merchant, and admins)',
+        params: payoutIdParamsSchema,
+        errors: [404],
+        ...CSV,
+      },
+    },
+    async (request, reply) => {
+      const { userId } = viewerOf(request);
+      const [payout] = await listPayouts(db, { payoutId: request.params.id });
+      const mine = payout && payout.merchant.id === (await approvedMerchantOf(db, userId));
+      if (!payout || !(mine || (await app.isAdmin(userId)))) throw notFound(MERCHANT_MESSAGES.noPayout);
+      const csv = await ledgerStatementCsv(db, payout.merchant.id, { payoutId: payout.id }, config.timeZone);
+      return sendCsv(reply, `payout-${payout.number}.csv`, csv);
+    },
+  );
+
+  app.get(
+    '/api/admin/merchants',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'listMerchants',
+        tags: ['merchants'],
+        summary: 'Merchant accounts (admin): applications waiting for a decision first; `status` to see one standing',
+        querystring: z.object({ status: z.enum(MERCHANT_STATUSES).optional() }),
+        response: { 200: z.array(merchantSchema) },
+      },
+    },
+    async (request) => listMerchants(db, request.query.status),
+  );
+
+  app.post(
+    '/api/admin/merchants/:id/approve',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'approveMerchant',
+        tags: ['merchants'],
+        summary: 'Approve a waiting application (admin): its parcels book to its ledger from now on; 409 once decided',
+        params: merchantIdParamsSchema,
+        errors: [404, 409],
+        response: { 200: merchantSchema },
+      },
+    },
+    async (request) => decideOnMerchant(db, request.params.id, viewerOf(request).userId, { status: 'approved' }),
+  );
+
+  app.post(
+    '/api/admin/merchants/:id/refuse',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'refuseMerchant',
+        tags: ['merchants'],
+        summary: 'Refuse a waiting application with the reason the applicant reads (admin); 409 once decided',
+        params: merchantIdParamsSchema,
+        body: merchantRefusalSchema,
+        errors: [404, 409],
+        response: { 200: merchantSchema },
+      },
+    },
+    async (request) =>
+      decideOnMerchant(db, request.params.id, viewerOf(request).userId, { status: 'refused', reason: request.body.reason }),
+  );
+
+  app.get(
+    '/api/admin/payouts',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'listPayouts',
+        tags: ['merchants'],
+        summary: 'Every payout (admin), newest first; `unpaid=true` for those still to transfer',
+        querystring: z.object({ unpaid: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.array(payoutSchema) },
+      },
+    },
+    async (request) => listPayouts(db, { unpaid: request.query.unpaid === 'true' }),
+  );
+
+  app.post(
+    '/api/admin/payouts/run',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'runPayouts',
+        tags: ['merchants'],
+        summary:
+          'Make the payouts now (admin), as the Tuesday run does: one per merchant whose lines owed add up to more than nothing; lines already settled are never paid again, so running it twice creates nothing new',
+        response: { 200: z.array(payoutSchema) },
+      },
+    },
+    async () => runPayouts(db, new Date()),
+  );
+
+  app.post(
+    '/api/admin/payouts/:id/paid',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'markPayoutPaid',
+        tags: ['merchants'],
+        summary:
+          'Mark a payout paid with the bank’s or wallet’s reference (admin); the merchant is mailed the statement; 409 when already paid',
+        params: payoutIdParamsSchema,
+        body: payoutPaidSchema,
+        errors: [404, 409],
+        response: { 200: payoutSchema },
+      },
+    },
+    async (request) => markPayoutPaid(db, request.params.id, viewerOf(request).userId, request.body.reference),
+  );
+};

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { bdMobileSchema, consignmentInputSchema } from './consignment.ts';
+import { LIMITS } from './limits.ts';
+import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
+
+/** A merchant account's standing (issue 30): applied, approved by an admin, or refused with a reason. */
+export const MERCHANT_STATUSES = ['pending', 'approved', 'refused'] as const;
+export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
+
+/** The mobile wallets Bangladeshi merchants are paid into. */
+export const WALLETS = ['bkash', 'nagad', 'rocket'] as const;
+export type Wallet = (typeof WALLETS)[number];
+
+const requiredText = (field: string, message: string, max: number) =>
+  textField(field, { error: message })
+    .trim()
+    .min(1, message)
+    .max(max, englishText(/*i18n*/ '{field} must be at most {max} characters', { field, max }));
+
+/** Where a merchant's money goes: a bank account, or a mobile wallet's number. */
+export const payoutMethodSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('bank'),
+      bankName: requiredText(/*i18n*/ 'bankName', /*i18n*/ 'Type the bank’s name', LIMITS.merchantTextMaxLength),
+      branch: requiredText(/*i18n*/ 'branch', /*i18n*/ 'Type the branch', LIMITS.merchantTextMaxLength),
+      accountName: requiredText(/*i18n*/ 'accountName', /*i18n*/ 'Type the account’s name', LIMITS.merchantTextMaxLength),
+      accountNumber: z
+        .string({ error: /*i18n*/ 'Type the account number: 8 to 20 digits' })
+        .transform((typed) => typed.replace(/[\s-]/g, ''))
+        .pipe(z.string().regex(/^\d{8,20}$/, /*i18n*/ 'Type the account number: 8 to 20 digits')),
+    }),
+    z.object({
+      kind: z.literal('wallet'),
+      wallet: z.enum(WALLETS, { error: /*i18n*/ 'Choose bKash, Nagad or Rocket' }),
+      number: bdMobileSchema,
+    }),
+  ],
+  { error: /*i18n*/ 'Choose how you are paid: a bank account or a mobile wallet' },
+);
+export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
+
+/** `POST /api/merchant/application` (issue 30): who the merchant is, where parcels are picked up, where money goes. */
+export const merchantApplicationSchema = z.object({
+  businessName: requiredText(/*i18n*/ 'businessName', /*i18n*/ 'Type your business’s name', LIMITS.merchantTextMaxLength),
+  pickupAddresses: z
+    .array(consignmentInputSchema.shape.pickup, { error: /*i18n*/ 'Give at least one pickup address' })
+    .min(1, /*i18n*/ 'Give at least one pickup address')
+    .max(
+      LIMITS.merchantPickupAddressesMax,
+      englishText(/*i18n*/ 'At most {max} pickup addresses', { max: LIMITS.merchantPickupAddressesMax }),
+    ),
+  payoutMethod: payoutMethodSchema,
+});
+export type MerchantApplicationInput = z.input<typeof merchantApplicationSchema>;
+export type MerchantApplication = z.output<typeof merchantApplicationSchema>;
+
+/** `POST /api/admin/merchants/{id}/refuse`: the reason the applicant reads. */
+export const merchantRefusalSchema = z.object({
+  reason: requiredText(/*i18n*/ 'reason', /*i18n*/ 'Say why the application is refused', LIMITS.parcelNoteMaxLength),
+});
+
+const pickupAddressSchema = z.object({ name: z.string(), phone: z.string(), address: z.string(), areaId: z.string() });
+
+/** A merchant account as its owner and admins see it. */
+export const merchantSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  businessName: z.string(),
+  pickupAddresses: z.array(pickupAddressSchema),
+  payoutMethod: payoutMethodSchema,
+  status: z.enum(MERCHANT_STATUSES),
+  refusalReason: z.string().nullable(),
+  appliedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** Poisha owed to the merchant now: the sum of the ledger's lines not yet paid out. */
+  balance: z.number().int(),
+});
+export type Merchant = z.infer<typeof merchantSchema>;
+
+export const merchantIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'No merchant has this id.' }) });
+
+/** What each line of a merchant's ledger is for (issue 30). */
+export const LEDGER_KINDS = ['cod_collected', 'delivery_fee', 'cod_fee', 'return_charge', 'correction'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** How people read each kind of line, in the statement, the mails and the pages. */
+export const LEDGER_KIND_NAMES: Record<LedgerKind, string> = {
+  cod_collected: /*i18n*/ 'Cash collected',
+  delivery_fee: /*i18n*/ 'Delivery fees',
+  cod_fee: /*i18n*/ 'COD charges',
+  return_charge: /*i18n*/ 'Return charges',
+  correction: /*i18n*/ 'Corrections',
+};
+
+/** The merchant's own page: the account, the ledger and the payouts. */
+export const MERCHANT_PATH = '/dashboard/merchant';
+
+/** One line of a merchant's COD ledger, in poisha: credits positive, debits negative. */
+export const ledgerLineSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  amount: z.number().int(),
+  trackingCode: z.string().nullable(),
+  note: z.string().nullable(),
+  at: z.string(),
+  /** The payout that settled it; null while it is owed. */
+  payout: z.string().nullable(),
+});
+export type LedgerLine = z.infer<typeof ledgerLineSchema>;
+
+/** `GET /api/merchant/ledger?from=&to=&page=`: dates are the shop's calendar days, both included. */
+export const ledgerQuerySchema = z.object({
+  from: z.iso.date({ error: /*i18n*/ 'from must be a date: YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ error: /*i18n*/ 'to must be a date: YYYY-MM-DD' }).optional(),
+  page: z.coerce
+    .number({ error: /*i18n*/ 'page must be a whole number from 1' })
+    .int(/*i18n*/ 'page must be a whole number from 1')
+    .min(1, /*i18n*/ 'page must be a whole number from 1')
+    .max(LIMITS.cataloguePageMax)
+    .default(1),
+});
+export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
+
+export const ledgerPageSchema = z.object({
+  lines: z.array(ledgerLineSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** All lines ever, settled or not, minus what was paid out: what the merchant is owed now. */
+  balance: z.number().int(),
+});
+export type LedgerPage = z.infer<typeof ledgerPageSchema>;
+
+/** A payout (issue 30): the merchant's unsettled lines up to a Tuesday's cut-off, paid by bank or wallet. */
+export const payoutSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  merchant: z.object({ id: z.string(), businessName: z.string() }),
+  amount: z.number().int(),
+  lines: z.number().int(),
+  cutoff: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const payoutIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'No payout has this id.' }) });
+
+/** `POST /api/admin/payouts/{id}/paid`: the bank's or wallet's reference of the transfer. */
+export const payoutPaidSchema = z.object({
+  reference: requiredText(/*i18n*/ 'reference', /*i18n*/ 'Type the transfer’s reference', LIMITS.merchantTextMaxLength),
+});
+
+export const MERCHANT_MESSAGES = {
+  notMerchant: /*i18n*/ 'This account is not an approved merchant.',
+  alreadyApplied: /*i18n*/ 'You have already applied: an admin decides on the application.',
+  alreadyApproved: /*i18n*/ 'This account is already a merchant.',
+  notPending: /*i18n*/ 'Only an application waiting for a decision can be approved or refused.',
+  noMerchant: /*i18n*/ 'No merchant has this id.',
+  noPayout: /*i18n*/ 'No payout has this id.',
+  payoutPaid: /*i18n*/ 'This payout is already marked paid.',
+} as const;

@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LedgerPage, Merchant, MerchantApplicationInput, Payout } from '#shared/merchant.ts';
+import { ApiError, apiRequest } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
+
+/** GET /api/merchant: the viewer's merchant account, or null when they never applied. */
+export function useMerchant() {
+  return useQuery({
+    queryKey: queryKeys.merchant,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest<Merchant>('/api/merchant', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST /api/merchant/application: the account as it now stands replaces the one shown. */
+export function useApplyAsMerchant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (application: MerchantApplicationInput) =>
+      apiRequest<Merchant>('/api/merchant/application', { method: 'POST', body: application }),
+    onSuccess: (merchant) => queryClient.setQueryData(queryKeys.merchant, merchant),
+  });
+}
+
+/** GET /api/merchant/ledger: one page of an approved merchant's lines, and the balance. */
+export function useLedger(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.ledger(page),
+    enabled,
+    queryFn: ({ signal }) => apiRequest<LedgerPage>(`/api/merchant/ledger?page=${page}`, { signal }),
+  });
+}
+
+/** GET /api/merchant/payouts: the merchant's payouts, newest first. */
+export function useMyPayouts(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.myPayouts,
+    enabled,
+    queryFn: ({ signal }) => apiRequest<Payout[]>('/api/merchant/payouts', { signal }),
+  });
+}
+
+/** GET /api/admin/merchants: every account, applications waiting first (admins). */
+export function useMerchants() {
+  return useQuery({
+    queryKey: queryKeys.merchants,
+    queryFn: ({ signal }) => apiRequest<Merchant[]>('/api/admin/merchants', { signal }),
+  });
+}
+
+/** POST /api/admin/merchants/{id}/approve or /refuse (with the reason): the list is read again. */
+export function useDecideOnMerchant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
+      apiRequest<Merchant>(`/api/admin/merchants/${id}/${reason === undefined ? 'approve' : 'refuse'}`, {
+        method: 'POST',
+        body: reason === undefined ? undefined : { reason },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.merchants }),
+  });
+}
+
+/** GET /api/admin/payouts: every payout, newest first (admins). */
+export function usePayouts() {
+  return useQuery({
+    queryKey: queryKeys.payouts,
+    queryFn: ({ signal }) => apiRequest<Payout[]>('/api/admin/payouts', { signal }),
+  });
+}
+
+/** POST /api/admin/payouts/run, and POST /api/admin/payouts/{id}/paid: the merchants and payouts are read again. */
+export function usePayoutActions() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.merchants });
+  return {
+    run: useMutation({ mutationFn: () => apiRequest<Payout[]>('/api/admin/payouts/run', { method: 'POST' }), onSuccess }),
+    markPaid: useMutation({
+      mutationFn: ({ id, reference }: { id: string; reference: string }) =>
+        apiRequest<Payout>(`/api/admin/payouts/${id}/paid`, { method: 'POST', body: { reference } }),
+      onSuccess,
+    }),
+  };
+}

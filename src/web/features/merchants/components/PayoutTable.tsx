@@ -1,0 +1,47 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { Payout } from '#shared/merchant.ts';
+import { TableRegion } from '#web/components/TableRegion.tsx';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+
+/** Payouts, newest first, with what each row lets its reader do (download a statement, mark it paid). */
+export function PayoutTable({ payouts, action }: { payouts: Payout[]; action: (payout: Payout) => ReactNode }) {
+  const { t } = useLingui();
+  const { taka, count } = useParcelFormat();
+  if (payouts.length === 0)
+    return (
+      <p className="rounded-box bg-base-200 p-6 text-center">
+        <Trans>No payouts yet: they are made every Tuesday from the balance owed.</Trans>
+      </p>
+    );
+  return (
+    <TableRegion label={t`Payouts`}>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>{t`Payout`}</th>
+            <th>{t`Merchant`}</th>
+            <th className="text-end">{t`Amount`}</th>
+            <th className="text-end">{t`Lines`}</th>
+            <th>{t`Paid`}</th>
+            <th>
+              <span className="sr-only">{t`Actions`}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((payout) => (
+            <tr key={payout.id} data-testid="payout">
+              <td className="font-mono">{payout.number}</td>
+              <td>{payout.merchant.businessName}</td>
+              <td className="text-end">{taka(payout.amount)}</td>
+              <td className="text-end">{count(payout.lines)}</td>
+              <td>{payout.reference ?? t`Not yet`}</td>
+              <td>{action(payout)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}

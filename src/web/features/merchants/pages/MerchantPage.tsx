@@ -1,0 +1,174 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { formatDateTime } from '#shared/locale-format.ts';
+import { LEDGER_KIND_NAMES, type Merchant } from '#shared/merchant.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { TableRegion } from '#web/components/TableRegion.tsx';
+import { downloadFile } from '#web/lib/download.ts';
+import { toastApiError } from '#web/lib/toast.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { useLedger, useMerchant, useMyPayouts } from '../api/use-merchant.ts';
+import { ApplicationForm, type AreaInput } from '../components/ApplicationForm.tsx';
+import { PayoutTable } from '../components/PayoutTable.tsx';
+
+/** A statement's CSV, fetched with the viewer's token and saved. */
+const download = (path: string, name: string) =>
+  downloadFile(path, name).catch((error: unknown) => toastApiError(error, /*i18n*/ 'The statement could not be downloaded.'));
+
+/** An approved merchant's balance, ledger (a page at a time) and payouts. */
+function MerchantAccount({ merchant }: { merchant: Merchant }) {
+  const { t, i18n } = useLingui();
+  const { taka, count, language } = useParcelFormat();
+  const [page, setPage] = useState(1);
+  const ledger = useLedger(page, true);
+  const payouts = useMyPayouts(true);
+  const business = merchant.businessName;
+  const pages = count(ledger.data?.pages ?? 1);
+  const shownPage = count(page);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="stats border border-base-300 bg-base-100">
+        <div className="stat">
+          <div className="stat-title text-base-content">
+            <Trans>Balance owed to {business}</Trans>
+          </div>
+          <div className="stat-value text-primary" data-testid="merchant-balance">
+            {taka(ledger.data?.balance ?? merchant.balance)}
+          </div>
+          <div className="stat-desc text-base-content">
+            <Trans>Paid every Tuesday</Trans>
+          </div>
+        </div>
+      </div>
+      <section aria-labelledby="ledger-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="ledger-heading" className="text-xl font-semibold">
+            <Trans>Ledger</Trans>
+          </h3>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => download('/api/merchant/ledger.csv', 'statement.csv')}
+          >
+            <Trans>Download the statement (CSV)</Trans>
+          </button>
+        </div>
+        {ledger.isPending ? <Spinner label={t`Loading the ledger`} /> : null}
+        {ledger.isError ? <LoadError what={t`the ledger`} onRetry={() => ledger.refetch()} /> : null}
+        {ledger.data?.lines.length === 0 ? (
+          <p className="rounded-box bg-base-200 p-6 text-center">
+            <Trans>Nothing yet: delivered parcels add their cash here.</Trans>
+          </p>
+        ) : null}
+        {ledger.data && ledger.data.lines.length > 0 ? (
+          <TableRegion label={t`Ledger lines`}>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t`When`}</th>
+                  <th>{t`What`}</th>
+                  <th>{t`Parcel`}</th>
+                  <th className="text-end">{t`Amount`}</th>
+                  <th>{t`Payout`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ledger.data.lines.map((line) => (
+                  <tr key={line.id} data-testid="ledger-line">
+                    <td>{formatDateTime(new Date(line.at), language)}</td>
+                    <td>{i18n._(LEDGER_KIND_NAMES[line.kind])}</td>
+                    <td className="font-mono">{line.trackingCode}</td>
+                    <td className={`text-end ${line.amount < 0 ? 'text-error' : ''}`}>{taka(line.amount)}</td>
+                    <td>{line.payout ?? t`Owed`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        ) : null}
+        {ledger.data && ledger.data.pages > 1 ? (
+          <div className="join self-center">
+            <button type="button" className="join-item btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <Trans>Newer</Trans>
+            </button>
+            <span className="join-item btn btn-sm btn-disabled">
+              <Trans>
+                Page {shownPage} of {pages}
+              </Trans>
+            </span>
+            <button
+              type="button"
+              className="join-item btn btn-sm"
+              disabled={page >= ledger.data.pages}
+              onClick={() => setPage(page + 1)}
+            >
+              <Trans>Older</Trans>
+            </button>
+          </div>
+        ) : null}
+      </section>
+      <section aria-labelledby="payouts-heading" className="flex flex-col gap-3">
+        <h3 id="payouts-heading" className="text-xl font-semibold">
+          <Trans>Payouts</Trans>
+        </h3>
+        {payouts.isPending ? <Spinner label={t`Loading the payouts`} /> : null}
+        {payouts.isError ? <LoadError what={t`the payouts`} onRetry={() => payouts.refetch()} /> : null}
+        {payouts.data ? (
+          <PayoutTable
+            payouts={payouts.data}
+            action={(payout) => (
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => download(`/api/merchant/payouts/${payout.id}/statement.csv`, `payout-${payout.number}.csv`)}
+              >
+                <Trans>Statement</Trans>
+              </button>
+            )}
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * The merchant page (issue 30): the application and its standing, then, once approved, the balance,
+ * the COD ledger and the payouts.
+ */
+export function MerchantPage({ areaInput, sender }: { areaInput: AreaInput; sender: { name: string; phone: string } }) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Merchant`);
+  const merchant = useMerchant();
+  return (
+    <section aria-labelledby="merchant-heading" className="with-taka flex max-w-5xl flex-col gap-4">
+      <h2 id="merchant-heading" className="text-2xl font-bold">
+        {merchant.data ? merchant.data.businessName : <Trans>Merchant</Trans>}
+      </h2>
+      {merchant.isPending ? <Spinner label={t`Loading your merchant account`} /> : null}
+      {merchant.isError ? <LoadError what={t`your merchant account`} onRetry={() => merchant.refetch()} /> : null}
+      {merchant.data?.status === 'pending' ? (
+        <p role="status" className="alert alert-info alert-soft">
+          <Trans>Thank you for applying. An admin reads every application; this page shows the decision.</Trans>
+        </p>
+      ) : null}
+      {merchant.data?.status === 'refused' ? (
+        <div role="alert" className="alert alert-warning alert-soft flex-col items-start">
+          <p className="font-semibold">
+            <Trans>Your application was refused:</Trans>
+          </p>
+          <p>{merchant.data.refusalReason}</p>
+          <p>
+            <Trans>Correct it below and apply again.</Trans>
+          </p>
+        </div>
+      ) : null}
+      {merchant.data === null || merchant.data?.status === 'refused' ? (
+        <ApplicationForm areaInput={areaInput} sender={sender} />
+      ) : null}
+      {merchant.data?.status === 'approved' ? <MerchantAccount merchant={merchant.data} /> : null}
+    </section>
+  );
+}

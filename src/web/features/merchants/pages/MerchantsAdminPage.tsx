@@ -1,0 +1,166 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useState } from 'react';
+import type { Merchant, Payout } from '#shared/merchant.ts';
+import { FormField } from '#web/components/FormField.tsx';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { toast, toastApiError } from '#web/lib/toast.ts';
+import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { useDecideOnMerchant, useMerchants, usePayoutActions, usePayouts } from '../api/use-merchant.ts';
+import { PayoutTable } from '../components/PayoutTable.tsx';
+import { WALLET_NAMES } from '../components/wallet-names.ts';
+
+const textOf = (event: FormEvent<HTMLFormElement>, name: string) =>
+  String(new FormData(event.currentTarget).get(name) ?? '').trim();
+
+/** One application waiting for a decision: approve it, or refuse it with the reason the applicant reads. */
+function Application({ merchant }: { merchant: Merchant }) {
+  const { t, i18n } = useLingui();
+  const decide = useDecideOnMerchant();
+  const [refusing, setRefusing] = useState(false);
+  const method = merchant.payoutMethod;
+  const onError = (error: unknown) => toastApiError(error, /*i18n*/ 'The decision could not be saved. Please try again.');
+  const refuse = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    decide.mutate({ id: merchant.id, reason: textOf(event, 'reason') }, { onError });
+  };
+  return (
+    <li className="card border border-base-300 bg-base-100" data-testid="merchant-application">
+      <div className="card-body gap-2 p-5">
+        <h4 className="card-title text-lg">{merchant.businessName}</h4>
+        <p className="text-sm">{merchant.email}</p>
+        {merchant.pickupAddresses.map((pickup) => (
+          <p key={`${pickup.address}-${pickup.areaId}`} className="text-sm">
+            {pickup.name}, {pickup.phone}, {pickup.address}
+          </p>
+        ))}
+        <p className="text-sm">
+          {method.kind === 'bank'
+            ? `${method.bankName}, ${method.branch}: ${method.accountName}, ${method.accountNumber}`
+            : `${i18n._(WALLET_NAMES[method.wallet])}: ${method.number}`}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-success btn-sm"
+            disabled={decide.isPending}
+            onClick={() => decide.mutate({ id: merchant.id }, { onError })}
+          >
+            <Trans>Approve</Trans>
+          </button>
+          <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setRefusing(true)}>
+            <Trans>Refuse</Trans>
+          </button>
+        </div>
+        {refusing ? (
+          <form onSubmit={refuse} className="flex flex-wrap items-end gap-2">
+            <FormField label={t`Why it is refused`} name="reason" required />
+            <button type="submit" className="btn btn-error btn-sm" disabled={decide.isPending}>
+              <Trans>Refuse the application</Trans>
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** Marking an unpaid payout paid: the transfer's reference, and its merchant is mailed the statement. */
+function MarkPaid({ payout }: { payout: Payout }) {
+  const { t } = useLingui();
+  const { markPaid } = usePayoutActions();
+  if (payout.paidAt) return null;
+  const number = payout.number;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    markPaid.mutate(
+      { id: payout.id, reference: textOf(event, 'reference') },
+      {
+        onSuccess: () => toast.success(/*i18n*/ 'Marked paid. The merchant is mailed the statement.'),
+        onError: (error) => toastApiError(error, /*i18n*/ 'The payout could not be marked paid.'),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <FormField label={t`Reference of ${number}`} name="reference" className="input-sm" required />
+      <button type="submit" className="btn btn-primary btn-sm" disabled={markPaid.isPending}>
+        <Trans>Mark paid</Trans>
+      </button>
+    </form>
+  );
+}
+
+/** Merchants for admins (issue 30): applications to decide on, and the payouts to make and mark paid. */
+export function MerchantsAdminPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Merchants`);
+  const { taka } = useParcelFormat();
+  const merchants = useMerchants();
+  const payouts = usePayouts();
+  const { run } = usePayoutActions();
+  const waiting = merchants.data?.filter((merchant) => merchant.status === 'pending') ?? [];
+  const approved = merchants.data?.filter((merchant) => merchant.status === 'approved') ?? [];
+  const merchantCount = approved.length;
+  const makePayouts = () =>
+    run.mutate(undefined, {
+      onSuccess: (made) =>
+        toast.success(made.length === 0 ? /*i18n*/ 'No merchant is owed anything now.' : /*i18n*/ 'The payouts are made.'),
+      onError: (error) => toastApiError(error, /*i18n*/ 'The payouts could not be made. Please try again.'),
+    });
+  return (
+    <section aria-labelledby="merchants-heading" className="with-taka flex max-w-5xl flex-col gap-6">
+      <h2 id="merchants-heading" className="text-2xl font-bold">
+        <Trans>Merchants</Trans>
+      </h2>
+      {merchants.isPending ? <Spinner label={t`Loading the merchants`} /> : null}
+      {merchants.isError ? <LoadError what={t`the merchants`} onRetry={() => merchants.refetch()} /> : null}
+      <section aria-labelledby="applications-heading" className="flex flex-col gap-3">
+        <h3 id="applications-heading" className="text-xl font-semibold">
+          <Trans>Applications</Trans>
+        </h3>
+        {merchants.data && waiting.length === 0 ? (
+          <p className="rounded-box bg-base-200 p-6 text-center">
+            <Trans>No application is waiting.</Trans>
+          </p>
+        ) : null}
+        <ul className="grid gap-3 md:grid-cols-2">
+          {waiting.map((merchant) => (
+            <Application key={merchant.id} merchant={merchant} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="balances-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="balances-heading" className="text-xl font-semibold">
+            <Trans>Balances</Trans>
+          </h3>
+          <button type="button" className="btn btn-primary btn-sm" onClick={makePayouts} disabled={run.isPending}>
+            <Trans>Make the payouts now</Trans>
+          </button>
+        </div>
+        <p className="text-sm text-base-content/80">
+          <Plural value={merchantCount} one="# merchant" other="# merchants" />
+          {' · '}
+          <Trans>The payouts are made every Tuesday at 10:00 as well.</Trans>
+        </p>
+        <ul className="grid gap-1">
+          {approved.map((merchant) => (
+            <li key={merchant.id} data-testid="merchant-balance">
+              {merchant.businessName}: {taka(merchant.balance)}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="admin-payouts-heading" className="flex flex-col gap-3">
+        <h3 id="admin-payouts-heading" className="text-xl font-semibold">
+          <Trans>Payouts</Trans>
+        </h3>
+        {payouts.isPending ? <Spinner label={t`Loading the payouts`} /> : null}
+        {payouts.isError ? <LoadError what={t`the payouts`} onRetry={() => payouts.refetch()} /> : null}
+        {payouts.data ? <PayoutTable payouts={payouts.data} action={(payout) => <MarkPaid payout={payout} />} /> : null}
+      </section>
+    </section>
+  );
+}

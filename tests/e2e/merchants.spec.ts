@@ -1,0 +1,100 @@
+import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { expectAxeCleanAtEveryWidth } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { signInBrowser } from './sign-in.ts';
+
+const PARCEL: ConsignmentInput = {
+  service: 'express',
+  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road', areaId: 'sylhet-sylhet-sadar' },
+  weightGrams: 1500,
+  codAmount: 250_000,
+};
+
+test('a customer applies as a merchant, is approved, sees the cash of a delivered parcel in the ledger, and is paid out', async ({
+  page,
+  server,
+  browser,
+}) => {
+  test.slow();
+  const owner = await signUpCustomer(server, { name: 'Asha Rahman' });
+  const admin = await signInAdmin(server);
+  const rider = await signUpCustomer(server, { name: 'Rider One' });
+  await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+
+  // The customer applies on the Merchant page; a wrong wallet number is named before anything is sent.
+  await signInBrowser(page, server, owner);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Merchant', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Apply as a merchant' });
+  await form.getByLabel('Business name').fill('Asha Gadgets');
+  await form.getByLabel('Phone').fill('01711000000');
+  await form.getByLabel('Address').fill('House 12, Road 5');
+  await form.getByLabel('Area').fill('Gulshan, Dhaka');
+  await form.getByLabel('Wallet', { exact: true }).selectOption({ label: 'bKash' });
+  await form.getByLabel('Wallet number').fill('12345');
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await expect(form.getByText('Enter a Bangladeshi mobile number')).toBeVisible();
+  await expectAxeCleanAtEveryWidth(page, 'merchant application');
+  await form.getByLabel('Wallet number').fill('01711 000000');
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Thank you for applying.')).toBeVisible();
+
+  // An admin approves it on the Merchants page.
+  const adminContext = await browser.newContext({ baseURL: server.url });
+  try {
+    const desk = await adminContext.newPage();
+    await signInBrowser(desk, server, admin);
+    await desk.goto('/dashboard/merchants');
+    const application = desk.getByTestId('merchant-application').filter({ hasText: 'Asha Gadgets' });
+    await expect(application).toContainText('bKash: 01711000000');
+    await expectAxeCleanAtEveryWidth(desk, 'merchants for admins');
+    await application.getByRole('button', { name: 'Approve' }).click();
+    await expect(desk.getByText('No application is waiting.')).toBeVisible();
+
+    // A parcel of the merchant's is delivered with its cash (the network's steps through the API).
+    const { trackingCode, deliveryFee, codFee } = (
+      await call<Booking>(server, 'POST', '/api/consignments', { token: owner.token, body: PARCEL })
+    ).body;
+    for (const move of [
+      { status: 'picked_up' },
+      { status: 'at_hub', hub: 'sylhet' },
+      { status: 'out_for_delivery', rider: rider.email },
+    ])
+      await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [trackingCode], ...move } });
+    await server.app.smsWorker.deliverDue();
+    const texts = (await call<{ text: string }[]>(server, 'GET', '/api/mailbox/sms', { token: admin.token })).body;
+    const code = texts.find((sms) => sms.text.includes(`${trackingCode} is out`))?.text.match(/code (\d{6})/)?.[1];
+    await call(server, 'POST', `/api/rider/deliveries/${trackingCode}`, {
+      token: rider.token,
+      body: { outcome: 'delivered', code, codCollected: 250_000 },
+    });
+
+    // The merchant sees the cash in, the fees out, and the balance.
+    const balance = 250_000 - deliveryFee - codFee;
+    const taka = (poisha: number) => `৳${(poisha / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`;
+    await page.reload();
+    await expect(page.getByTestId('merchant-balance')).toHaveText(taka(balance));
+    await expect(page.getByTestId('ledger-line')).toHaveCount(3);
+    await expect(page.getByTestId('ledger-line').last()).toContainText(`Cash collected${trackingCode}${taka(250_000)}Owed`);
+    await expectAxeCleanAtEveryWidth(page, 'merchant ledger');
+
+    // The admin makes the payouts and marks this one paid with the transfer's reference.
+    await desk.reload();
+    await desk.getByRole('button', { name: 'Make the payouts now' }).click();
+    await expect(desk.getByText('The payouts are made.')).toBeVisible();
+    const payout = desk.getByTestId('payout').filter({ hasText: 'Asha Gadgets' });
+    await expect(payout).toContainText(taka(balance));
+    await payout.getByLabel(/^Reference of PO-/).fill('BKASH-TRX-7QF31');
+    await payout.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(payout).toContainText('BKASH-TRX-7QF31');
+
+    await page.reload();
+    await expect(page.getByTestId('merchant-balance')).toHaveText(taka(0));
+    await expect(page.getByTestId('payout')).toContainText('BKASH-TRX-7QF31');
+    await expect(page.getByTestId('ledger-line').first()).toContainText('PO-');
+  } finally {
+    await adminContext.close();
+  }
+});

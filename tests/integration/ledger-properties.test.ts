@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consignments, merchantLedger, payouts } from '#server/db/schema.ts';
+import { type ParcelForLedger, postParcelToLedger } from '#server/modules/merchants/ledger.ts';
+import { runPayouts } from '#server/modules/merchants/payouts.ts';
+import type { Merchant, MerchantApplicationInput } from '#shared/merchant.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { withoutPostgres } from '../helpers/test-database.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const APPLICATION: MerchantApplicationInput = {
+  businessName: 'Property Traders',
+  pickupAddresses: [STANDARD_PARCEL.pickup],
+  payoutMethod: { kind: 'wallet', wallet: 'nagad', number: '01711000000' },
+};
+const RETURN_CHARGE_PERCENT = 100;
+
+type Step =
+  | { op: 'deliver'; cod: number; feeFromCash: boolean; partly: boolean }
+  | { op: 'return'; feeFromCash: boolean }
+  | { op: 'payout'; twoAtOnce: boolean };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    op: fc.constant('deliver' as const),
+    cod: fc.integer({ min: 0, max: 5_000_00 }),
+    feeFromCash: fc.boolean(),
+    partly: fc.boolean(),
+  }),
+  fc.record({ op: fc.constant('return' as const), feeFromCash: fc.boolean() }),
+  fc.record({ op: fc.constant('payout' as const), twoAtOnce: fc.boolean() }),
+);
+
+/** Issue 30's ledger property, on PostgreSQL: concurrent runs there take turns on the merchant's row for real. */
+describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property test, needs PostgreSQL)', () => {
+  let server: TestServer;
+  let merchantId: string;
+  let template: typeof consignments.$inferSelect;
+  let owner: SignedInCustomer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind: 'postgres' });
+    const admin = await signInAdmin(server);
+    owner = await signUpCustomer(server);
+    const applied = await call<Merchant>(server, 'POST', '/api/merchant/application', { token: owner.token, body: APPLICATION });
+    merchantId = applied.body.id;
+    await call(server, 'POST', `/api/admin/merchants/${merchantId}/approve`, { token: admin.token });
+    const booked = await call(server, 'POST', '/api/consignments', { token: owner.token, body: STANDARD_PARCEL });
+    [template] = (await server.db.select().from(consignments).where(eq(consignments.trackingCode, booked.body.trackingCode))) as [
+      typeof consignments.$inferSelect,
+    ];
+  });
+  afterAll(() => server?.stop());
+
+  /** A parcel of the merchant's reaching a step, posted to the ledger in its own transaction as a move would. */
+  let parcels = 0;
+  const parcelReaches = async (facts: Omit<ParcelForLedger, 'id' | 'userId' | 'deliveryFee' | 'codFee'>) => {
+    parcels += 1;
+    const [parcel] = await server.db
+      .insert(consignments)
+      .values({
+        ...template,
+        id: randomUUID(),
+        trackingCode: `SCPROP${String(parcels).padStart(7, '0')}`,
+        status: facts.status,
+        codAmount: 5_000_00,
+        feePayment: facts.feePayment,
+        codCollected: facts.codCollected,
+      })
+      .returning();
+    if (!parcel) throw new Error('no parcel');
+    await server.db.transaction((tx) => postParcelToLedger(tx, { ...parcel, ...facts }, RETURN_CHARGE_PERCENT));
+  };
+
+  const totals = async () => {
+    const [row] = await server.db
+      .select({
+        all: sql<number>`coalesce(sum(${merchantLedger.amount}), 0)`.mapWith(Number),
+        owed: sql<number>`coalesce(sum(${merchantLedger.amount}) filter (where ${merchantLedger.payoutId} is null), 0)`.mapWith(
+          Number,
+        ),
+        paidOut: sql<number>`(select coalesce(sum(${payouts.amount}), 0) from ${payouts})`.mapWith(Number),
+      })
+      .from(merchantLedger)
+      .where(eq(merchantLedger.merchantId, merchantId));
+    return row ?? { all: 0, owed: 0, paidOut: 0 };
+  };
+
+  it('every payout is the sum of its lines, nothing is counted twice, and a second run changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        for (const next of steps) {
+          if (next.op === 'deliver')
+            await parcelReaches({
+              status: next.partly ? 'partially_delivered' : 'delivered',
+              codCollected: next.cod,
+              feePayment: next.feeFromCash && next.cod > 0 ? 'cod' : 'card',
+            });
+          if (next.op === 'return')
+            await parcelReaches({ status: 'returned', codCollected: null, feePayment: next.feeFromCash ? 'cod' : 'card' });
+          if (next.op === 'payout') {
+            // One cut-off: a line written after it (the database's clock has microseconds) is the next run's.
+            const cutoff = new Date();
+            const runs = next.twoAtOnce
+              ? [runPayouts(server.db, cutoff), runPayouts(server.db, cutoff)]
+              : [runPayouts(server.db, cutoff)];
+            const made = (await Promise.all(runs)).flat();
+            // Two runs at once make one payout at most for the one merchant, and the same run again makes none.
+            expect(made.length).toBeLessThanOrEqual(1);
+            expect(await runPayouts(server.db, cutoff)).toEqual([]);
+          }
+        }
+        // Every payout equals the sum of the lines it settled, and is for more than nothing.
+        const sums = await server.db.execute(sql`
+          select p.amount, p.lines, coalesce(sum(l.amount), 0)::int as settled, count(l.id)::int as settled_lines
+          from payouts p left join merchant_ledger l on l.payout_id = p.id group by p.id`);
+        for (const payout of (
+          sums as unknown as { rows: { amount: number; lines: number; settled: number; settled_lines: number }[] }
+        ).rows) {
+          expect(payout.settled).toBe(payout.amount);
+          expect(payout.settled_lines).toBe(payout.lines);
+          expect(payout.amount).toBeGreaterThan(0);
+        }
+        // The balance never double-counts: what was ever booked is what was paid out plus what is owed.
+        const { all, owed, paidOut } = await totals();
+        expect(paidOut + owed).toBe(all);
+        // And the merchant reads that balance.
+        expect((await call(server, 'GET', '/api/merchant/ledger', { token: owner.token })).body.balance).toBe(owed);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

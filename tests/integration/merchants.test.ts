@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantLedger } from '#server/db/schema.ts';
+import { runTuesdayPayouts } from '#server/modules/merchants/payouts.ts';
+import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import type { MailboxEntry } from '#shared/mail.ts';
+import type { LedgerPage, Merchant, MerchantApplicationInput, Payout } from '#shared/merchant.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+const APPLICATION: MerchantApplicationInput = {
+  businessName: 'Asha Gadgets',
+  pickupAddresses: [{ name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' }],
+  payoutMethod: { kind: 'wallet', wallet: 'bkash', number: '01711 000000' },
+};
+const PARCEL: ConsignmentInput = {
+  service: 'express',
+  pickup: APPLICATION.pickupAddresses[0] as ConsignmentInput['pickup'],
+  recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road', areaId: 'sylhet-sylhet-sadar' },
+  weightGrams: 1500,
+  codAmount: 250_000,
+};
+
+/** Issue 30: merchant accounts, the COD ledger written with the parcels' moves, and the payouts. */
+describe('merchants: application, COD ledger and payouts', () => {
+  let server: TestServer;
+  let admin: SignedInCustomer;
+  let owner: SignedInCustomer;
+  let rider: SignedInCustomer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await signInAdmin(server);
+    owner = await signUpCustomer(server, { name: 'Asha Rahman' });
+    rider = await signUpCustomer(server, { name: 'Rider One' });
+    await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+  });
+  afterAll(() => server?.stop());
+
+  const apply = (body: unknown, who = owner) =>
+    call<Merchant>(server, 'POST', '/api/merchant/application', { token: who.token, body });
+  const decide = (id: string, decision: 'approve' | 'refuse', body?: unknown) =>
+    call<Merchant>(server, 'POST', `/api/admin/merchants/${id}/${decision}`, { token: admin.token, body });
+  const scan = (codes: string[], status: string, extra: Record<string, string> = {}) =>
+    call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes, status, ...extra } });
+  const book = async () => (await call<Booking>(server, 'POST', '/api/consignments', { token: owner.token, body: PARCEL })).body;
+  const outForDelivery = async (code: string) => {
+    await scan([code], 'picked_up');
+    await scan([code], 'at_hub', { hub: 'sylhet' });
+    await scan([code], 'out_for_delivery', { rider: rider.email });
+  };
+  const ledger = async () => (await call<LedgerPage>(server, 'GET', '/api/merchant/ledger', { token: owner.token })).body;
+
+  it('a customer applies; an admin refuses with a reason, then approves the corrected application', async () => {
+    const invalid = await call(server, 'POST', '/api/merchant/application', {
+      token: owner.token,
+      body: {
+        ...APPLICATION,
+        businessName: ' ',
+        payoutMethod: { kind: 'wallet', wallet: 'bkash', number: '123' },
+      },
+    });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.error.fields).sort()).toEqual(['businessName', 'payoutMethod.number']);
+    expect((await call(server, 'GET', '/api/merchant', { token: owner.token })).status).toBe(404);
+
+    const applied = await apply(APPLICATION);
+    expect(applied.status).toBe(201);
+    expect(applied.body).toMatchObject({ status: 'pending', businessName: 'Asha Gadgets', balance: 0 });
+    expect(applied.body.payoutMethod).toEqual({ kind: 'wallet', wallet: 'bkash', number: '01711000000' });
+    expect((await apply(APPLICATION)).status).toBe(409);
+    expect((await call(server, 'GET', '/api/admin/merchants', { token: owner.token })).status).toBe(403);
+
+    const waiting = await call<Merchant[]>(server, 'GET', '/api/admin/merchants?status=pending', { token: admin.token });
+    expect(waiting.body.map((merchant) => merchant.email)).toEqual([owner.email]);
+    const refused = await decide(applied.body.id, 'refuse', { reason: 'The bKash number is not in the business’s name.' });
+    expect(refused.body).toMatchObject({ status: 'refused', refusalReason: 'The bKash number is not in the business’s name.' });
+    expect((await decide(applied.body.id, 'approve')).status).toBe(409);
+
+    const again = await apply({
+      ...APPLICATION,
+      payoutMethod: {
+        kind: 'bank',
+        bankName: 'BRAC Bank',
+        branch: 'Gulshan',
+        accountName: 'Asha Gadgets',
+        accountNumber: '1501-2038-4411-0001',
+      },
+    });
+    expect(again.body).toMatchObject({ status: 'pending', refusalReason: null });
+    expect((await decide(again.body.id, 'approve')).body.status).toBe('approved');
+    expect((await call<Merchant>(server, 'GET', '/api/merchant', { token: owner.token })).body.status).toBe('approved');
+  });
+
+  it('a delivery credits the cash and debits the fees taken from it; a return debits the return charge', async () => {
+    const delivered = await book();
+    await outForDelivery(delivered.trackingCode);
+    // The rider delivers with the code the recipient was texted.
+    await server.app.smsWorker.deliverDue();
+    const texts = (await call<{ text: string }[]>(server, 'GET', '/api/mailbox/sms', { token: admin.token })).body;
+    const code = texts
+      .find((sms) => sms.text.includes(delivered.trackingCode) && /code \d{6}/.test(sms.text))
+      ?.text.match(/code (\d{6})/)?.[1];
+    const done = await call(server, 'POST', `/api/rider/deliveries/${delivered.trackingCode}`, {
+      token: rider.token,
+      body: { outcome: 'delivered', code, codCollected: 250_000 },
+    });
+    expect(done.body.status, JSON.stringify(done.body)).toBe('delivered');
+
+    const returned = await book();
+    await outForDelivery(returned.trackingCode);
+    await call(server, 'POST', `/api/rider/deliveries/${returned.trackingCode}`, {
+      token: rider.token,
+      body: { outcome: 'failed', reason: 'refused' },
+    });
+    await scan([returned.trackingCode], 'returning');
+    await scan([returned.trackingCode], 'returned');
+
+    const page = await ledger();
+    expect(page.lines.map((line) => [line.trackingCode, line.kind, line.amount])).toEqual([
+      [returned.trackingCode, 'return_charge', -returned.deliveryFee],
+      [delivered.trackingCode, 'cod_fee', -delivered.codFee],
+      [delivered.trackingCode, 'delivery_fee', -delivered.deliveryFee],
+      [delivered.trackingCode, 'cod_collected', 250_000],
+    ]);
+    expect(page.balance).toBe(250_000 - delivered.deliveryFee - delivered.codFee - returned.deliveryFee);
+    expect(page.lines.every((line) => line.payout === null)).toBe(true);
+
+    const csv = await call(server, 'GET', '/api/merchant/ledger.csv', { token: owner.token });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\r\n')[1]).toMatch(new RegExp(`^[^,]+,cod_collected,${delivered.trackingCode},2500\\.00,,$`));
+    expect(csv.body).toContain(`,total,,${(page.balance / 100).toFixed(2)},,`);
+    // Another customer has no ledger.
+    expect((await call(server, 'GET', '/api/merchant/ledger', { token: rider.token })).status).toBe(403);
+  });
+
+  it('a line is never edited nor deleted: corrections are new lines', async () => {
+    await expect(server.db.update(merchantLedger).set({ amount: 1 })).rejects.toThrow();
+    await expect(server.db.delete(merchantLedger)).rejects.toThrow();
+    const [{ total } = { total: 0 }] = await server.db
+      .select({ total: sql<number>`sum(${merchantLedger.amount})`.mapWith(Number) })
+      .from(merchantLedger);
+    expect(total).toBe((await ledger()).balance);
+  });
+
+  it('a payout run pays the balance once; it is marked paid with its reference and the statement is mailed', async () => {
+    const balance = (await ledger()).balance;
+    const run = await call<Payout[]>(server, 'POST', '/api/admin/payouts/run', { token: admin.token });
+    expect(run.body).toMatchObject([
+      { number: 'PO-5001', amount: balance, lines: 4, paidAt: null, merchant: { businessName: 'Asha Gadgets' } },
+    ]);
+    expect((await call<Payout[]>(server, 'POST', '/api/admin/payouts/run', { token: admin.token })).body).toEqual([]);
+    const after = await ledger();
+    expect(after.balance).toBe(0);
+    expect(after.lines.every((line) => line.payout === 'PO-5001')).toBe(true);
+
+    const [payout] = run.body;
+    const statement = await call(server, 'GET', `/api/merchant/payouts/${payout?.id}/statement.csv`, { token: owner.token });
+    expect(statement.body.trim().split('\r\n')).toHaveLength(6);
+    expect((await call(server, 'GET', `/api/merchant/payouts/${payout?.id}/statement.csv`, { token: rider.token })).status).toBe(
+      404,
+    );
+
+    const paid = await call<Payout>(server, 'POST', `/api/admin/payouts/${payout?.id}/paid`, {
+      token: admin.token,
+      body: { reference: 'BRAC-TRX-88213' },
+    });
+    expect(paid.body).toMatchObject({ reference: 'BRAC-TRX-88213', paidAt: expect.any(String) });
+    expect(
+      (await call(server, 'POST', `/api/admin/payouts/${payout?.id}/paid`, { token: admin.token, body: { reference: 'x' } }))
+        .status,
+    ).toBe(409);
+    const mailbox = (await call<MailboxEntry[]>(server, 'GET', '/api/mailbox', { token: admin.token })).body;
+    const mail = mailbox.find((entry) => entry.kind === 'payout-paid');
+    expect(mail).toMatchObject({
+      to: owner.email,
+      subject: `Payout PO-5001 is paid: ৳${(balance / 100).toLocaleString('en', { minimumFractionDigits: 2 })} — SwiftCargo`,
+    });
+    expect(mail?.text).toContain('reference BRAC-TRX-88213');
+    expect(mail?.text).toContain('Cash collected');
+    expect((await call<Payout[]>(server, 'GET', '/api/merchant/payouts', { token: owner.token })).body).toHaveLength(1);
+  });
+
+  it('the Tuesday run starts at 10:00 in Dhaka, once that day, whichever instance looks', async () => {
+    // 2026-12-01 is a Tuesday: 09:59 in Dhaka is 03:59 UTC.
+    expect(await runTuesdayPayouts(server.db, 'Asia/Dhaka', new Date('2026-12-01T03:59:00Z'))).toBeUndefined();
+    expect(await runTuesdayPayouts(server.db, 'Asia/Dhaka', new Date('2026-12-01T04:00:00Z'))).toEqual([]);
+    expect(await runTuesdayPayouts(server.db, 'Asia/Dhaka', new Date('2026-12-01T09:00:00Z'))).toBeUndefined();
+    expect(await runTuesdayPayouts(server.db, 'Asia/Dhaka', new Date('2026-12-02T04:00:00Z'))).toBeUndefined();
+    const [run] = await server.db
+      .execute(sql`select day, payouts from payout_runs`)
+      .then((result) => (result as unknown as { rows: unknown[] }).rows);
+    expect(run).toEqual({ day: '2026-12-01', payouts: 0 });
+  });
+});
