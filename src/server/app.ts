@@ -18,7 +18,7 @@ import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import newsletterFormRoute from './http/newsletter-form.ts';
-import { registerOpenApi } from './http/openapi.ts';
+import { openApiDocuments, registerOpenApi } from './http/openapi.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { registerRateLimits, trackingLookupLimit } from './http/rate-limits.ts';
 import { compiledResponseSerializer } from './http/response-serializer.ts';
@@ -37,6 +37,7 @@ import { trackFormRoute } from './modules/consignments/track-form.ts';
 import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
 import { freightRoutes } from './modules/freight/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
+import { merchantApiRoutes } from './modules/merchant-api/routes.ts';
 import payoutSchedule from './modules/merchants/payout-schedule.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
@@ -157,13 +158,16 @@ export async function buildApp({
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, config });
   const refundFee = (consignmentId: string) => refundConsignmentFee(paymentSetup.context, consignmentId);
   await app.register(consignmentRoutes, { ...domain, rates, refundFee, handoverPhotos });
+  await app.register(merchantApiRoutes, { ...domain, rates });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: outboxTiming });
   await app.register(smsPlugin, { ...domain, timing: outboxTiming });
 
   await app.register(healthRoutes, { database, shuttingDown });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  const documents = () => openApiDocuments(app, config.shopName);
+  app.get('/api/docs', { schema: { hide: true } }, async () => documents().shop);
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => documents().merchantApi);
 
   const { publicUrl, shopName, currency, timeZone } = config;
   const build = await loadWebBuild(webRoot, { publicUrl, shopName, currency, timeZone });

@@ -142,6 +142,7 @@ const configSchema = z
     CARD_ATTEMPTS_PER_ORDER: limitSetting(10),
     BOOKINGS_PER_CUSTOMER: limitSetting(100),
     TRACKING_LOOKUPS_PER_ADDRESS: limitSetting(60),
+    API_REQUESTS_PER_KEY: limitSetting(120),
     MAX_DELIVERY_ATTEMPTS: limitSetting(3),
     STUCK_AFTER_HOURS: limitSetting(48),
     WAREHOUSE_AREA: z.string().trim().min(1).default('dhaka-tejgaon-industrial-area'),
@@ -301,6 +302,8 @@ const configSchema = z
         bookingsPerCustomer: env.BOOKINGS_PER_CUSTOMER,
         /** Tracking lookups (a page or an API call) per address in 10 minutes, so codes cannot be guessed in bulk. */
         trackingLookupsPerAddress: env.TRACKING_LOOKUPS_PER_ADDRESS,
+        /** Calls of the merchant API (`/api/v1`) per key in a minute, every route together (issue 30). */
+        apiRequestsPerKey: env.API_REQUESTS_PER_KEY,
       },
       shopName: env.SHOP_NAME,
       /** The time zone dates are shown in, on pages and in mails (R-LOCALE). */

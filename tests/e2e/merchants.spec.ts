@@ -94,6 +94,21 @@ test('a customer applies as a merchant, is approved, sees the cash of a delivere
     await expect(page.getByTestId('merchant-balance')).toHaveText(taka(0));
     await expect(page.getByTestId('payout')).toContainText('BKASH-TRX-7QF31');
     await expect(page.getByTestId('ledger-line').first()).toContainText('PO-');
+
+    // The merchant makes an API key for their own shop, sees it once, and revokes it.
+    await page.getByLabel('Name of the new key').fill('Shopify store');
+    await page.getByRole('button', { name: 'Make a key' }).click();
+    const apiKey = (await page.getByTestId('new-api-key').textContent()) ?? '';
+    expect(apiKey).toMatch(/^sk_/);
+    const ledgerWith = (bearer: string) =>
+      fetch(`${server.url}/api/v1/ledger`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await ledgerWith(apiKey)).status).toBe(200);
+    const listed = page.getByTestId('api-key').filter({ hasText: 'Shopify store' });
+    await expect(listed).toContainText(apiKey.slice(0, 10));
+    await expect(listed).not.toContainText(apiKey);
+    await listed.getByRole('button', { name: 'Revoke' }).click();
+    await expect(listed).toContainText('Revoked');
+    expect((await ledgerWith(apiKey)).status).toBe(401);
   } finally {
     await adminContext.close();
   }

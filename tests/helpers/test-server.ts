@@ -47,6 +47,7 @@ export const RELAXED_LIMITS = {
   CARD_ATTEMPTS_PER_ORDER: '100000',
   BOOKINGS_PER_CUSTOMER: '100000',
   TRACKING_LOOKUPS_PER_ADDRESS: '100000',
+  API_REQUESTS_PER_KEY: '100000',
 } as const;
 
 export interface TestServerOptions {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#shared/limits.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { betterAuthRoutes } from '../helpers/auth-routes.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
 import { type NpmStartedServer, npmStart } from '../helpers/npm-start.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { RELAXED_LIMITS, startTestServer, TEST_ADMIN } from '../helpers/test-server.ts';
@@ -47,10 +48,15 @@ describe('JSON bodies nest at most 32 levels, on every route (R-BOUNDS, decision
   let server: NpmStartedServer;
   let admin: SignedInCustomer;
   let routes: [string, string][];
+  /** The merchant API (`/api/v1`) takes a merchant's key instead: the admin is made a merchant with one. */
+  let merchantKey: string;
   beforeAll(async () => {
     routes = await routesWithBodies();
     server = await npmStart({ ...RELAXED_LIMITS, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password });
     admin = await signInAdmin(server);
+    await approvedMerchant(server, admin, admin);
+    merchantKey = (await call(server, 'POST', '/api/merchant/api-keys', { token: admin.token, body: { name: 'Nesting' } })).body
+      .key;
   }, 180_000);
   afterAll(() => server?.stop());
 
@@ -65,7 +71,7 @@ describe('JSON bodies nest at most 32 levels, on every route (R-BOUNDS, decision
         origin: server.url,
         'content-type': 'application/json',
         cookie: caller.cookie,
-        authorization: `Bearer ${caller.token}`,
+        authorization: `Bearer ${path.startsWith('/api/v1/') ? merchantKey : caller.token}`,
       },
       body,
     }).then(

@@ -5,17 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, merchantLedger, payouts } from '#server/db/schema.ts';
 import { type ParcelForLedger, postParcelToLedger } from '#server/modules/merchants/ledger.ts';
 import { runPayouts } from '#server/modules/merchants/payouts.ts';
-import type { Merchant, MerchantApplicationInput } from '#shared/merchant.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-const APPLICATION: MerchantApplicationInput = {
-  businessName: 'Property Traders',
-  pickupAddresses: [STANDARD_PARCEL.pickup],
-  payoutMethod: { kind: 'wallet', wallet: 'nagad', number: '01711000000' },
-};
 const RETURN_CHARGE_PERCENT = 100;
 
 type Step =
@@ -44,9 +39,7 @@ describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property tes
     server = await startTestServer({ kind: 'postgres' });
     const admin = await signInAdmin(server);
     owner = await signUpCustomer(server);
-    const applied = await call<Merchant>(server, 'POST', '/api/merchant/application', { token: owner.token, body: APPLICATION });
-    merchantId = applied.body.id;
-    await call(server, 'POST', `/api/admin/merchants/${merchantId}/approve`, { token: admin.token });
+    merchantId = (await approvedMerchant(server, admin, owner)).id;
     const booked = await call(server, 'POST', '/api/consignments', { token: owner.token, body: STANDARD_PARCEL });
     [template] = (await server.db.select().from(consignments).where(eq(consignments.trackingCode, booked.body.trackingCode))) as [
       typeof consignments.$inferSelect,

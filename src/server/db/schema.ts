@@ -586,3 +586,25 @@ export const payoutRuns = pgTable('payout_runs', {
   startedBy: text('started_by'),
   payouts: integer('payouts'),
 });
+
+/**
+ * A merchant's API keys (issue 30): named, shown once when made and kept only as a SHA-256 hash, with
+ * the first characters to tell them apart; revoked keys stay, refused, for the record.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    name: text('name').notNull(),
+    /** "sk_Ab3x…": enough to recognise a key in a list, far too little to use one. */
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('api_keys_merchant_idx').on(table.merchantId, table.createdAt)],
+);

@@ -34,6 +34,9 @@ declare module 'fastify' {
 
 const BEARER = 'bearerAuth';
 const SESSION_COOKIE = 'sessionCookie';
+/** A merchant's API key (issue 30), the one way into `/api/v1`. */
+export const MERCHANT_KEY = 'merchantApiKey';
+const MERCHANT_API_PREFIX = '/api/v1/';
 
 /** For a route that reads the Better Auth session itself instead of requiring the access token. */
 export const sessionCookieSecurity = [{ [SESSION_COOKIE]: [] }];
@@ -103,10 +106,56 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, auth
             name: getCookies(auth.options).sessionToken.name,
             description: 'The session cookie Better Auth sets when you sign in.',
           },
+          [MERCHANT_KEY]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A merchant API key (`sk_…`), made and revoked by the merchant under /api/merchant/api-keys.',
+          },
         },
         schemas: { ErrorResponse: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as object },
       },
     },
     transform: describeOperation(app),
   });
+}
+
+interface OpenApiDocument {
+  info: Record<string, unknown>;
+  paths: Record<string, unknown>;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+  [field: string]: unknown;
+}
+
+/**
+ * The two documents one set of route schemas makes: the shop's at /api/docs, and the merchant API's
+ * (`/api/v1`, issue 30) at /api/v1/openapi.json, which names only its own calls and key.
+ */
+export function openApiDocuments(app: FastifyInstance, shopName: string): { shop: unknown; merchantApi: unknown } {
+  const whole = app.swagger() as unknown as OpenApiDocument;
+  const paths = (keep: (path: string) => boolean) =>
+    Object.fromEntries(Object.entries(whole.paths).filter(([path]) => keep(path)));
+  const { [MERCHANT_KEY]: merchantKey, ...shopSchemes } = whole.components.securitySchemes;
+  return {
+    shop: {
+      ...whole,
+      paths: paths((path) => !path.startsWith(MERCHANT_API_PREFIX)),
+      components: { ...whole.components, securitySchemes: shopSchemes },
+    },
+    merchantApi: {
+      ...whole,
+      info: {
+        title: `${shopName} merchant API`,
+        version: '1.0.0',
+        description:
+          'Book parcels, read them, quote and read your COD ledger from your own shop. Send one of your API keys as ' +
+          '`Authorization: Bearer sk_…`; each key makes a limited number of calls a minute (429 with Retry-After). ' +
+          'Every refusal answers an ErrorResponse.',
+      },
+      paths: paths((path) => path.startsWith(MERCHANT_API_PREFIX)),
+      components: {
+        ...whole.components,
+        securitySchemes: { [MERCHANT_KEY]: merchantKey },
+      },
+    },
+  };
 }

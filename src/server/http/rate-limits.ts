@@ -16,6 +16,7 @@ export const RATE_LIMIT_WINDOWS = {
   cardAttempt: HOUR,
   booking: HOUR,
   tracking: 10 * 60 * 1000,
+  apiKey: 60 * 1000,
 } as const;
 
 /**

@@ -58,6 +58,7 @@ export const queryKeys = {
   merchant: [SIGNED_IN, 'merchant'],
   ledger: (page: number) => [SIGNED_IN, 'merchant', 'ledger', page],
   myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
+  apiKeys: [SIGNED_IN, 'merchant', 'api-keys'],
   merchants: [SIGNED_IN, 'merchants'],
   payouts: [SIGNED_IN, 'merchants', 'payouts'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, idempotencyKeys } from '#server/db/schema.ts';
 import type { Booking } from '#shared/consignment.ts';
@@ -21,11 +21,24 @@ export async function listConsignmentsOf(db: Database, userId: string): Promise<
     .limit(LIMITS.parcelsPageSize);
 }
 
+/** How long a booking's `Idempotency-Key` holds its first answer. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
 /**
  * Claims an idempotency key for this request, in the booking's transaction: true when it is the first
  * use. A concurrent request with the same key waits here for the first to commit, then reads its answer.
+ * A key is kept `IDEMPOTENCY_KEY_HOURS` (issue 30): after that, the same key books anew.
  */
 export async function claimIdempotencyKey(tx: Transaction, userId: string, key: string, requestHash: string): Promise<boolean> {
+  await tx
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`),
+      ),
+    );
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({ userId, key, requestHash })

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { badRequest, notFound } from '#server/http/errors.ts';
+import { notFound } from '#server/http/errors.ts';
+import { idempotencyKeyOf } from '#server/http/idempotency-key.ts';
 import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import {
@@ -13,11 +14,9 @@ import {
   shipOrderInputSchema,
   trackingCodeParamsSchema,
 } from '#shared/consignment.ts';
-import { LIMITS } from '#shared/limits.ts';
 import { isLocale } from '#shared/locale.ts';
 import { orderIdParamsSchema } from '#shared/order.ts';
 import { PROOF_MESSAGES } from '#shared/tracking.ts';
-import { englishText } from '#shared/translate.ts';
 import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { cancelConsignment, type RefundFee } from './cancellation.ts';
@@ -34,11 +33,6 @@ interface ConsignmentRouteOptions {
   refundFee: RefundFee;
   handoverPhotos: PrivatePhotos;
 }
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7E]+$/;
-const KEY_MESSAGE = englishText(/*i18n*/ 'Idempotency-Key must be 1 to {max} visible ASCII characters', {
-  max: LIMITS.idempotencyKeyMaxLength,
-});
 
 /** Booked parcels (issue 28): booking, the sender's list and page, the label. */
 export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> = async (
@@ -66,11 +60,7 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
       },
     },
     async (request, reply) => {
-      const header = request.headers['idempotency-key'];
-      const key = typeof header === 'string' ? header.trim() : undefined;
-      if (key !== undefined && (key.length > LIMITS.idempotencyKeyMaxLength || !IDEMPOTENCY_KEY.test(key)))
-        throw badRequest(KEY_MESSAGE, { 'Idempotency-Key': KEY_MESSAGE });
-      return reply.status(201).send(await bookConsignment(context, viewerOf(request), request.body, key));
+      return reply.status(201).send(await bookConsignment(context, viewerOf(request), request.body, idempotencyKeyOf(request)));
     },
   );
 

@@ -160,7 +160,7 @@ export async function insertPricedConsignment(
  */
 export async function bookConsignment(
   context: ConsignmentContext,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'userId'>,
   request: ConsignmentRequest,
   idempotencyKey: string | undefined,
   now = new Date(),
@@ -232,7 +232,7 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
 /** A consignment its sender or staff may see; anyone else's answers 404, as if it did not exist. */
 export async function readOwnConsignment(
   db: Database,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'userId'>,
   trackingCode: string,
   isStaff: (userId: string) => Promise<boolean>,
 ): Promise<ConsignmentRow> {

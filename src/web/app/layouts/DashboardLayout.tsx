@@ -11,8 +11,10 @@ const USER_ENTRIES = [
   { to: '/dashboard/pickup', label: /*i18n*/ 'Ask for a pickup' },
   { to: '/dashboard/freight', label: /*i18n*/ 'Freight requests' },
   { to: '/dashboard/review', label: /*i18n*/ 'Add a Review' },
-  { to: '/dashboard/merchant', label: /*i18n*/ 'Merchant' },
 ] as const;
+
+/** Every customer's merchant page (issue 30), after the spec's entries and the staff's, which keep their places. */
+const MERCHANT_ENTRY = { to: '/dashboard/merchant', label: /*i18n*/ 'Merchant' } as const;
 
 /** The hubs' screens: operators' and admins' (issue 29). */
 const OPERATOR_ENTRIES = [{ to: '/dashboard/scan', label: /*i18n*/ 'Scan parcels' }] as const;
@@ -90,6 +92,7 @@ export function DashboardLayout() {
             {role.data === 'rider' || role.data === 'admin'
               ? RIDER_ENTRIES.map((entry) => <MenuEntry key={entry.to} {...entry} />)
               : null}
+            <MenuEntry {...MERCHANT_ENTRY} />
           </ul>
         </nav>
       </div>

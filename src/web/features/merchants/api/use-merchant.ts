@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LedgerPage, Merchant, MerchantApplicationInput, Payout } from '#shared/merchant.ts';
+import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -84,6 +85,26 @@ export function usePayoutActions() {
     markPaid: useMutation({
       mutationFn: ({ id, reference }: { id: string; reference: string }) =>
         apiRequest<Payout>(`/api/admin/payouts/${id}/paid`, { method: 'POST', body: { reference } }),
+      onSuccess,
+    }),
+  };
+}
+
+/** The merchant's API keys (issue 30): listed without the keys; made (the key shown once) and revoked here. */
+export function useApiKeys() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
+  return {
+    list: useQuery({
+      queryKey: queryKeys.apiKeys,
+      queryFn: ({ signal }) => apiRequest<ApiKey[]>('/api/merchant/api-keys', { signal }),
+    }),
+    create: useMutation({
+      mutationFn: (name: string) => apiRequest<NewApiKey>('/api/merchant/api-keys', { method: 'POST', body: { name } }),
+      onSuccess,
+    }),
+    revoke: useMutation({
+      mutationFn: (id: string) => apiRequest<ApiKey>(`/api/merchant/api-keys/${id}`, { method: 'DELETE' }),
       onSuccess,
     }),
   };

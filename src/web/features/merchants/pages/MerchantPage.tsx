@@ -10,6 +10,7 @@ import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useLedger, useMerchant, useMyPayouts } from '../api/use-merchant.ts';
+import { ApiKeys } from '../components/ApiKeys.tsx';
 import { ApplicationForm, type AreaInput } from '../components/ApplicationForm.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
 
@@ -130,6 +131,7 @@ function MerchantAccount({ merchant }: { merchant: Merchant }) {
           />
         ) : null}
       </section>
+      <ApiKeys />
     </div>
   );
 }

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { apiKeys, merchants } from '#server/db/schema.ts';
+import { forbidden, notFound } from '#server/http/errors.ts';
+import { MERCHANT_MESSAGES } from '#shared/merchant.ts';
+import { API_KEY_MESSAGES, type ApiKey, type NewApiKey } from '#shared/merchant-api.ts';
+
+const KEY_PREFIX = 'sk_';
+/** 32 random bytes: nobody guesses one, and only its hash is kept. */
+const KEY_BYTES = 32;
+/** How much of a key its list shows. */
+const SHOWN_CHARACTERS = 7;
+/** The last use is written at most this often: every call of a busy key writing it would cost more than it tells. */
+const LAST_USED_EVERY = sql`interval '1 minute'`;
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+const present = (row: typeof apiKeys.$inferSelect): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+/** The approved merchant account of a user, or 403: only merchants have keys. */
+async function merchantOf(db: Database, userId: string): Promise<string> {
+  const [merchant] = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(eq(merchants.userId, userId), eq(merchants.status, 'approved')));
+  if (!merchant) throw forbidden(MERCHANT_MESSAGES.notMerchant);
+  return merchant.id;
+}
+
+/** A new key for the merchant: answered once with the key; kept as its hash only. */
+export async function createApiKey(db: Database, userId: string, name: string): Promise<NewApiKey> {
+  const merchantId = await merchantOf(db, userId);
+  const key = `${KEY_PREFIX}${randomBytes(KEY_BYTES).toString('base64url')}`;
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ merchantId, name, prefix: `${key.slice(0, KEY_PREFIX.length + SHOWN_CHARACTERS)}…`, hash: hashApiKey(key) })
+    .returning();
+  if (!row) throw new Error('an API key was not saved');
+  return { ...present(row), key };
+}
+
+export async function listApiKeys(db: Database, userId: string): Promise<ApiKey[]> {
+  const merchantId = await merchantOf(db, userId);
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.merchantId, merchantId)).orderBy(desc(apiKeys.createdAt));
+  return rows.map(present);
+}
+
+/** Revokes one of the merchant's keys: refused from the next call on, on every instance (nothing is cached). */
+export async function revokeApiKey(db: Database, userId: string, keyId: string): Promise<ApiKey> {
+  const merchantId = await merchantOf(db, userId);
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.merchantId, merchantId)))
+    .returning();
+  if (!row) throw notFound(API_KEY_MESSAGES.noKey);
+  return present(row);
+}
+
+/** Who calls with this bearer key: a live key of an approved merchant whose owner still has an account. */
+export async function keyHolder(
+  db: Database,
+  bearer: string,
+): Promise<{ keyId: string; merchantId: string; userId: string } | undefined> {
+  if (!bearer.startsWith(KEY_PREFIX)) return undefined;
+  const [holder] = await db
+    .select({ keyId: apiKeys.id, merchantId: merchants.id, userId: merchants.userId, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
+    .where(and(eq(apiKeys.hash, hashApiKey(bearer)), isNull(apiKeys.revokedAt), eq(merchants.status, 'approved')));
+  if (!holder?.userId) return undefined;
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, holder.keyId),
+        sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < now() - ${LAST_USED_EVERY})`,
+      ),
+    );
+  return { keyId: holder.keyId, merchantId: holder.merchantId, userId: holder.userId };
+}

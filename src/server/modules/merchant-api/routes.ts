@@ -1,0 +1,205 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { unauthorized } from '#server/http/errors.ts';
+import { idempotencyKeyOf } from '#server/http/idempotency-key.ts';
+import { MERCHANT_KEY } from '#server/http/openapi.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
+import { ledgerPageSchema, ledgerQuerySchema } from '#shared/merchant.ts';
+import {
+  API_KEY_MESSAGES,
+  apiKeyIdParamsSchema,
+  apiKeyInputSchema,
+  apiKeySchema,
+  newApiKeySchema,
+} from '#shared/merchant-api.ts';
+import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
+import { bookConsignment, presentConsignment, readOwnConsignment } from '../consignments/service.ts';
+import { ledgerPage } from '../merchants/ledger.ts';
+import type { RateCards } from '../rates/rate-card-store.ts';
+import { quoteParcel } from '../rates/service.ts';
+import { createApiKey, hashApiKey, keyHolder, listApiKeys, revokeApiKey } from './api-keys.ts';
+
+const KEY_SECURITY = [{ [MERCHANT_KEY]: [] }];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The merchant a `/api/v1` call is made for, from its API key. */
+    apiCaller?: { keyId: string; merchantId: string; userId: string };
+  }
+}
+
+const bearerOf = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+};
+
+const callerOf = (request: FastifyRequest) => {
+  if (!request.apiCaller) throw new Error('a /api/v1 route ran without its key check');
+  return request.apiCaller;
+};
+
+/**
+ * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
+ * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a parcel, a quote, the ledger.
+ * Every call looks its key up, so a revoked key is refused at once on every instance; each key may make
+ * API_REQUESTS_PER_KEY calls a minute, all routes together (429 with Retry-After).
+ */
+export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; rates: RateCards }> = async (
+  app,
+  { db, config, rates },
+) => {
+  app.post(
+    '/api/merchant/api-keys',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'createApiKey',
+        tags: ['merchants'],
+        summary: 'Make an API key for the merchant API (approved merchants): the key is in this answer only, kept as a hash',
+        body: apiKeyInputSchema,
+        errors: [403],
+        response: { 201: newApiKeySchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createApiKey(db, viewerOf(request).userId, request.body.name)),
+  );
+
+  app.get(
+    '/api/merchant/api-keys',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'listApiKeys',
+        tags: ['merchants'],
+        summary: 'Your API keys, newest first: name, first characters, when made, last used and revoked',
+        errors: [403],
+        response: { 200: z.array(apiKeySchema) },
+      },
+    },
+    async (request) => listApiKeys(db, viewerOf(request).userId),
+  );
+
+  app.delete(
+    '/api/merchant/api-keys/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'revokeApiKey',
+        tags: ['merchants'],
+        summary: 'Revoke one of your API keys: refused from the next call on, on every instance',
+        params: apiKeyIdParamsSchema,
+        errors: [403],
+        response: { 200: apiKeySchema },
+      },
+    },
+    async (request) => revokeApiKey(db, viewerOf(request).userId, request.params.id),
+  );
+
+  const requireApiKey = async (request: FastifyRequest) => {
+    const caller = await keyHolder(db, bearerOf(request));
+    if (!caller) throw unauthorized(API_KEY_MESSAGES.badKey);
+    request.apiCaller = caller;
+  };
+  const perKey = app.rateLimit(
+    floodLimit({
+      max: config.rateLimits.apiRequestsPerKey,
+      windowMs: RATE_LIMIT_WINDOWS.apiKey,
+      what: /*i18n*/ 'calls with this API key',
+      key: (request) => `api-key:${hashApiKey(bearerOf(request))}`,
+    }).rateLimit,
+  );
+  const keyed = { onRequest: requireApiKey, preHandler: perKey };
+
+  app.post(
+    '/api/v1/consignments',
+    {
+      ...keyed,
+      schema: {
+        operationId: 'v1BookConsignment',
+        tags: ['v1'],
+        summary:
+          'Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422)',
+        security: KEY_SECURITY,
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        body: consignmentInputSchema,
+        errors: [422, 429],
+        response: { 201: bookingSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const booked = await bookConsignment({ db, config, rates }, { userId: callerOf(request).userId }, request.body, key);
+      return reply.status(201).send(booked);
+    },
+  );
+
+  app.get(
+    '/api/v1/consignments/:trackingCode',
+    {
+      ...keyed,
+      schema: {
+        operationId: 'v1GetConsignment',
+        tags: ['v1'],
+        summary: 'One of your parcels by its tracking code, with its status and proof of delivery; another sender’s answers 404',
+        security: KEY_SECURITY,
+        params: trackingCodeParamsSchema,
+        errors: [404, 429],
+        response: { 200: consignmentSchema },
+      },
+    },
+    async (request) => {
+      const row = await readOwnConsignment(
+        db,
+        { userId: callerOf(request).userId },
+        request.params.trackingCode,
+        async () => false,
+      );
+      return presentConsignment(config, row);
+    },
+  );
+
+  app.get(
+    '/api/v1/quote',
+    {
+      ...keyed,
+      schema: {
+        operationId: 'v1Quote',
+        tags: ['v1'],
+        summary: 'Every service’s delivery fee, COD charge, total (poisha) and delivery days between two areas',
+        security: KEY_SECURITY,
+        querystring: quoteQuerySchema,
+        errors: [429],
+        response: { 200: quoteSchema },
+      },
+    },
+    async (request) => {
+      const { card } = await rates.inForce();
+      return quoteParcel(
+        { card, codFeeBasisPoints: config.codFeeBasisPoints, now: new Date(), timeZone: config.timeZone },
+        request.query,
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/ledger',
+    {
+      ...keyed,
+      schema: {
+        operationId: 'v1Ledger',
+        tags: ['v1'],
+        summary: 'Your COD ledger, newest first, a page at a time between two of the shop’s days, and the balance owed to you',
+        security: KEY_SECURITY,
+        querystring: ledgerQuerySchema,
+        errors: [429],
+        response: { 200: ledgerPageSchema },
+      },
+    },
+    async (request) => ledgerPage(db, callerOf(request).merchantId, request.query, config.timeZone),
+  );
+};

@@ -1,0 +1,131 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking, Consignment } from '#shared/consignment.ts';
+import type { LedgerPage } from '#shared/merchant.ts';
+import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
+import type { Quote } from '#shared/quote.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+/** Issue 30: the merchant API, `/api/v1`, with keys the merchant makes and revokes. */
+describe('the merchant API and its keys', () => {
+  let server: TestServer;
+  let merchant: SignedInCustomer;
+  let other: SignedInCustomer;
+  let key: NewApiKey;
+  beforeAll(async () => {
+    // Eight calls a minute per key, so the limit is reached in a test.
+    server = await startTestServer({ env: { API_REQUESTS_PER_KEY: '8' } });
+    const admin = await signInAdmin(server);
+    merchant = await signUpCustomer(server);
+    other = await signUpCustomer(server);
+    await approvedMerchant(server, admin, merchant);
+    await approvedMerchant(server, admin, other);
+  });
+  afterAll(() => server?.stop());
+
+  // biome-ignore lint/suspicious/noExplicitAny: as `call` does, tests read answer bodies as loosely as a client script would
+  const v1 = <T = any>(
+    method: string,
+    path: string,
+    bearer: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ) =>
+    call<T>(server, method, `/api/v1${path}`, { ...options, headers: { authorization: `Bearer ${bearer}`, ...options.headers } });
+
+  it('a merchant makes a key, shown once and kept as a hash; customers who are not merchants get none', async () => {
+    const customer = await signUpCustomer(server);
+    expect(
+      (await call(server, 'POST', '/api/merchant/api-keys', { token: customer.token, body: { name: 'My shop' } })).status,
+    ).toBe(403);
+    expect((await call(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: ' ' } })).status).toBe(
+      400,
+    );
+    const made = await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', {
+      token: merchant.token,
+      body: { name: 'Shopify store' },
+    });
+    expect(made.status).toBe(201);
+    key = made.body;
+    expect(key.key).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+    expect(key.prefix).toBe(`${key.key.slice(0, 10)}…`);
+    const listed = await call<ApiKey[]>(server, 'GET', '/api/merchant/api-keys', { token: merchant.token });
+    expect(listed.body).toEqual([
+      { id: key.id, name: 'Shopify store', prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: null, revokedAt: null },
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain(key.key);
+  });
+
+  it('books with an Idempotency-Key once, reads its own parcels only, quotes and reads the ledger', async () => {
+    expect((await v1('GET', '/quote?from=dhaka-gulshan&to=dhaka-mirpur&weightGrams=500', 'sk_not-a-key')).status).toBe(401);
+    expect((await call(server, 'GET', '/api/v1/ledger')).status).toBe(401);
+    const first = await v1<Booking>('POST', '/consignments', key.key, {
+      body: STANDARD_PARCEL,
+      headers: { 'idempotency-key': 'order-1001' },
+    });
+    expect(first.status).toBe(201);
+    const again = await v1<Booking>('POST', '/consignments', key.key, {
+      body: STANDARD_PARCEL,
+      headers: { 'idempotency-key': 'order-1001' },
+    });
+    expect(again.body).toEqual(first.body);
+    const reused = await v1('POST', '/consignments', key.key, {
+      body: { ...STANDARD_PARCEL, weightGrams: 900 },
+      headers: { 'idempotency-key': 'order-1001' },
+    });
+    expect([reused.status, reused.body.error.code]).toEqual([422, 'idempotency_key_reused']);
+    const parcel = await v1<Consignment>('GET', `/consignments/${first.body.trackingCode}`, key.key);
+    expect(parcel.body).toMatchObject({ trackingCode: first.body.trackingCode, status: 'booked', proofOfDelivery: null });
+    const theirs = await call<Booking>(server, 'POST', '/api/consignments', { token: other.token, body: STANDARD_PARCEL });
+    expect((await v1('GET', `/consignments/${theirs.body.trackingCode}`, key.key)).status).toBe(404);
+    const quote = await v1<Quote>('GET', '/quote?from=dhaka-gulshan&to=cumilla-debidwar&weightGrams=800', key.key);
+    expect(quote.body.options.length).toBeGreaterThan(0);
+    const ledger = await v1<LedgerPage>('GET', '/ledger', key.key);
+    expect(ledger.body).toEqual({ lines: [], page: 1, pages: 1, balance: 0 });
+    const [listed] = (await call<ApiKey[]>(server, 'GET', '/api/merchant/api-keys', { token: merchant.token })).body;
+    expect(listed?.lastUsedAt).toEqual(expect.any(String));
+  });
+
+  it('each key has its calls a minute, then 429 with Retry-After', async () => {
+    // Seven calls so far with this key (the 401 ones with no key or another do not count against it).
+    expect((await v1('GET', '/ledger', key.key)).status).toBe(200);
+    const limited = await v1('GET', '/ledger', key.key);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.error.message).toMatch(/calls with this API key/);
+  });
+
+  it('a revoked key is refused from the next call on', async () => {
+    const fresh = (
+      await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: 'Second' } })
+    ).body;
+    expect((await v1('GET', '/ledger', fresh.key)).status).toBe(200);
+    expect((await call(server, 'DELETE', `/api/merchant/api-keys/${fresh.id}`, { token: other.token })).status).toBe(404);
+    const revoked = await call<ApiKey>(server, 'DELETE', `/api/merchant/api-keys/${fresh.id}`, { token: merchant.token });
+    expect(revoked.body.revokedAt).toEqual(expect.any(String));
+    expect((await v1('GET', '/ledger', fresh.key)).status).toBe(401);
+  });
+
+  it('has its own OpenAPI document, which passes Redocly’s recommended rules', async () => {
+    const response = await fetch(`${server.url}/api/v1/openapi.json`);
+    const source = await response.text();
+    const document = JSON.parse(source) as { paths: Record<string, unknown>; components: { securitySchemes: object } };
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/v1/consignments',
+      '/api/v1/consignments/{trackingCode}',
+      '/api/v1/ledger',
+      '/api/v1/quote',
+    ]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['merchantApiKey']);
+    const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off' } });
+    const problems = await lintFromString({ source, absoluteRef: `${server.url}/api/v1/openapi.json`, config });
+    expect(
+      problems.map(({ severity, ruleId, message, location }) => `${severity} ${ruleId} at ${location[0]?.pointer}: ${message}`),
+    ).toEqual([]);
+    // The shop's own document leaves the merchant API out.
+    const shop = (await (await fetch(`${server.url}/api/docs`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(shop.paths).filter((path) => path.startsWith('/api/v1/'))).toEqual([]);
+  });
+});
