@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { apiKeys, merchants } from '#server/db/schema.ts';
-import { forbidden, notFound } from '#server/http/errors.ts';
-import { MERCHANT_MESSAGES } from '#shared/merchant.ts';
+import { notFound } from '#server/http/errors.ts';
 import { API_KEY_MESSAGES, type ApiKey, type NewApiKey } from '#shared/merchant-api.ts';
+import { requireApprovedMerchant } from '../merchants/ledger.ts';
 
 const KEY_PREFIX = 'sk_';
 /** 32 random bytes: nobody guesses one, and only its hash is kept. */
@@ -25,19 +25,9 @@ const present = (row: typeof apiKeys.$inferSelect): ApiKey => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-/** The approved merchant account of a user, or 403: only merchants have keys. */
-async function merchantOf(db: Database, userId: string): Promise<string> {
-  const [merchant] = await db
-    .select({ id: merchants.id })
-    .from(merchants)
-    .where(and(eq(merchants.userId, userId), eq(merchants.status, 'approved')));
-  if (!merchant) throw forbidden(MERCHANT_MESSAGES.notMerchant);
-  return merchant.id;
-}
-
 /** A new key for the merchant: answered once with the key; kept as its hash only. */
 export async function createApiKey(db: Database, userId: string, name: string): Promise<NewApiKey> {
-  const merchantId = await merchantOf(db, userId);
+  const merchantId = await requireApprovedMerchant(db, userId);
   const key = `${KEY_PREFIX}${randomBytes(KEY_BYTES).toString('base64url')}`;
   const [row] = await db
     .insert(apiKeys)
@@ -48,14 +38,14 @@ export async function createApiKey(db: Database, userId: string, name: string): 
 }
 
 export async function listApiKeys(db: Database, userId: string): Promise<ApiKey[]> {
-  const merchantId = await merchantOf(db, userId);
+  const merchantId = await requireApprovedMerchant(db, userId);
   const rows = await db.select().from(apiKeys).where(eq(apiKeys.merchantId, merchantId)).orderBy(desc(apiKeys.createdAt));
   return rows.map(present);
 }
 
 /** Revokes one of the merchant's keys: refused from the next call on, on every instance (nothing is cached). */
 export async function revokeApiKey(db: Database, userId: string, keyId: string): Promise<ApiKey> {
-  const merchantId = await merchantOf(db, userId);
+  const merchantId = await requireApprovedMerchant(db, userId);
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })

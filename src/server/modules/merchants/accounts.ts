@@ -1,19 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '#server/db/client.ts';
-import { merchantLedger, merchants, user } from '#server/db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { merchants, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { MERCHANT_MESSAGES, type Merchant, type MerchantApplication, type MerchantStatus } from '#shared/merchant.ts';
 
-type MerchantRow = typeof merchants.$inferSelect;
+import { balanceOf } from './ledger.ts';
 
-/** What the merchant is owed now: every line not yet settled by a payout. */
-export async function balanceOf(db: Database | Transaction, merchantId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: sql<number>`coalesce(sum(${merchantLedger.amount}), 0)`.mapWith(Number) })
-    .from(merchantLedger)
-    .where(and(eq(merchantLedger.merchantId, merchantId), sql`${merchantLedger.payoutId} IS NULL`));
-  return row?.balance ?? 0;
-}
+type MerchantRow = typeof merchants.$inferSelect;
 
 async function present(db: Database, row: MerchantRow, email: string | null): Promise<Merchant> {
   return {
@@ -97,14 +90,4 @@ export async function decideOnMerchant(
   }
   const [exists] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
   throw exists ? conflict(MERCHANT_MESSAGES.notPending) : notFound(MERCHANT_MESSAGES.noMerchant);
-}
-
-/** The approved merchant account of a user, in a transaction, or undefined: only merchants have a ledger. */
-export async function approvedMerchantOf(tx: Database | Transaction, userId: string | null): Promise<string | undefined> {
-  if (!userId) return undefined;
-  const [found] = await tx
-    .select({ id: merchants.id })
-    .from(merchants)
-    .where(and(eq(merchants.userId, userId), eq(merchants.status, 'approved')));
-  return found?.id;
 }

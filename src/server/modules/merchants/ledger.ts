@@ -1,18 +1,45 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { consignments, merchantLedger, payouts } from '#server/db/schema.ts';
+import { consignments, merchantLedger, merchants, payouts } from '#server/db/schema.ts';
 import { csvRow } from '#server/http/csv.ts';
+import { forbidden } from '#server/http/errors.ts';
 import type { FeePayment } from '#shared/consignment.ts';
 import type { ConsignmentStatus } from '#shared/consignment-status.ts';
 import { LIMITS } from '#shared/limits.ts';
-import type { LedgerKind, LedgerLine, LedgerPage, LedgerQuery } from '#shared/merchant.ts';
+import { type LedgerKind, type LedgerLine, type LedgerPage, type LedgerQuery, MERCHANT_MESSAGES } from '#shared/merchant.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
-import { approvedMerchantOf, balanceOf } from './accounts.ts';
 
 /**
- * Public file of the merchants module: the COD ledger (issue 30). The consignments module posts a
- * parcel's step here, in the step's transaction; the ledger reads and writes nothing else of it.
+ * Public file of the merchants module: the COD ledger (issue 30) and who has one. The consignments
+ * module posts a parcel's step here, in the step's transaction (the ledger reads and writes nothing
+ * else of it); the merchant API asks here whether its caller is an approved merchant.
  */
+
+/** The approved merchant account of a user, in a transaction, or undefined: only merchants have a ledger. */
+export async function approvedMerchantOf(tx: Database | Transaction, userId: string | null): Promise<string | undefined> {
+  if (!userId) return undefined;
+  const [found] = await tx
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(eq(merchants.userId, userId), eq(merchants.status, 'approved')));
+  return found?.id;
+}
+
+/** The viewer's approved merchant account, or 403: only merchants have a ledger, payouts and API keys. */
+export async function requireApprovedMerchant(db: Database, userId: string): Promise<string> {
+  const merchantId = await approvedMerchantOf(db, userId);
+  if (!merchantId) throw forbidden(MERCHANT_MESSAGES.notMerchant);
+  return merchantId;
+}
+
+/** What the merchant is owed now: every line not yet settled by a payout. */
+export async function balanceOf(db: Database | Transaction, merchantId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: sql<number>`coalesce(sum(${merchantLedger.amount}), 0)`.mapWith(Number) })
+    .from(merchantLedger)
+    .where(and(eq(merchantLedger.merchantId, merchantId), sql`${merchantLedger.payoutId} IS NULL`));
+  return row?.balance ?? 0;
+}
 
 /** What the ledger needs of a parcel that just moved. */
 export interface ParcelForLedger {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { forbidden, notFound } from '#server/http/errors.ts';
+import { notFound } from '#server/http/errors.ts';
 import {
   LEDGER_KINDS,
   ledgerPageSchema,
@@ -19,20 +19,15 @@ import {
   payoutPaidSchema,
   payoutSchema,
 } from '#shared/merchant.ts';
-import { applyAsMerchant, approvedMerchantOf, decideOnMerchant, listMerchants, ownMerchant } from './accounts.ts';
-import { ledgerPage, ledgerStatementCsv } from './ledger.ts';
+import { applyAsMerchant, decideOnMerchant, listMerchants, ownMerchant } from './accounts.ts';
+import { approvedMerchantOf, ledgerPage, ledgerStatementCsv, requireApprovedMerchant } from './ledger.ts';
 import { listPayouts, markPayoutPaid, runPayouts } from './payouts.ts';
 
 const CSV = { produces: ['text/csv'], response: { 200: z.string().describe('CSV (RFC 4180)') } };
 
 /** Merchants (issue 30): the application and its decision, the COD ledger, and the payouts. */
 export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  /** The viewer's approved merchant account, or 403: only merchants have a ledger and payouts. */
-  const merchantOf = async (userId: string) => {
-    const merchantId = await approvedMerchantOf(db, userId);
-    if (!merchantId) throw forbidden(MERCHANT_MESSAGES.notMerchant);
-    return merchantId;
-  };
+  const merchantOf = (userId: string) => requireApprovedMerchant(db, userId);
   /** A statement as a file to keep: never cached, since it is the merchant's own. */
   const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
     reply
