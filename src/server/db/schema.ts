@@ -386,10 +386,13 @@ export const consignments = pgTable(
     /** A delivery proved by a photo instead of the code: who took the parcel, and the private photo's name. */
     receivedBy: text('received_by'),
     handoverPhoto: text('handover_photo'),
+    /** The spreadsheet a merchant booked it in, with others (issue 30): their labels print as one PDF. */
+    bulkBookingId: uuid('bulk_booking_id').references(() => bulkBookings.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('consignments_user_id_idx').on(table.userId, table.createdAt),
+    index('consignments_bulk_idx').on(table.bulkBookingId),
     index('consignments_status_idx').on(table.status, table.statusChangedAt),
     index('consignments_invoice_idx').on(table.merchantInvoice),
     index('consignments_rider_idx').on(table.riderId, table.status),
@@ -607,4 +610,19 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('api_keys_merchant_idx').on(table.merchantId, table.createdAt)],
+);
+
+/** A merchant's spreadsheet of parcels, booked at once in one transaction (issue 30). */
+export const bulkBookings = pgTable(
+  'bulk_bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    fileName: text('file_name').notNull(),
+    parcels: integer('parcels').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bulk_bookings_merchant_idx').on(table.merchantId, table.createdAt)],
 );
