@@ -12,7 +12,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN, bookParcels, prepareShop, rssMegabytes, scanParcels, startShop, trackedParcel } from './bench/shop.mjs';
+import {
+  BENCH_ADMIN,
+  bookParcels,
+  bulkBook,
+  prepareShop,
+  rssMegabytes,
+  scanParcels,
+  startShop,
+  trackedParcel,
+} from './bench/shop.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -20,6 +29,9 @@ const SOAK_REQUESTS = Number(process.env.BENCH_SOAK_REQUESTS || 200_000);
 /** A hub's scan of a truck-load (issue 29), and the longest its answer may take on PostgreSQL. */
 const SCAN_CODES = 1000;
 const SCAN_LIMIT_MS = 2000;
+/** A merchant's largest bulk booking file (issue 30), and the longest its booking may take on PostgreSQL. */
+const BULK_PARCELS = 5000;
+const BULK_LIMIT_MS = 5000;
 const CONNECTIONS = 50;
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -125,6 +137,7 @@ async function benchDatabase(label, databaseUrl) {
   const rows = [];
   const memory = {};
   const scans = [];
+  const bulk = [];
   const shop = await startShop({ dataDir, databaseUrl });
   try {
     const { productId, customers, adminToken } = await prepareShop(shop, CONNECTIONS);
@@ -216,6 +229,13 @@ async function benchDatabase(label, databaseUrl) {
       console.error(`  ${label} POST /api/ops/scans, ${SCAN_CODES} codes to ${status}: ${Math.round(ms)} ms`);
     }
 
+    // A merchant's spreadsheet booked at once (issue 30): three files of BULK_PARCELS parcels, each one transaction.
+    for (let file = 0; file < 3; file++) {
+      const ms = await bulkBook(shop, adminToken, customers[2 + file], BULK_PARCELS);
+      bulk.push(Math.round(ms));
+      console.error(`  ${label} POST /api/merchant/bulk-bookings, ${BULK_PARCELS} parcels: ${Math.round(ms)} ms`);
+    }
+
     if (!databaseUrl) {
       // The reads in turn, as browsers would mix them; memory half-way and at the end.
       const requests = reads.slice(0, -1).map((path) => ({ method: 'GET', path }));
@@ -229,12 +249,12 @@ async function benchDatabase(label, databaseUrl) {
     await shop.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return { label, rows, memory, scans };
+  return { label, rows, memory, scans, bulk };
 }
 
 const number = (value) => (value === undefined ? '—' : Math.round(value).toLocaleString('en-US'));
 
-function report({ label, rows, memory, scans }) {
+function report({ label, rows, memory, scans, bulk }) {
   const lines = [
     `### ${label}`,
     '',
@@ -251,6 +271,8 @@ function report({ label, rows, memory, scans }) {
   lines.push(
     '',
     `POST /api/ops/scans with ${number(SCAN_CODES)} codes (each its own transaction): ${scans.map((ms) => `${number(ms)} ms`).join(', ')} (limit ${number(SCAN_LIMIT_MS)} ms on PostgreSQL)`,
+    '',
+    `POST /api/merchant/bulk-bookings with a file of ${number(BULK_PARCELS)} parcels (one transaction): ${bulk.map((ms) => `${number(ms)} ms`).join(', ')} (limit ${number(BULK_LIMIT_MS)} ms on PostgreSQL)`,
     '',
     `RSS: ${memory.start} MB after start, ${memory.afterReads} MB after the reads (${number(memory.readsAnswered)} requests), ${memory.afterRuns} MB after the orders`,
   );

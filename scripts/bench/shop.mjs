@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { bulkBookingFile } from '../../tests/helpers/bulk-file.ts';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'benchAdmin1234' };
 
@@ -215,4 +216,41 @@ export async function prepareShop(shop, customerCount) {
   const customers = [];
   for (let index = 0; index < customerCount; index++) customers.push(await newCustomer(shop, index));
   return { productId: product._id, customers, adminToken };
+}
+
+/**
+ * A merchant's spreadsheet of `parcels` booked at once (issue 30, R-BULK-BOOKING): the customer applies
+ * as a merchant, the admin approves, and the file is uploaded as the merchant page does; the answer's time.
+ */
+export async function bulkBook(shop, adminToken, customer, parcels) {
+  const merchant = await json(
+    await post(
+      shop,
+      '/api/merchant/application',
+      {
+        businessName: 'Benchmark Gadgets',
+        pickupAddresses: [{ name: 'Bench Sender', phone: '01711000000', address: 'House 1, Road 1', areaId: 'dhaka-gulshan' }],
+        payoutMethod: { kind: 'wallet', wallet: 'bkash', number: '01711000000' },
+      },
+      { authorization: `Bearer ${customer.token}` },
+    ),
+    'apply as a merchant',
+  );
+  await json(
+    await post(shop, `/api/admin/merchants/${merchant.id}/approve`, {}, { authorization: `Bearer ${adminToken}` }),
+    'approve the merchant',
+  );
+  const form = new FormData();
+  form.set('service', 'standard');
+  form.set('pickup', '0');
+  form.set('file', new Blob([bulkBookingFile(parcels)], { type: 'text/csv' }), 'parcels.csv');
+  const started = performance.now();
+  const response = await fetch(`${shop.url}/api/merchant/bulk-bookings`, {
+    method: 'POST',
+    headers: { origin: shop.url, authorization: `Bearer ${customer.token}` },
+    body: form,
+  });
+  const booked = await json(response, `book ${parcels} parcels from a file`);
+  if (booked.parcels !== parcels) throw new Error(`the file booked ${booked.parcels} of ${parcels} parcels`);
+  return performance.now() - started;
 }

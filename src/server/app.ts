@@ -32,6 +32,7 @@ import metricsPlugin from './metrics/plugin.ts';
 import { areaRoutes } from './modules/areas/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { bulkBookingRoutes } from './modules/consignments/bulk-routes.ts';
 import { consignmentRoutes } from './modules/consignments/routes.ts';
 import { trackFormRoute } from './modules/consignments/track-form.ts';
 import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, config });
   const refundFee = (consignmentId: string) => refundConsignmentFee(paymentSetup.context, consignmentId);
   await app.register(consignmentRoutes, { ...domain, rates, refundFee, handoverPhotos });
+  await app.register(bulkBookingRoutes, { ...domain, rates });
   await app.register(merchantApiRoutes, { ...domain, rates });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });

@@ -54,6 +54,9 @@ export const LIMITS = {
   /** A merchant's business name, bank details and payout references; their pickup addresses (issue 30). */
   merchantTextMaxLength: 120,
   merchantPickupAddressesMax: 5,
+  /** A merchant's bulk booking (R-BULK-BOOKING): parcels in one file, and the file's size (far above 5,000 lines). */
+  bulkBookingRowsMax: 5000,
+  bulkFileMaxBytes: 5 * 1024 * 1024,
   /** Lines on one page of a merchant's ledger. */
   ledgerPageSize: 100,
   /** The name of whoever took a parcel delivered on a photo (R-PROOF-OF-DELIVERY). */

@@ -59,6 +59,7 @@ export const queryKeys = {
   ledger: (page: number) => [SIGNED_IN, 'merchant', 'ledger', page],
   myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
   apiKeys: [SIGNED_IN, 'merchant', 'api-keys'],
+  bulkBookings: [SIGNED_IN, 'merchant', 'bulk-bookings'],
   merchants: [SIGNED_IN, 'merchants'],
   payouts: [SIGNED_IN, 'merchants', 'payouts'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],

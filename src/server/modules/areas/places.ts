@@ -39,6 +39,47 @@ export function findArea(reference: string): Area | { ambiguous: Area[] } | 'unk
   return named;
 }
 
+/** A name as letters and digits between single spaces: "Mirpur,  Dhaka" and "mirpur-dhaka" read alike. */
+const plainWords = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Each area's names in plain words, alone and followed by its district's, in English and Bangla. */
+const plainNames = AREAS.map((area) => ({
+  area,
+  names: [
+    plainWords(area.name),
+    plainWords(`${area.name} ${area.district.name}`),
+    plainWords(area.nameBn),
+    plainWords(`${area.nameBn} ${area.district.nameBn}`),
+  ],
+}));
+
+/**
+ * The area a spreadsheet's cell names, forgiving how it is written (R-BULK-BOOKING): as `findArea` reads
+ * it; else its words however separated ("Mirpur Dhaka", "mirpur-dhaka"); else the area whose name, alone
+ * or with its district's, is the fewest typos away, within what the search forgives (decision 51). Two
+ * areas equally close are ambiguous, as in `findArea`.
+ */
+export function findAreaForgiving(reference: string): Area | { ambiguous: Area[] } | 'unknown' {
+  const exact = findArea(reference);
+  if (exact !== 'unknown') return exact;
+  const typed = plainWords(reference);
+  const most = typosAllowed(typed);
+  let closest: Area[] = [];
+  let fewest = most + 1;
+  for (const { area, names } of plainNames) {
+    const typos = Math.min(...names.map((name) => (name === typed ? 0 : typosBetween(typed, name, most, false))));
+    if (typos < fewest) [closest, fewest] = [[area], typos];
+    else if (typos === fewest && typos <= most) closest.push(area);
+  }
+  if (closest.length === 0) return 'unknown';
+  return closest.length === 1 ? (closest[0] as Area) : { ambiguous: closest };
+}
+
 /** How well an area's names answer what was typed: 0 is best; undefined when they do not. */
 function rank(area: Area, typed: string): number | undefined {
   const names = [area.name.toLowerCase(), area.nameBn, area.district.name.toLowerCase(), area.district.nameBn];

@@ -58,40 +58,67 @@ function rule(doc: Doc) {
   doc.y = y + 6;
 }
 
+type LabelWords = { shopName: string; i18n: I18n; locale: Locale };
+
 /**
- * The consignment's label (R-LABEL): an A6 PDF with the tracking code as a Code 128 barcode and written
- * out, a QR code of the public tracking address, the recipient (large) and the sender, the service,
- * weight and the cash to collect, in the reader's language.
+ * Loaded on the first label, not at start: fonts, barcodes and PDF writing are megabytes a server that
+ * prints no label never needs (R-BOUNDS keeps its memory).
  */
-export async function consignmentLabel(
-  consignment: Consignment,
-  labels: { shopName: string; i18n: I18n; locale: Locale },
-): Promise<Buffer> {
-  const { shopName, i18n, locale } = labels;
-  // Loaded on the first label, not at start: fonts, barcodes and PDF writing are megabytes a server
-  // that prints no label never needs (R-BOUNDS keeps its memory).
-  const [{ default: PDFDocument }, { default: bwipjs }, { default: QRCode }] = await Promise.all([
-    import('pdfkit'),
-    import('bwip-js/node'),
-    import('qrcode'),
-  ]);
-  const [barcode, qr] = await Promise.all([
-    bwipjs.toBuffer({ bcid: 'code128', text: consignment.trackingCode, scale: 3, height: 14, includetext: false }),
-    QRCode.toBuffer(consignment.trackingUrl, { margin: 0, width: 240, errorCorrectionLevel: 'M' }),
-  ]);
+const labelTools = () => Promise.all([import('pdfkit'), import('bwip-js/node'), import('qrcode')]);
+
+/** Bytes a labels file may hold unread before the next page is written: the reader sets the pace. */
+const UNREAD_MAX_BYTES = 1024 * 1024;
+const waitForReader = (doc: Doc) =>
+  new Promise<void>((resolve) => {
+    const check = () => (doc.readableLength <= UNREAD_MAX_BYTES || doc.destroyed ? resolve() : setTimeout(check, 5));
+    check();
+  });
+
+/**
+ * Consignments' labels (R-LABEL), one A6 page each, as a PDF stream: the tracking code as a Code 128
+ * barcode and written out, a QR code of the public tracking address, the recipient (large) and the
+ * sender, the service, weight and the cash to collect, in the reader's language. A bulk booking's
+ * thousands of labels are written page by page as the reader takes them (R-BULK-BOOKING).
+ */
+export async function consignmentLabels(consignments: readonly Consignment[], labels: LabelWords): Promise<Doc> {
+  const { shopName } = labels;
+  const [{ default: PDFDocument }, { default: bwipjs }, { default: QRCode }] = await labelTools();
+  const [firstCode] = consignments.map((consignment) => consignment.trackingCode);
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margin: PAGE.margin,
-    info: { Title: `${shopName} ${consignment.trackingCode}`, Author: shopName },
+    autoFirstPage: false,
+    info: { Title: consignments.length === 1 ? `${shopName} ${firstCode}` : shopName, Author: shopName },
   });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const writePages = async () => {
+    for (const consignment of consignments) {
+      if (doc.destroyed) return;
+      const [barcode, qr] = await Promise.all([
+        bwipjs.toBuffer({ bcid: 'code128', text: consignment.trackingCode, scale: 3, height: 14, includetext: false }),
+        QRCode.toBuffer(consignment.trackingUrl, { margin: 0, width: 240, errorCorrectionLevel: 'M' }),
+      ]);
+      doc.addPage();
+      writeLabelPage(doc, consignment, { barcode, qr }, labels);
+      await waitForReader(doc);
+    }
+    doc.end();
+  };
+  writePages().catch((error: Error) => doc.destroy(error));
+  return doc;
+}
 
+/** One consignment's label as a PDF file's bytes. */
+export async function consignmentLabel(consignment: Consignment, labels: LabelWords): Promise<Buffer> {
+  const doc = await consignmentLabels([consignment], labels);
+  const chunks: Buffer[] = [];
+  for await (const chunk of doc) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function writeLabelPage(doc: Doc, consignment: Consignment, codes: { barcode: Buffer; qr: Buffer }, labels: LabelWords) {
+  const { shopName, i18n, locale } = labels;
+  const { barcode, qr } = codes;
   const money = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, consignment.currency, locale);
   const place = (area: NamedPlace) => placeName(area, locale);
   const service = consignment.service.toUpperCase();
@@ -142,6 +169,4 @@ export async function consignmentLabel(
     .font('latin')
     .fontSize(7)
     .text(consignment.trackingUrl, textLeft, doc.y, { width: textWidth, link: consignment.trackingUrl });
-  doc.end();
-  return done;
 }

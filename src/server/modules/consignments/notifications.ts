@@ -10,13 +10,14 @@ import { formatMoney } from '#shared/locale-format.ts';
 import { FAILURE_REASON_WORDS } from '#shared/parcel-events.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { englishText, translated } from '#shared/translate.ts';
-import { queueSms } from '../sms/outbox.ts';
+import { queueManySms, queueSms } from '../sms/outbox.ts';
+import type { BulkNotice } from './bulk-booking.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 import type { MoveNotice } from './moves.ts';
 import { mailParcelStep } from './parcel-mails.ts';
 
 /** The language a parcel's texts are written in: its sender's account's (R-LANGUAGES); English without one. */
-async function senderLocale(tx: Transaction, row: ConsignmentRow): Promise<Locale> {
+async function senderLocale(tx: Transaction, row: Pick<ConsignmentRow, 'userId'>): Promise<Locale> {
   if (!row.userId) return DEFAULT_LOCALE;
   const [sender] = await tx.select({ locale: user.locale }).from(user).where(eq(user.id, row.userId)).limit(1);
   return sender && isLocale(sender.locale) ? sender.locale : DEFAULT_LOCALE;
@@ -24,7 +25,7 @@ async function senderLocale(tx: Transaction, row: ConsignmentRow): Promise<Local
 
 /** The texts of a parcel's steps, in English; `translated` writes them in the reader's language. */
 function parcelText(
-  row: ConsignmentRow,
+  row: Pick<ConsignmentRow, 'status' | 'trackingCode' | 'pickupName' | 'codAmount'>,
   facts: { shop: string; link: string; cod: string; deliveryCode?: string; reason?: FailureReason },
 ) {
   const values = { shop: facts.shop, code: row.trackingCode, link: facts.link };
@@ -61,6 +62,10 @@ function parcelText(
   }
 }
 
+/** A parcel's tracking address in its sender's language. */
+const trackingLink = (config: Config, locale: Locale, row: Pick<ConsignmentRow, 'trackingCode'>) =>
+  new URL(pathInLocale(locale, trackingPath(row.trackingCode)), config.publicUrl).toString();
+
 /**
  * What a parcel's people are told as it moves (issue 29), in the move's transaction: by text message,
  * the recipient when it is booked, goes out for delivery (with the code to give the rider and the cash
@@ -71,7 +76,7 @@ export function parcelNotices(config: Config, translators: Translators): MoveNot
   return async (tx, row, { deliveryCode, reason }) => {
     await mailParcelStep(tx, row, { deliveryCode, reason });
     const locale = await senderLocale(tx, row);
-    const link = new URL(pathInLocale(locale, trackingPath(row.trackingCode)), config.publicUrl).toString();
+    const link = trackingLink(config, locale, row);
     const cod = formatMoney(row.codAmount / POISHA_PER_TAKA, PARCEL_CURRENCY, locale);
     const i18n = translators[locale];
     if (row.status === 'returned') {
@@ -90,5 +95,23 @@ export function parcelNotices(config: Config, translators: Translators): MoveNot
         phone: row.recipientPhone,
         text: translated(i18n, text),
       });
+  };
+}
+
+/**
+ * A bulk booking's recipients, each told by text message as one booked parcel's is, in one statement
+ * (R-BULK-BOOKING). Its sender is not mailed parcel by parcel: the upload's answer lists what was booked.
+ */
+export function bulkBookedNotices(config: Config, translators: Translators): BulkNotice {
+  return async (tx, booked) => {
+    const [first] = booked;
+    if (!first) return;
+    const locale = await senderLocale(tx, first);
+    const i18n = translators[locale];
+    const messages = booked.flatMap((row) => {
+      const text = parcelText(row, { shop: config.shopName, link: trackingLink(config, locale, row), cod: '' });
+      return text ? [{ kind: 'parcel-booked', phone: row.recipientPhone, text: translated(i18n, text) }] : [];
+    });
+    await queueManySms(tx, messages);
   };
 }

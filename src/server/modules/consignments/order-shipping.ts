@@ -42,7 +42,6 @@ export async function shipOrderWithUs(
     const parcel = await insertPricedConsignment(
       context,
       tx,
-      admin.userId,
       {
         service: input.service,
         pickup: {
@@ -62,7 +61,7 @@ export async function shipOrderWithUs(
         merchantInvoice: formatOrderNumber(order.number),
         note: undefined,
       },
-      { now, feePayment: 'shop', orderId: order.id },
+      { userId: admin.userId, now, feePayment: 'shop', orderId: order.id },
     );
     const [shipped] = await new OrderMoves(tx).move(
       { id: order.id },

@@ -4,6 +4,7 @@ import type { Config } from '#server/config.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
+import type { consignments } from '#server/db/schema.ts';
 import { badRequest, HttpError, notFound } from '#server/http/errors.ts';
 import {
   type Booking,
@@ -21,7 +22,7 @@ import { englishText } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
 import { zoneBetween } from '../areas/zones.ts';
 import { quoteOptions } from '../rates/quote.ts';
-import type { RateCards } from '../rates/rate-card-store.ts';
+import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
 import { type MoveNotice, recordBooked } from './moves.ts';
@@ -82,26 +83,32 @@ export function bookingOf(config: Config, row: ConsignmentRow): Booking {
 /** Up to three tries: two random 50-bit codes colliding is all but impossible, but never a 500 for it. */
 const CODE_TRIES = 3;
 
+/** What a consignment is priced and booked with, besides its request. */
+export interface BookingTerms {
+  userId: string;
+  now: Date;
+  rateCard: RateCardInForce;
+  feePayment?: FeePayment;
+  orderId?: string;
+  bulkBookingId?: string;
+}
+
 /**
- * A parcel priced with the rate card in force and booked, in the caller's transaction, with its first
- * event and the recipient told: a client's price is never read. `feePayment` and `orderId` are the
- * shop's own, for its orders shipped through the network.
+ * A parcel priced with the given rate card, as the row to insert, or the 400 that says why it cannot
+ * go (R-BOOKING): a client's price is never read. `feePayment` and `orderId` are the shop's own, for
+ * its orders shipped through the network.
  */
-export async function insertPricedConsignment(
-  context: ConsignmentContext,
-  tx: Transaction,
-  userId: string,
+export function pricedConsignment(
+  config: Config,
   request: ConsignmentRequest,
-  extras: { now: Date; feePayment?: FeePayment; orderId?: string },
-): Promise<ConsignmentRow> {
-  const { rates, config } = context;
+  terms: BookingTerms,
+): typeof consignments.$inferInsert {
   const areas = findAreas({ 'pickup.areaId': request.pickup.areaId, 'recipient.areaId': request.recipient.areaId });
-  const rateCard = await rates.inForce(tx);
   const zone = zoneBetween(areas['pickup.areaId'], areas['recipient.areaId']);
   const pricing = {
-    card: rateCard.card,
+    card: terms.rateCard.card,
     codFeeBasisPoints: config.codFeeBasisPoints,
-    now: extras.now,
+    now: terms.now,
     timeZone: config.timeZone,
   };
   const option = quoteOptions(pricing, zone, request.weightGrams, request.codAmount).find(
@@ -115,15 +122,16 @@ export async function insertPricedConsignment(
     !option.estimatedDelivery
   )
     throw badRequest(option?.reason ?? CONSIGNMENT_MESSAGES.notFound, { service: option?.reason ?? '' });
-  const feePayment = extras.feePayment ?? request.feePayment ?? (request.codAmount > 0 ? 'cod' : 'card');
+  const feePayment = terms.feePayment ?? request.feePayment ?? (request.codAmount > 0 ? 'cod' : 'card');
   if (feePayment === 'cod' && request.codAmount < option.total) {
     const message = CONSIGNMENT_MESSAGES.codTooSmall(formatMoney(option.total / POISHA_PER_TAKA, PARCEL_CURRENCY, 'en'));
     throw badRequest(message, { codAmount: message });
   }
-  const row = await insertConsignment(tx, {
+  return {
     trackingCode: newTrackingCode(),
-    userId,
-    orderId: extras.orderId ?? null,
+    userId: terms.userId,
+    orderId: terms.orderId ?? null,
+    bulkBookingId: terms.bulkBookingId ?? null,
     service: request.service,
     zone,
     pickupName: request.pickup.name,
@@ -143,10 +151,26 @@ export async function insertPricedConsignment(
     codFee: option.codFee,
     total: option.total,
     feePayment,
-    rateCardId: rateCard.id,
+    rateCardId: terms.rateCard.id,
     estimatedEarliest: option.estimatedDelivery.earliest,
     estimatedLatest: option.estimatedDelivery.latest,
-  });
+  };
+}
+
+/**
+ * A parcel priced with the rate card in force and booked, in the caller's transaction, with its first
+ * event and the recipient told.
+ */
+export async function insertPricedConsignment(
+  context: ConsignmentContext,
+  tx: Transaction,
+  request: ConsignmentRequest,
+  terms: Omit<BookingTerms, 'rateCard'>,
+): Promise<ConsignmentRow> {
+  const row = await insertConsignment(
+    tx,
+    pricedConsignment(context.config, request, { ...terms, rateCard: await context.rates.inForce(tx) }),
+  );
   await recordBooked(tx, row);
   await context.notify?.(tx, row, {});
   return row;
@@ -175,7 +199,7 @@ export async function bookConsignment(
           if (first?.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused', CONSIGNMENT_MESSAGES.keyReused);
           if (first.answer) return first.answer;
         }
-        const row = await insertPricedConsignment(context, tx, viewer.userId, request, { now });
+        const row = await insertPricedConsignment(context, tx, request, { userId: viewer.userId, now });
         const booking = bookingOf(config, row);
         if (idempotencyKey) await keepIdempotentAnswer(tx, viewer.userId, idempotencyKey, booking);
         await reachRacePoint(db, 'consignment booked');

@@ -6,7 +6,14 @@ import { forbidden } from '#server/http/errors.ts';
 import type { FeePayment } from '#shared/consignment.ts';
 import type { ConsignmentStatus } from '#shared/consignment-status.ts';
 import { LIMITS } from '#shared/limits.ts';
-import { type LedgerKind, type LedgerLine, type LedgerPage, type LedgerQuery, MERCHANT_MESSAGES } from '#shared/merchant.ts';
+import {
+  type LedgerKind,
+  type LedgerLine,
+  type LedgerPage,
+  type LedgerQuery,
+  MERCHANT_MESSAGES,
+  type MerchantApplication,
+} from '#shared/merchant.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 
 /**
@@ -30,6 +37,12 @@ export async function requireApprovedMerchant(db: Database, userId: string): Pro
   const merchantId = await approvedMerchantOf(db, userId);
   if (!merchantId) throw forbidden(MERCHANT_MESSAGES.notMerchant);
   return merchantId;
+}
+
+/** An approved merchant's pickup addresses, as the application gave them: bulk booking picks up at one. */
+export async function pickupAddressesOf(db: Database, merchantId: string): Promise<MerchantApplication['pickupAddresses']> {
+  const [found] = await db.select({ pickups: merchants.pickupAddresses }).from(merchants).where(eq(merchants.id, merchantId));
+  return found?.pickups ?? [];
 }
 
 /** What the merchant is owed now: every line not yet settled by a payout. */

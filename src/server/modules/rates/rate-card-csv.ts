@@ -1,4 +1,4 @@
-import { csvRow } from '#server/http/csv.ts';
+import { csvRecords, csvRow } from '#server/http/csv.ts';
 import {
   HEAVIEST_PARCEL_GRAMS,
   POISHA_PER_TAKA,
@@ -59,45 +59,6 @@ export class RateCardRefusal extends Error {
   }
 }
 
-/** RFC 4180 records: quoted cells may hold commas, doubled quotes and line breaks. */
-function records(text: string): { line: number; cells: string[] }[] {
-  const found: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let startLine = 1;
-  const source = text.replace(/^\uFEFF/, '');
-  for (let at = 0; at < source.length; at++) {
-    const char = source[at] as string;
-    if (quoted) {
-      if (char === '"' && source[at + 1] === '"') {
-        cell += '"';
-        at++;
-      } else if (char === '"') quoted = false;
-      else {
-        if (char === '\n') line++;
-        cell += char;
-      }
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[at + 1] === '\n') at++;
-      cells.push(cell);
-      if (cells.some((value) => value.trim() !== '')) found.push({ line: startLine, cells });
-      cells = [];
-      cell = '';
-      line++;
-      startLine = line;
-    } else cell += char;
-  }
-  cells.push(cell);
-  if (cells.some((value) => value.trim() !== '')) found.push({ line: startLine, cells });
-  return found;
-}
-
 const poisha = (taka: string) => Math.round(Number(taka) * POISHA_PER_TAKA);
 const taka = (amount: number) =>
   amount % POISHA_PER_TAKA === 0 ? String(amount / POISHA_PER_TAKA) : (amount / POISHA_PER_TAKA).toFixed(2);
@@ -151,7 +112,7 @@ function lineProblem(cells: string[], header: string[], card: RateCard): RateLin
 
 /** Reads an imported rate card, all of it or nothing: every problem is named by its line (R-RATE-CARD). */
 export function readRateCard(text: string): RateCard {
-  const [header, ...rows] = records(text);
+  const [header, ...rows] = csvRecords(text);
   if (!header) throw new RateCardRefusal([{ line: 1, message: RATE_CARD_MESSAGES.header }]);
   const limits = bandLimitsOf(header.cells);
   if (typeof limits === 'string') throw new RateCardRefusal([{ line: header.line, message: limits }]);

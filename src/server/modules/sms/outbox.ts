@@ -1,4 +1,6 @@
 import type { Database, Transaction } from '#server/db/client.ts';
+import { insertMany } from '#server/db/insert-many.ts';
+import { smsOutbox } from '#server/db/schema.ts';
 import { insertSms } from './repository.ts';
 
 /**
@@ -15,4 +17,9 @@ export interface SmsMessage {
 
 export async function queueSms(tx: Database | Transaction, message: SmsMessage): Promise<void> {
   await insertSms(tx, message);
+}
+
+/** Thousands of messages in one statement: a bulk booking's recipients (R-BULK-BOOKING). */
+export async function queueManySms(tx: Transaction, messages: readonly SmsMessage[]): Promise<void> {
+  await insertMany(tx, smsOutbox, messages);
 }

@@ -4,6 +4,7 @@ import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import type { AreaInput } from '#web/features/merchants/components/ApplicationForm.tsx';
 import { MerchantPage } from '#web/features/merchants/pages/MerchantPage.tsx';
 import { AreaField } from '#web/features/parcels/components/AreaField.tsx';
+import { SERVICE_NAMES } from '#web/features/parcels/components/service-names.ts';
 import { useProfile } from '#web/features/users/api/use-profile.ts';
 
 /** The merchant's pickup area, typed with the parcels' place search. */
@@ -15,5 +16,11 @@ export function MerchantRoute() {
   const { user } = useViewer();
   const profile = useProfile(user?.email);
   if (!user || profile.isPending) return <Spinner label={t`Loading your details`} />;
-  return <MerchantPage areaInput={areaInput} sender={{ name: user.name, phone: profile.data?.phoneNumber ?? '' }} />;
+  return (
+    <MerchantPage
+      areaInput={areaInput}
+      sender={{ name: user.name, phone: profile.data?.phoneNumber ?? '' }}
+      serviceNames={SERVICE_NAMES}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BulkBooking } from '#shared/bulk-booking.ts';
 import type { LedgerPage, Merchant, MerchantApplicationInput, Payout } from '#shared/merchant.ts';
 import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
@@ -106,6 +107,21 @@ export function useApiKeys() {
     revoke: useMutation({
       mutationFn: (id: string) => apiRequest<ApiKey>(`/api/merchant/api-keys/${id}`, { method: 'DELETE' }),
       onSuccess,
+    }),
+  };
+}
+
+/** The merchant's bulk bookings (R-BULK-BOOKING): the files booked, newest first, and a new file's upload. */
+export function useBulkBookings() {
+  const queryClient = useQueryClient();
+  return {
+    list: useQuery({
+      queryKey: queryKeys.bulkBookings,
+      queryFn: ({ signal }) => apiRequest<BulkBooking[]>('/api/merchant/bulk-bookings', { signal }),
+    }),
+    book: useMutation({
+      mutationFn: (form: FormData) => apiRequest<BulkBooking>('/api/merchant/bulk-bookings', { method: 'POST', body: form }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bulkBookings }),
     }),
   };
 }

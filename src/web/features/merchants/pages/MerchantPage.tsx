@@ -12,14 +12,15 @@ import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useLedger, useMerchant, useMyPayouts } from '../api/use-merchant.ts';
 import { ApiKeys } from '../components/ApiKeys.tsx';
 import { ApplicationForm, type AreaInput } from '../components/ApplicationForm.tsx';
+import { BulkBookingForm, type ServiceNames } from '../components/BulkBookingForm.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
 
 /** A statement's CSV, fetched with the viewer's token and saved. */
 const download = (path: string, name: string) =>
   downloadFile(path, name).catch((error: unknown) => toastApiError(error, /*i18n*/ 'The statement could not be downloaded.'));
 
-/** An approved merchant's balance, ledger (a page at a time) and payouts. */
-function MerchantAccount({ merchant }: { merchant: Merchant }) {
+/** An approved merchant's balance, ledger (a page at a time), payouts, bulk bookings and API keys. */
+function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; serviceNames: ServiceNames }) {
   const { t, i18n } = useLingui();
   const { taka, count, language } = useParcelFormat();
   const [page, setPage] = useState(1);
@@ -131,6 +132,7 @@ function MerchantAccount({ merchant }: { merchant: Merchant }) {
           />
         ) : null}
       </section>
+      <BulkBookingForm merchant={merchant} serviceNames={serviceNames} />
       <ApiKeys />
     </div>
   );
@@ -138,9 +140,17 @@ function MerchantAccount({ merchant }: { merchant: Merchant }) {
 
 /**
  * The merchant page (issue 30): the application and its standing, then, once approved, the balance,
- * the COD ledger and the payouts.
+ * the COD ledger, the payouts, bulk booking and the API keys.
  */
-export function MerchantPage({ areaInput, sender }: { areaInput: AreaInput; sender: { name: string; phone: string } }) {
+export function MerchantPage({
+  areaInput,
+  sender,
+  serviceNames,
+}: {
+  areaInput: AreaInput;
+  sender: { name: string; phone: string };
+  serviceNames: ServiceNames;
+}) {
   const { t } = useLingui();
   useDocumentTitle(t`Merchant`);
   const merchant = useMerchant();
@@ -170,7 +180,7 @@ export function MerchantPage({ areaInput, sender }: { areaInput: AreaInput; send
       {merchant.data === null || merchant.data?.status === 'refused' ? (
         <ApplicationForm areaInput={areaInput} sender={sender} />
       ) : null}
-      {merchant.data?.status === 'approved' ? <MerchantAccount merchant={merchant.data} /> : null}
+      {merchant.data?.status === 'approved' ? <MerchantAccount merchant={merchant.data} serviceNames={serviceNames} /> : null}
     </section>
   );
 }

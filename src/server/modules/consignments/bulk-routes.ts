@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerOf } from '#server/auth/plugin.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { bulkBookings, consignmentEvents, consignments } from '#server/db/schema.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
+import { acceptFileForms } from '#server/http/multipart-form.ts';
+import { requestLocale } from '#server/i18n/plugin.ts';
+import {
+  BULK_BOOKING_MESSAGES,
+  bulkBookingIdParamsSchema,
+  bulkBookingOptionsSchema,
+  bulkBookingSchema,
+  bulkLabelsPath,
+} from '#shared/bulk-booking.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { isLocale } from '#shared/locale.ts';
+import { pickupAddressesOf, requireApprovedMerchant } from '../merchants/ledger.ts';
+import type { RateCards } from '../rates/rate-card-store.ts';
+import { bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
+import { consignmentLabels } from './label.ts';
+import { bulkBookedNotices } from './notifications.ts';
+import { presentConsignment } from './service.ts';
+
+const FILE_FIELD = 'file';
+/** The files a merchant's page lists, newest first. */
+const RECENT_BULK_BOOKINGS = 20;
+
+const bulkFileSchema = bulkBookingOptionsSchema.extend({
+  [FILE_FIELD]: z.custom<Buffer>((value) => Buffer.isBuffer(value), BULK_BOOKING_MESSAGES.noFile),
+  [`${FILE_FIELD}Name`]: z.string().max(200).optional(),
+});
+
+/** Bulk booking (R-BULK-BOOKING): a merchant's spreadsheet of parcels, its template, and its labels as one PDF. */
+export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; rates: RateCards }> = async (
+  app,
+  { db, config, rates },
+) => {
+  const context = { db, config, rates, notify: bulkBookedNotices(config, app.translators) };
+  const absolute = (path: string) => new URL(path, config.publicUrl).toString();
+
+  app.get(
+    '/api/merchant/bulk-bookings/template.csv',
+    {
+      schema: {
+        operationId: 'bulkBookingTemplate',
+        tags: ['merchants'],
+        summary: 'The bulk booking template: the columns a file of parcels has, and one example line',
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV (RFC 4180)') },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="bulk-booking-template.csv"')
+        .send(bulkTemplateCsv()),
+  );
+
+  await app.register(async (uploads) => {
+    await acceptFileForms(uploads, {
+      name: FILE_FIELD,
+      maxBytes: LIMITS.bulkFileMaxBytes,
+      tooLarge: BULK_BOOKING_MESSAGES.tooBig,
+    });
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/api/merchant/bulk-bookings',
+      {
+        onRequest: app.requireUser,
+        schema: {
+          operationId: 'bookInBulk',
+          tags: ['merchants'],
+          summary: `Books up to ${LIMITS.bulkBookingRowsMax} parcels from a CSV file (multipart/form-data: \`file\`, \`service\`, \`pickup\` = which of your pickup addresses, from 0), approved merchants only. Every line is checked and priced; a file with any bad line is refused whole (400, each problem under "line N") and nothing is booked; otherwise all its parcels are booked in one transaction`,
+          consumes: ['multipart/form-data'],
+          body: bulkFileSchema,
+          errors: [403, 413],
+          response: { 201: bulkBookingSchema },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = viewerOf(request);
+        const merchantId = await requireApprovedMerchant(db, userId);
+        const pickup = (await pickupAddressesOf(db, merchantId))[request.body.pickup];
+        if (!pickup) throw badRequest(BULK_BOOKING_MESSAGES.pickup, { pickup: BULK_BOOKING_MESSAGES.pickup });
+        const file = {
+          name: (request.body[`${FILE_FIELD}Name`] as string | undefined) || 'parcels.csv',
+          text: (request.body[FILE_FIELD] as Buffer).toString('utf8'),
+        };
+        return reply.status(201).send(await bookBulk(context, { userId, merchantId, pickup }, file, request.body));
+      },
+    );
+  });
+
+  app.get(
+    '/api/merchant/bulk-bookings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'listBulkBookings',
+        tags: ['merchants'],
+        summary: `Your last ${RECENT_BULK_BOOKINGS} bulk bookings, newest first, each with its labels' PDF`,
+        errors: [403],
+        response: { 200: z.array(bulkBookingSchema) },
+      },
+    },
+    async (request) => {
+      const merchantId = await requireApprovedMerchant(db, viewerOf(request).userId);
+      const rows = await db
+        .select({
+          id: bulkBookings.id,
+          fileName: bulkBookings.fileName,
+          parcels: bulkBookings.parcels,
+          createdAt: bulkBookings.createdAt,
+          total: sql<number>`coalesce(sum(${consignments.total}), 0)`.mapWith(Number),
+        })
+        .from(bulkBookings)
+        .leftJoin(consignments, eq(consignments.bulkBookingId, bulkBookings.id))
+        .where(eq(bulkBookings.merchantId, merchantId))
+        .groupBy(bulkBookings.id)
+        .orderBy(desc(bulkBookings.createdAt))
+        .limit(RECENT_BULK_BOOKINGS);
+      return rows.map((row) => ({
+        id: row.id,
+        fileName: row.fileName,
+        parcels: row.parcels,
+        total: row.total,
+        createdAt: row.createdAt.toISOString(),
+        labelsUrl: absolute(bulkLabelsPath(row.id)),
+      }));
+    },
+  );
+
+  app.get(
+    '/api/merchant/bulk-bookings/:id/labels.pdf',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'printBulkLabels',
+        tags: ['merchants'],
+        summary:
+          'A bulk booking’s labels as one PDF, one A6 page per parcel in the file’s order (its merchant only); `lang=bn` writes them in Bangla',
+        params: bulkBookingIdParamsSchema,
+        querystring: z.object({ lang: z.string().optional() }),
+        produces: ['application/pdf'],
+        errors: [403, 404],
+        response: { 200: z.string().describe('PDF') },
+      },
+    },
+    async (request, reply) => {
+      const merchantId = await requireApprovedMerchant(db, viewerOf(request).userId);
+      const [booking] = await db
+        .select()
+        .from(bulkBookings)
+        .where(and(eq(bulkBookings.id, request.params.id), eq(bulkBookings.merchantId, merchantId)));
+      if (!booking) throw notFound(BULK_BOOKING_MESSAGES.notFound);
+      // The booked events were written in the file's order; the parcels' own ids are random.
+      const rows = await db
+        .select({ consignment: consignments })
+        .from(consignments)
+        .innerJoin(
+          consignmentEvents,
+          and(eq(consignmentEvents.consignmentId, consignments.id), eq(consignmentEvents.status, 'booked')),
+        )
+        .where(eq(consignments.bulkBookingId, booking.id))
+        .orderBy(asc(consignmentEvents.id));
+      const { lang } = request.query;
+      const locale = lang && isLocale(lang) ? lang : requestLocale(request);
+      const pdf = await consignmentLabels(
+        rows.map((row) => presentConsignment(config, row.consignment)),
+        { shopName: config.shopName, i18n: app.translators[locale], locale },
+      );
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="labels-${booking.id}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          // The schema's string types what the stream carries, as for the single label.
+          .send(pdf as unknown as string)
+      );
+    },
+  );
+};

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { consignmentInputSchema } from './consignment.ts';
+import { LIMITS } from './limits.ts';
+import { englishText } from './translate.ts';
+
+/**
+ * Bulk booking (R-BULK-BOOKING): a merchant's spreadsheet of parcels, one per line, booked all at once
+ * or not at all. The columns, in the template's order; a file may put them in any order.
+ */
+export const BULK_COLUMNS = ['invoice', 'recipient_name', 'phone', 'address', 'area', 'weight_kg', 'cod_taka', 'note'] as const;
+export type BulkColumn = (typeof BULK_COLUMNS)[number];
+/** Columns a file may leave out: a parcel without an invoice number, cash to collect or note. */
+export const OPTIONAL_BULK_COLUMNS: readonly BulkColumn[] = ['invoice', 'cod_taka', 'note'];
+
+/** What the template's example line holds, so a merchant sees how each cell is written. */
+export const BULK_TEMPLATE_EXAMPLE: Record<BulkColumn, string> = {
+  invoice: 'INV-1001',
+  recipient_name: 'Rahima Khatun',
+  phone: '01711000000',
+  address: 'House 12, Road 5, Block C',
+  area: 'Mirpur, Dhaka',
+  weight_kg: '0.5',
+  cod_taka: '1250',
+  note: 'Call before delivery',
+};
+
+export const BULK_BOOKING_MESSAGES = {
+  refused: /*i18n*/ 'Nothing was booked: correct the lines below and upload the file again.',
+  noFile: /*i18n*/ 'Choose the CSV file of your parcels.',
+  tooBig: englishText(/*i18n*/ 'The file is larger than {mb} MB: split it in two.', {
+    mb: LIMITS.bulkFileMaxBytes / (1024 * 1024),
+  }),
+  header: englishText(
+    /*i18n*/ 'The first line must name the columns: {columns} (the template has them). invoice, cod_taka and note may be left out.',
+    { columns: BULK_COLUMNS.join(', ') },
+  ),
+  empty: /*i18n*/ 'The file has no parcels under its first line.',
+  tooMany: englishText(/*i18n*/ 'A file may hold at most {max} parcels: split it in two.', { max: LIMITS.bulkBookingRowsMax }),
+  cells: /*i18n*/ 'This line has more cells than the first line names columns.',
+  weight: /*i18n*/ 'weight_kg must be a weight in kilograms, like 0.5 or 2.',
+  cod: /*i18n*/ 'cod_taka must be an amount in taka, like 0 or 1250.50.',
+  pickup: /*i18n*/ 'Choose one of your pickup addresses.',
+  inColumn: (column: string, problem: string) => englishText(/*i18n*/ '{column}: {problem}', { column, problem }),
+  notFound: /*i18n*/ 'No bulk booking of yours has this id.',
+} as const;
+
+/** The choices made once for a whole file: the service, and which of the merchant's pickup addresses. */
+export const bulkBookingOptionsSchema = z.object({
+  service: consignmentInputSchema.shape.service,
+  pickup: z.coerce
+    .number({ error: BULK_BOOKING_MESSAGES.pickup })
+    .int(BULK_BOOKING_MESSAGES.pickup)
+    .min(0, BULK_BOOKING_MESSAGES.pickup)
+    .max(LIMITS.merchantPickupAddressesMax - 1, BULK_BOOKING_MESSAGES.pickup),
+});
+export type BulkBookingOptions = z.infer<typeof bulkBookingOptionsSchema>;
+
+/** A booked file: how many parcels it made, what their fees come to, and where its labels print. */
+export const bulkBookingSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  parcels: z.number().int(),
+  /** The fees of all its parcels, in poisha. */
+  total: z.number().int(),
+  createdAt: z.string(),
+  labelsUrl: z.string(),
+});
+export type BulkBooking = z.infer<typeof bulkBookingSchema>;
+
+export const bulkBookingIdParamsSchema = z.object({ id: z.uuid() });
+
+export const bulkLabelsPath = (id: string) => `/api/merchant/bulk-bookings/${id}/labels.pdf`;
+export const BULK_TEMPLATE_PATH = '/api/merchant/bulk-bookings/template.csv';

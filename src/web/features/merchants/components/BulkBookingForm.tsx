@@ -1,0 +1,198 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type FormEvent, useState } from 'react';
+import { BULK_BOOKING_MESSAGES, BULK_TEMPLATE_PATH, type BulkBooking } from '#shared/bulk-booking.ts';
+import { LIMITS } from '#shared/limits.ts';
+import { formatDateTime } from '#shared/locale-format.ts';
+import type { Merchant } from '#shared/merchant.ts';
+import { SERVICES, type Service } from '#shared/parcel-services.ts';
+import { LoadError } from '#web/components/LoadError.tsx';
+import { Spinner } from '#web/components/Spinner.tsx';
+import { TableRegion } from '#web/components/TableRegion.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { downloadFile } from '#web/lib/download.ts';
+import { toastApiError } from '#web/lib/toast.ts';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { useBulkBookings } from '../api/use-merchant.ts';
+
+export type ServiceNames = Record<Service, MessageDescriptor>;
+
+/** A file's labels as one PDF, fetched with the viewer's token. */
+const printLabels = (booking: BulkBooking) =>
+  downloadFile(new URL(booking.labelsUrl).pathname, `labels-${booking.id}.pdf`).catch((error: unknown) =>
+    toastApiError(error, /*i18n*/ 'The labels could not be downloaded.'),
+  );
+
+/** "line 18", as the API names a file's line, in the reader's words and digits. */
+function LineName({ field }: { field: string }) {
+  const { count } = useParcelFormat();
+  const number = /^line (\d+)$/.exec(field)?.[1];
+  if (!number) return <>{field}</>;
+  const line = count(Number(number));
+  return <Trans>Line {line}</Trans>;
+}
+
+/** What was wrong with a refused file: each line with its problem, in the file's order. */
+function Refusal({ error }: { error: ApiError }) {
+  const { t } = useLingui();
+  const lines = Object.entries(error.fields ?? {});
+  return (
+    <div role="alert" className="alert alert-error alert-soft block space-y-2" data-testid="bulk-refusal">
+      <p className="font-semibold">{error.message}</p>
+      {lines.length > 0 ? (
+        <ul
+          className="max-h-72 w-full overflow-y-auto text-sm"
+          aria-label={t`Lines to correct`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must take the focus so the keyboard can scroll it.
+          tabIndex={0}
+        >
+          {lines.map(([line, problem]) => (
+            <li key={line}>
+              <span className="font-semibold">
+                <LineName field={line} />
+              </span>
+              : {problem}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Bulk booking (R-BULK-BOOKING): a spreadsheet of up to 5,000 parcels, checked line by line and booked all
+ * at once or not at all, then its labels printed as one PDF. Earlier files stay listed with their labels.
+ */
+export function BulkBookingForm({ merchant, serviceNames }: { merchant: Merchant; serviceNames: ServiceNames }) {
+  const { t, i18n } = useLingui();
+  const { taka, count, language } = useParcelFormat();
+  const bookings = useBulkBookings();
+  const [booked, setBooked] = useState<BulkBooking>();
+  const [refusal, setRefusal] = useState<ApiError>();
+  const most = count(LIMITS.bulkBookingRowsMax);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    setBooked(undefined);
+    const file = data.get('file');
+    if (!(file instanceof File) || file.size === 0) {
+      setRefusal(new ApiError(400, 'bad_request', i18n._(BULK_BOOKING_MESSAGES.noFile)));
+      return;
+    }
+    setRefusal(undefined);
+    bookings.book.mutate(data, {
+      onSuccess: (booking) => {
+        setBooked(booking);
+        form.reset();
+      },
+      onError: (failure) =>
+        failure instanceof ApiError && failure.status === 400
+          ? setRefusal(failure)
+          : toastApiError(failure, /*i18n*/ 'The file could not be booked. Please try again.'),
+    });
+  };
+
+  const parcels = count(booked?.parcels ?? 0);
+  const fees = taka(booked?.total ?? 0);
+  return (
+    <section aria-labelledby="bulk-heading" className="flex flex-col gap-3">
+      <h3 id="bulk-heading" className="text-xl font-semibold">
+        <Trans>Book from a spreadsheet</Trans>
+      </h3>
+      <p className="text-sm text-base-content/80">
+        <Trans>
+          Upload a CSV file of up to {most} parcels, one per line, with the template’s columns. Every line is checked first: if
+          any is wrong, nothing is booked and the lines to correct are listed.
+        </Trans>{' '}
+        <a className="link link-primary" href={BULK_TEMPLATE_PATH} download>
+          <Trans>Download the template</Trans>
+        </a>
+      </p>
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+        <label className="form-control flex flex-col gap-1">
+          <span className="label-text">
+            <Trans>Service</Trans>
+          </span>
+          <select name="service" className="select select-bordered w-full" defaultValue="standard">
+            {SERVICES.map((service) => (
+              <option key={service} value={service}>
+                {i18n._(serviceNames[service])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-control flex flex-col gap-1">
+          <span className="label-text">
+            <Trans>Pickup address</Trans>
+          </span>
+          <select name="pickup" className="select select-bordered w-full" defaultValue="0">
+            {merchant.pickupAddresses.map((pickup, index) => (
+              <option key={`${pickup.address}-${pickup.areaId}`} value={index}>
+                {pickup.name}, {pickup.address}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-control flex flex-col gap-1">
+          <span className="label-text">
+            <Trans>CSV file</Trans>
+          </span>
+          <input type="file" name="file" accept=".csv,text/csv" required className="file-input file-input-bordered w-full" />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={bookings.book.isPending}>
+          {bookings.book.isPending ? <Trans>Checking and booking…</Trans> : <Trans>Book the parcels</Trans>}
+        </button>
+      </form>
+      {refusal ? <Refusal error={refusal} /> : null}
+      {booked ? (
+        <div role="status" className="alert alert-success alert-soft flex flex-wrap justify-between">
+          <p>
+            <Trans>
+              Booked {parcels} parcels; their fees come to {fees}.
+            </Trans>
+          </p>
+          <button type="button" className="btn btn-sm" onClick={() => printLabels(booked)}>
+            <Trans>Print the labels (PDF)</Trans>
+          </button>
+        </div>
+      ) : null}
+      {bookings.list.isPending ? <Spinner label={t`Loading your bulk bookings`} /> : null}
+      {bookings.list.isError ? <LoadError what={t`your bulk bookings`} onRetry={() => bookings.list.refetch()} /> : null}
+      {bookings.list.data && bookings.list.data.length > 0 ? (
+        <TableRegion label={t`Files booked`}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t`File`}</th>
+                <th>{t`When`}</th>
+                <th className="text-end">{t`Parcels`}</th>
+                <th className="text-end">{t`Fees`}</th>
+                <th>
+                  <span className="sr-only">{t`Labels`}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.list.data.map((booking) => (
+                <tr key={booking.id} data-testid="bulk-booking">
+                  <td className="min-w-32 break-words">{booking.fileName}</td>
+                  <td>{formatDateTime(new Date(booking.createdAt), language)}</td>
+                  <td className="text-end">{count(booking.parcels)}</td>
+                  <td className="text-end">{taka(booking.total)}</td>
+                  <td>
+                    <button type="button" className="btn btn-ghost btn-xs" onClick={() => printLabels(booking)}>
+                      <Trans>Labels</Trans>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consignments, smsOutbox } from '#server/db/schema.ts';
+import { BULK_BOOKING_MESSAGES, type BulkBooking } from '#shared/bulk-booking.ts';
+import { bulkBookingFile } from '../helpers/bulk-file.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+type Answer = BulkBooking & { error: { code: string; message: string; fields: Record<string, string> } };
+
+/** Issue 30, R-BULK-BOOKING: a merchant's spreadsheet of parcels, booked all at once or not at all. */
+describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING, %s)', (kind) => {
+  let server: TestServer;
+  let merchant: SignedInCustomer;
+  let other: SignedInCustomer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+    const admin = await signInAdmin(server);
+    merchant = await signUpCustomer(server);
+    other = await signUpCustomer(server);
+    await approvedMerchant(server, admin, merchant);
+    await approvedMerchant(server, admin, other);
+  });
+  afterAll(() => server?.stop());
+
+  /** The merchant page's upload: multipart/form-data with the file, the service and the pickup address. */
+  async function upload(customer: SignedInCustomer, csv: string, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ service: 'standard', pickup: '0', ...fields })) form.set(name, value);
+    form.set('file', new Blob([csv], { type: 'text/csv' }), 'parcels.csv');
+    const response = await fetch(`${server.url}/api/merchant/bulk-bookings`, {
+      method: 'POST',
+      headers: { origin: server.url, authorization: `Bearer ${customer.token}` },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as Answer };
+  }
+  const parcelsOf = async (bulkBookingId?: string) => {
+    const [row] = await server.db
+      .select({ parcels: count() })
+      .from(consignments)
+      .where(bulkBookingId ? eq(consignments.bulkBookingId, bulkBookingId) : sql`true`);
+    return row?.parcels ?? 0;
+  };
+
+  it('a 5,000-line file with 3 bad lines is refused naming exactly those lines, and books nothing', async () => {
+    const before = await parcelsOf();
+    const file = bulkBookingFile(5000, {
+      17: { phone: '0123' },
+      2500: { area: 'Atlantis' },
+      4999: { weight_kg: 'heavy' },
+    });
+    const refused = await upload(merchant, file);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(BULK_BOOKING_MESSAGES.refused);
+    // The header is line 1, so the file's 17th parcel is on line 18.
+    expect(Object.keys(refused.body.error.fields)).toEqual(['line 18', 'line 2501', 'line 5000']);
+    expect(refused.body.error.fields['line 18']).toMatch(/^phone: Enter a Bangladeshi mobile number/);
+    expect(refused.body.error.fields['line 2501']).toContain('Atlantis');
+    expect(refused.body.error.fields['line 5000']).toBe(BULK_BOOKING_MESSAGES.weight);
+    expect(await parcelsOf()).toBe(before);
+  });
+
+  it('the same file, fixed, books all 5,000 parcels at the rate card’s prices, and texts each recipient', async () => {
+    const booked = await upload(merchant, bulkBookingFile(5000));
+    expect(booked.status).toBe(201);
+    expect(booked.body.parcels).toBe(5000);
+    expect(await parcelsOf(booked.body.id)).toBe(5000);
+    const [fees] = await server.db
+      .select({ total: sql<number>`sum(${consignments.total})`.mapWith(Number), codPaid: count() })
+      .from(consignments)
+      .where(eq(consignments.bulkBookingId, booked.body.id));
+    expect(booked.body.total).toBe(fees?.total);
+    const [texts] = await server.db.select({ texts: count() }).from(smsOutbox).where(eq(smsOutbox.kind, 'parcel-booked'));
+    expect(texts?.texts).toBeGreaterThanOrEqual(5000);
+    const listed = await call<BulkBooking[]>(server, 'GET', '/api/merchant/bulk-bookings', { token: merchant.token });
+    expect(listed.body[0]).toEqual(booked.body);
+  });
+
+  it('areas are matched however they are written, and a name two areas share is refused with the district to add', async () => {
+    const file = bulkBookingFile(4, {
+      1: { area: 'mirpur dhaka' },
+      2: { area: 'Dhanmandi, Dhaka' },
+      3: { area: 'মিরপুর, ঢাকা' },
+      4: { area: 'dhaka-savar' },
+    });
+    const booked = await upload(merchant, file);
+    expect(booked.status).toBe(201);
+    const areas = await server.db
+      .select({ area: consignments.recipientAreaId })
+      .from(consignments)
+      .where(eq(consignments.bulkBookingId, booked.body.id));
+    expect(areas.map(({ area }) => area).sort()).toEqual(['dhaka-dhanmondi', 'dhaka-mirpur', 'dhaka-mirpur', 'dhaka-savar']);
+    const ambiguous = await upload(merchant, bulkBookingFile(1, { 1: { area: 'Mirpur' } }));
+    expect(ambiguous.body.error.fields['line 2']).toContain('Several areas are called “Mirpur”');
+  });
+
+  it('a file without the columns, an empty file and a missing pickup address are refused with what to do', async () => {
+    const noHeader = await upload(merchant, 'name,phone\nA,01711000000\n');
+    expect(noHeader.body.error.fields).toEqual({ 'line 1': BULK_BOOKING_MESSAGES.header });
+    const empty = await upload(merchant, bulkBookingFile(0));
+    expect(empty.body.error.fields).toEqual({ 'line 2': BULK_BOOKING_MESSAGES.empty });
+    const tooMany = await upload(merchant, bulkBookingFile(5001));
+    expect(tooMany.body.error.fields).toEqual({ 'line 5002': BULK_BOOKING_MESSAGES.tooMany });
+    const noPickup = await upload(merchant, bulkBookingFile(1), { pickup: '3' });
+    expect(noPickup.status).toBe(400);
+    expect(noPickup.body.error.fields).toEqual({ pickup: BULK_BOOKING_MESSAGES.pickup });
+  });
+
+  it('only approved merchants book in bulk, and a file’s labels print as one PDF for its merchant only', async () => {
+    const customer = await signUpCustomer(server);
+    expect((await upload(customer, bulkBookingFile(1))).status).toBe(403);
+    const booked = await upload(merchant, bulkBookingFile(3));
+    const labels = await fetch(booked.body.labelsUrl, { headers: { authorization: `Bearer ${merchant.token}` } });
+    expect(labels.status).toBe(200);
+    expect(labels.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await labels.arrayBuffer()).toString('latin1');
+    expect(pdf.match(/\/Type \/Page\b/g)).toHaveLength(3);
+    const stranger = await fetch(booked.body.labelsUrl, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(stranger.status).toBe(404);
+  });
+
+  it('the template downloads, and its example line books as it is', async () => {
+    const template = await fetch(`${server.url}/api/merchant/bulk-bookings/template.csv`);
+    expect(template.headers.get('content-type')).toContain('text/csv');
+    const booked = await upload(merchant, await template.text());
+    expect(booked.status).toBe(201);
+    expect(booked.body.parcels).toBe(1);
+  });
+});
