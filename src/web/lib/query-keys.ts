@@ -59,6 +59,8 @@ export const queryKeys = {
   ledger: (page: number) => [SIGNED_IN, 'merchant', 'ledger', page],
   myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
   apiKeys: [SIGNED_IN, 'merchant', 'api-keys'],
+  webhooks: [SIGNED_IN, 'merchant', 'webhooks'],
+  webhookDeliveries: (endpointId: string) => [SIGNED_IN, 'merchant', 'webhooks', endpointId, 'deliveries'],
   merchants: [SIGNED_IN, 'merchants'],
   payouts: [SIGNED_IN, 'merchants', 'payouts'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],

@@ -13,6 +13,7 @@ import { useLedger, useMerchant, useMyPayouts } from '../api/use-merchant.ts';
 import { ApiKeys } from '../components/ApiKeys.tsx';
 import { ApplicationForm, type AreaInput } from '../components/ApplicationForm.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
+import { Webhooks } from '../components/Webhooks.tsx';
 
 /** A statement's CSV, fetched with the viewer's token and saved. */
 const download = (path: string, name: string) =>
@@ -132,6 +133,7 @@ function MerchantAccount({ merchant }: { merchant: Merchant }) {
         ) : null}
       </section>
       <ApiKeys />
+      <Webhooks />
     </div>
   );
 }
