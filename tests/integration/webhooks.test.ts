@@ -1,6 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
-import { merchantLedger } from '#server/db/schema.ts';
+import { merchantLedger, webhookDeliveries } from '#server/db/schema.ts';
 import type { ResolveHost } from '#server/modules/webhooks/addresses.ts';
 import type { Booking } from '#shared/consignment.ts';
 import type { Merchant, Payout } from '#shared/merchant.ts';
@@ -192,6 +193,27 @@ describe.each(testDatabaseKinds())('signed webhooks to a merchant’s endpoint (
     expect(ofPayout().every((seen) => signatureVerifies(seen, payouts.body.secret))).toBe(true);
     // The first endpoint takes parcels only.
     expect((await logOf(server, merchant, endpoint.id)).some((delivery) => delivery.eventType.startsWith('payout'))).toBe(false);
+  });
+
+  it('a delivery refused for 24 hours has failed, and its parcel’s next event goes on', async () => {
+    const parcel = await book(server, merchant);
+    receiver.answer = (event) => (event.data.status === 'picked_up' ? 500 : 200);
+    await scan(server, admin, parcel.trackingCode, 'picked_up');
+    await scan(server, admin, parcel.trackingCode, 'at_hub', 'dhaka');
+    const pickedUp = async () =>
+      (await logOf(server, merchant, endpoint.id)).find((delivery) =>
+        delivery.attempts.some((attempt) => attempt.responseStatus === 500),
+      );
+    expect(await holdsWithin(5_000, async () => (await pickedUp()) !== undefined)).toBe(true);
+    expect(statusesOf(receiver.received, parcel.trackingCode)).toEqual([]);
+    // A day goes by for this delivery: it was queued 24 hours ago.
+    await server.db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - interval '24 hours'` })
+      .where(eq(webhookDeliveries.id, (await pickedUp())?.id ?? ''));
+    expect(await holdsWithin(5_000, async () => statusesOf(receiver.received, parcel.trackingCode).length === 1)).toBe(true);
+    expect(statusesOf(receiver.received, parcel.trackingCode)).toEqual(['at_hub']);
+    expect((await pickedUp())?.status).toBe('failed');
   });
 
   it('a removed endpoint is sent nothing more', async () => {
