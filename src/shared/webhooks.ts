@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONSIGNMENT_STATUSES, FAILURE_REASONS } from './consignment-status.ts';
-import { HUB_IDS } from './hubs.ts';
+import type { ConsignmentStatus, FailureReason } from './consignment-status.ts';
+import type { HubId } from './hubs.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
 
@@ -70,27 +70,25 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** `data` of consignment.status_changed: the parcel's new status and what the move said. */
-export const consignmentStatusChangedSchema = z.object({
-  trackingCode: z.string(),
-  merchantInvoice: z.string().nullable(),
-  status: z.enum(CONSIGNMENT_STATUSES),
-  previousStatus: z.enum(CONSIGNMENT_STATUSES),
-  reason: z.enum(FAILURE_REASONS).nullable(),
-  hub: z.enum(HUB_IDS).nullable(),
-  at: z.string(),
-});
-export type ConsignmentStatusChanged = z.infer<typeof consignmentStatusChangedSchema>;
+export interface ConsignmentStatusChanged {
+  trackingCode: string;
+  merchantInvoice: string | null;
+  status: ConsignmentStatus;
+  previousStatus: ConsignmentStatus;
+  reason: FailureReason | null;
+  hub: HubId | null;
+  at: string;
+}
 
 /** `data` of payout.created and payout.paid; amounts in poisha. */
-export const payoutEventSchema = z.object({
-  number: z.string(),
-  amount: z.number().int(),
-  lines: z.number().int(),
-  cutoff: z.string(),
-  paidAt: z.string().nullable(),
-  reference: z.string().nullable(),
-});
-export type PayoutEvent = z.infer<typeof payoutEventSchema>;
+export interface PayoutEvent {
+  number: string;
+  amount: number;
+  lines: number;
+  cutoff: string;
+  paidAt: string | null;
+  reference: string | null;
+}
 
 /** What an event carries, by type. */
 export type WebhookEventData = {
