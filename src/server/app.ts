@@ -39,6 +39,7 @@ import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
 import { freightRoutes } from './modules/freight/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import { merchantApiRoutes } from './modules/merchant-api/routes.ts';
+import { webhookRoutes } from './modules/merchant-api/webhook-routes.ts';
 import payoutSchedule from './modules/merchants/payout-schedule.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
@@ -58,6 +59,8 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import smsPlugin from './modules/sms/plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { type ResolveHost, resolveWithDns } from './modules/webhooks/addresses.ts';
+import webhooksPlugin from './modules/webhooks/plugin.ts';
 import type { OutboxTiming } from './outbox/polling-worker.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -73,6 +76,8 @@ export interface AppOptions {
   outboxTiming?: Partial<OutboxTiming>;
   /** True once the server drains on SIGTERM: readiness then answers 503. */
   shuttingDown?: () => boolean;
+  /** How merchants' webhook hosts are resolved (tests play a DNS whose answer changes, R-WEBHOOKS). */
+  resolveHost?: ResolveHost;
 }
 
 /** The whole product as one Fastify instance; every domain plugin is registered here and only here. */
@@ -84,6 +89,7 @@ export async function buildApp({
   payments,
   outboxTiming,
   shuttingDown = () => false,
+  resolveHost = resolveWithDns,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config, process.stdout.isTTY),
@@ -161,10 +167,14 @@ export async function buildApp({
   await app.register(consignmentRoutes, { ...domain, rates, refundFee, handoverPhotos });
   await app.register(bulkBookingRoutes, { ...domain, rates });
   await app.register(merchantApiRoutes, { ...domain, rates });
+  // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).
+  const webhookRules = { allowPrivate: config.webhookAllowPrivate, resolve: resolveHost };
+  await app.register(webhookRoutes, { db: database.db, rules: webhookRules });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: outboxTiming });
   await app.register(smsPlugin, { ...domain, timing: outboxTiming });
+  await app.register(webhooksPlugin, { db: database.db, rules: webhookRules, timing: outboxTiming });
 
   await app.register(healthRoutes, { database, shuttingDown });
   const documents = () => openApiDocuments(app, config.shopName);

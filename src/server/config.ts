@@ -186,6 +186,10 @@ const configSchema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true'),
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     MAIL_FROM: optionalString.refine(
       (value) => value === undefined || /^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(value),
       {
@@ -275,6 +279,11 @@ const configSchema = z
       codFeeBasisPoints: env.COD_FEE_PERCENT,
       /** What a merchant's returned parcel costs, as a percentage of its delivery fee (issue 30). */
       returnChargePercent: env.RETURN_CHARGE_PERCENT,
+      /**
+       * Tests only: merchants' webhook endpoints may be plain http and reach loopback and private
+       * addresses (R-WEBHOOKS); otherwise such endpoints are refused, at registration and at delivery.
+       */
+      webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
       /** Times a parcel goes out for delivery before it must go back to its sender (R-PARCEL-STATUS). */
       maxDeliveryAttempts: env.MAX_DELIVERY_ATTEMPTS,
       /** A parcel this many hours in one moving status shows as stuck on the operations view (issue 29). */

@@ -29,6 +29,7 @@ export async function startServer(
     seed?: boolean;
     payments?: AppOptions['payments'];
     outboxTiming?: AppOptions['outboxTiming'];
+    resolveHost?: AppOptions['resolveHost'];
   } = {},
 ): Promise<RunningServer> {
   const database = options.database ?? openConfiguredDatabase(config);
@@ -42,6 +43,7 @@ export async function startServer(
       logger: options.logger,
       payments: options.payments,
       outboxTiming: options.outboxTiming,
+      resolveHost: options.resolveHost,
       shuttingDown: () => shuttingDown,
     });
     await assertSigningKeyOpens(app.auth, database.db);

@@ -59,6 +59,9 @@ export const LIMITS = {
   bulkFileMaxBytes: 5 * 1024 * 1024,
   /** Lines on one page of a merchant's ledger. */
   ledgerPageSize: 100,
+  /** A merchant's webhook endpoint address (R-WEBHOOKS), and the deliveries its log shows. */
+  webhookUrlMaxLength: 2000,
+  webhookLogSize: 50,
   /** The name of whoever took a parcel delivered on a photo (R-PROOF-OF-DELIVERY). */
   receiverNameMaxLength: 100,
   cataloguePageSizeMax: 48,

@@ -61,6 +61,8 @@ export interface TestServerOptions {
   payments?: AppOptions['payments'];
   /** How often this server's mail worker reads the outbox and how its retries back off. */
   outboxTiming?: AppOptions['outboxTiming'];
+  /** How this server resolves merchants' webhook hosts. */
+  resolveHost?: AppOptions['resolveHost'];
 }
 
 /** A real server on a free loopback port, with a database of its own and a data directory of its own. */
@@ -93,6 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     webRoot,
     payments: options.payments,
     outboxTiming: options.outboxTiming,
+    resolveHost: options.resolveHost,
   });
   return {
     url: server.url,

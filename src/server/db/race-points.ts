@@ -17,7 +17,8 @@ export type RacePoint =
   | 'consignment booked'
   | 'consignment moved'
   | 'sms claimed'
-  | 'payout created';
+  | 'payout created'
+  | 'webhook claimed';
 
 export type RaceHold = (point: RacePoint) => Promise<void>;
 

@@ -23,6 +23,7 @@ import { LEDGER_KINDS, MERCHANT_STATUSES, type MerchantApplication, type PayoutM
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { PICKUP_WINDOWS } from '#shared/pickup.ts';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '#shared/webhooks.ts';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -625,4 +626,86 @@ export const bulkBookings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('bulk_bookings_merchant_idx').on(table.merchantId, table.createdAt)],
+);
+
+/**
+ * A merchant's webhook endpoint (R-WEBHOOKS): an address, the events it takes, and the secret its
+ * deliveries are signed with. The secret is kept as it is, since signing needs it (decision 70).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    url: text('url').notNull(),
+    events: text('events', { enum: WEBHOOK_EVENT_TYPES }).array().notNull(),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_endpoints_merchant_idx').on(table.merchantId, table.createdAt)],
+);
+
+/** An event for a merchant, written in the transaction of the change (R-WEBHOOKS): its body is sent as it is here. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    type: text('type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_events_merchant_idx').on(table.merchantId, table.createdAt)],
+);
+
+/**
+ * One event queued for one endpoint: a series of attempts that ends with a 2xx (delivered) or 24 hours
+ * of refusals (failed). Queued in order: a delivery waits while an earlier one of the same endpoint and
+ * parcel (`ordering_key`) is pending. A resend queues a new one.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queued: bigint('queued', { mode: 'number' }).notNull().unique().generatedByDefaultAsIdentity(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    orderingKey: text('ordering_key'),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_chain_idx')
+      .on(table.endpointId, table.orderingKey, table.queued)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.queued),
+  ],
+);
+
+/** Each try at sending a delivery: the answer's status, or why there was none, and how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.id)],
 );

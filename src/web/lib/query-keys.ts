@@ -60,6 +60,8 @@ export const queryKeys = {
   myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
   apiKeys: [SIGNED_IN, 'merchant', 'api-keys'],
   bulkBookings: [SIGNED_IN, 'merchant', 'bulk-bookings'],
+  webhooks: [SIGNED_IN, 'merchant', 'webhooks'],
+  webhookDeliveries: (endpointId: string) => [SIGNED_IN, 'merchant', 'webhooks', endpointId, 'deliveries'],
   merchants: [SIGNED_IN, 'merchants'],
   payouts: [SIGNED_IN, 'merchants', 'payouts'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],

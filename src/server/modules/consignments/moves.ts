@@ -20,6 +20,7 @@ import { OrderMoves } from '../orders/lifecycle.ts';
 import { orderStatusChanged } from '../orders/mails.ts';
 import { shopClock } from '../rates/working-days.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
+import { queueStatusChanged } from './status-webhook.ts';
 
 export type ConsignmentEventRow = typeof consignmentEvents.$inferSelect;
 
@@ -158,6 +159,8 @@ export async function applyMove(
     );
   // A merchant's delivered cash, fees and returns go to its ledger with the move (issue 30).
   await postParcelToLedger(tx, moved, rules.returnChargePercent);
+  // And its endpoints are told, in order, once the move commits (R-WEBHOOKS).
+  await queueStatusChanged(tx, row, moved, move);
   await rules.notify?.(tx, moved, { deliveryCode, reason: move.reason });
   await reachRacePoint(db, 'consignment moved');
   return moved;

@@ -1,14 +1,35 @@
 import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { merchantLedger, merchants, payoutRuns, payouts, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { LEDGER_KINDS, MERCHANT_MESSAGES, type Payout } from '#shared/merchant.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { shopClock } from '../rates/working-days.ts';
+import { queueWebhookEvent } from '../webhooks/events.ts';
 import { payoutNumber } from './ledger.ts';
 
 const TUESDAY = 2;
+
+/**
+ * A payout's news for its merchant's endpoints (R-WEBHOOKS), in the transaction that made or paid it;
+ * keyed by the payout, so `payout.created` reaches an endpoint before `payout.paid`.
+ */
+function queuePayoutEvent(tx: Transaction, type: 'payout.created' | 'payout.paid', payout: typeof payouts.$inferSelect) {
+  return queueWebhookEvent(tx, {
+    merchantId: payout.merchantId,
+    type,
+    orderingKey: payout.id,
+    data: {
+      number: payoutNumber(payout.number),
+      amount: payout.amount,
+      lines: payout.lines,
+      cutoff: payout.cutoff.toISOString(),
+      paidAt: payout.paidAt?.toISOString() ?? null,
+      reference: payout.reference,
+    },
+  });
+}
 /** The hour of a Tuesday, in the shop's time zone, from which that Tuesday's payouts are made. */
 export const PAYOUT_HOUR = 10;
 
@@ -29,10 +50,7 @@ async function payOutMerchant(db: Database, merchantId: string, cutoff: Date): P
       );
     const amount = owed.reduce((sum, line) => sum + line.amount, 0);
     if (amount <= 0) return undefined;
-    const [payout] = await tx
-      .insert(payouts)
-      .values({ merchantId, amount, lines: owed.length, cutoff })
-      .returning({ id: payouts.id });
+    const [payout] = await tx.insert(payouts).values({ merchantId, amount, lines: owed.length, cutoff }).returning();
     if (!payout) throw new Error('a payout was not created');
     const settled = await tx
       .update(merchantLedger)
@@ -48,6 +66,7 @@ async function payOutMerchant(db: Database, merchantId: string, cutoff: Date): P
       )
       .returning({ id: merchantLedger.id });
     if (settled.length !== owed.length) throw new Error('a ledger line was settled by another payout');
+    await queuePayoutEvent(tx, 'payout.created', payout);
     await reachRacePoint(db, 'payout created');
     return payout.id;
   });
@@ -153,6 +172,7 @@ export async function markPayoutPaid(db: Database, payoutId: string, adminId: st
       const [exists] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payoutId));
       throw exists ? conflict(MERCHANT_MESSAGES.payoutPaid) : notFound(MERCHANT_MESSAGES.noPayout);
     }
+    await queuePayoutEvent(tx, 'payout.paid', paid);
     const [owner] = await tx
       .select({ name: user.name, email: user.email, businessName: merchants.businessName })
       .from(merchants)

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkBooking } from '#shared/bulk-booking.ts';
 import type { LedgerPage, Merchant, MerchantApplicationInput, Payout } from '#shared/merchant.ts';
 import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
+import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointInput } from '#shared/webhooks.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -122,6 +123,43 @@ export function useBulkBookings() {
     book: useMutation({
       mutationFn: (form: FormData) => apiRequest<BulkBooking>('/api/merchant/bulk-bookings', { method: 'POST', body: form }),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bulkBookings }),
+    }),
+  };
+}
+
+/** The merchant's webhook endpoints (R-WEBHOOKS): listed without secrets; registered (the secret shown once) and removed here. */
+export function useWebhookEndpoints() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+  return {
+    list: useQuery({
+      queryKey: queryKeys.webhooks,
+      queryFn: ({ signal }) => apiRequest<WebhookEndpoint[]>('/api/merchant/webhooks', { signal }),
+    }),
+    create: useMutation({
+      mutationFn: (endpoint: WebhookEndpointInput) =>
+        apiRequest<NewWebhookEndpoint>('/api/merchant/webhooks', { method: 'POST', body: endpoint }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiRequest<WebhookEndpoint>(`/api/merchant/webhooks/${id}`, { method: 'DELETE' }),
+      onSuccess,
+    }),
+  };
+}
+
+/** One endpoint's delivery log, read while it is open; a resend reads it again. */
+export function useWebhookDeliveries(endpointId: string) {
+  const queryClient = useQueryClient();
+  return {
+    log: useQuery({
+      queryKey: queryKeys.webhookDeliveries(endpointId),
+      queryFn: ({ signal }) => apiRequest<WebhookDelivery[]>(`/api/merchant/webhooks/${endpointId}/deliveries`, { signal }),
+    }),
+    resend: useMutation({
+      mutationFn: (deliveryId: string) =>
+        apiRequest<WebhookDelivery>(`/api/merchant/webhooks/deliveries/${deliveryId}/resend`, { method: 'POST' }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(endpointId) }),
     }),
   };
 }

@@ -14,6 +14,7 @@ import { ApiKeys } from '../components/ApiKeys.tsx';
 import { ApplicationForm, type AreaInput } from '../components/ApplicationForm.tsx';
 import { BulkBookingForm, type ServiceNames } from '../components/BulkBookingForm.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
+import { Webhooks } from '../components/Webhooks.tsx';
 
 /** A statement's CSV, fetched with the viewer's token and saved. */
 const download = (path: string, name: string) =>
@@ -134,6 +135,7 @@ function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; servi
       </section>
       <BulkBookingForm merchant={merchant} serviceNames={serviceNames} />
       <ApiKeys />
+      <Webhooks />
     </div>
   );
 }

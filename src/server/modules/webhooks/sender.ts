@@ -1,0 +1,57 @@
+import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { WEBHOOK_MESSAGES } from '#shared/webhooks.ts';
+import { checkedLookup, hostOf, isForbiddenAddress, type ResolveHost } from './addresses.ts';
+
+/** How long a merchant's endpoint has to answer, connecting included (R-WEBHOOKS; WEBHOOK_MESSAGES.timedOut says it). */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+
+/**
+ * `SwiftCargo-Signature: t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`: Stripe's scheme, so
+ * merchants' code and tooling already know how to check it, and the time in it lets them refuse replays.
+ */
+export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
+  const signature = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
+  return `t=${unixSeconds},v1=${signature}`;
+}
+
+/** What the endpoint answered, or why it did not. */
+export type PostOutcome = { status: number } | { error: string };
+
+/**
+ * POSTs a signed event to a merchant's endpoint. Unless private addresses are allowed (tests), the host
+ * is checked again here, after resolving it, and the connection goes to the address checked.
+ * Redirects are not followed: a 3xx is an answer that is not a 2xx.
+ */
+export function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivate: boolean; resolve: ResolveHost },
+): Promise<PostOutcome> {
+  const target = new URL(url);
+  // An address written in the URL is never looked up, so it is checked before anything connects.
+  const host = hostOf(target);
+  if (!options.allowPrivate && isIP(host) && isForbiddenAddress(host))
+    return Promise.resolve({ error: WEBHOOK_MESSAGES.privateAddress });
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const done = (outcome: PostOutcome) => resolve(outcome);
+    const call = send(target, {
+      method: 'POST',
+      lookup: options.allowPrivate ? undefined : checkedLookup(options.resolve),
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      headers: { 'content-type': 'application/json', 'user-agent': 'SwiftCargo-Webhooks/1', ...headers },
+    });
+    call.on('response', (response) => {
+      // The answer's body is not kept; it is read so the connection closes cleanly.
+      response.resume();
+      response.on('end', () => done({ status: response.statusCode ?? 0 }));
+      response.on('error', (error) => done({ error: error.message }));
+    });
+    call.on('error', (error) => done({ error: error.name === 'AbortError' ? WEBHOOK_MESSAGES.timedOut : error.message }));
+    call.end(body);
+  });
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { ConsignmentStatus, FailureReason } from './consignment-status.ts';
+import type { HubId } from './hubs.ts';
+import { LIMITS } from './limits.ts';
+import { textField } from './text-field.ts';
+
+/** What a merchant's endpoint may be told of (R-WEBHOOKS). */
+export const WEBHOOK_EVENT_TYPES = ['consignment.status_changed', 'payout.created', 'payout.paid'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_MESSAGES = {
+  badUrl: /*i18n*/ 'Give the full address of your endpoint, starting with https://',
+  httpsOnly: /*i18n*/ 'The endpoint must use https://',
+  privateAddress: /*i18n*/ 'This address leads to a private, loopback or link-local network, which webhooks may not reach',
+  unresolvable: /*i18n*/ 'This host name could not be found: check the address of your endpoint',
+  timedOut: /*i18n*/ 'No answer within 5 seconds',
+  noEvents: /*i18n*/ 'Choose at least one event',
+  noEndpoint: /*i18n*/ 'No webhook endpoint has this id.',
+  noDelivery: /*i18n*/ 'No webhook delivery has this id.',
+} as const;
+
+/** `POST /api/merchant/webhooks`: where to send, and which events. */
+export const webhookEndpointInputSchema = z.object({
+  url: textField(/*i18n*/ 'url', { error: WEBHOOK_MESSAGES.badUrl })
+    .trim()
+    .max(LIMITS.webhookUrlMaxLength, WEBHOOK_MESSAGES.badUrl)
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), WEBHOOK_MESSAGES.badUrl),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.noEvents }), { error: WEBHOOK_MESSAGES.noEvents })
+    .min(1, WEBHOOK_MESSAGES.noEvents)
+    .transform((events) => [...new Set(events)]),
+});
+export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
+
+/** An endpoint as the merchant's list shows it: never its secret after it was made. */
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** The answer to registering an endpoint: its signing secret, this once. */
+export const newWebhookEndpointSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type NewWebhookEndpoint = z.infer<typeof newWebhookEndpointSchema>;
+
+export const webhookEndpointIdParamsSchema = z.object({ id: z.uuid({ error: WEBHOOK_MESSAGES.noEndpoint }) });
+export const webhookDeliveryIdParamsSchema = z.object({ id: z.uuid({ error: WEBHOOK_MESSAGES.noDelivery }) });
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** One try at sending: its HTTP status, or why there was none, and how long it took. */
+export const webhookAttemptSchema = z.object({
+  at: z.string(),
+  responseStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+
+/** One event queued for one endpoint, and every try at sending it (the delivery log). */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  createdAt: z.string(),
+  attempts: z.array(webhookAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** `data` of consignment.status_changed: the parcel's new status and what the move said. */
+export interface ConsignmentStatusChanged {
+  trackingCode: string;
+  merchantInvoice: string | null;
+  status: ConsignmentStatus;
+  previousStatus: ConsignmentStatus;
+  reason: FailureReason | null;
+  hub: HubId | null;
+  at: string;
+}
+
+/** `data` of payout.created and payout.paid; amounts in poisha. */
+export interface PayoutEvent {
+  number: string;
+  amount: number;
+  lines: number;
+  cutoff: string;
+  paidAt: string | null;
+  reference: string | null;
+}
+
+/** What an event carries, by type. */
+export type WebhookEventData = {
+  'consignment.status_changed': ConsignmentStatusChanged;
+  'payout.created': PayoutEvent;
+  'payout.paid': PayoutEvent;
+};
