@@ -63,6 +63,13 @@ export interface TestServerOptions {
   outboxTiming?: AppOptions['outboxTiming'];
 }
 
+/**
+ * Other suites (and other people's runs) share the Redis server: each shop keeps its own keys and
+ * channels. Servers on one database are one shop's instances, so they share its prefix and hear each other.
+ */
+const redisKeyPrefixOf = (database: TestDatabase) =>
+  `test-${database.url ? new URL(database.url).pathname.slice(1) : randomUUID()}:`;
+
 /** A real server on a free loopback port, with a database of its own and a data directory of its own. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const port = await freePort();
@@ -78,8 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
-    // Other suites (and other people's runs) share the Redis server: each server keeps its own keys.
-    REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+    REDIS_KEY_PREFIX: redisKeyPrefixOf(database),
     ...RELAXED_LIMITS,
     ...options.env,
   });

@@ -38,7 +38,7 @@ interface PublicReadsOptions {
 }
 
 async function publicReadsPlugin(app: FastifyInstance, { config, database, headers }: PublicReadsOptions) {
-  const bus = openChangeBus(config, database, 'storefront_public_reads');
+  const bus = openChangeBus(config, database, 'public_reads');
   const instance = randomUUID();
   // A burst of orders sends one message per few milliseconds, not one per order.
   let queued = new Set<string>();
