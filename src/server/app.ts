@@ -65,7 +65,8 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   webRoot?: string;
-  logger?: boolean | FastifyBaseLogger | { level: string };
+  /** Tests write the log to a stream of their own to read it back. */
+  logger?: boolean | FastifyBaseLogger | { level: string; stream?: NodeJS.WritableStream };
   /** Where the payment processors are reached (tests point Stripe at a local stand-in). */
   payments?: PaymentOptions;
   /** How often the mail outbox is read and how retries back off (tests shorten them). */

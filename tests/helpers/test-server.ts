@@ -8,6 +8,7 @@ import type { AppOptions } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { startServer } from '#server/server.ts';
+import { capturedLog, type LogLine } from './captured-log.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.ts';
 
 export const TEST_ADMIN = { email: 'admin@shop.test', password: 'admin1234' } as const;
@@ -18,6 +19,8 @@ export interface TestServer {
   db: Database;
   config: Config;
   database: TestDatabase;
+  /** What the server logged, when started with `logLevel`. */
+  log: LogLine[];
   stop(): Promise<void>;
 }
 
@@ -61,6 +64,8 @@ export interface TestServerOptions {
   payments?: AppOptions['payments'];
   /** How often this server's mail worker reads the outbox and how its retries back off. */
   outboxTiming?: AppOptions['outboxTiming'];
+  /** Keep what the server logs at this level and above in `log` (unset: it logs nothing). */
+  logLevel?: 'debug' | 'info' | 'warn';
 }
 
 /**
@@ -92,24 +97,31 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const handle: DatabaseHandle = database.handle;
   // TEST_WEB_ROOT lets parallel work build the web app somewhere of its own.
   const webRoot = process.env.TEST_WEB_ROOT || undefined;
+  const log = capturedLog();
   const server = await startServer(config, {
     database: handle,
     seed: options.seed ?? false,
-    logger: false,
+    logger: options.logLevel ? { level: options.logLevel, stream: log.stream } : false,
     webRoot,
     payments: options.payments,
     outboxTiming: options.outboxTiming,
   });
+  let stopped: Promise<void> | undefined;
   return {
     url: server.url,
     app: server.app,
     db: handle.db,
     config,
     database,
-    async stop() {
-      await server.app.close();
-      if (!options.sharedDatabase) await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+    log: log.lines,
+    // A test of stopping stops its server itself, and its suite's afterAll again.
+    stop() {
+      stopped ??= (async () => {
+        await server.app.close();
+        if (!options.sharedDatabase) await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      })();
+      return stopped;
     },
   };
 }
