@@ -60,7 +60,7 @@ async function publicReadsPlugin(app: FastifyInstance, { config, database, heade
       : undefined,
   });
   app.decorate('publicReads', reads);
-  const beforeRouting = new AnswersBeforeRouting(headers);
+  const beforeRouting = new AnswersBeforeRouting(headers, app.log);
   beforeRouting.install(app.server);
   beforeRouting.serveFrom(reads);
   app.decorate('answersBeforeRouting', beforeRouting);
