@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_LEVELS, type LogLine } from '../helpers/captured-log.ts';
+import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -17,16 +18,16 @@ async function lineFor(server: TestServer, id: string | null): Promise<LogLine |
   return undefined;
 }
 
-describe('request ids and the request log, over HTTP', () => {
+describe.each(testDatabaseKinds())('request ids and the request log, over HTTP, on %s', (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ logLevel: 'debug' });
+    server = await startTestServer({ kind, logLevel: 'debug' });
   });
   afterAll(() => server?.stop());
 
   it('two instances name their first requests differently (UUID v7, not a count per process)', async () => {
-    const other = await startTestServer();
+    const other = await startTestServer({ kind });
     try {
       const [first, otherFirst] = await Promise.all([get(server, '/api/health'), get(other, '/api/health')]);
       const ids = [first.headers.get('x-request-id'), otherFirst.headers.get('x-request-id')];
