@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { onInterrupt } from './bench/interrupt.mjs';
 import {
   BENCH_ADMIN,
   bookParcels,
@@ -22,6 +23,28 @@ import {
   startShop,
   trackedParcel,
 } from './bench/shop.mjs';
+
+const USAGE = `Usage: npm run bench
+
+Measures the shop's public reads, order creation, a hub's scan and a merchant's bulk booking against a bare server and a bare
+database script, on PGlite, and on PostgreSQL too when BENCH_DATABASE_URL is set; prints a Markdown
+report (docs/performance.md). Takes about three minutes; Ctrl-C stops it and the servers it started.
+
+Environment:
+  BENCH_DATABASE_URL   a scratch PostgreSQL database on 127.0.0.1 (the benchmark writes to it)
+  BENCH_SECONDS        seconds per measurement (2)
+  BENCH_ROUNDS         rounds per route, alternating the app and its limit (3)
+  BENCH_SOAK_REQUESTS  reads sent to PGlite while its memory is watched (200000)
+`;
+const [argument] = process.argv.slice(2);
+if (argument === '--help' || argument === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (argument !== undefined) {
+  console.error(`Unknown argument ${argument}.\n\n${USAGE}`);
+  process.exit(2);
+}
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -100,6 +123,12 @@ function startChild(script, args) {
     output += chunk;
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  exited.then(
+    onInterrupt(async () => {
+      child.kill('SIGTERM');
+      await exited;
+    }),
+  );
   return { child, exited, output: () => output };
 }
 
@@ -134,6 +163,8 @@ async function bareOrders(databaseUrl, productId, userIds, seconds = SECONDS) {
 
 async function benchDatabase(label, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const forgetDataDir = onInterrupt(removeDataDir);
   const rows = [];
   const memory = {};
   const scans = [];
@@ -247,7 +278,8 @@ async function benchDatabase(label, databaseUrl) {
     }
   } finally {
     await shop.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    forgetDataDir();
+    removeDataDir();
   }
   return { label, rows, memory, scans, bulk };
 }

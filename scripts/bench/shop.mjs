@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { bulkBookingFile } from '../../tests/helpers/bulk-file.ts';
+import { onInterrupt } from './interrupt.mjs';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'benchAdmin1234' };
 
@@ -78,6 +79,11 @@ export async function startShop({ dataDir, databaseUrl }) {
     errors += chunk;
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+  exited.then(onInterrupt(stop));
   for (const started = Date.now(); ; ) {
     if (child.exitCode !== null) throw new Error(`the shop did not start:\n${errors}`);
     if (Date.now() - started > 120_000) throw new Error('the shop took over two minutes to start');
@@ -91,10 +97,7 @@ export async function startShop({ dataDir, databaseUrl }) {
   return {
     url,
     pid: serverPid(child.pid),
-    async stop() {
-      process.kill(-child.pid, 'SIGTERM');
-      await exited;
-    },
+    stop,
   };
 }
 

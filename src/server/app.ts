@@ -21,6 +21,7 @@ import newsletterFormRoute from './http/newsletter-form.ts';
 import { openApiDocuments, registerOpenApi } from './http/openapi.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { registerRateLimits, trackingLookupLimit } from './http/rate-limits.ts';
+import { registerRequestIds, requestIdOf } from './http/request-id.ts';
 import { compiledResponseSerializer } from './http/response-serializer.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -69,7 +70,8 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   webRoot?: string;
-  logger?: boolean | FastifyBaseLogger | { level: string };
+  /** Tests write the log to a stream of their own to read it back. */
+  logger?: boolean | FastifyBaseLogger | { level: string; stream?: NodeJS.WritableStream };
   /** Where the payment processors are reached (tests point Stripe at a local stand-in). */
   payments?: PaymentOptions;
   /** How often the mail outbox is read and how retries back off (tests shorten them). */
@@ -96,10 +98,13 @@ export async function buildApp({
     logController: new AccessLog(),
     // Only the configured proxies may name the client's address (R-PROXY); by default nobody can.
     trustProxy: proxyTrust(config.trustProxy),
-    requestIdHeader: 'x-request-id',
+    // X-Request-Id is read here, and kept only when well formed (Fastify's requestIdHeader takes any value).
+    genReqId: requestIdOf,
     bodyLimit: LIMITS.bodyMaxBytes,
     return503OnClosing: true,
   });
+  // First, so that every answer carries the id, whichever hook or handler answers.
+  registerRequestIds(app);
   registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);

@@ -8,6 +8,7 @@ import type { AppOptions } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { startServer } from '#server/server.ts';
+import { capturedLog, type LogLine } from './captured-log.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-database.ts';
 
 export const TEST_ADMIN = { email: 'admin@shop.test', password: 'admin1234' } as const;
@@ -18,6 +19,8 @@ export interface TestServer {
   db: Database;
   config: Config;
   database: TestDatabase;
+  /** What the server logged, when started with `logLevel`. */
+  log: LogLine[];
   stop(): Promise<void>;
 }
 
@@ -63,7 +66,16 @@ export interface TestServerOptions {
   outboxTiming?: AppOptions['outboxTiming'];
   /** How this server resolves merchants' webhook hosts. */
   resolveHost?: AppOptions['resolveHost'];
+  /** Keep what the server logs at this level and above in `log` (unset: it logs nothing). */
+  logLevel?: 'debug' | 'info' | 'warn';
 }
+
+/**
+ * Other suites (and other people's runs) share the Redis server: each shop keeps its own keys and
+ * channels. Servers on one database are one shop's instances, so they share its prefix and hear each other.
+ */
+const redisKeyPrefixOf = (database: TestDatabase) =>
+  `test-${database.url ? new URL(database.url).pathname.slice(1) : randomUUID()}:`;
 
 /** A real server on a free loopback port, with a database of its own and a data directory of its own. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -80,33 +92,39 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'silent',
-    // Other suites (and other people's runs) share the Redis server: each server keeps its own keys.
-    REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+    REDIS_KEY_PREFIX: redisKeyPrefixOf(database),
     ...RELAXED_LIMITS,
     ...options.env,
   });
   const handle: DatabaseHandle = database.handle;
   // TEST_WEB_ROOT lets parallel work build the web app somewhere of its own.
   const webRoot = process.env.TEST_WEB_ROOT || undefined;
+  const log = capturedLog();
   const server = await startServer(config, {
     database: handle,
     seed: options.seed ?? false,
-    logger: false,
+    logger: options.logLevel ? { level: options.logLevel, stream: log.stream } : false,
     webRoot,
     payments: options.payments,
     outboxTiming: options.outboxTiming,
     resolveHost: options.resolveHost,
   });
+  let stopped: Promise<void> | undefined;
   return {
     url: server.url,
     app: server.app,
     db: handle.db,
     config,
     database,
-    async stop() {
-      await server.app.close();
-      if (!options.sharedDatabase) await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+    log: log.lines,
+    // A test of stopping stops its server itself, and its suite's afterAll again.
+    stop() {
+      stopped ??= (async () => {
+        await server.app.close();
+        if (!options.sharedDatabase) await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      })();
+      return stopped;
     },
   };
 }

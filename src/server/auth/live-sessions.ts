@@ -86,7 +86,7 @@ export class LiveSessions {
 
   /** Shares endings with the other instances sharing the database; without a bus (the embedded database) there are none. */
   async share(config: Config, database: DatabaseHandle, log: FastifyBaseLogger): Promise<() => Promise<void>> {
-    const bus = openChangeBus(config, database, 'storefront_sessions');
+    const bus = openChangeBus(config, database, 'sessions');
     if (!bus) return async () => {};
     const instance = randomUUID();
     this.#announce = (message) => {

@@ -1,7 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { putInFrontOfRequests } from '#server/http/request-front.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from '#server/http/request-id.ts';
 import { chosenLanguageAddress } from '#server/i18n/chosen-language.ts';
+import { accessLine } from '#server/logging.ts';
 import { type Locale, preferredLocale } from '#shared/locale.ts';
 import { type AnswerKind, publicReply } from './public-answer-reply.ts';
 import type { KeptAnswer, PublicAnswer, PublicReads } from './public-reads.ts';
@@ -23,7 +25,8 @@ const MAX_URLS = 10_000;
  * has sent a kept answer for a URL (after its own validation, parsing and permission checks), the next
  * GET for exactly that URL is answered with the same bytes and headers straight from node:http, as long
  * as that answer is still kept. Routing, hooks and a logger per request cost more than the answer itself;
- * a URL whose answer a write dropped goes through the app again, which reads it afresh.
+ * a URL whose answer a write dropped goes through the app again, which reads it afresh. Each answer
+ * still carries its request's id and is logged as the app logs its own (decision 81).
  */
 export class AnswersBeforeRouting {
   private readonly urls = new Map<string, KnownUrl>();
@@ -31,8 +34,11 @@ export class AnswersBeforeRouting {
   /** /metrics counts these answers as it counts routed ones. */
   observe: ((route: string, statusCode: number, seconds: number) => void) | undefined;
 
-  /** `headers` are those every answer of the app carries (the security headers). */
-  constructor(private readonly headers: Record<string, string>) {}
+  /** `headers` are those every answer of the app carries (the security headers); `log` is the app's. */
+  constructor(
+    private readonly headers: Record<string, string>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   /** Starts answering from `reads`; undefined stops it (the app is closing). */
   serveFrom(reads: PublicReads | undefined): void {
@@ -60,13 +66,16 @@ export class AnswersBeforeRouting {
     if (known.locale && preferredLocale(request.headers['accept-language']) !== known.locale) return false;
     const answer = this.reads.kept(known.key);
     if (!answer) return false;
-    const started = this.observe ? performance.now() : 0;
+    const started = performance.now();
+    const id = requestIdOf(request);
     const { status, headers, body } = publicReply(request.headers, answer, known.kind);
-    const sent = Object.assign({}, this.headers, headers);
+    const sent = Object.assign({ [REQUEST_ID_HEADER]: id }, this.headers, headers);
     if (body) sent['content-length'] = String(body.length);
     response.writeHead(status, sent);
     response.end(body);
-    this.observe?.(known.route, status, (performance.now() - started) / 1000);
+    const ms = performance.now() - started;
+    this.observe?.(known.route, status, ms / 1000);
+    this.log.info({ reqId: id, ...accessLine('GET', request.url, known.route, status, ms) }, 'request completed');
     return true;
   }
 

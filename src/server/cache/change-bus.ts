@@ -12,15 +12,21 @@ export interface ChangeBus {
   close(): Promise<void>;
 }
 
+/** What a bus carries: changed public answers, or ended sessions. */
+export type ChangeTopic = 'public_reads' | 'sessions';
+
 /**
  * Redis when it is configured (it also serves PostgreSQL-compatible engines and poolers that lack
  * LISTEN/NOTIFY), else PostgreSQL's own LISTEN/NOTIFY; the embedded database has one instance and
- * needs none.
+ * needs none. A Redis channel starts with REDIS_KEY_PREFIX, as the keys do: pub/sub channels are
+ * shared by everything on one Redis server, whatever its database, so two shops there would otherwise
+ * drop each other's answers and sessions. A PostgreSQL channel belongs to its database already.
  */
-export function openChangeBus(config: Config, database: DatabaseHandle, channel: string): ChangeBus | undefined {
-  if (config.redisUrl) return redisChangeBus(config.redisUrl, channel);
+export function openChangeBus(config: Config, database: DatabaseHandle, topic: ChangeTopic): ChangeBus | undefined {
+  if (config.redisUrl) return redisChangeBus(config.redisUrl, `${config.redisKeyPrefix}${topic}`);
   const notifications = database.notifications;
   if (!notifications) return undefined;
+  const channel = `storefront_${topic}`;
   let subscription: { close(): Promise<void> } | undefined;
   return {
     kind: 'postgres',

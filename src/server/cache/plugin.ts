@@ -38,7 +38,7 @@ interface PublicReadsOptions {
 }
 
 async function publicReadsPlugin(app: FastifyInstance, { config, database, headers }: PublicReadsOptions) {
-  const bus = openChangeBus(config, database, 'storefront_public_reads');
+  const bus = openChangeBus(config, database, 'public_reads');
   const instance = randomUUID();
   // A burst of orders sends one message per few milliseconds, not one per order.
   let queued = new Set<string>();
@@ -60,7 +60,7 @@ async function publicReadsPlugin(app: FastifyInstance, { config, database, heade
       : undefined,
   });
   app.decorate('publicReads', reads);
-  const beforeRouting = new AnswersBeforeRouting(headers);
+  const beforeRouting = new AnswersBeforeRouting(headers, app.log);
   beforeRouting.install(app.server);
   beforeRouting.serveFrom(reads);
   app.decorate('answersBeforeRouting', beforeRouting);

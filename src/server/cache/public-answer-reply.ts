@@ -24,10 +24,9 @@ export type AnswerKind = keyof typeof CONTENT_TYPE;
 /**
  * Route options for the reads answered from memory. Their answers are compressed by the cache, and the
  * app's compression plugin, which would only look at them and pass, cost a fifth of their speed. They
- * are most of the traffic and log only warnings and errors: a JSON line for each cost a quarter of what
- * answering it costs (GET /metrics counts them).
+ * are logged like every other request (decision 81).
  */
-export const ANSWERED_FROM_MEMORY = { compress: false, decompress: false, logLevel: 'warn' } as const;
+export const ANSWERED_FROM_MEMORY = { compress: false, decompress: false } as const;
 
 /** br when the client takes it, else gzip, else none; `;q=0` refuses an encoding. */
 function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {

@@ -12,6 +12,9 @@ export interface HealthOptions {
   shuttingDown: () => boolean;
 }
 
+/** Load balancers and orchestrators ask every few seconds: their answers are logged at debug. */
+const PROBE = { schema: { hide: true }, config: { accessLogLevel: 'debug' } } as const;
+
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { database, shuttingDown }) => {
   const reachable = async () => {
     try {
@@ -23,12 +26,12 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { dat
     }
   };
 
-  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api/health', PROBE, async (_request, reply) => {
     if (await reachable()) return { status: 'ok', database: 'up' };
     return reply.status(503).send({ status: 'degraded', database: 'down' });
   });
 
-  app.get('/api/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api/health/ready', PROBE, async (_request, reply) => {
     if (shuttingDown()) return reply.status(503).send({ status: 'shutting down' });
     if (!(await reachable())) return reply.status(503).send({ status: 'not ready', database: 'down', migrations: 'unknown' });
     if (!(await migrationsApplied(database.db))) {
