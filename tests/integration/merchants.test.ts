@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLedger } from '#server/db/schema.ts';
 import { runTuesdayPayouts } from '#server/modules/merchants/payouts.ts';
@@ -35,6 +36,18 @@ describe('merchants: application, COD ledger and payouts', () => {
     await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
   });
   afterAll(() => server?.stop());
+
+  /** A statement's PDF as its owner downloads it in `language`, as text. */
+  const pdfText = async (path: string, language: 'en' | 'bn') => {
+    const response = await fetch(`${server.url}${path}`, {
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': language },
+    });
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await response.arrayBuffer())), {
+      mergePages: true,
+    });
+    return text;
+  };
 
   const apply = (body: unknown, who = owner) =>
     call<Merchant>(server, 'POST', '/api/merchant/application', { token: who.token, body });
@@ -129,6 +142,9 @@ describe('merchants: application, COD ledger and payouts', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.body.split('\r\n')[1]).toMatch(new RegExp(`^[^,]+,cod_collected,${delivered.trackingCode},2500\\.00,,$`));
     expect(csv.body).toContain(`,total,,${(page.balance / 100).toFixed(2)},,`);
+    const printed = await pdfText('/api/merchant/ledger.pdf?from=2026-01-01', 'en');
+    expect(printed).toContain(delivered.trackingCode);
+    expect(printed).toContain('2026-01-01 to …');
     // Another customer has no ledger.
     expect((await call(server, 'GET', '/api/merchant/ledger', { token: rider.token })).status).toBe(403);
   });
@@ -156,6 +172,22 @@ describe('merchants: application, COD ledger and payouts', () => {
     const [payout] = run.body;
     const statement = await call(server, 'GET', `/api/merchant/payouts/${payout?.id}/statement.csv`, { token: owner.token });
     expect(statement.body.trim().split('\r\n')).toHaveLength(6);
+    // The same statement as a PDF, in the reader's language: its lines, the payout and the total.
+    const taka = (poisha: number) => `৳${(poisha / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`;
+    const english = await pdfText(`/api/merchant/payouts/${payout?.id}/statement.pdf`, 'en');
+    for (const printed of [
+      'SwiftCargo · Statement',
+      'Asha Gadgets',
+      'Payout PO-5001',
+      'Cash collected',
+      'Return charges',
+      'Total',
+    ])
+      expect(english).toContain(printed);
+    expect(english).toContain(taka(balance));
+    const bangla = await pdfText(`/api/merchant/payouts/${payout?.id}/statement.pdf`, 'bn');
+    expect(bangla).toContain('PO-5001');
+    expect(bangla).not.toContain('Cash collected');
     expect((await call(server, 'GET', `/api/merchant/payouts/${payout?.id}/statement.csv`, { token: rider.token })).status).toBe(
       404,
     );

@@ -1,52 +1,20 @@
-import { createRequire } from 'node:module';
 import type { I18n } from '@lingui/core';
+import { newPdfDocument, type PdfDocument, type Placement, pdfBytes, writeRuns } from '#server/pdf/bilingual-text.ts';
 import { type NamedPlace, placeName } from '#shared/area.ts';
 import type { Consignment } from '#shared/consignment.ts';
 import type { Locale } from '#shared/locale.ts';
 import { formatCalendarDate, formatMoney, formatNumber } from '#shared/locale-format.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 
-const resolveFont = (file: string) => createRequire(import.meta.url).resolve(`@fontsource/noto-sans-bengali/files/${file}`);
-
-/**
- * Noto Sans Bengali, which the Bangla pages use: its Bengali and Latin halves are separate files, so a
- * line is written in runs, each in the half that has its letters. pdfkit's fontkit shapes the Bengali
- * (vowel signs before their consonant, conjuncts).
- */
-const FONTS = {
-  latin: resolveFont('noto-sans-bengali-latin-400-normal.woff'),
-  latinBold: resolveFont('noto-sans-bengali-latin-700-normal.woff'),
-  bengali: resolveFont('noto-sans-bengali-bengali-400-normal.woff'),
-  bengaliBold: resolveFont('noto-sans-bengali-bengali-700-normal.woff'),
-} as const;
-
-/** Bengali letters, digits, signs and the joiners that shape them. */
-const BENGALI_RUN = /([\u0980-\u09FF\u0964\u0965\u200C\u200D]+)/u;
-
 /** A6, the courier label size (105 × 148 mm), in PDF points. */
 const PAGE = { width: 297.64, height: 419.53, margin: 14 } as const;
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 
-type Doc = PDFKit.PDFDocument;
+type Doc = PdfDocument;
 
-interface Placement {
-  bold?: boolean;
-  /** Where the paragraph starts and how wide it wraps; the label's left margin and full width by default. */
-  x?: number;
-  width?: number;
-}
-
-/** Writes one paragraph whose runs switch between the fonts' halves, wrapped to its width. */
-function write(doc: Doc, text: string, size: number, { bold = false, x = PAGE.margin, width = WIDTH }: Placement = {}) {
-  const runs = text.split(BENGALI_RUN).filter((run) => run !== '');
-  doc.fontSize(size);
-  for (const [index, run] of runs.entries()) {
-    doc.font(BENGALI_RUN.test(run) ? (bold ? 'bengaliBold' : 'bengali') : bold ? 'latinBold' : 'latin');
-    const continued = index < runs.length - 1;
-    if (index === 0) doc.text(run, x, doc.y, { width, continued });
-    else doc.text(run, { continued });
-  }
-}
+/** A paragraph of the label: from its left margin across its width unless placed otherwise. */
+const write = (doc: Doc, text: string, size: number, placement: Partial<Placement> = {}) =>
+  writeRuns(doc, text, size, { x: PAGE.margin, width: WIDTH, ...placement });
 
 function rule(doc: Doc) {
   const y = doc.y + 4;
@@ -60,11 +28,8 @@ function rule(doc: Doc) {
 
 type LabelWords = { shopName: string; i18n: I18n; locale: Locale };
 
-/**
- * Loaded on the first label, not at start: fonts, barcodes and PDF writing are megabytes a server that
- * prints no label never needs (R-BOUNDS keeps its memory).
- */
-const labelTools = () => Promise.all([import('pdfkit'), import('bwip-js/node'), import('qrcode')]);
+/** Loaded on the first label, as pdfkit is (bilingual-text.ts). */
+const labelTools = () => Promise.all([import('bwip-js/node'), import('qrcode')]);
 
 /** Bytes a labels file may hold unread before the next page is written: the reader sets the pace. */
 const UNREAD_MAX_BYTES = 1024 * 1024;
@@ -82,15 +47,14 @@ const waitForReader = (doc: Doc) =>
  */
 export async function consignmentLabels(consignments: readonly Consignment[], labels: LabelWords): Promise<Doc> {
   const { shopName } = labels;
-  const [{ default: PDFDocument }, { default: bwipjs }, { default: QRCode }] = await labelTools();
+  const [{ default: bwipjs }, { default: QRCode }] = await labelTools();
   const [firstCode] = consignments.map((consignment) => consignment.trackingCode);
-  const doc = new PDFDocument({
+  const doc = await newPdfDocument({
     size: [PAGE.width, PAGE.height],
     margin: PAGE.margin,
     autoFirstPage: false,
     info: { Title: consignments.length === 1 ? `${shopName} ${firstCode}` : shopName, Author: shopName },
   });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const writePages = async () => {
     for (const consignment of consignments) {
       if (doc.destroyed) return;
@@ -110,10 +74,7 @@ export async function consignmentLabels(consignments: readonly Consignment[], la
 
 /** One consignment's label as a PDF file's bytes. */
 export async function consignmentLabel(consignment: Consignment, labels: LabelWords): Promise<Buffer> {
-  const doc = await consignmentLabels([consignment], labels);
-  const chunks: Buffer[] = [];
-  for await (const chunk of doc) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return pdfBytes(await consignmentLabels([consignment], labels));
 }
 
 function writeLabelPage(doc: Doc, consignment: Consignment, codes: { barcode: Buffer; qr: Buffer }, labels: LabelWords) {

@@ -154,14 +154,18 @@ export async function ledgerPage(db: Database, merchantId: string, query: Ledger
   };
 }
 
-/** A statement as CSV (issue 30): the lines of a period or of one payout, oldest first, amounts in taka. */
-export async function ledgerStatementCsv(
+/** A statement's lines (issue 30): a period's or one payout's, oldest first. */
+export async function statementLines(
   db: Database,
   merchantId: string,
   filter: { from?: string; to?: string; payoutId?: string },
   timeZone: string,
-): Promise<string> {
-  const lines = (await readLines(db, linesWhere(merchantId, filter, timeZone))).reverse();
+): Promise<LedgerLine[]> {
+  return (await readLines(db, linesWhere(merchantId, filter, timeZone))).reverse();
+}
+
+/** A statement as CSV (issue 30): its lines, amounts in taka, and the total. */
+export function statementCsv(lines: readonly LedgerLine[]): string {
   const taka = (poisha: number) => (poisha / POISHA_PER_TAKA).toFixed(2);
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   return [

@@ -1,12 +1,15 @@
-import type { FastifyReply } from 'fastify';
+import type { I18n } from '@lingui/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/http/errors.ts';
+import { requestLocale } from '#server/i18n/plugin.ts';
 import {
   LEDGER_KINDS,
+  type LedgerLine,
   ledgerPageSchema,
   ledgerQuerySchema,
   MERCHANT_MESSAGES,
@@ -20,21 +23,46 @@ import {
   payoutSchema,
 } from '#shared/merchant.ts';
 import { applyAsMerchant, decideOnMerchant, listMerchants, ownMerchant } from './accounts.ts';
-import { approvedMerchantOf, ledgerPage, ledgerStatementCsv, requireApprovedMerchant } from './ledger.ts';
+import { approvedMerchantOf, ledgerPage, requireApprovedMerchant, statementCsv, statementLines } from './ledger.ts';
 import { listPayouts, markPayoutPaid, runPayouts } from './payouts.ts';
+import { statementPdf } from './statement-pdf.ts';
 
-const CSV = { produces: ['text/csv'], response: { 200: z.string().describe('CSV (RFC 4180)') } };
+type StatementFormat = 'csv' | 'pdf';
+const STATEMENT_FILES = {
+  csv: { produces: ['text/csv'], response: { 200: z.string().describe('CSV (RFC 4180)') } },
+  pdf: { produces: ['application/pdf'], response: { 200: z.string().describe('PDF') } },
+};
 
 /** Merchants (issue 30): the application and its decision, the COD ledger, and the payouts. */
 export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const merchantOf = (userId: string) => requireApprovedMerchant(db, userId);
-  /** A statement as a file to keep: never cached, since it is the merchant's own. */
-  const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(csv);
+  /** A statement as a file to keep (R-PAYOUTS), never cached since it is the merchant's own; a PDF in the reader's language. */
+  const sendStatement = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    statement: {
+      format: StatementFormat;
+      name: string;
+      lines: LedgerLine[];
+      businessName: string;
+      covers: (i18n: I18n) => string;
+    },
+  ) => {
+    const { format, name, lines } = statement;
+    reply.header('content-disposition', `attachment; filename="${name}.${format}"`).header('cache-control', 'private, no-store');
+    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(statementCsv(lines));
+    const locale = requestLocale(request);
+    const i18n = app.translators[locale];
+    const pdf = await statementPdf(lines, {
+      shopName: config.shopName,
+      businessName: statement.businessName,
+      covers: statement.covers(i18n),
+      i18n,
+      locale,
+    });
+    // The schema's string types what the buffer carries, as for the labels.
+    return reply.type('application/pdf').send(pdf as unknown as string);
+  };
 
   app.post(
     '/api/merchant/application',
@@ -88,25 +116,37 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     async (request) => ledgerPage(db, await merchantOf(viewerOf(request).userId), request.query, config.timeZone),
   );
 
-  app.get(
-    '/api/merchant/ledger.csv',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        operationId: 'exportLedger',
-        tags: ['merchants'],
-        summary:
-          'Your statement as CSV (approved merchants): every line between two of the shop’s days, oldest first, amounts in taka, and the total',
-        querystring: ledgerQuerySchema.omit({ page: true }),
-        errors: [403],
-        ...CSV,
-      },
+  const ledgerStatement = (format: StatementFormat) => ({
+    onRequest: app.requireUser,
+    schema: {
+      operationId: format === 'csv' ? 'exportLedger' : 'printLedger',
+      tags: ['merchants'],
+      summary: `Your statement as ${format === 'csv' ? 'CSV, amounts in taka' : 'a PDF in your language'} (approved merchants): every line between two of the shop’s days, oldest first, and the total`,
+      querystring: ledgerQuerySchema.omit({ page: true }),
+      errors: [403 as const],
+      ...STATEMENT_FILES[format],
     },
-    async (request, reply) => {
-      const csv = await ledgerStatementCsv(db, await merchantOf(viewerOf(request).userId), request.query, config.timeZone);
-      return sendCsv(reply, 'statement.csv', csv);
-    },
-  );
+  });
+  const sendLedgerStatement =
+    (format: StatementFormat) =>
+    async (request: FastifyRequest<{ Querystring: { from?: string; to?: string } }>, reply: FastifyReply) => {
+      const { userId } = viewerOf(request);
+      const merchantId = await merchantOf(userId);
+      const merchant = await ownMerchant(db, userId);
+      const { from, to } = request.query;
+      const lines = await statementLines(db, merchantId, { from, to }, config.timeZone);
+      const covers = (i18n: I18n) =>
+        from || to ? i18n._('{from} to {to}', { from: from ?? '…', to: to ?? '…' }) : i18n._('Every line');
+      return sendStatement(request, reply, {
+        format,
+        name: 'statement',
+        lines,
+        businessName: merchant?.businessName ?? '',
+        covers,
+      });
+    };
+  app.get('/api/merchant/ledger.csv', ledgerStatement('csv'), sendLedgerStatement('csv'));
+  app.get('/api/merchant/ledger.pdf', ledgerStatement('pdf'), sendLedgerStatement('pdf'));
 
   app.get(
     '/api/merchant/payouts',
@@ -123,28 +163,34 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     async (request) => listPayouts(db, { merchantId: await merchantOf(viewerOf(request).userId) }),
   );
 
-  app.get(
-    '/api/merchant/payouts/:id/statement.csv',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        operationId: 'exportPayoutStatement',
-        tags: ['merchants'],
-        summary: 'One payout’s statement as CSV: the lines it settled (its merchant, and admins)',
-        params: payoutIdParamsSchema,
-        errors: [404],
-        ...CSV,
-      },
+  const payoutStatement = (format: StatementFormat) => ({
+    onRequest: app.requireUser,
+    schema: {
+      operationId: format === 'csv' ? 'exportPayoutStatement' : 'printPayoutStatement',
+      tags: ['merchants'],
+      summary: `One payout’s statement as ${format === 'csv' ? 'CSV' : 'a PDF in your language'}: the lines it settled (its merchant, and admins)`,
+      params: payoutIdParamsSchema,
+      errors: [404 as const],
+      ...STATEMENT_FILES[format],
     },
-    async (request, reply) => {
+  });
+  const sendPayoutStatement =
+    (format: StatementFormat) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const { userId } = viewerOf(request);
       const [payout] = await listPayouts(db, { payoutId: request.params.id });
       const mine = payout && payout.merchant.id === (await approvedMerchantOf(db, userId));
       if (!payout || !(mine || (await app.isAdmin(userId)))) throw notFound(MERCHANT_MESSAGES.noPayout);
-      const csv = await ledgerStatementCsv(db, payout.merchant.id, { payoutId: payout.id }, config.timeZone);
-      return sendCsv(reply, `payout-${payout.number}.csv`, csv);
-    },
-  );
+      const lines = await statementLines(db, payout.merchant.id, { payoutId: payout.id }, config.timeZone);
+      return sendStatement(request, reply, {
+        format,
+        name: `payout-${payout.number}`,
+        lines,
+        businessName: payout.merchant.businessName,
+        covers: (i18n) => i18n._('Payout {number}', { number: payout.number }),
+      });
+    };
+  app.get('/api/merchant/payouts/:id/statement.csv', payoutStatement('csv'), sendPayoutStatement('csv'));
+  app.get('/api/merchant/payouts/:id/statement.pdf', payoutStatement('pdf'), sendPayoutStatement('pdf'));
 
   app.get(
     '/api/admin/merchants',

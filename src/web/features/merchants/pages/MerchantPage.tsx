@@ -50,13 +50,22 @@ function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; servi
           <h3 id="ledger-heading" className="text-xl font-semibold">
             <Trans>Ledger</Trans>
           </h3>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            onClick={() => download('/api/merchant/ledger.csv', 'statement.csv')}
-          >
-            <Trans>Download the statement (CSV)</Trans>
-          </button>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => download('/api/merchant/ledger.csv', 'statement.csv')}
+            >
+              <Trans>Download the statement (CSV)</Trans>
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => download('/api/merchant/ledger.pdf', 'statement.pdf')}
+            >
+              <Trans>Download the statement (PDF)</Trans>
+            </button>
+          </div>
         </div>
         {ledger.isPending ? <Spinner label={t`Loading the ledger`} /> : null}
         {ledger.isError ? <LoadError what={t`the ledger`} onRetry={() => ledger.refetch()} /> : null}
@@ -122,13 +131,22 @@ function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; servi
           <PayoutTable
             payouts={payouts.data}
             action={(payout) => (
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs"
-                onClick={() => download(`/api/merchant/payouts/${payout.id}/statement.csv`, `payout-${payout.number}.csv`)}
-              >
-                <Trans>Statement</Trans>
-              </button>
+              <div className="flex gap-1">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => download(`/api/merchant/payouts/${payout.id}/statement.csv`, `payout-${payout.number}.csv`)}
+                >
+                  <Trans>Statement (CSV)</Trans>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => download(`/api/merchant/payouts/${payout.id}/statement.pdf`, `payout-${payout.number}.pdf`)}
+                >
+                  <Trans>Statement (PDF)</Trans>
+                </button>
+              </div>
             )}
           />
         ) : null}

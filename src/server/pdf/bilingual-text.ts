@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+
+const resolveFont = (file: string) => createRequire(import.meta.url).resolve(`@fontsource/noto-sans-bengali/files/${file}`);
+
+/**
+ * Noto Sans Bengali, which the Bangla pages use: its Bengali and Latin halves are separate files, so a
+ * line is written in runs, each in the half that has its letters. pdfkit's fontkit shapes the Bengali
+ * (vowel signs before their consonant, conjuncts).
+ */
+const FONTS = {
+  latin: resolveFont('noto-sans-bengali-latin-400-normal.woff'),
+  latinBold: resolveFont('noto-sans-bengali-latin-700-normal.woff'),
+  bengali: resolveFont('noto-sans-bengali-bengali-400-normal.woff'),
+  bengaliBold: resolveFont('noto-sans-bengali-bengali-700-normal.woff'),
+} as const;
+
+/** Bengali letters, digits, signs and the joiners that shape them. */
+const BENGALI_RUN = /([\u0980-\u09FF\u0964\u0965\u200C\u200D]+)/u;
+
+export type PdfDocument = PDFKit.PDFDocument;
+
+/**
+ * A PDF with the shop's fonts, for labels and statements in English or Bangla. pdfkit is loaded on the
+ * first document, not at start: fonts and PDF writing are megabytes a server that prints nothing never
+ * needs (R-BOUNDS keeps its memory).
+ */
+export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PdfDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument(options);
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  return doc;
+}
+
+export interface Placement {
+  bold?: boolean;
+  /** Where the paragraph starts and how wide it wraps. */
+  x: number;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+const fontOf = (run: string, bold: boolean) =>
+  BENGALI_RUN.test(run) ? (bold ? 'bengaliBold' : 'bengali') : bold ? 'latinBold' : 'latin';
+
+/**
+ * Writes one paragraph whose runs switch between the fonts' halves, wrapped to its width, from `doc.y`.
+ * A right-aligned one is a single line (an amount): pdfkit aligns each run of a line on its own, so
+ * the line is measured and started where its end meets the right edge.
+ */
+export function writeRuns(doc: PdfDocument, text: string, size: number, placement: Placement): void {
+  const { bold = false, align } = placement;
+  let { x, width } = placement;
+  const runs = text.split(BENGALI_RUN).filter((run) => run !== '');
+  doc.fontSize(size);
+  if (align === 'right') {
+    const measured = runs.reduce((sum, run) => sum + doc.font(fontOf(run, bold)).widthOfString(run), 0);
+    // A point to spare, so rounding never wraps the line's last letter.
+    const indent = Math.max(0, width - measured - 1);
+    x += indent;
+    width -= indent;
+  }
+  for (const [index, run] of runs.entries()) {
+    doc.font(fontOf(run, bold));
+    const continued = index < runs.length - 1;
+    const options = { width, continued, align: align === 'right' ? undefined : align };
+    if (index === 0) doc.text(run, x, doc.y, options);
+    else doc.text(run, { continued });
+  }
+}
+
+/** A finished document's bytes. */
+export async function pdfBytes(doc: PdfDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of doc) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
