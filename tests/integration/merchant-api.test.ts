@@ -1,5 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsOutbox } from '#server/db/schema.ts';
 import type { Booking, Consignment } from '#shared/consignment.ts';
 import type { LedgerPage } from '#shared/merchant.ts';
 import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
@@ -71,6 +73,12 @@ describe('the merchant API and its keys', () => {
       headers: { 'idempotency-key': 'order-1001' },
     });
     expect(again.body).toEqual(first.body);
+    // The recipient is texted as for a booking on the site: once, however often the key is repeated.
+    const texts = await server.db
+      .select({ text: smsOutbox.text })
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.kind, 'parcel-booked'), like(smsOutbox.text, `%${first.body.trackingCode}%`)));
+    expect(texts).toHaveLength(1);
     const reused = await v1('POST', '/consignments', key.key, {
       body: { ...STANDARD_PARCEL, weightGrams: 900 },
       headers: { 'idempotency-key': 'order-1001' },

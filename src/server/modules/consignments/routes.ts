@@ -21,10 +21,16 @@ import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { cancelConsignment, type RefundFee } from './cancellation.ts';
 import { consignmentLabel } from './label.ts';
-import { parcelNotices } from './notifications.ts';
 import { shipOrderWithUs } from './order-shipping.ts';
 import { moveContext } from './parcel-moved.ts';
-import { bookConsignment, bookingOf, listMyConsignments, presentConsignment, readOwnConsignment } from './service.ts';
+import {
+  bookConsignment,
+  bookingContext,
+  bookingOf,
+  listMyConsignments,
+  presentConsignment,
+  readOwnConsignment,
+} from './service.ts';
 
 interface ConsignmentRouteOptions {
   db: Database;
@@ -39,9 +45,8 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
   app,
   { db, config, rates, refundFee, handoverPhotos },
 ) => {
-  const notify = parcelNotices(config, app.translators);
-  const context = { db, config, rates, notify };
-  const moves = moveContext(db, app.publicReads, config, notify);
+  const context = bookingContext(db, config, rates, app.translators);
+  const moves = moveContext(db, app.publicReads, config, context.notify);
   const isStaff = async (userId: string) => ['admin', 'operator'].includes(await app.roleOf(userId));
 
   app.post(

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import type { consignments } from '#server/db/schema.ts';
 import { badRequest, HttpError, notFound } from '#server/http/errors.ts';
+import type { Translators } from '#server/i18n/catalogues.ts';
 import {
   type Booking,
   type Consignment,
@@ -26,6 +27,7 @@ import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
 import { type MoveNotice, recordBooked } from './moves.ts';
+import { parcelNotices } from './notifications.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -48,6 +50,16 @@ export interface ConsignmentContext {
   config: Config;
   /** Who is told of the booking (the recipient, by text message), in its transaction. */
   notify?: MoveNotice;
+}
+
+/** What booking needs, and who it tells: the recipient by text, the sender by mail (R-PARCEL-MAILS). */
+export function bookingContext(
+  db: Database,
+  config: Config,
+  rates: RateCards,
+  translators: Translators,
+): ConsignmentContext & { notify: MoveNotice } {
+  return { db, config, rates, notify: parcelNotices(config, translators) };
 }
 
 /** The same request, whatever order its fields came in: what an `Idempotency-Key` is held to. */

@@ -18,7 +18,7 @@ import {
   newApiKeySchema,
 } from '#shared/merchant-api.ts';
 import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
-import { bookConsignment, presentConsignment, readOwnConsignment } from '../consignments/service.ts';
+import { bookConsignment, bookingContext, presentConsignment, readOwnConsignment } from '../consignments/service.ts';
 import { ledgerPage } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
@@ -53,6 +53,9 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
   app,
   { db, config, rates },
 ) => {
+  // A parcel booked through the API tells its people as one booked on the site does (R-PARCEL-MAILS).
+  const booking = bookingContext(db, config, rates, app.translators);
+
   app.post(
     '/api/merchant/api-keys',
     {
@@ -133,7 +136,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const booked = await bookConsignment({ db, config, rates }, { userId: callerOf(request).userId }, request.body, key);
+      const booked = await bookConsignment(booking, { userId: callerOf(request).userId }, request.body, key);
       return reply.status(201).send(booked);
     },
   );
