@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import { bulkBookings, consignmentEvents, consignments } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { acceptFileForms } from '#server/http/multipart-form.ts';
+import { sendPrivateFile } from '#server/http/private-file.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import {
   BULK_BOOKING_MESSAGES,
@@ -171,14 +172,7 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         rows.map((row) => presentConsignment(config, row.consignment)),
         { shopName: config.shopName, i18n: app.translators[locale], locale },
       );
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="labels-${booking.id}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          // The schema's string types what the stream carries, as for the single label.
-          .send(pdf as unknown as string)
-      );
+      return sendPrivateFile(reply, { type: 'application/pdf', name: `labels-${booking.id}.pdf`, disposition: 'inline' }, pdf);
     },
   );
 };

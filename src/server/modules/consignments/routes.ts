@@ -5,6 +5,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/http/errors.ts';
 import { idempotencyKeyOf } from '#server/http/idempotency-key.ts';
+import { sendPrivateFile } from '#server/http/private-file.ts';
 import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import {
@@ -125,13 +126,10 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
         i18n: app.translators[locale],
         locale,
       });
-      return (
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="label-${row.trackingCode}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          // The schema's string types what the buffer carries, as for the CSV answers.
-          .send(pdf as unknown as string)
+      return sendPrivateFile(
+        reply,
+        { type: 'application/pdf', name: `label-${row.trackingCode}.pdf`, disposition: 'inline' },
+        pdf,
       );
     },
   );

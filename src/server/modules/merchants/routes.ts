@@ -6,6 +6,7 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/http/errors.ts';
+import { sendPrivateFile } from '#server/http/private-file.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import {
   LEDGER_KINDS,
@@ -49,8 +50,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     },
   ) => {
     const { format, name, lines } = statement;
-    reply.header('content-disposition', `attachment; filename="${name}.${format}"`).header('cache-control', 'private, no-store');
-    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(statementCsv(lines));
+    const file = { name: `${name}.${format}`, disposition: 'attachment' as const };
+    if (format === 'csv') return sendPrivateFile(reply, { ...file, type: 'text/csv; charset=utf-8' }, statementCsv(lines));
     const locale = requestLocale(request);
     const i18n = app.translators[locale];
     const pdf = await statementPdf(lines, {
@@ -60,8 +61,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       i18n,
       locale,
     });
-    // The schema's string types what the buffer carries, as for the labels.
-    return reply.type('application/pdf').send(pdf as unknown as string);
+    return sendPrivateFile(reply, { ...file, type: 'application/pdf' }, pdf);
   };
 
   app.post(
