@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { errorBody } from '#server/http/errors.ts';
+import { routeLabel } from '#server/http/route-label.ts';
 
 /** Requests that matched no route share one label, so a scan of random paths cannot grow the metrics. */
 const UNMATCHED = 'unmatched';
@@ -68,7 +69,7 @@ async function metricsPlugin(app: FastifyInstance, { token, database }: { token?
     durations.observe(labels, seconds);
   };
   app.addHook('onResponse', async (request, reply) =>
-    answered(request.method, request.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000),
+    answered(request.method, routeLabel(request) ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000),
   );
   app.answersBeforeRouting.observe = (route, statusCode, seconds) => answered('GET', route, statusCode, seconds);
 
