@@ -1,6 +1,7 @@
 import { count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, mailOutbox, products } from '#server/db/schema.ts';
+import { METRICS_TOKEN, sample, scrapeMetrics } from '../helpers/metrics.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { chargeTestCard, insertOrder, payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -8,21 +9,9 @@ import { type SmtpInbox, startSmtpInbox } from '../helpers/smtp-inbox.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-const METRICS_TOKEN = 'scrape-token-0123456789';
 /** The workers wait for the test to run their rounds; a refused mail is due again at once. */
 const TEST_ROUNDS = { pollMs: 60 * 60_000, retryBaseMs: 1, retryMaxMs: 1 };
 const redisUrl = process.env.REDIS_URL || undefined;
-
-/** Every sample of `name` whose labels include `labels`, summed; undefined when there is none. */
-function sample(metrics: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries(labels).map(([label, value]) => `${label}="${value}"`);
-  const lines = metrics
-    .split('\n')
-    .filter(
-      (line) => (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) && wanted.every((pair) => line.includes(pair)),
-    );
-  return lines.length === 0 ? undefined : lines.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
-}
 
 /** The route labels http_requests_total carries. */
 const routeLabels = (metrics: string) =>
@@ -32,11 +21,7 @@ describe.each(testDatabaseKinds())('business metrics on %s (R-METRICS)', (kind) 
   let server: TestServer;
   let inbox: SmtpInbox;
   let customer: SignedInCustomer;
-  const scrape = async () => {
-    const answer = await call<string>(server, 'GET', '/metrics', { token: METRICS_TOKEN });
-    expect(answer.status).toBe(200);
-    return answer.body;
-  };
+  const scrape = () => scrapeMetrics(server);
   const unsentMail = async () =>
     (await server.db.select({ unsent: count() }).from(mailOutbox).where(isNull(mailOutbox.deliveredAt)))[0]?.unsent;
 
@@ -171,7 +156,7 @@ describe.runIf(redisUrl)('the change bus through Redis in /metrics (R-METRICS)',
   afterAll(() => server?.stop());
 
   it('is connected through redis', async () => {
-    const metrics = (await call<string>(server, 'GET', '/metrics', { token: METRICS_TOKEN })).body;
+    const metrics = await scrapeMetrics(server);
     expect(sample(metrics, 'change_bus_connected', { transport: 'redis' })).toBe(1);
   });
 });
