@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/product.ts';
-import { type ReadPublic, render } from './entry-server.tsx';
+import { pagePattern, type ReadPublic, render } from './entry-server.tsx';
 
 const PRODUCT: Product = {
   _id: '3f7a4c2e-1b9d-4e8a-9c6f-2d5b8a1e7c40',
@@ -61,5 +61,19 @@ describe('the server renderer', () => {
     expect(rendered.status).toBe(503);
     // React separates the text it joins with empty comments.
     expect(rendered.html.replaceAll('<!-- -->', '')).toContain('We could not load this product.');
+  });
+});
+
+describe('page patterns, as /metrics labels pages (R-METRICS)', () => {
+  it('names each page by its route, in Bangla under /bn, and no page for an unknown address', () => {
+    expect(pagePattern('/')).toBe('/');
+    expect(pagePattern(`/purchase/${PRODUCT._id}?ref=home`)).toBe('/purchase/:id');
+    expect(pagePattern('/blog/parcel-sizes')).toBe('/blog/:slug');
+    expect(pagePattern('/track/SC12345678')).toBe('/track/:trackingCode');
+    expect(pagePattern('/dashboard/manageOrders/42')).toBe('/dashboard/manageOrders/:number');
+    expect(pagePattern('/bn')).toBe('/bn');
+    expect(pagePattern('/bn/blog/parcel-sizes')).toBe('/bn/blog/:slug');
+    expect(pagePattern('/no/such/page')).toBeUndefined();
+    expect(pagePattern('/bn/no-such-page')).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { setupI18n } from '@lingui/core';
 import { dehydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { messages as bnBlog } from '#locales/blog/bn.po';
 import { messages as bnPages } from '#locales/pages/bn.po';
 import { messages as enPages } from '#locales/pages/en.po';
@@ -187,6 +187,19 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
     html,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
   };
+}
+
+/**
+ * The route pattern of the page at `url`, as /metrics labels it (R-METRICS): `/blog/:slug`, and under
+ * its language's prefix for Bangla (`/bn/blog/:slug`); undefined for an address no page has.
+ */
+export function pagePattern(url: string): string | undefined {
+  const { locale, path } = localeOfPath(new URL(url, 'http://page').pathname);
+  const matches = matchRoutes(routes, path);
+  if (!matches || matches.at(-1)?.route.path === '*') return undefined;
+  const pattern = `/${matches.map(({ route }) => route.path ?? '').join('/')}`.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+  const prefix = localePrefix(locale);
+  return prefix && pattern === '/' ? prefix : `${prefix}${pattern}`;
 }
 
 export { publicPages };

@@ -1,28 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_TOKEN, sample, scrapeMetrics } from '../helpers/metrics.ts';
 import { call } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-const METRICS_TOKEN = 'scrape-token-0123456789';
-
-/** The value of one sample line, e.g. `http_requests_total{method="GET",route="/api/home",status_code="200"} 3`. */
-function sample(metrics: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([label, value]) => `${label}="${value}"`);
-  const line = metrics
-    .split('\n')
-    .find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((pair) => candidate.includes(pair)));
-  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
-}
-
 describe.each(testDatabaseKinds())('operating the shop on %s', (kind) => {
   let server: TestServer;
-  const scrape = async () => {
-    const answer = await call<string>(server, 'GET', '/metrics', { token: METRICS_TOKEN });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-    return answer.body;
-  };
+  const scrape = () => scrapeMetrics(server);
 
   beforeAll(async () => {
     server = await startTestServer({ kind, seed: true, env: { METRICS_TOKEN } });

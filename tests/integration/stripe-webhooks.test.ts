@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, processedWebhookEvents } from '#server/db/schema.ts';
 import { type FakePaymentIntent, STRIPE_TEST_ENV, type StripeTestServer, startStripeTestServer } from '../helpers/fake-stripe.ts';
+import { METRICS_TOKEN, sample, scrapeMetrics } from '../helpers/metrics.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
 import { RaceBarrier } from '../helpers/race-barrier.ts';
 import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
@@ -60,7 +61,7 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
   let customer: SignedInCustomer;
 
   beforeAll(async () => {
-    server = await startStripeTestServer({ kind });
+    server = await startStripeTestServer({ kind, env: { METRICS_TOKEN } });
     customer = await signUpCustomer(server);
   });
   afterAll(() => server?.stop());
@@ -98,6 +99,21 @@ describe.each(testDatabaseKinds())('Stripe webhooks on %s', (kind) => {
       body: { transactionId: intent.id },
     });
     expect(patched.status).toBe(200);
+  });
+
+  it('counts Stripe’s payments in /metrics: a declined card once however often reported, then the payment (R-METRICS)', async () => {
+    const stripePayments = async (outcome: string) =>
+      sample(await scrapeMetrics(server), 'payments_total', { processor: 'stripe', outcome }) ?? 0;
+    const [declined, succeeded] = [await stripePayments('declined'), await stripePayments('succeeded')];
+    const { orderId, intent } = await orderPaidAtStripe(server, customer);
+    const failed = paymentEvent({ ...intent, status: 'requires_payment_method' }, 'payment_intent.payment_failed');
+    expect((await deliver(failed)).status).toBe(200);
+    expect((await deliver(failed)).status).toBe(200);
+    expect((await orderRow(server, orderId))?.paid).toBe(false);
+    expect((await deliver(paymentEvent(intent))).status).toBe(200);
+
+    expect(await stripePayments('declined')).toBe(declined + 1);
+    expect(await stripePayments('succeeded')).toBe(succeeded + 1);
   });
 
   it('refuses a signature made with another secret, a stale timestamp, a changed body or no signature', async () => {

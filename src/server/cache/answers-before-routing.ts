@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { putInFrontOfRequests } from '#server/http/request-front.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from '#server/http/request-id.ts';
+import { routeLabel } from '#server/http/route-label.ts';
 import { chosenLanguageAddress } from '#server/i18n/chosen-language.ts';
 import { accessLine } from '#server/logging.ts';
 import { type Locale, preferredLocale } from '#shared/locale.ts';
@@ -53,7 +54,7 @@ export class AnswersBeforeRouting {
     const key = (answer as Partial<KeptAnswer>).key;
     if (request.method !== 'GET' || !url || !key) return;
     if (this.urls.size >= MAX_URLS && !this.urls.has(url)) this.urls.delete(this.urls.keys().next().value ?? '');
-    this.urls.set(url, { key, kind, route: request.routeOptions.url ?? url, locale });
+    this.urls.set(url, { key, kind, route: routeLabel(request) ?? url, locale });
   }
 
   /** Answers from memory and returns true, or returns false and leaves the request to the app. */

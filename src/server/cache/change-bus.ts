@@ -12,6 +12,12 @@ export interface ChangeBus {
   close(): Promise<void>;
 }
 
+/** Whether this instance hears the others through its bus; `memory` when it is the only instance, with no bus. */
+export interface ChangeBusState {
+  transport: ChangeBus['kind'] | 'memory';
+  hearing(): boolean;
+}
+
 /** What a bus carries: changed public answers, or ended sessions. */
 export type ChangeTopic = 'public_reads' | 'sessions';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { AnswersBeforeRouting } from './answers-before-routing.ts';
-import { openChangeBus } from './change-bus.ts';
+import { type ChangeBusState, openChangeBus } from './change-bus.ts';
 import { PublicReads } from './public-reads.ts';
 
 declare module 'fastify' {
@@ -14,6 +14,8 @@ declare module 'fastify' {
     publicReads: PublicReads;
     /** Answers repeated public reads from memory before routing. */
     answersBeforeRouting: AnswersBeforeRouting;
+    /** Whether the other instances' changes are heard, for /metrics (R-METRICS). */
+    changeBus: ChangeBusState;
   }
 }
 
@@ -65,10 +67,12 @@ async function publicReadsPlugin(app: FastifyInstance, { config, database, heade
   beforeRouting.serveFrom(reads);
   app.decorate('answersBeforeRouting', beforeRouting);
   app.addHook('onClose', () => beforeRouting.serveFrom(undefined));
+  let hearing = false;
+  // The embedded database has one instance, with nobody to hear: always connected.
+  app.decorate('changeBus', { transport: bus?.kind ?? 'memory', hearing: () => !bus || hearing });
   if (!bus) return;
 
   const unheard = `cannot hear other instances' changes through ${bus.kind}: public reads go to the database until it can`;
-  let hearing = false;
   reads.setServing(false);
   await bus.listen({
     message(text) {

@@ -9,6 +9,7 @@ import { chosenLanguageAddress } from '../i18n/chosen-language.ts';
 import { isApiPath } from '../i18n/plugin.ts';
 import { errorBody } from './errors.ts';
 import type { SharedLimit } from './rate-limits.ts';
+import { labelPage } from './route-label.ts';
 import type { PublicReadAnswer, WebBuild } from './web-build.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -63,6 +64,8 @@ export async function registerWebApp(
   // Every other GET is a page, answered by a route so that it gets the compression plugin's hook.
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // Counted by the web app's route it shows, not the catch-all's: one label per kind of page (R-METRICS).
+    labelPage(request, build?.pagePattern(path));
     if (isApiPath(path)) return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     if (path.startsWith('/assets/') || path.startsWith('/uploads/')) {
       return reply.status(404).type('text/plain').send('Not found');

@@ -26,6 +26,7 @@ interface WebRenderer {
     formAnswer?: FormAnswer;
   }): Promise<{ status: number; locale: string; head: string; html: string; state: string }>;
   publicPages(): { path: string; lastModified?: string }[];
+  pagePattern(url: string): string | undefined;
 }
 
 export interface PageSettings {
@@ -52,6 +53,8 @@ export interface WebBuild {
   builtAt: Date;
   /** The fixed public pages and articles, for the sitemap. */
   publicPages(): { path: string; lastModified?: string }[];
+  /** The web app's route pattern of the page at `url` (`/purchase/:id`), for /metrics; undefined for no page. */
+  pagePattern(url: string): string | undefined;
 }
 
 const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
@@ -145,5 +148,6 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
     },
     builtAt: statSync(indexPath).mtime,
     publicPages: () => renderer?.publicPages() ?? [],
+    pagePattern: (url) => renderer?.pagePattern(url),
   };
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { errorBody } from '#server/http/errors.ts';
+import { routeLabel } from '#server/http/route-label.ts';
+import { registerBusinessMetrics } from './business-metrics.ts';
 
 /** Requests that matched no route share one label, so a scan of random paths cannot grow the metrics. */
 const UNMATCHED = 'unmatched';
@@ -25,7 +27,8 @@ async function metricsPlugin(app: FastifyInstance, { token, database }: { token?
     );
     return;
   }
-  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
+  const promClient = await import('prom-client');
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = promClient;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -62,13 +65,16 @@ async function metricsPlugin(app: FastifyInstance, { token, database }: { token?
   cacheCount('public_read_cache_hits_total', 'Public reads answered from memory', () => app.publicReads.hits);
   cacheCount('public_read_cache_misses_total', 'Public reads that went to the database', () => app.publicReads.misses);
 
+  const stopHearing = registerBusinessMetrics(promClient, registry, { db: database.db, changeBus: app.changeBus, log: app.log });
+  app.addHook('onClose', async () => stopHearing());
+
   const answered = (method: string, route: string, statusCode: number, seconds: number) => {
     const labels = { method, route, status_code: statusCode };
     requests.inc(labels);
     durations.observe(labels, seconds);
   };
   app.addHook('onResponse', async (request, reply) =>
-    answered(request.method, request.routeOptions.url ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000),
+    answered(request.method, routeLabel(request) ?? UNMATCHED, reply.statusCode, reply.elapsedTime / 1000),
   );
   app.answersBeforeRouting.observe = (route, statusCode, seconds) => answered('GET', route, statusCode, seconds);
 

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { type RacePoint, reachRacePoint } from '#server/db/race-points.ts';
+import { type OutboxName, outboxRefusals } from '#server/metrics/shop-events.ts';
 import { type OutboxTiming, PollingWorker, retryDelay } from './polling-worker.ts';
 
 /** How one kind of outbox claims and sends (mail, text messages), and what its log calls things. */
 export interface OutboxShape {
   /** "mail", "SMS": what the log says could not be read. */
   name: string;
+  /** Its label in /metrics (R-METRICS). */
+  outbox: OutboxName;
   /** "The SMTP server did not take a mail": what the log says of a refusal. */
   refused: string;
   racePoint: RacePoint;
@@ -72,6 +75,7 @@ export abstract class OutboxWorker<Row extends { id: string; attempts: number }>
       const retryInMs = retryDelay(this.timing, row.attempts);
       const reason = error instanceof Error ? error.message : String(error);
       this.log.warn({ outboxId: row.id, attempts: row.attempts, retryInMs, err: error }, this.shape.refused);
+      outboxRefusals.tell({ outbox: this.shape.outbox });
       await this.refused(row.id, reason, retryInMs);
       return;
     }

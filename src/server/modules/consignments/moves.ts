@@ -4,6 +4,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { consignmentEvents, consignments } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { parcelMoves } from '#server/metrics/shop-events.ts';
 import { OWN_CARRIER } from '#shared/carriers.ts';
 import {
   type ConsignmentStatus,
@@ -163,6 +164,8 @@ export async function applyMove(
   await queueStatusChanged(tx, row, moved, move);
   await rules.notify?.(tx, moved, { deliveryCode, reason: move.reason });
   await reachRacePoint(db, 'consignment moved');
+  // Counted once the move is whole but before its transaction commits: a rollback after this is counted too (decision 0090).
+  parcelMoves.tell({ to: moved.status });
   return moved;
 }
 

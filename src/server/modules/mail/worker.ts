@@ -30,6 +30,7 @@ export class MailWorker extends OutboxWorker<MailRow> {
   ) {
     super(options.db, options.log, options.timing, {
       name: 'mail',
+      outbox: 'mail',
       refused: 'The SMTP server did not take a mail',
       racePoint: 'mail claimed',
       batch: 10,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
+import { orderMoves } from '#server/metrics/shop-events.ts';
 import { type OrderStatus, statusesLeadingTo } from '#shared/order-status.ts';
 import { type MailEvent, queueMail } from '../mail/outbox.ts';
 import { releaseStock } from '../products/stock.ts';
@@ -103,6 +104,8 @@ export class OrderMoves {
         note: move.note ?? '',
       });
       if (move.mail) await queueMail(this.tx, move.mail(order, from));
+      // Counted when made, in the transaction: one that rolls back afterwards is counted too (decision 0090).
+      orderMoves.tell({ from, to });
     }
     await this.giveStockBack(moved.filter(({ from }) => returnsStock(from, to)).map(({ order }) => order.id));
     return moved;

@@ -6,8 +6,9 @@ import { badRequest, conflict, type HttpError, notFound } from '#server/http/err
 import { PARCEL_CURRENCY } from '#shared/parcel-services.ts';
 import { type ConsignmentRow, findConsignmentById, markFeePaid } from '../consignments/consignment-row.ts';
 import { CONSIGNMENT_MESSAGES, readOwnConsignment } from '../consignments/service.ts';
+import { paymentSucceeded, refundThrough } from './outcomes.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
-import { findIntentForConsignment, saveIntent, setIntentStatus } from './repository.ts';
+import { findIntentForConsignment, saveIntent } from './repository.ts';
 import { PAYMENT_MESSAGES } from './service.ts';
 
 /** A consignment's delivery fee is charged in taka, whatever currency the shop sells its products in. */
@@ -83,7 +84,7 @@ export async function recordFeePayment(
   paymentId: string,
 ): Promise<'paid' | 'already-paid' | 'paid-otherwise' | 'gone'> {
   if (await markFeePaid(tx, consignmentId, paymentId)) {
-    await setIntentStatus(tx, paymentId, 'succeeded');
+    await paymentSucceeded(tx, paymentId);
     return 'paid';
   }
   const row = await findConsignmentById(tx, consignmentId);
@@ -146,5 +147,5 @@ export async function applyFeePayment(
 export async function refundConsignmentFee(context: FeePaymentContext, consignmentId: string): Promise<string> {
   const intent = await findIntentForConsignment(context.db, consignmentId);
   if (!intent || intent.provider !== context.provider.name) throw conflict(PAYMENT_MESSAGES.noPaymentToRefund);
-  return context.provider.refundPayment(intent.id);
+  return refundThrough(context.provider, intent.id);
 }

@@ -8,6 +8,7 @@ import { findConsignmentById } from '../consignments/consignment-row.ts';
 import { CONSIGNMENT_MESSAGES } from '../consignments/service.ts';
 import { findOrder } from '../orders/order-row.ts';
 import { FEE_CURRENCY, FEE_MESSAGES, recordFeePayment } from './consignment-fee.ts';
+import { cardDeclined } from './outcomes.ts';
 import type { PaymentProvider } from './provider.ts';
 import { findIntent, findIntentBySecret, lockIntentBySecret, setIntentStatus } from './repository.ts';
 import { PAYMENT_MESSAGES, type PaymentContext, recordPayment } from './service.ts';
@@ -29,7 +30,9 @@ const randomId = (bytes: number) => randomBytes(bytes).toString('hex');
 /** What the card's bank says for the listed test cards: a refusal, as a real processor answers it. */
 function refuseListedCard(card: TestCard): void {
   const refusal = REFUSALS.get(card.number);
-  if (refusal) throw new HttpError(402, refusal.code, refusal.message);
+  if (!refusal) return;
+  cardDeclined('test');
+  throw new HttpError(402, refusal.code, refusal.message);
 }
 
 /**

@@ -29,6 +29,8 @@ export interface PaymentEvent {
   type: string;
   /** The payment the event reports as succeeded; undefined for events the shop only records. */
   succeededPayment: ProviderPayment | undefined;
+  /** The event reports a card the bank refused. */
+  declined: boolean;
 }
 
 /** The card processor behind the payment page: the built-in offline processor or Stripe. */

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { paymentIntents, processedWebhookEvents } from '#server/db/schema.ts';
+import type { PaymentProvider } from './provider.ts';
 
 type Handle = Database | Transaction;
 
@@ -77,8 +78,14 @@ export async function saveIntent(db: Handle, intent: typeof paymentIntents.$infe
   return saved;
 }
 
-export async function setIntentStatus(db: Handle, id: string, status: string): Promise<void> {
-  await db.update(paymentIntents).set({ status, updatedAt: new Date() }).where(eq(paymentIntents.id, id));
+/** The processor of the payment whose status was set; undefined when none has this id. */
+export async function setIntentStatus(db: Handle, id: string, status: string): Promise<PaymentProvider['name'] | undefined> {
+  const [set] = await db
+    .update(paymentIntents)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(paymentIntents.id, id))
+    .returning({ provider: paymentIntents.provider });
+  return set?.provider;
 }
 
 /** True the first time an event id is seen; false for a replay or a duplicate delivery. */

@@ -9,8 +9,9 @@ import type { OrderLifecycle, OrderMoves } from '../orders/lifecycle.ts';
 import { paymentReceipt } from '../orders/mails.ts';
 import { findOrder, type OrderRow } from '../orders/order-row.ts';
 import { ACTORS, addTimelineNote, presentOrder } from '../orders/service.ts';
+import { paymentSucceeded, refundThrough } from './outcomes.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
-import { findIntentForOrder, saveIntent, setIntentStatus } from './repository.ts';
+import { findIntentForOrder, saveIntent } from './repository.ts';
 
 export const PAYMENT_MESSAGES = {
   orderNotFound: /*i18n*/ 'No order has this id: it may have been cancelled.',
@@ -78,7 +79,7 @@ export async function recordPayment(db: Database, moves: OrderMoves, orderId: st
     },
   );
   if (paid) {
-    await setIntentStatus(tx, transactionId, 'succeeded');
+    await paymentSucceeded(tx, transactionId);
     await reachRacePoint(db, 'order paid');
     return { outcome: 'paid', order: paid.order };
   }
@@ -182,7 +183,7 @@ export async function releaseOrderPayment(context: PaymentContext, orderId: stri
  */
 export async function refundLatePayment(context: PaymentContext, order: OrderRow, paymentId: string): Promise<void> {
   const { db, provider, log } = context;
-  const refundId = await provider.refundPayment(paymentId);
+  const refundId = await refundThrough(provider, paymentId);
   log.warn({ orderId: order.id, paymentIntent: paymentId, refund: refundId }, 'payment for a cancelled order: refunded');
   await db.transaction((tx) =>
     addTimelineNote(
@@ -198,5 +199,5 @@ export async function refundLatePayment(context: PaymentContext, order: OrderRow
 export async function refundOrderPayment(context: PaymentContext, orderId: string): Promise<string> {
   const intent = await findIntentForOrder(context.db, orderId);
   if (!intent || intent.provider !== context.provider.name) throw conflict(PAYMENT_MESSAGES.noPaymentToRefund);
-  return context.provider.refundPayment(intent.id);
+  return refundThrough(context.provider, intent.id);
 }

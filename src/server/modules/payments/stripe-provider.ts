@@ -51,6 +51,7 @@ function webhookReader(stripe: Stripe, webhookSecret: string) {
       id: event.id,
       type: event.type,
       succeededPayment: event.type === 'payment_intent.succeeded' ? toProviderPayment(event.data.object) : undefined,
+      declined: event.type === 'payment_intent.payment_failed',
     };
   };
 }

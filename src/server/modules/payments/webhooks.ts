@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { findOrder, type OrderRow } from '../orders/order-row.ts';
 import { applyFeePayment } from './consignment-fee.ts';
+import { cardDeclined } from './outcomes.ts';
 import type { PaymentEvent } from './provider.ts';
 import { recordWebhookEvent } from './repository.ts';
 import { type PaymentContext, paymentProblem, recordPayment, refundLatePayment } from './service.ts';
@@ -20,6 +21,7 @@ export async function applyPaymentEvent(
     const { tx } = moves;
     if (!(await recordWebhookEvent(tx, event.id, event.type))) return 'duplicate';
     await reachRacePoint(db, 'payment event recorded');
+    if (event.declined) cardDeclined(context.provider.name);
     const payment = event.succeededPayment;
     if (!payment) return 'ignored';
     if (payment.consignmentId) return applyFeePayment(tx, payment, log);

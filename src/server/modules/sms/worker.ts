@@ -13,6 +13,7 @@ export class SmsWorker extends OutboxWorker<SmsRow> {
   constructor(private readonly options: { db: Database; send?: SendSms; log: FastifyBaseLogger; timing: OutboxTiming }) {
     super(options.db, options.log, options.timing, {
       name: 'SMS',
+      outbox: 'sms',
       refused: 'The SMS gateway did not take a message',
       racePoint: 'sms claimed',
       batch: 20,

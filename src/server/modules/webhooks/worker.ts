@@ -26,6 +26,7 @@ export class WebhookWorker extends OutboxWorker<DueDelivery> {
   ) {
     super(options.db, options.log, options.timing, {
       name: 'webhook',
+      outbox: 'webhook',
       refused: 'A webhook endpoint did not take an event',
       racePoint: 'webhook claimed',
       batch: 10,

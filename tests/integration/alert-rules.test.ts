@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/** promtool comes with Prometheus (Debian: `apt-get install prometheus`); without it the rules go unchecked. */
+function promtoolMissing(): string | undefined {
+  try {
+    execFileSync('promtool', ['--version'], { stdio: 'ignore' });
+    return undefined;
+  } catch {
+    return 'promtool is not on PATH';
+  }
+}
+
+const missing = promtoolMissing();
+if (missing) console.warn(`alert rules not checked: ${missing}`);
+
+describe.skipIf(Boolean(missing))('the example alert rules (docs/alerts.yml, R-METRICS)', () => {
+  const promtool = (...args: string[]) => execFileSync('promtool', args, { encoding: 'utf8', stdio: 'pipe' });
+
+  it('are valid Prometheus rules', () => {
+    expect(promtool('check', 'rules', 'docs/alerts.yml')).toContain('SUCCESS');
+  });
+
+  it('fire when an outbox is stuck, the change bus is down and too many answers are 5xx, and not before', () => {
+    expect(promtool('test', 'rules', 'docs/alerts.test.yml')).toContain('SUCCESS');
+  });
+});
