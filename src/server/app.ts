@@ -109,6 +109,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledResponseSerializer);
   registerErrorHandling(app);
+  await registerOpenApi(app, config);
   // Before every other plugin: their refusals are put in the request's language on the way out.
   await app.register(i18nPlugin);
   const everyAnswersHeaders = securityHeaders(config);
@@ -137,7 +138,6 @@ export async function buildApp({
     throttle,
     sessions,
   });
-  await registerOpenApi(app, config, auth);
   await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl, rateLimits: config.rateLimits, sessions });
 
   const domain = { db: database.db, config };
@@ -182,7 +182,7 @@ export async function buildApp({
   await app.register(webhooksPlugin, { db: database.db, rules: webhookRules, timing: outboxTiming });
 
   await app.register(healthRoutes, { database, shuttingDown });
-  const documents = () => openApiDocuments(app, config.shopName);
+  const documents = () => openApiDocuments(app, config);
   app.get('/api/docs', { schema: { hide: true } }, async () => documents().shop);
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => documents().merchantApi);
 

@@ -3,14 +3,14 @@ import { getCookies } from 'better-auth/cookies';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Auth } from '#server/auth/auth.ts';
 import type { Config } from '#server/config.ts';
 import { errorBodySchema } from './errors.ts';
+import { AUTH_SCHEMAS, authPaths } from './openapi-auth.ts';
 
 /** The refusals a route can document, and what each one means to a client. */
 const ERROR_STATUSES = {
   400: 'The input is invalid; `error.fields` names each wrong field.',
-  401: 'No valid credentials: sign in, or renew an expired access token (`token_expired`).',
+  401: 'Missing or wrong credentials (those its security names); an expired access token says `token_expired`.',
   402: 'The card was refused; `error.code` says why.',
   403: 'Signed in, but not allowed to do this.',
   404: 'Nothing has this id or email.',
@@ -18,9 +18,36 @@ const ERROR_STATUSES = {
   413: 'The upload is too large.',
   422: 'An `Idempotency-Key` already used for a different request (`idempotency_key_reused`).',
   429: 'Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait.',
+  502: 'Stripe could not be reached (`payment_provider_unavailable`): try again in a moment.',
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_STATUSES;
+
+/** What any call can answer, whatever its route: our own failure, or the database out of reach (R-OUTAGE). */
+const FAILURE_STATUSES = {
+  500: 'Something went wrong on our side (`internal`); the request may be tried again.',
+  503: 'The shop cannot reach its database for a moment (`service_unavailable`): ask again after Retry-After seconds.',
+} as const;
+
+/** The answer headers the document names, each as a header object of OpenAPI. */
+export const ANSWER_HEADERS = {
+  'X-Request-Id': {
+    description:
+      'The id of this request in the shop’s log: the `X-Request-Id` it came with when that is 8–128 of ' +
+      '`A-Z a-z 0-9 . _ -`, else a new UUID v7. Quote it when asking for help.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before asking again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-Total-Count': {
+    description: 'How many there are in all, over every page.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+type AnswerHeader = keyof typeof ANSWER_HEADERS;
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -29,11 +56,19 @@ declare module 'fastify' {
      * for admin routes) and an `:id` in its path (404).
      */
     errors?: readonly ErrorStatus[];
+    /** Headers its success answer carries besides X-Request-Id, which every answer has. */
+    successHeaders?: readonly Exclude<AnswerHeader, 'X-Request-Id' | 'Retry-After'>[];
+    /**
+     * Input the handler reads itself instead of Fastify (the Stripe webhook checks a signature over the
+     * body's exact bytes): described in the document, never validated by it.
+     */
+    readByHandler?: { body?: z.ZodType; headers?: z.ZodObject };
   }
 }
 
 const BEARER = 'bearerAuth';
 const SESSION_COOKIE = 'sessionCookie';
+const METRICS_TOKEN = 'metricsToken';
 /** A merchant's API key (issue 30), the one way into `/api/v1`. */
 export const MERCHANT_KEY = 'merchantApiKey';
 const MERCHANT_API_PREFIX = '/api/v1/';
@@ -41,38 +76,70 @@ const MERCHANT_API_PREFIX = '/api/v1/';
 /** For a route that reads the Better Auth session itself instead of requiring the access token. */
 export const sessionCookieSecurity = [{ [SESSION_COOKIE]: [] }];
 
-const errorResponse = (description: string) => ({
+/** For GET /metrics: the operator's METRICS_TOKEN, not a customer's credentials. */
+export const metricsTokenSecurity = [{ [METRICS_TOKEN]: [] }];
+
+/** Headers as a route's response schema names them for @fastify/swagger: a JSON Schema with its description. */
+const headersOf = (names: readonly AnswerHeader[]) =>
+  Object.fromEntries(
+    names.map((name) => [name, { ...ANSWER_HEADERS[name].schema, description: ANSWER_HEADERS[name].description }]),
+  );
+
+const errorResponse = (description: string, headers: readonly AnswerHeader[] = ['X-Request-Id']) => ({
   description,
+  headers: headersOf(headers),
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
 });
 
+/** Those refusals that say when to ask again. */
+const WAIT_THEN_ASK_AGAIN: readonly number[] = [429, 503];
+
 /**
- * Completes each operation from how its route is built: the security its onRequest hook demands, and
- * the refusals its input, sign-in and `:id` imply on top of those it declares in `errors`.
+ * Completes each operation from how its route is built: the security its onRequest hook demands, the
+ * refusals its input, sign-in and `:id` imply on top of those it declares in `errors`, the failures any
+ * call can meet, the headers each answer carries, and a success answer described by the route's summary
+ * unless its schema describes it (`.describe()`).
  */
 function describeOperation(app: FastifyInstance): SwaggerTransform {
   return (document) => {
-    const transformed = jsonSchemaTransform(document);
+    const { errors, successHeaders = [], readByHandler, ...routeSchema } = document.schema ?? {};
+    const transformed = jsonSchemaTransform({ ...document, schema: { ...routeSchema, ...readByHandler } });
     const { route } = document;
     if (!transformed.schema || transformed.schema.hide || !route.schema) return transformed;
     const hooks: unknown[] = [route.onRequest ?? []].flat();
     const forAdmins = hooks.includes(app.requireAdmin);
     const security = route.schema.security ?? (forAdmins || hooks.includes(app.requireUser) ? [{ [BEARER]: [] }] : []);
-    const statuses = new Set(route.schema.errors);
+    const statuses = new Set<ErrorStatus>(errors);
     if (route.schema.body || route.schema.querystring || route.schema.params) statuses.add(400);
     if (security.length > 0) statuses.add(401);
     if (forAdmins) statuses.add(403);
     if (route.url.includes('/:id')) statuses.add(404);
     if (route.config && 'rateLimit' in route.config) statuses.add(429);
-    const refusals = [...statuses].map((status) => [status, errorResponse(ERROR_STATUSES[status])]);
+    const refusals = [...statuses, ...([500, 503] as const)].map((status) => [
+      status,
+      errorResponse(
+        status === 500 || status === 503 ? FAILURE_STATUSES[status] : ERROR_STATUSES[status],
+        WAIT_THEN_ASK_AGAIN.includes(status) ? ['X-Request-Id', 'Retry-After'] : ['X-Request-Id'],
+      ),
+    ]);
+    const answers = Object.entries((transformed.schema.response ?? {}) as Record<string, Record<string, unknown>>).map(
+      ([status, answer]) => {
+        const success = status.startsWith('2');
+        const headers: readonly AnswerHeader[] = ['X-Request-Id', ...(success ? successHeaders : [])];
+        return [
+          status,
+          { ...answer, description: answer.description ?? route.schema?.summary, headers: headersOf(headers) },
+        ] as const;
+      },
+    );
     return {
       url: transformed.url,
       schema: {
         ...transformed.schema,
         security,
         response: {
-          ...(transformed.schema.response as object),
           ...Object.fromEntries(refusals),
+          ...Object.fromEntries(answers),
           '4XX': errorResponse('Any other refusal: every one has this body.'),
         },
       },
@@ -80,16 +147,23 @@ function describeOperation(app: FastifyInstance): SwaggerTransform {
   };
 }
 
-/** The OpenAPI document served at /api/docs, made from the route schemas. */
-export async function registerOpenApi(app: FastifyInstance, config: Config, auth: Auth): Promise<void> {
+/**
+ * The OpenAPI document served at /api/docs, made from the route schemas: registered before any route,
+ * since @fastify/swagger sees only the routes registered after it.
+ */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  // Better Auth's name for it under the shop's base URL (auth.ts sets no prefix of its own); a test signs in and compares.
+  const sessionCookie = getCookies({ baseURL: config.publicUrl }).sessionToken.name;
   await app.register(fastifySwagger, {
     openapi: {
       info: {
         title: `${config.shopName} storefront API`,
         version: '1.0.0',
         description:
-          'Sign in with Better Auth under /api/auth (not described here), then `PUT /api/user/{email}` ' +
-          'gives the bearer access token most calls need. Every refusal answers an ErrorResponse.',
+          'Sign in under /api/auth (Better Auth: the session cookie), then `PUT /api/user/{email}` gives the bearer ' +
+          'access token most calls need. Every refusal answers an ErrorResponse, except those under /api/auth, ' +
+          'which answer Better Auth’s AuthErrorResponse. Every answer names its request in X-Request-Id.',
+        license: { name: 'Proprietary: ask the shop, whose About page says how to reach it', url: `${config.publicUrl}/about` },
       },
       servers: [{ url: config.publicUrl }],
       components: {
@@ -103,7 +177,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, auth
           [SESSION_COOKIE]: {
             type: 'apiKey',
             in: 'cookie',
-            name: getCookies(auth.options).sessionToken.name,
+            name: sessionCookie,
             description: 'The session cookie Better Auth sets when you sign in.',
           },
           [MERCHANT_KEY]: {
@@ -111,12 +185,51 @@ export async function registerOpenApi(app: FastifyInstance, config: Config, auth
             scheme: 'bearer',
             description: 'A merchant API key (`sk_…`), made and revoked by the merchant under /api/merchant/api-keys.',
           },
+          [METRICS_TOKEN]: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN the operator set.' },
         },
         schemas: { ErrorResponse: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as object },
       },
     },
     transform: describeOperation(app),
   });
+}
+
+type Paths = Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+
+/** Each answer's headers the document names in components.headers, by reference instead of a copy in every answer. */
+function referToSharedHeaders(paths: Paths): Paths {
+  const shared = (headers: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(headers).map(([name, header]) => [
+        name,
+        name in ANSWER_HEADERS ? { $ref: `#/components/headers/${name}` } : header,
+      ]),
+    );
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => [
+          method,
+          {
+            ...operation,
+            responses: Object.fromEntries(
+              Object.entries(operation.responses).map(([status, answer]) => [
+                status,
+                answer.headers ? { ...answer, headers: shared(answer.headers) } : answer,
+              ]),
+            ),
+          },
+        ]),
+      ),
+    ]),
+  );
+}
+
+/** The shared headers `paths` refer to, for its document's components (one it never names would be unused). */
+function headersNamedIn(paths: Paths): Partial<typeof ANSWER_HEADERS> {
+  const text = JSON.stringify(paths);
+  return Object.fromEntries(Object.entries(ANSWER_HEADERS).filter(([name]) => text.includes(`"#/components/headers/${name}"`)));
 }
 
 interface OpenApiDocument {
@@ -127,34 +240,55 @@ interface OpenApiDocument {
 }
 
 /**
- * The two documents one set of route schemas makes: the shop's at /api/docs, and the merchant API's
- * (`/api/v1`, issue 30) at /api/v1/openapi.json, which names only its own calls and key.
+ * The two documents one set of route schemas makes: the shop's at /api/docs, with Better Auth's calls
+ * the web app makes (openapi-auth.ts), and the merchant API's (`/api/v1`, issue 30) at
+ * /api/v1/openapi.json, which names only its own calls and key.
  */
-export function openApiDocuments(app: FastifyInstance, shopName: string): { shop: unknown; merchantApi: unknown } {
+export function openApiDocuments(app: FastifyInstance, config: Config): { shop: unknown; merchantApi: unknown } {
   const whole = app.swagger() as unknown as OpenApiDocument;
   const paths = (keep: (path: string) => boolean) =>
-    Object.fromEntries(Object.entries(whole.paths).filter(([path]) => keep(path)));
-  const { [MERCHANT_KEY]: merchantKey, ...shopSchemes } = whole.components.securitySchemes;
+    Object.fromEntries(Object.entries(whole.paths).filter(([path]) => keep(path))) as Paths;
+  const { [MERCHANT_KEY]: merchantKey, [METRICS_TOKEN]: metricsToken, ...shopSchemes } = whole.components.securitySchemes;
+  const sessionCookie = (shopSchemes[SESSION_COOKIE] as { name: string }).name;
+  const routed = paths((path) => !path.startsWith(MERCHANT_API_PREFIX));
+  const shopPaths = referToSharedHeaders({
+    ...routed,
+    ...(authPaths({
+      headers: { requestId: ANSWER_HEADERS['X-Request-Id'], retryAfter: ANSWER_HEADERS['Retry-After'] },
+      sessionCookie,
+      sessionCookieSecurity,
+      google: config.google !== undefined,
+    }) as Paths),
+  });
+  const merchantApiPaths = referToSharedHeaders(paths((path) => path.startsWith(MERCHANT_API_PREFIX)));
   return {
     shop: {
       ...whole,
-      paths: paths((path) => !path.startsWith(MERCHANT_API_PREFIX)),
-      components: { ...whole.components, securitySchemes: shopSchemes },
+      paths: shopPaths,
+      components: {
+        ...whole.components,
+        // The metrics token only when metrics are on (METRICS_TOKEN): /metrics is not served otherwise.
+        securitySchemes: { ...shopSchemes, ...('/metrics' in routed ? { [METRICS_TOKEN]: metricsToken } : {}) },
+        schemas: { ...whole.components.schemas, ...AUTH_SCHEMAS },
+        headers: headersNamedIn(shopPaths),
+      },
     },
     merchantApi: {
       ...whole,
       info: {
-        title: `${shopName} merchant API`,
+        title: `${config.shopName} merchant API`,
         version: '1.0.0',
         description:
           'Book parcels, read them, quote and read your COD ledger from your own shop. Send one of your API keys as ' +
           '`Authorization: Bearer sk_…`; each key makes a limited number of calls a minute (429 with Retry-After). ' +
-          'Every refusal answers an ErrorResponse.',
+          'Every refusal answers an ErrorResponse; every answer names its request in X-Request-Id.',
+        license: whole.info.license,
       },
-      paths: paths((path) => path.startsWith(MERCHANT_API_PREFIX)),
+      paths: merchantApiPaths,
       components: {
         ...whole.components,
         securitySchemes: { [MERCHANT_KEY]: merchantKey },
+        headers: headersNamedIn(merchantApiPaths),
       },
     },
   };

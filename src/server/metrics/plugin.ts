@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { errorBody } from '#server/http/errors.ts';
+import { metricsTokenSecurity } from '#server/http/openapi.ts';
 import { routeLabel } from '#server/http/route-label.ts';
 import { registerBusinessMetrics } from './business-metrics.ts';
 
@@ -78,7 +80,20 @@ async function metricsPlugin(app: FastifyInstance, { token, database }: { token?
   );
   app.answersBeforeRouting.observe = (route, statusCode, seconds) => answered('GET', route, statusCode, seconds);
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  // Typed as any schema, so the handler's own 401 is not held to the 200 declared here.
+  const schema: FastifySchema = {
+    operationId: 'readMetrics',
+    tags: ['operations'],
+    summary: 'This instance’s Prometheus metrics, for the bearer of METRICS_TOKEN',
+    security: metricsTokenSecurity,
+    response: {
+      200: {
+        description: 'The metrics in Prometheus’s text exposition format (version 0.0.4).',
+        content: { 'text/plain': { schema: z.string() } },
+      },
+    },
+  };
+  app.get('/metrics', { schema }, async (request, reply) => {
     if (!sameToken(request.headers.authorization, token)) {
       return reply
         .status(401)

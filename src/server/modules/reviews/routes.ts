@@ -36,6 +36,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
         response: {
           200: z.array(reviewSchema).describe(`One page of reviews; the ${REVIEW_TOTAL_HEADER} header holds the total.`),
         },
+        successHeaders: ['X-Total-Count'],
       },
     },
     async (request, reply) =>
