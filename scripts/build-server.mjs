@@ -114,9 +114,7 @@ const missing = [
   ...uninstalled(renderer.metafile).map((name) => `the server renderer imports ${name}`),
 ];
 if (missing.length > 0) {
-  console.error(
-    `Not in package.json's "dependencies", so \`npm ci --omit=dev\` would not install them:\n${missing.join('\n')}`,
-  );
+  console.error(`Not in package.json's "dependencies", so \`npm ci --omit=dev\` would not install them:\n${missing.join('\n')}`);
   process.exit(1);
 }
 console.log(`build-server: dist/server/main.js and ${Object.keys(server.metafile.outputs).length - 1} more files`);
