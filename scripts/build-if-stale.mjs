@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The last file the build writes (package.json "build"), so an interrupted build runs again.
+// The last file of the build that `npm start` serves, so an interrupted build runs again. The build goes
+// on to bundle the server for production, which `npm start` does not run, and to make the empty
+// database below (package.json "build").
 const BUILT = 'dist/web-server/entry-server.js';
 const SOURCES = ['src/web', 'src/shared', 'src/locales', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
 

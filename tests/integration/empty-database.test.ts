@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -29,6 +29,13 @@ describe('a new DATA_DIR started as a copy of the build’s empty database', () 
     } finally {
       await database.close();
     }
+  });
+
+  it('can be copied by a user other than the one who built it', () => {
+    const unreadable = readdirSync(emptyDatabase, { recursive: true })
+      .map(String)
+      .filter((name) => (statSync(join(emptyDatabase, name)).mode & 0o004) === 0);
+    expect(unreadable).toEqual([]);
   });
 
   it('never replaces a database DATA_DIR already holds', async () => {

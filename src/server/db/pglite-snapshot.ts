@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from './client.ts';
@@ -31,6 +31,19 @@ export async function buildEmptyDatabase(target = EMPTY_DATABASE): Promise<void>
   } finally {
     await database.close();
   }
+  readableByAll(building);
   rmSync(target, { recursive: true, force: true });
   renameSync(building, target);
+}
+
+/**
+ * The copy is made by whoever runs the shop, who need not be who built it (a container's or a service's
+ * own user, decision 86), and PGlite leaves some files readable by their owner alone. It holds no data.
+ */
+function readableByAll(root: string): void {
+  for (const name of readdirSync(root, { recursive: true }).map(String)) {
+    const path = join(root, name);
+    const stats = statSync(path);
+    chmodSync(path, stats.mode | 0o444 | (stats.isDirectory() ? 0o111 : 0));
+  }
 }
