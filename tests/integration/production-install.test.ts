@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -84,6 +84,8 @@ describe('a production install (npm ci --omit=dev of the built app, npm run star
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
           LOG_LEVEL: 'warn',
+          // Its own keys on a shared Redis: other runs' sign-ups must not count against this one's.
+          REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
           ...(database ? { DATABASE_URL: database.url, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
