@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { IDLE_PART_ATTRIBUTE } from '#web/early-input.ts';
 import { ARTICLES } from '#web/features/marketing/blog/articles.ts';
 import { DELIVERY, markPaid, placeOrder } from '../helpers/catalog.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -212,10 +213,14 @@ const ROUTES: Route[] = [
   { name: '/bn/dashboard/overview', visitor: 'admin', path: fixed('/bn/dashboard/overview') },
 ];
 
-/** Waits until the page has its data: no request in flight and no loading spinner left. */
+/**
+ * Waits until the page has its data and its parts: no request in flight, no loading spinner left, and
+ * no part that loads when the browser is idle still waiting for its code (a slow machine reaches idle late).
+ */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('main .loading')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator(`[${IDLE_PART_ATTRIBUTE}="waiting"]`)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
 }
 
