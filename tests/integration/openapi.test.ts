@@ -148,6 +148,8 @@ describe.each([
       expect(metrics.status).toBe(200);
       expect(Object.keys(operation('get', '/metrics').responses['200']?.content ?? {})).toEqual(['text/plain']);
       expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
+      // Read to its end: an answer left half-read keeps its connection busy, and the server's stop waits for it.
+      expect(await metrics.text()).toContain('# TYPE outbox_unsent gauge');
     }
   });
 });
