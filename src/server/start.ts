@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { startServer } from './server.ts';
+import { flushTraces } from './tracing/tracing.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,13 +26,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.app.log.info(`${signal} received: finishing in-flight requests`);
-    server.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    server
+      .stop()
+      .then(flushTraces)
+      .then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
