@@ -49,6 +49,32 @@ test('the home grid shows at most 8 products with the spec texts, and Order Now 
   await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
 });
 
+for (const width of [375, 1280]) {
+  test(`the navbar’s buttons stay where they were drawn when the session check answers (${width} px)`, async ({ page }) => {
+    // The session check answers late, as on a slow network: the page is shown, and tapped, before it.
+    let answerSession = () => {};
+    const sessionAsked = new Promise<void>((asked) => {
+      void page.route('**/api/auth/get-session*', async (route) => {
+        await new Promise<void>((answer) => {
+          answerSession = answer;
+          asked();
+        });
+        await route.continue();
+      });
+    });
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await sessionAsked;
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('status', { name: 'Checking your session' })).toBeVisible();
+    const language = banner.getByRole('button', { name: 'বাংলা' });
+    const before = await language.boundingBox();
+    answerSession();
+    await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await language.boundingBox()).toEqual(before);
+  });
+}
+
 test('Order Now sends an anonymous visitor to login', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('product-card').first().getByRole('link', { name: 'Order Now' }).click();

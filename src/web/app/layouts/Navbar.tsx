@@ -111,15 +111,19 @@ export function Navbar() {
       <div className="navbar-end gap-1">
         <LanguageSwitch />
         <NavbarCartSlot />
-        {isPending ? (
-          <span role="status" className="loading loading-dots loading-sm" aria-label={t`Checking your session`} />
-        ) : user ? (
-          <AvatarMenu user={user} />
-        ) : (
-          <Link to="/login" className="btn btn-primary btn-sm sm:btn-md">
-            <Trans>Login</Trans>
-          </Link>
-        )}
+        {/* As wide as Login (in either language) from the first paint: the session check answering
+            after the page shows must not move the buttons beside it from under a visitor's tap. */}
+        <div className="flex min-w-16 justify-end sm:min-w-20">
+          {isPending ? (
+            <span role="status" className="loading loading-dots loading-sm" aria-label={t`Checking your session`} />
+          ) : user ? (
+            <AvatarMenu user={user} />
+          ) : (
+            <Link to="/login" className="btn btn-primary btn-sm sm:btn-md">
+              <Trans>Login</Trans>
+            </Link>
+          )}
+        </div>
       </div>
     </header>
   );
