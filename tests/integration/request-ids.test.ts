@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMORY_ANSWERS_PER_LOGGED_LINE } from '#server/cache/answers-before-routing.ts';
 import { LOG_LEVELS, type LogLine } from '../helpers/captured-log.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -55,26 +56,49 @@ describe.each(testDatabaseKinds())('request ids and the request log, over HTTP, 
   });
 
   it('names the request on every kind of answer: refusals, 404s, pages and reads answered from memory', async () => {
-    const paths = [
-      '/api/orders', // 401
-      '/api/purchase/not-a-product', // 400
-      '/api/nowhere', // 404
-      '/', // a server-rendered page
-      '/about', // the same page again, answered from memory
-      '/about',
-      '/api/home', // a public read, then answered before routing
-      '/api/home',
-      '/api/home',
+    // At debug every answer has its line: those sent from memory before routing at debug (decision 97).
+    const { info, debug } = LOG_LEVELS;
+    const paths: [string, number][] = [
+      ['/api/orders', info], // 401
+      ['/api/purchase/not-a-product', info], // 400
+      ['/api/nowhere', info], // 404
+      ['/', info], // a server-rendered page
+      ['/about', info],
+      ['/about', info], // the same page again, answered from memory by the app
+      ['/api/home', info], // a public read, then answered before routing
+      ['/api/home', debug],
+      ['/api/home', debug],
     ];
     const statuses = new Set<number>();
-    for (const path of paths) {
+    for (const [path, level] of paths) {
       const answer = await get(server, path);
       statuses.add(answer.status);
       const id = answer.headers.get('x-request-id');
       expect(id, path).toMatch(UUID_V7);
-      expect(await lineFor(server, id), path).toMatchObject({ level: LOG_LEVELS.info, method: 'GET', url: path });
+      expect(await lineFor(server, id), path).toMatchObject({ level, method: 'GET', url: path });
     }
     expect([...statuses].sort()).toEqual([200, 400, 401, 404]);
+  });
+
+  it(`logs one answer from memory in ${MEMORY_ANSWERS_PER_LOGGED_LINE} at info, marked as sampled`, async () => {
+    const atInfo = await startTestServer({ kind, logLevel: 'info' });
+    try {
+      for (let asked = 0; asked < 2 * MEMORY_ANSWERS_PER_LOGGED_LINE + 2; asked++) {
+        expect((await get(atInfo, '/api/home')).status).toBe(200);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const lines = atInfo.log.filter((line) => line.msg === 'request completed' && line.url === '/api/home');
+      // The first two reads are answered by the app (the second is what it remembers), the next 200 from
+      // memory before routing: two of those are logged.
+      expect(lines.map(({ sampled }) => sampled ?? 'every')).toEqual([
+        'every',
+        'every',
+        MEMORY_ANSWERS_PER_LOGGED_LINE,
+        MEMORY_ANSWERS_PER_LOGGED_LINE,
+      ]);
+    } finally {
+      await atInfo.stop();
+    }
   });
 
   it('logs the probes at debug, not at info', async () => {

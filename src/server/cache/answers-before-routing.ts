@@ -22,16 +22,24 @@ interface KnownUrl {
 const MAX_URLS = 10_000;
 
 /**
+ * At info, one answer from memory in this many is logged, with `sampled` saying so (decision 97): a line
+ * each halved these answers' speed. At debug every one is.
+ */
+export const MEMORY_ANSWERS_PER_LOGGED_LINE = 100;
+const EVERY_LINE_LEVELS = new Set(['debug', 'trace']);
+
+/**
  * Public reads answered from memory before the app routes the request (decision 0009): once the app
  * has sent a kept answer for a URL (after its own validation, parsing and permission checks), the next
  * GET for exactly that URL is answered with the same bytes and headers straight from node:http, as long
  * as that answer is still kept. Routing, hooks and a logger per request cost more than the answer itself;
  * a URL whose answer a write dropped goes through the app again, which reads it afresh. Each answer
- * still carries its request's id and is logged as the app logs its own (decision 81).
+ * still carries its request's id; the log keeps a sample of them at info, every one at debug (decision 97).
  */
 export class AnswersBeforeRouting {
   private readonly urls = new Map<string, KnownUrl>();
   private reads: PublicReads | undefined;
+  private answered = 0;
   /** /metrics counts these answers as it counts routed ones. */
   observe: ((route: string, statusCode: number, seconds: number) => void) | undefined;
 
@@ -76,7 +84,12 @@ export class AnswersBeforeRouting {
     response.end(body);
     const ms = performance.now() - started;
     this.observe?.(known.route, status, ms / 1000);
-    this.log.info({ reqId: id, ...accessLine('GET', request.url, known.route, status, ms) }, 'request completed');
+    this.answered += 1;
+    const line = () => ({ reqId: id, ...accessLine('GET', request.url ?? '', known.route, status, ms) });
+    if (EVERY_LINE_LEVELS.has(this.log.level)) this.log.debug(line(), 'request completed');
+    else if (this.answered % MEMORY_ANSWERS_PER_LOGGED_LINE === 0) {
+      this.log.info({ ...line(), sampled: MEMORY_ANSWERS_PER_LOGGED_LINE }, 'request completed');
+    }
     return true;
   }
 
