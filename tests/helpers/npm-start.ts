@@ -40,6 +40,23 @@ export function watchProcess(child: ChildProcess) {
   return { output: () => output, exited, printed };
 }
 
+/**
+ * `npm run <script>` as an operator starts the shop, on 127.0.0.1 and `port`, logging warnings only: in a
+ * process group of its own, so `kill` ends the server too and not only npm.
+ */
+export function spawnShop(script: string, port: number, env: Record<string, string>, cwd?: string) {
+  const child = spawn('npm', ['run', script], {
+    cwd,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const kill = () => {
+    if (child.exitCode === null) process.kill(-(child.pid ?? 0), 'SIGKILL');
+  };
+  return { child, url: `http://127.0.0.1:${port}`, kill, ...watchProcess(child) };
+}
+
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
   if (!line) throw new Error(`/proc/${pid}/status has no ${field}`);

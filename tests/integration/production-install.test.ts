@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   cpSync,
@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '#server/config.ts';
 import { NEW_PRODUCT } from '../helpers/catalog.ts';
-import { watchProcess } from '../helpers/npm-start.ts';
+import { spawnShop } from '../helpers/npm-start.ts';
 import { call, signIn, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds, testDatabaseUrl } from '../helpers/test-database.ts';
 import { freePort } from '../helpers/test-server.ts';
@@ -76,24 +76,18 @@ describe('a production install (npm ci --omit=dev of the built app, npm run star
       const dataDir = mkdtempSync(join(tmpdir(), 'storefront-production-data-'));
       const before = listing(installed);
       const port = await freePort();
-      const child = spawn('npm', ['run', 'start:prod'], {
-        cwd: installed,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
+      const server = spawnShop(
+        'start:prod',
+        port,
+        {
           DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
           // Its own keys on a shared Redis: other runs' sign-ups must not count against this one's.
           REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
           ...(database ? { DATABASE_URL: database.url, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // A group of its own, so a failed test ends the server too and not only npm.
-        detached: true,
-      });
-      const server = { url: `http://127.0.0.1:${port}` };
-      const { printed, exited, output } = watchProcess(child);
+        installed,
+      );
+      const { child, printed, exited, output } = server;
       try {
         await printed('is ready on', 60_000);
         // npm's shell execs node (start:prod), so the server is npm's one child.
@@ -130,7 +124,7 @@ describe('a production install (npm ci --omit=dev of the built app, npm run star
         expect(listing(installed)).toEqual(before);
         expect(readdirSync(dataDir)).toContain('auth-secret');
       } finally {
-        if (child.exitCode === null) process.kill(-(child.pid ?? 0), 'SIGKILL');
+        server.kill();
         rmSync(dataDir, { recursive: true, force: true });
         await database?.drop();
       }

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PRODUCT } from '../helpers/catalog.ts';
-import { watchProcess } from '../helpers/npm-start.ts';
+import { spawnShop } from '../helpers/npm-start.ts';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../helpers/otlp-receiver.ts';
 import { call, signIn, signUpCustomer } from '../helpers/shop-client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
@@ -45,27 +44,16 @@ describe.each(['start:prod', 'start'])('traces of `npm run %s` sent to an OTLP c
   });
 
   it('sends a checkout as one trace under its caller’s traceparent, with its database and Redis spans and no personal data', async () => {
-    const port = await freePort();
-    const child = spawn('npm', ['run', script], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: database.url ?? '',
-        ADMIN_EMAIL: OWNER.email,
-        ADMIN_PASSWORD: OWNER.password,
-        REDIS_URL: redisUrl ?? '',
-        REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // A group of its own, so a failed test ends the server too and not only npm.
-      detached: true,
+    const server = spawnShop(script, await freePort(), {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      REDIS_URL: redisUrl ?? '',
+      REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
     });
-    const server = { url: `http://127.0.0.1:${port}` };
-    const { printed, exited, output } = watchProcess(child);
+    const { child, printed, exited, output } = server;
     const checkout = callerContext();
     const lookup = callerContext();
     let email = '';
@@ -96,7 +84,7 @@ describe.each(['start:prod', 'start'])('traces of `npm run %s` sent to an OTLP c
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
-      if (child.exitCode === null) process.kill(-(child.pid ?? 0), 'SIGKILL');
+      server.kill();
     }
 
     const inTrace = (traceId: string) => receiver.spans.filter((span) => span.traceId === traceId);
