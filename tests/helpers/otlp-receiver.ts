@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 
 /** One span as an OTLP collector receives it, its attributes flattened to plain values. */
 export interface ReceivedSpan {
@@ -33,36 +34,30 @@ const plain = (attributes: KeyValue[] = []) =>
 /** A collector's OTLP/HTTP traces endpoint, in JSON as the exporter sends it, on a free loopback port. */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      if (request.url !== '/v1/traces' || !request.headers['content-type']?.startsWith('application/json')) {
-        response.writeHead(404).end();
-        return;
-      }
-      for (const resourceSpans of JSON.parse(body).resourceSpans ?? []) {
-        const service = plain(resourceSpans.resource?.attributes)['service.name'];
-        for (const { scope, spans: scopeSpans } of resourceSpans.scopeSpans ?? []) {
-          for (const span of scopeSpans ?? []) {
-            spans.push({
-              traceId: span.traceId,
-              spanId: span.spanId,
-              parentSpanId: span.parentSpanId ?? '',
-              name: span.name,
-              kind: span.kind,
-              scope: scope?.name ?? '',
-              service,
-              attributes: plain(span.attributes),
-            });
-          }
+  const server = createServer(async (request, response) => {
+    const body = await text(request);
+    if (request.url !== '/v1/traces' || !request.headers['content-type']?.startsWith('application/json')) {
+      response.writeHead(404).end();
+      return;
+    }
+    for (const resourceSpans of JSON.parse(body).resourceSpans ?? []) {
+      const service = plain(resourceSpans.resource?.attributes)['service.name'];
+      for (const { scope, spans: scopeSpans } of resourceSpans.scopeSpans ?? []) {
+        for (const span of scopeSpans ?? []) {
+          spans.push({
+            traceId: span.traceId,
+            spanId: span.spanId,
+            parentSpanId: span.parentSpanId ?? '',
+            name: span.name,
+            kind: span.kind,
+            scope: scope?.name ?? '',
+            service,
+            attributes: plain(span.attributes),
+          });
         }
       }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
