@@ -1,19 +1,11 @@
 import type { Context } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
-import { loggedUrl } from '../http/logged-url.ts';
+import { loggedUrl, queryParameterNames } from '../http/logged-url.ts';
 
 /** The attributes in which the HTTP, undici and Fastify instrumentations keep a request's address. */
 const PATH_AND_QUERY = ['url.path', 'http.target'];
 const WHOLE_ADDRESS = ['url.full', 'http.url'];
 const QUERY = 'url.query';
-
-/** `a=1&b=2` (or `?a=1&b=2`) as `a&b`. */
-const parameterNames = (query: string) =>
-  query
-    .replace(/^\?/, '')
-    .split('&')
-    .map((parameter) => parameter.split('=', 1)[0] ?? '')
-    .join('&');
 
 function wholeAddress(value: string, route: string | undefined): string | undefined {
   if (!URL.canParse(value)) return undefined;
@@ -31,7 +23,7 @@ export class AddressesWithoutPersonalData implements SpanProcessor {
   onStart(_span: Span, _context: Context): void {}
 
   onEnding(span: Span): void {
-    const { attributes } = span as unknown as ReadableSpan;
+    const { attributes } = span;
     const route = typeof attributes['http.route'] === 'string' ? attributes['http.route'] : undefined;
     for (const key of PATH_AND_QUERY) {
       const value = attributes[key];
@@ -42,7 +34,7 @@ export class AddressesWithoutPersonalData implements SpanProcessor {
       if (typeof value === 'string') span.setAttribute(key, wholeAddress(value, route) ?? '');
     }
     const query = attributes[QUERY];
-    if (typeof query === 'string') span.setAttribute(QUERY, parameterNames(query));
+    if (typeof query === 'string') span.setAttribute(QUERY, queryParameterNames(query));
   }
 
   onEnd(_span: ReadableSpan): void {}
