@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'conflict',
   /** An `Idempotency-Key` already used for a different request (422). */
   'idempotency_key_reused',
+  /** A sender's invoice number already on another of their parcels (409): the message names that parcel. */
+  'duplicate_invoice',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',

@@ -196,8 +196,12 @@ describe('tracking a parcel through the hubs', () => {
   });
 
   it('moves each code on its own: an unknown code and a refused move stop none of the others', async () => {
-    const other = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body
-      .trackingCode;
+    const other = (
+      await call<Booking>(server, 'POST', '/api/consignments', {
+        token: sender.token,
+        body: { ...PARCEL, merchantInvoice: 'INV-2026-0043' },
+      })
+    ).body.trackingCode;
     const answer = await scan({ codes: [code, 'SC0000000000X', other.toLowerCase(), code], status: 'at_hub', hub: 'dhaka' });
     expect(answer.status).toBe(200);
     expect(answer.body.results).toEqual([
@@ -243,13 +247,14 @@ describe('tracking a parcel through the hubs', () => {
 
   it('finds a parcel by its merchant’s invoice number with its recipient’s phone, and by nothing less', async () => {
     const lookup = (body: unknown) => call(server, 'POST', '/api/track/lookup', { body });
-    const found = await lookup({ invoice: 'INV-2026-0042', phone: '+8801812345678' });
-    // Both parcels of this suite carry the invoice: an ambiguous lookup finds none rather than a guess.
-    expect(found.status).toBe(404);
-    await server.db.update(consignments).set({ merchantInvoice: 'INV-OTHER' }).where(eq(consignments.trackingCode, code));
-    expect((await lookup({ invoice: 'INV-OTHER', phone: '01812345678' })).body).toEqual({ trackingCode: code });
-    expect((await lookup({ invoice: 'INV-OTHER', phone: '01899999999' })).status).toBe(404);
-    expect((await lookup({ invoice: 'INV-OTHER' })).status).toBe(400);
+    expect((await lookup({ invoice: 'INV-2026-0042', phone: '+8801812345678' })).body).toEqual({ trackingCode: code });
+    expect((await lookup({ invoice: 'INV-2026-0042', phone: '01899999999' })).status).toBe(404);
+    expect((await lookup({ invoice: 'INV-2026-0042' })).status).toBe(400);
+    // Another sender's parcel with the same number to the same phone: a lookup that cannot tell them apart finds neither.
+    const otherSender = await signUpCustomer(server);
+    const theirs = await call<Booking>(server, 'POST', '/api/consignments', { token: otherSender.token, body: PARCEL });
+    expect(theirs.status).toBe(201);
+    expect((await lookup({ invoice: 'INV-2026-0042', phone: '01812345678' })).status).toBe(404);
   });
 });
 
@@ -282,5 +287,24 @@ describe('guessing tracking codes', () => {
     expect(form.status).toBe(429);
     // Read before the limit: kept in memory and answered before any count.
     expect((await call(server, 'GET', `/api/track/${code}`)).status).toBe(200);
+  });
+});
+
+describe('guessing invoice numbers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRACKING_LOOKUPS_PER_ADDRESS: '3' } });
+    const sender = await signUpCustomer(server);
+    await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL });
+  });
+  afterAll(() => server?.stop());
+
+  it('refuses an address with 429 after its lookups by invoice and phone, even for a pair that matches', async () => {
+    const lookup = (invoice: string) =>
+      call(server, 'POST', '/api/track/lookup', { body: { invoice, phone: PARCEL.recipient.phone } });
+    for (const guess of ['INV-1', 'INV-2', 'INV-3']) expect((await lookup(guess)).status).toBe(404);
+    const refused = await lookup(PARCEL.merchantInvoice ?? '');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -395,7 +395,12 @@ export const consignments = pgTable(
     index('consignments_user_id_idx').on(table.userId, table.createdAt),
     index('consignments_bulk_idx').on(table.bulkBookingId),
     index('consignments_status_idx').on(table.status, table.statusChangedAt),
-    index('consignments_invoice_idx').on(table.merchantInvoice),
+    // The public lookup by invoice and recipient's phone (R-TRACKING): merchants reuse small numbers ("1001").
+    index('consignments_invoice_phone_idx').on(table.merchantInvoice, table.recipientPhone),
+    // A merchant's invoice number names one parcel of theirs (R-BOOKING); a cancelled one frees it for a rebooking.
+    uniqueIndex('consignments_sender_invoice_unique')
+      .on(table.userId, table.merchantInvoice)
+      .where(sql`${table.merchantInvoice} IS NOT NULL AND ${table.status} <> 'cancelled'`),
     index('consignments_rider_idx').on(table.riderId, table.status),
     index('consignments_order_idx').on(table.orderId),
     check('consignments_weight_positive', sql`${table.weightGrams} > 0`),

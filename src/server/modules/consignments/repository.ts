@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, idempotencyKeys } from '#server/db/schema.ts';
 import type { Booking } from '#shared/consignment.ts';
@@ -9,6 +9,23 @@ export async function insertConsignment(tx: Transaction, row: typeof consignment
   const [saved] = await tx.insert(consignments).values(row).returning();
   if (!saved) throw new Error('a consignment was not saved');
   return saved;
+}
+
+/** The unique index that keeps a sender's invoice number on one parcel that is not cancelled (R-BOOKING). */
+export const INVOICE_UNIQUE = 'consignments_sender_invoice_unique';
+
+/** The tracking code of the sender's parcel (not cancelled) that has this invoice number, if one has. */
+export async function parcelWithInvoice(
+  db: Database | Transaction,
+  userId: string,
+  invoice: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ trackingCode: consignments.trackingCode })
+    .from(consignments)
+    .where(and(eq(consignments.userId, userId), eq(consignments.merchantInvoice, invoice), ne(consignments.status, 'cancelled')))
+    .limit(1);
+  return row?.trackingCode;
 }
 
 /** My Parcels: the sender's consignments, newest first. */

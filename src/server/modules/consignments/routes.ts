@@ -59,9 +59,9 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
         operationId: 'bookConsignment',
         tags: ['parcels'],
         summary:
-          'Books a parcel: priced on the server by the rate card in force (never a client’s quote) and kept at that price; the fee is paid by card (POST …/payment-intent) or taken from the cash on delivery (`feePayment: cod`, the default when there is cash to collect). With an `Idempotency-Key` header, a repeated request answers the first answer; the same key with another request is 422',
+          'Books a parcel: priced on the server by the rate card in force (never a client’s quote) and kept at that price; the fee is paid by card (POST …/payment-intent) or taken from the cash on delivery (`feePayment: cod`, the default when there is cash to collect). With an `Idempotency-Key` header, a repeated request answers the first answer; the same key with another request is 422. An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel)',
         body: consignmentInputSchema,
-        errors: [422],
+        errors: [409, 422],
         response: { 201: bookingSchema },
       },
     },

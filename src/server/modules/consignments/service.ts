@@ -31,9 +31,11 @@ import { parcelNotices } from './notifications.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
+  INVOICE_UNIQUE,
   insertConsignment,
   keepIdempotentAnswer,
   listConsignmentsOf,
+  parcelWithInvoice,
 } from './repository.ts';
 import { newTrackingCode } from './tracking-code.ts';
 
@@ -42,7 +44,40 @@ export const CONSIGNMENT_MESSAGES = {
   keyReused: /*i18n*/ 'This Idempotency-Key was already used for a different booking: use a new key for a new parcel.',
   codTooSmall: (total: string) =>
     englishText(/*i18n*/ 'The cash to collect must cover the fee ({total}) for the fee to be taken from it.', { total }),
+  invoiceTaken: (invoice: string, trackingCode: string) =>
+    englishText(
+      /*i18n*/ 'Invoice {invoice} is already on your parcel {trackingCode}: give this parcel another invoice number, or cancel that one first.',
+      { invoice, trackingCode },
+    ),
 } as const;
+
+/** The 409 of a second parcel with a sender's invoice number (R-BOOKING): it names the parcel that has it. */
+export const invoiceTaken = (invoice: string, trackingCode: string) => {
+  const message = CONSIGNMENT_MESSAGES.invoiceTaken(invoice, trackingCode);
+  return new HttpError(409, 'duplicate_invoice', message, { merchantInvoice: message });
+};
+
+/**
+ * Refuses a booking whose invoice number one of the sender's parcels already has (R-BOOKING). Read first so
+ * the answer names that parcel; the unique index decides a race, and the loser is answered by `afterInvoiceRace`.
+ */
+export async function requireFreeInvoice(tx: Transaction, userId: string, invoice: string | undefined): Promise<void> {
+  if (invoice === undefined) return;
+  const holder = await parcelWithInvoice(tx, userId, invoice);
+  if (holder) throw invoiceTaken(invoice, holder);
+}
+
+/** A booking that lost a race for its invoice number to another one: answered as if it had come second. */
+export async function afterInvoiceRace(
+  db: Database,
+  userId: string,
+  invoice: string | undefined,
+  error: unknown,
+): Promise<never> {
+  const holder =
+    invoice !== undefined && isUniqueViolation(error, INVOICE_UNIQUE) && (await parcelWithInvoice(db, userId, invoice));
+  throw holder ? invoiceTaken(invoice as string, holder) : error;
+}
 
 export interface ConsignmentContext {
   db: Database;
@@ -179,6 +214,7 @@ export async function insertPricedConsignment(
   request: ConsignmentRequest,
   terms: Omit<BookingTerms, 'rateCard'>,
 ): Promise<ConsignmentRow> {
+  await requireFreeInvoice(tx, terms.userId, request.merchantInvoice);
   const row = await insertConsignment(
     tx,
     pricedConsignment(context.config, request, { ...terms, rateCard: await context.rates.inForce(tx) }),
@@ -219,7 +255,7 @@ export async function bookConsignment(
       });
     } catch (error) {
       if (attempt < CODE_TRIES && isUniqueViolation(error, 'consignments_tracking_code_unique')) continue;
-      throw error;
+      return afterInvoiceRace(db, viewer.userId, request.merchantInvoice, error);
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { consignments } from '#server/db/schema.ts';
 import { notFound } from '#server/http/errors.ts';
@@ -49,14 +49,20 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
   };
 }
 
-/** A parcel found by its merchant's invoice number and its recipient's phone: both must match one parcel. */
+/**
+ * A parcel found by its merchant's invoice number and its recipient's phone (R-TRACKING). A sender's
+ * invoice names one live parcel (R-BOOKING), so a cancelled one is passed over when a live one matches;
+ * two senders' parcels that both match are not told apart, and neither is shown.
+ */
 export async function trackingCodeByInvoice(db: Database, invoice: string, phone: string): Promise<string> {
   const rows = await db
-    .select({ trackingCode: consignments.trackingCode })
+    .select({ trackingCode: consignments.trackingCode, status: consignments.status })
     .from(consignments)
     .where(and(eq(consignments.merchantInvoice, invoice), eq(consignments.recipientPhone, phone)))
+    .orderBy(sql`${consignments.status} = 'cancelled'`, desc(consignments.createdAt))
     .limit(2);
-  const [row] = rows;
-  if (!row || rows.length > 1) throw notFound(TRACKING_MESSAGES.notFoundByInvoice);
-  return row.trackingCode;
+  const [first, second] = rows;
+  const alone = first && (!second || (first.status !== 'cancelled' && second.status === 'cancelled'));
+  if (!first || !alone) throw notFound(TRACKING_MESSAGES.notFoundByInvoice);
+  return first.trackingCode;
 }

@@ -126,11 +126,11 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         operationId: 'v1BookConsignment',
         tags: ['v1'],
         summary:
-          'Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422)',
+          'Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking',
         security: KEY_SECURITY,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: consignmentInputSchema,
-        errors: [422, 429],
+        errors: [409, 422, 429],
         response: { 201: bookingSchema },
       },
     },
