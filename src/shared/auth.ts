@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { readerCharacters } from './text.ts';
 import { textField } from './text-field.ts';
 
 /** A simple address pattern: something@something.something, no spaces (R-VALIDATION). */
@@ -20,8 +21,20 @@ export const passwordSchema = textField('password', { error: MESSAGES.passwordRe
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** A person's name, as sign-up, Settings and the delivery details of Buy Now take it. */
-export const nameSchema = textField('name', { error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(100);
+/** Something a name is written with: a letter, a digit or an emoji, not only marks, joiners or spaces. */
+const NAME_CHARACTER = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
+
+/**
+ * A person's name, as sign-up, Settings, the delivery details of Buy Now and a parcel's ends take it:
+ * at most LIMITS.nameMaxCharacters as a reader counts them (R-TEXT), so a Bangla name's vowel signs and an
+ * emoji's joiners do not count against it, and never more than four code points a character in all.
+ */
+export const nameSchema = textField('name', { error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(LIMITS.nameMaxCharacters * 4, MESSAGES.nameTooLong)
+  .refine((name) => NAME_CHARACTER.test(name), MESSAGES.nameRequired)
+  .refine((name) => readerCharacters(name).length <= LIMITS.nameMaxCharacters, MESSAGES.nameTooLong);
 
 export const signUpSchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
 export type SignUpInput = z.infer<typeof signUpSchema>;

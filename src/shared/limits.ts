@@ -13,6 +13,8 @@ export const LIMITS = {
   pictureUrlMaxLength: 2048,
   reviewDescriptionMaxLength: 1000,
   addressMaxLength: 200,
+  /** A person's name, in characters as a reader counts them (R-TEXT). */
+  nameMaxCharacters: 100,
   phoneMinLength: 6,
   phoneMaxLength: 20,
   uploadMaxBytes: 5 * 1024 * 1024,

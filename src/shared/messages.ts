@@ -1,3 +1,4 @@
+import { LIMITS } from './limits.ts';
 import { formatPrice } from './money.ts';
 import { englishText } from './translate.ts';
 
@@ -12,6 +13,7 @@ export const MESSAGES = {
   passwordRequired: /*i18n*/ 'password is required',
   passwordWeak: /*i18n*/ 'Minimum six characters, at least one letter and one number',
   nameRequired: /*i18n*/ 'Name is required',
+  nameTooLong: englishText(/*i18n*/ 'Name must be at most {max} characters', { max: LIMITS.nameMaxCharacters }),
   /** The confirm-password field of the forms where a new password is chosen (issue 26). */
   passwordsDiffer: /*i18n*/ 'The passwords do not match.',
   /** The login page after the server refused the app's token: the session ended there, not by a click (issue 26). */

@@ -3,9 +3,11 @@ import { englishText } from './translate.ts';
 
 /**
  * Kept apart from text.ts, which the public pages load: this needs zod, which loads only with forms.
- * NUL and the other control characters, but tab and line breaks, which descriptions may hold (R-TEXT).
+ * NUL and the other control characters, but tab and line breaks, which descriptions may hold; and the
+ * bidirectional embeddings, overrides and isolates, which make a name or address read as other text
+ * than it is (U+202E turns "gnp.exe" around) and no keyboard types (R-TEXT).
  */
-const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
 
 export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
 

@@ -6,6 +6,7 @@ import { withWesternDigits } from './digits.ts';
 import { HUB_IDS } from './hubs.ts';
 import { LIMITS } from './limits.ts';
 import { SERVICES } from './parcel-services.ts';
+import { readerCharacters } from './text.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 
@@ -44,11 +45,24 @@ export const TRACKING_MESSAGES = {
   notFoundByInvoice: /*i18n*/ 'No parcel has this invoice number and recipient phone.',
 } as const;
 
-/** "Rahima Khatun" → "Rahima K.": enough for a recipient to know the parcel is theirs, not enough to find them. */
+/** Marks that change the direction text is shown in: kept out of a public name, whatever a sender typed (R-TRACKING). */
+const DIRECTION_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** The most of a first name public tracking shows: a one-word "name" may be a whole address. */
+const SHOWN_NAME_MAX_CHARACTERS = 15;
+
+/**
+ * "Rahima Khatun" → "Rahima K.": enough for a recipient to know the parcel is theirs, not enough to find
+ * them. Characters are counted and cut as a reader sees them, so a Bangla initial keeps its vowel sign.
+ */
 export function shortenedName(name: string): string {
-  const [first = '', ...rest] = name.trim().split(/\s+/);
+  const [first = '', ...rest] = name.replace(DIRECTION_MARKS, '').trim().split(/\s+/);
+  const firstCharacters = readerCharacters(first);
+  const shown =
+    firstCharacters.length > SHOWN_NAME_MAX_CHARACTERS
+      ? `${firstCharacters.slice(0, SHOWN_NAME_MAX_CHARACTERS).join('')}…`
+      : first;
   const last = rest.at(-1);
-  return last ? `${first} ${Array.from(last)[0]?.toUpperCase()}.` : first;
+  return last ? `${shown} ${readerCharacters(last)[0]?.toUpperCase()}.` : shown;
 }
 
 /** `POST /track` and `/api/track/lookup`: a merchant's invoice number with the recipient's phone (never in an address). */

@@ -351,6 +351,21 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'mailbox',
+                    lazy: page(
+                      () => import('../features/mail/pages/MailboxPage.tsx'),
+                      (m) => m.MailboxPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                lazy: page(
+                  () => import('./routes/guards.tsx'),
+                  (m) => m.RequireCourierAdminOutlet,
+                ),
+                children: [
+                  {
                     path: 'pickups',
                     lazy: page(
                       () => withCatalogues(import('../features/parcels/pages/DayPickupsPage.tsx'), 'parcels'),
@@ -369,13 +384,6 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => withCatalogues(import('../features/parcels/pages/RatesPage.tsx'), 'parcels'),
                       (m) => m.RatesPage,
-                    ),
-                  },
-                  {
-                    path: 'mailbox',
-                    lazy: page(
-                      () => import('../features/mail/pages/MailboxPage.tsx'),
-                      (m) => m.MailboxPage,
                     ),
                   },
                   {

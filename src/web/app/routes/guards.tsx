@@ -21,6 +21,19 @@ export function RequireAdminOutlet() {
   );
 }
 
+/**
+ * The courier's own admin pages (pickups, operations, rates, merchants): admins only, but a customer who
+ * lands on one (/dashboard/pickups is a letter from their /dashboard/pickup) is told so, not signed out;
+ * the spec's sign-out rule is for its admin pages (R-ROUTES).
+ */
+export function RequireCourierAdminOutlet() {
+  return (
+    <RequireRole roles={[]}>
+      <Outlet />
+    </RequireRole>
+  );
+}
+
 /** The hubs' pages (issue 29): operators and admins. */
 export function RequireOperatorOutlet() {
   return (

@@ -7,8 +7,8 @@ import { useRole } from '../api/use-is-admin.ts';
 import { useViewer } from '../api/use-viewer.ts';
 
 /**
- * A staff page (R-ROLES): shown to accounts with one of `roles`, and to admins; anyone else reads why
- * not. The server refuses their calls whatever this shows.
+ * A staff page (R-ROLES): shown to accounts with one of `roles`, and to admins (no roles: admins only);
+ * anyone else reads why not. The server refuses their calls whatever this shows.
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { t } = useLingui();
@@ -19,7 +19,11 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
   if (role.data !== 'admin' && !roles.includes(role.data))
     return (
       <p role="alert" className="alert alert-warning alert-soft">
-        <Trans>This page is for hub staff. Ask an admin to give your account the role it needs.</Trans>
+        {roles.length === 0 ? (
+          <Trans>This page is for the courier’s admins: your account cannot open it.</Trans>
+        ) : (
+          <Trans>This page is for hub staff. Ask an admin to give your account the role it needs.</Trans>
+        )}
       </p>
     );
   return children;
