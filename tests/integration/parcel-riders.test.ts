@@ -1,6 +1,7 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignmentEvents, consignments, smsOutbox } from '#server/db/schema.ts';
+import { moveConsignment } from '#server/modules/consignments/moves.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import type { MailboxEntry } from '#shared/mail.ts';
 import type { RunParcel, ScanResult, Tracking } from '#shared/tracking.ts';
@@ -107,6 +108,16 @@ describe('riders and the parcels out for delivery with them', () => {
     });
     expect((await parcel(code)).status).toBe('at_delivery_hub');
     expect(await outTexts(code)).toEqual([]);
+  });
+
+  it('refuses out for delivery without a rider to any caller of the parcels’ moves, not only the scan', async () => {
+    const code = await atDeliveryHub();
+    const rules = { maxAttempts: 3, timeZone: 'Asia/Dhaka', returnChargePercent: 100 };
+    await expect(moveConsignment(server.db, code, { to: 'out_for_delivery', actorId: null }, rules)).rejects.toMatchObject({
+      statusCode: 400,
+      message: NO_RIDER,
+    });
+    expect((await parcel(code)).status).toBe('at_delivery_hub');
   });
 
   it('gives a parcel out for delivery to another rider: the same attempt and code, nobody told again', async () => {
