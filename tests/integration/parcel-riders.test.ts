@@ -89,19 +89,21 @@ describe('riders and the parcels out for delivery with them', () => {
 
   it('refuses to send parcels out for delivery without a rider, saying why, and moves none of them', async () => {
     const code = await atDeliveryHub();
-    const refused = await scan([code], 'out_for_delivery');
+    const refusedScan = (body: Record<string, unknown>, language = 'en') =>
+      call(server, 'POST', '/api/ops/scans', {
+        token: admin.token,
+        headers: { 'accept-language': language },
+        body: { codes: [code], status: 'out_for_delivery', ...body },
+      });
+    const refused = await refusedScan({});
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'bad_request', message: NO_RIDER, fields: { rider: NO_RIDER } });
     // In Bangla too, as the scan screen shows it.
-    const bangla = await call(server, 'POST', '/api/ops/scans', {
-      token: admin.token,
-      headers: { 'accept-language': 'bn' },
-      body: { codes: [code], status: 'out_for_delivery' },
-    });
+    const bangla = await refusedScan({}, 'bn');
     expect(bangla.body.error.fields.rider).not.toBe(NO_RIDER);
     expect(bangla.body.error.fields.rider).toMatch(/[\u0980-\u09FF]/);
     // A customer is not a rider.
-    const notRider = await scan([code], 'out_for_delivery', { rider: sender.email });
+    const notRider = await refusedScan({ rider: sender.email });
     expect(notRider.status).toBe(400);
     expect(notRider.body.error.fields).toEqual({
       rider: 'No rider has this email: an admin gives the rider role on Make Admin.',
