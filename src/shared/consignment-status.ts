@@ -110,6 +110,8 @@ export const PARCEL_STATUS_MESSAGES = {
     englishText(/*i18n*/ 'A parcel on hold goes back to where it was: {status}.', { status: PARCEL_STATUS_WORDS[status] }),
   reasonNeeded: /*i18n*/ 'Say why the delivery failed.',
   hubNeeded: /*i18n*/ 'Say which hub the parcel is at.',
+  riderNeeded:
+    /*i18n*/ 'Choose the rider who takes the parcels: a parcel out for delivery with no rider is on nobody’s run and cannot be delivered.',
 } as const;
 
 export interface ParcelState {

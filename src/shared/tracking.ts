@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { namedPlaceSchema } from './area.ts';
 import { bdMobileSchema, optionalText } from './consignment.ts';
-import { CONSIGNMENT_STATUSES, FAILURE_REASONS, SCAN_STATUSES } from './consignment-status.ts';
+import { CONSIGNMENT_STATUSES, FAILURE_REASONS, PARCEL_STATUS_MESSAGES, SCAN_STATUSES } from './consignment-status.ts';
 import { withWesternDigits } from './digits.ts';
 import { HUB_IDS } from './hubs.ts';
 import { LIMITS } from './limits.ts';
@@ -78,18 +78,24 @@ export const invoiceLookupSchema = z.object({
 });
 
 /** `POST /api/ops/scans` (R-SCANS): many parcels moved to one status at one hub, each on its own. */
-export const scanRequestSchema = z.object({
-  codes: z
-    .array(z.string().max(40), { error: /*i18n*/ 'codes must be a list of tracking codes' })
-    .min(1, /*i18n*/ 'Scan or type at least one tracking code')
-    .max(LIMITS.scanMaxCodes, englishText(/*i18n*/ 'At most {max} codes in one scan', { max: LIMITS.scanMaxCodes })),
-  status: z.enum(SCAN_STATUSES, { error: /*i18n*/ 'Choose the new status' }),
-  hub: z.enum(HUB_IDS, { error: /*i18n*/ 'Choose a hub' }).optional(),
-  reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }).optional(),
-  /** Out for delivery: the rider (by email) who takes the parcels. */
-  rider: z.email({ error: /*i18n*/ 'Choose a rider' }).optional(),
-  note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength),
-});
+export const scanRequestSchema = z
+  .object({
+    codes: z
+      .array(z.string().max(40), { error: /*i18n*/ 'codes must be a list of tracking codes' })
+      .min(1, /*i18n*/ 'Scan or type at least one tracking code')
+      .max(LIMITS.scanMaxCodes, englishText(/*i18n*/ 'At most {max} codes in one scan', { max: LIMITS.scanMaxCodes })),
+    status: z.enum(SCAN_STATUSES, { error: /*i18n*/ 'Choose the new status' }),
+    hub: z.enum(HUB_IDS, { error: /*i18n*/ 'Choose a hub' }).optional(),
+    reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }).optional(),
+    /** Out for delivery: the rider (by email) who takes the parcels, or takes over the ones already out. */
+    rider: z.email({ error: /*i18n*/ 'Choose a rider' }).optional(),
+    note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength),
+  })
+  .superRefine((scan, context) => {
+    // Issue 39 item 5: a parcel out for delivery with no rider is on nobody's run and cannot be delivered.
+    if (scan.status === 'out_for_delivery' && !scan.rider)
+      context.addIssue({ code: 'custom', path: ['rider'], message: PARCEL_STATUS_MESSAGES.riderNeeded });
+  });
 export type ScanRequest = z.infer<typeof scanRequestSchema>;
 
 export const scanResultSchema = z.object({

@@ -76,6 +76,15 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
   await scan(hub, [trackingCode], 'In transit', { hub: 'Dhaka hub (Tejgaon)' });
   results = await scan(hub, [trackingCode], 'At the delivery hub', { hub: 'Sylhet hub' });
   await expect(results).toHaveText([`${trackingCode}At the delivery hub`]);
+  // Out for delivery needs its rider (issue 39 item 5): without one the screen says why, and nothing is sent.
+  await hub.getByLabel('Tracking codes').fill(trackingCode);
+  await hub.getByLabel('New status').selectOption({ label: 'Out for delivery' });
+  await hub.getByRole('button', { name: 'Apply to every code' }).click();
+  await expect(hub.getByLabel('Rider')).toHaveAccessibleDescription(
+    /so a scan without a rider is refused\..*Choose the rider who takes the parcels: a parcel out for delivery with no rider is on nobody’s run and cannot be delivered\.$/,
+  );
+  await expect(hub.getByLabel('Tracking codes')).toHaveValue(trackingCode);
+  // Scanned with the last results, the rider's choice and its error showing.
   await expectAxeCleanAtEveryWidth(hub, 'scan screen');
   await scan(hub, [trackingCode], 'Out for delivery', { rider: `Jamal Rider (${rider.email})` });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consignmentEvents, consignments } from '#server/db/schema.ts';
+import { consignmentEvents, consignments, user } from '#server/db/schema.ts';
 import { moveConsignment } from '#server/modules/consignments/moves.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, type ConsignmentStatus } from '#shared/consignment-status.ts';
@@ -61,12 +61,17 @@ const kinds = [
 describe.each(kinds)('a parcel’s statuses on $kind: every status to every status', ({ kind, skip }) => {
   let server: TestServer;
   let trackingCode: string;
+  /** Out for delivery is on a rider's run (issue 39 item 5). */
+  let riderId: string;
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer({ kind });
     const sender = await signUpCustomer(server);
     const booked = await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL });
     trackingCode = booked.body.trackingCode;
+    const rider = await signUpCustomer(server, { name: 'Rider One' });
+    const [account] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, rider.email));
+    riderId = account?.id ?? '';
   });
   afterAll(() => server?.stop());
 
@@ -86,7 +91,7 @@ describe.each(kinds)('a parcel’s statuses on $kind: every status to every stat
         const moved = await moveConsignment(
           server.db,
           trackingCode,
-          { to, hub: 'dhaka', reason: 'refused', actorId: null },
+          { to, hub: 'dhaka', reason: 'refused', riderId, actorId: null },
           RULES,
         ).then(
           (after) => after.status,
@@ -117,7 +122,7 @@ describe.each(kinds)('a parcel’s statuses on $kind: every status to every stat
         .set({ status: 'at_delivery_hub', deliveryAttempts: 0, heldFrom: null })
         .where(eq(consignments.trackingCode, trackingCode));
       const move = (to: ConsignmentStatus) =>
-        moveConsignment(server.db, trackingCode, { to, reason: 'unreachable', hub: 'sylhet', actorId: null }, RULES);
+        moveConsignment(server.db, trackingCode, { to, reason: 'unreachable', hub: 'sylhet', riderId, actorId: null }, RULES);
       for (let attempt = 1; attempt <= 3; attempt++) {
         const out = await move('out_for_delivery');
         expect(out.deliveryAttempts).toBe(attempt);

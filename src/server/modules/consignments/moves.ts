@@ -21,6 +21,7 @@ import { OrderMoves } from '../orders/lifecycle.ts';
 import { orderStatusChanged } from '../orders/mails.ts';
 import { shopClock } from '../rates/working-days.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
+import { giveToRider, takesOverParcel } from './rider-takeover.ts';
 import { queueStatusChanged } from './status-webhook.ts';
 
 export type ConsignmentEventRow = typeof consignmentEvents.$inferSelect;
@@ -104,7 +105,10 @@ export async function lockConsignment(tx: Transaction, trackingCode: string): Pr
 
 /**
  * Moves a locked parcel as the table allows, in the caller's transaction: a refused move is a 409
- * saying why. Out for delivery makes the recipient a new delivery code, valid until the shop's day ends.
+ * saying why. Out for delivery is on a rider's run (issue 39 item 5): it needs the rider, or, back from
+ * a hold, keeps the one it had. Going out makes the recipient a new delivery code, valid until the shop's
+ * day ends; back from a hold the code it has stands while its day lasts (no new notices), and a new one
+ * replaces it once that day is over, since the recipient could not give the rider the old one.
  */
 export async function applyMove(
   db: Database,
@@ -118,8 +122,11 @@ export async function applyMove(
   const problem = parcelMoveProblem(state, move.to, rules.maxAttempts);
   if (problem) throw conflict(problem);
   const next = stateAfter(state, move.to);
-  const goesOut = move.to === 'out_for_delivery' && row.status !== 'on_hold';
-  const deliveryCode = goesOut ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
+  const goesOut = move.to === 'out_for_delivery';
+  const riderId = goesOut ? (move.riderId ?? (row.status === 'on_hold' ? row.riderId : null)) : undefined;
+  if (riderId === null) throw badRequest(PARCEL_STATUS_MESSAGES.riderNeeded, { rider: PARCEL_STATUS_MESSAGES.riderNeeded });
+  const codeStands = row.status === 'on_hold' && row.deliveryCodeExpiresAt !== null && row.deliveryCodeExpiresAt > now;
+  const deliveryCode = goesOut && !codeStands ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
   const [moved] = await tx
     .update(consignments)
     .set({
@@ -128,10 +135,10 @@ export async function applyMove(
       heldFrom: next.heldFrom,
       hub: move.hub ?? row.hub,
       statusChangedAt: sql`now()`,
-      ...(goesOut
+      ...(riderId ? { riderId } : {}),
+      ...(deliveryCode
         ? {
-            riderId: move.riderId ?? null,
-            deliveryCodeHash: deliveryCode && deliveryCodeHash(row.id, deliveryCode),
+            deliveryCodeHash: deliveryCodeHash(row.id, deliveryCode),
             deliveryCodeTries: 0,
             deliveryCodeExpiresAt: endOfShopDay(now, rules.timeZone),
           }
@@ -176,7 +183,10 @@ export async function applyMove(
  */
 export async function moveConsignment(db: Database, trackingCode: string, move: Move, rules: MoveRules): Promise<ConsignmentRow> {
   assertMoveComplete(move);
-  return db.transaction(async (tx) => applyMove(db, tx, await lockConsignment(tx, trackingCode), move, rules));
+  return db.transaction(async (tx) => {
+    const row = await lockConsignment(tx, trackingCode);
+    return takesOverParcel(row, move) ? giveToRider(db, tx, row, move) : applyMove(db, tx, row, move, rules);
+  });
 }
 
 /** A parcel's events, oldest first. */

@@ -36,6 +36,8 @@ export async function mailParcelStep(
 ): Promise<void> {
   const step = row.status;
   if (!isMailStep(step)) return;
+  // Out for delivery is told with its new code: back from a hold on the code's day, nothing new is out (issue 39 item 5).
+  if (step === 'out_for_delivery' && !facts.deliveryCode) return;
   const { district } = namedPlace(row.recipientAreaId);
   const parcel = {
     trackingCode: row.trackingCode,
@@ -54,7 +56,7 @@ export async function mailParcelStep(
       data: { ...parcel, customerName: sender.name, reader: 'sender' },
     });
   const buyer = RECIPIENT_STEPS.includes(step) ? await buyerOf(tx, row.orderId) : undefined;
-  if (buyer && (step !== 'out_for_delivery' || facts.deliveryCode))
+  if (buyer)
     await queueMail(tx, {
       kind: 'parcel-step',
       to: buyer.email,

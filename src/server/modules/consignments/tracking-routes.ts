@@ -95,7 +95,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         operationId: 'scanParcels',
         tags: ['operations'],
         summary:
-          'Hub scans (operators and admins): many parcels moved to one status at one hub, each in its own transaction; one result per code, moved or refused with why',
+          'Hub scans (operators and admins): many parcels moved to one status at one hub, each in its own transaction; one result per code, moved or refused with why. Out for delivery needs `rider`, a rider’s email (400 without); a parcel already out for delivery is given to that rider, on the same attempt and code',
         body: scanRequestSchema,
         errors: [403],
         response: { 200: z.object({ results: z.array(scanResultSchema) }) },

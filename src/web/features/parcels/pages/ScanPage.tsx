@@ -67,7 +67,7 @@ export function ScanPage() {
       </p>
       <form onSubmit={submit} noValidate className="card border border-base-300 bg-base-100">
         <div className="card-body grid gap-4 md:grid-cols-2">
-          <div className="md:row-span-2">
+          <div>
             <TextAreaField
               label={t`Tracking codes`}
               name="codes"
@@ -83,53 +83,85 @@ export function ScanPage() {
             />
             <CameraScanner onCode={addCode} />
           </div>
-          <SelectField
-            label={t`New status`}
-            name="status"
-            value={status}
-            onChange={(event) => setStatus(event.target.value)}
-            error={errors.status}
-          >
-            {SCAN_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {i18n._(PARCEL_STATUS_NAMES[option])}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={needsHub ? t`Hub` : t`Hub (if any)`}
-            name="hub"
-            defaultValue=""
-            error={errors.hub}
-            required={needsHub}
-          >
-            <option value="">{t`Choose a hub`}</option>
-            {HUBS.map((hub) => (
-              <option key={hub.id} value={hub.id}>
-                {hubName(hub, language)}
-              </option>
-            ))}
-          </SelectField>
-          {status === 'out_for_delivery' ? (
-            <SelectField label={t`Rider`} name="rider" defaultValue="" error={errors.rider}>
-              <option value="">{riders.isPending ? t`Loading the riders` : t`Choose a rider`}</option>
-              {riders.data?.map((rider) => (
-                <option key={rider.email} value={rider.email}>
-                  {rider.name} ({rider.email})
+          <div className="flex flex-col gap-4">
+            <SelectField
+              label={t`New status`}
+              name="status"
+              value={status}
+              onChange={(event) => setStatus(event.target.value)}
+              error={errors.status}
+            >
+              {SCAN_STATUSES.map((option) => (
+                <option key={option} value={option}>
+                  {i18n._(PARCEL_STATUS_NAMES[option])}
                 </option>
               ))}
             </SelectField>
-          ) : null}
-          {status === 'delivery_failed' ? (
-            <SelectField label={t`Why the delivery failed`} name="reason" defaultValue="" error={errors.reason} required>
-              <option value="">{t`Choose a reason`}</option>
-              {FAILURE_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {i18n._(FAILURE_REASON_NAMES[reason])}
+            {status === 'out_for_delivery' ? (
+              // Issue 39 item 5: out for delivery is always on one rider's run, so the rider comes with the status.
+              <div className="flex flex-col gap-2 rounded-box border border-info/40 bg-info/5 p-3">
+                <SelectField
+                  id="scan-rider"
+                  label={t`Rider`}
+                  name="rider"
+                  defaultValue=""
+                  error={errors.rider}
+                  required
+                  aria-describedby={errors.rider ? 'scan-rider-why scan-rider-error' : 'scan-rider-why'}
+                >
+                  <option value="">{riders.isPending ? t`Loading the riders` : t`Choose a rider`}</option>
+                  {riders.data?.map((rider) => (
+                    <option key={rider.email} value={rider.email}>
+                      {rider.name} ({rider.email})
+                    </option>
+                  ))}
+                </SelectField>
+                <div id="scan-rider-why" className="flex flex-col gap-1 text-sm">
+                  <p>
+                    <Trans>
+                      Parcels go out on one rider’s run: only that rider sees them and records the delivery, so a scan without a
+                      rider is refused.
+                    </Trans>
+                  </p>
+                  <p>
+                    <Trans>
+                      A parcel already out for delivery goes over to the rider you choose, on the same attempt and code; the
+                      recipient is not told again.
+                    </Trans>
+                  </p>
+                  {riders.data?.length === 0 ? (
+                    <p className="font-medium">
+                      <Trans>No one has the rider role yet: an admin gives it on Make Admin.</Trans>
+                    </p>
+                  ) : null}
+                </div>
+              </div>
+            ) : null}
+            <SelectField
+              label={needsHub ? t`Hub` : t`Hub (if any)`}
+              name="hub"
+              defaultValue=""
+              error={errors.hub}
+              required={needsHub}
+            >
+              <option value="">{t`Choose a hub`}</option>
+              {HUBS.map((hub) => (
+                <option key={hub.id} value={hub.id}>
+                  {hubName(hub, language)}
                 </option>
               ))}
             </SelectField>
-          ) : null}
+            {status === 'delivery_failed' ? (
+              <SelectField label={t`Why the delivery failed`} name="reason" defaultValue="" error={errors.reason} required>
+                <option value="">{t`Choose a reason`}</option>
+                {FAILURE_REASONS.map((reason) => (
+                  <option key={reason} value={reason}>
+                    {i18n._(FAILURE_REASON_NAMES[reason])}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </div>
           <div className="md:col-span-2">
             <button type="submit" className="btn btn-primary" disabled={scans.isPending}>
               {scans.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
