@@ -59,6 +59,15 @@ export const LIMITS = {
   /** A merchant's bulk booking (R-BULK-BOOKING): parcels in one file, and the file's size (far above 5,000 lines). */
   bulkBookingRowsMax: 5000,
   bulkFileMaxBytes: 5 * 1024 * 1024,
+  /**
+   * Any CSV file the shop reads (a bulk booking, a rate card; decision 98): a cell and a line at most, so
+   * a file within its size can never hold one cell that fills the heap. A line of parcels is under 3 KB
+   * even in Bangla (3 bytes a letter); the longest cell any column takes is 300 characters.
+   */
+  csvCellMaxChars: 1000,
+  csvLineMaxBytes: 16 * 1024,
+  /** Empty cells cost a line no bytes but each one a place in memory: a spreadsheet's lines have tens. */
+  csvLineMaxCells: 200,
   /** Lines on one page of a merchant's ledger. */
   ledgerPageSize: 100,
   /** A merchant's webhook endpoint address (R-WEBHOOKS), and the deliveries its log shows. */

@@ -104,6 +104,8 @@ export const ledgerLineSchema = z.object({
   kind: z.enum(LEDGER_KINDS),
   amount: z.number().int(),
   trackingCode: z.string().nullable(),
+  /** The merchant's own invoice number of the parcel, as booked: what their books know it by. */
+  merchantInvoice: z.string().nullable(),
   note: z.string().nullable(),
   at: z.string(),
   /** The payout that settled it; null while it is owed. */

@@ -1,3 +1,4 @@
+import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +56,8 @@ describe('merchants: application, COD ledger and payouts', () => {
     call<Merchant>(server, 'POST', `/api/admin/merchants/${id}/${decision}`, { token: admin.token, body });
   const scan = (codes: string[], status: string, extra: Record<string, string> = {}) =>
     call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes, status, ...extra } });
-  const book = async () => (await call<Booking>(server, 'POST', '/api/consignments', { token: owner.token, body: PARCEL })).body;
+  const book = async (merchantInvoice?: string) =>
+    (await call<Booking>(server, 'POST', '/api/consignments', { token: owner.token, body: { ...PARCEL, merchantInvoice } })).body;
   const outForDelivery = async (code: string) => {
     await scan([code], 'picked_up');
     await scan([code], 'at_hub', { hub: 'sylhet' });
@@ -105,7 +107,7 @@ describe('merchants: application, COD ledger and payouts', () => {
   });
 
   it('a delivery credits the cash and debits the fees taken from it; a return debits the return charge', async () => {
-    const delivered = await book();
+    const delivered = await book('INV-7781');
     await outForDelivery(delivered.trackingCode);
     // The rider delivers with the code the recipient was texted.
     await server.app.smsWorker.deliverDue();
@@ -138,10 +140,23 @@ describe('merchants: application, COD ledger and payouts', () => {
     expect(page.balance).toBe(250_000 - delivered.deliveryFee - delivered.codFee - returned.deliveryFee);
     expect(page.lines.every((line) => line.payout === null)).toBe(true);
 
+    // The statement as a spreadsheet opens it (issue 39 item 9): debits are numbers that sum to the
+    // balance, not text guarded against formulas; times are Dhaka's; the merchant's invoice is there.
     const csv = await call(server, 'GET', '/api/merchant/ledger.csv', { token: owner.token });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(csv.body.split('\r\n')[1]).toMatch(new RegExp(`^[^,]+,cod_collected,${delivered.trackingCode},2500\\.00,,$`));
-    expect(csv.body).toContain(`,total,,${(page.balance / 100).toFixed(2)},,`);
+    const rows: Record<string, unknown>[] = parseCsv(csv.body, { columns: true, cast: true });
+    const lines = rows.filter((row) => row.kind !== 'total');
+    expect(lines.map((row) => [row.tracking_code, row.merchant_invoice, row.kind, row.amount_taka])).toEqual([
+      [delivered.trackingCode, 'INV-7781', 'cod_collected', 2500],
+      [delivered.trackingCode, 'INV-7781', 'delivery_fee', -delivered.deliveryFee / 100],
+      [delivered.trackingCode, 'INV-7781', 'cod_fee', -delivered.codFee / 100],
+      [returned.trackingCode, '', 'return_charge', -returned.deliveryFee / 100],
+    ]);
+    const sum = lines.reduce((total, row) => total + (row.amount_taka as number), 0);
+    expect(Math.round(sum * 100)).toBe(page.balance);
+    expect(rows.at(-1)).toMatchObject({ kind: 'total', amount_taka: page.balance / 100 });
+    const dhaka = (at: string) => new Date(Date.parse(at) + 6 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(lines.map((row) => row.time_asia_dhaka)).toEqual(page.lines.map((line) => dhaka(line.at)).reverse());
     const printed = await pdfText('/api/merchant/ledger.pdf?from=2026-01-01', 'en');
     expect(printed).toContain(delivered.trackingCode);
     expect(printed).toContain('2026-01-01 to …');

@@ -291,6 +291,28 @@ describe('parcels: quote, booking, fee payment and label', () => {
     expect(Object.keys(error.fields)).toEqual(['line 3', 'line 4']);
     expect(error.fields['line 3']).toMatch(/never cost less/);
     expect(error.fields['line 4']).toMatch(/No service is called “teleport”/);
+    // The same CSV reader as a bulk booking's (issue 39, decision 98): a Latin-1 "é" at the end of line 2
+    // is refused on its line, in the admin's language, instead of being changed into U+FFFD.
+    const endOfLine2 = csv.indexOf('\r\n', csv.indexOf('\r\n') + 2);
+    const latin1 = Buffer.concat([
+      Buffer.from(csv.slice(0, endOfLine2)),
+      Buffer.from([0xe9]),
+      Buffer.from(csv.slice(endOfLine2)),
+    ]);
+    const notUtf8 = await fetch(`${server.url}/api/admin/rates`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        'content-type': 'text/csv',
+        origin: server.url,
+        'accept-language': 'bn',
+      },
+      body: new Uint8Array(latin1),
+    });
+    expect(notUtf8.status).toBe(400);
+    expect(((await notUtf8.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      'line 2': 'এই লাইনটি UTF-8 লেখা নয়: ফাইলটি “CSV UTF-8” হিসেবে সেভ করে আবার আপলোড করুন।',
+    });
     const still = await fetch(`${server.url}/api/admin/rates.csv`, { headers: { authorization: `Bearer ${admin.token}` } });
     expect(await still.text()).toBe(csv);
     const customer = await fetch(`${server.url}/api/admin/rates.csv`, { headers: { authorization: `Bearer ${sender.token}` } });

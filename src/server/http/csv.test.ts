@@ -16,6 +16,12 @@ describe('CSV cells (R-ORDERS-ADMIN)', () => {
     expect(csvCell('a=b')).toBe('a=b');
   });
 
+  it('writes a number as a number, so a spreadsheet sums a debit; text that looks like one stays text', () => {
+    expect(csvCell(-120.5)).toBe('-120.5');
+    expect(csvCell(0)).toBe('0');
+    expect(csvCell('-120.50')).toBe("'-120.50");
+  });
+
   it('leaves nothing out: empty cells stay in place, lines end with CRLF', () => {
     expect(csvRow(['SC-1', null, undefined, 3, ''])).toBe('SC-1,,,3,\r\n');
   });

@@ -4,7 +4,8 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { insertMany } from '#server/db/insert-many.ts';
 import { bulkBookings, consignmentEvents, consignments } from '#server/db/schema.ts';
-import { csvRecords, csvRow } from '#server/http/csv.ts';
+import { csvRow } from '#server/http/csv.ts';
+import { CsvRefusal, readCsv } from '#server/http/csv-reader.ts';
 import { HttpError } from '#server/http/errors.ts';
 import {
   BULK_BOOKING_MESSAGES,
@@ -140,29 +141,29 @@ function readLine(
 /**
  * Reads a bulk booking's file, all of it or nothing (R-BULK-BOOKING): every line is checked (the area
  * matched to the coverage, forgiving its spelling; the phone; the weight; the cash) and priced with the
- * rate card, and a file with any bad line is refused, each named by its line and why.
+ * rate card, and a file with any bad line is refused, each named by its line and why. A line the CSV
+ * reader refuses (decision 98) ends the reading, and is named after the bad lines above it.
  */
 export function readBulkFile(
   config: Config,
-  text: string,
+  file: Buffer,
   base: Pick<ConsignmentRequest, 'service' | 'pickup'>,
   terms: Omit<Parameters<typeof pricedConsignment>[2], 'bulkBookingId'>,
 ): (typeof consignments.$inferInsert)[] {
-  const [header, ...lines] = csvRecords(text);
-  const columns = header && columnsOf(header.cells);
-  if (!header || !columns) throw new BulkBookingRefusal([{ line: 1, message: BULK_BOOKING_MESSAGES.header }]);
-  if (lines.length === 0) throw new BulkBookingRefusal([{ line: 2, message: BULK_BOOKING_MESSAGES.empty }]);
-  if (lines.length > LIMITS.bulkBookingRowsMax)
-    throw new BulkBookingRefusal([
-      { line: (lines[LIMITS.bulkBookingRowsMax] as { line: number }).line, message: BULK_BOOKING_MESSAGES.tooMany },
-    ]);
+  let header: { columns: Map<BulkColumn, number>; width: number } | undefined;
   const rows: (typeof consignments.$inferInsert)[] = [];
   const problems: { line: number; message: string }[] = [];
-  for (const { line, cells } of lines) {
-    const request = readLine(cells, columns, header.cells.length, base);
+  const readRecord = ({ line, cells }: { line: number; cells: string[] }) => {
+    if (!header) {
+      const columns = columnsOf(cells);
+      if (!columns) throw new BulkBookingRefusal([{ line: 1, message: BULK_BOOKING_MESSAGES.header }]);
+      header = { columns, width: cells.length };
+      return;
+    }
+    const request = readLine(cells, header.columns, header.width, base);
     if (typeof request === 'string') {
       problems.push({ line, message: request });
-      continue;
+      return;
     }
     try {
       rows.push(pricedConsignment(config, request, terms));
@@ -170,8 +171,16 @@ export function readBulkFile(
       if (!(error instanceof HttpError)) throw error;
       problems.push({ line, message: error.message });
     }
+  };
+  try {
+    readCsv(file, { max: LIMITS.bulkBookingRowsMax, tooMany: BULK_BOOKING_MESSAGES.tooMany }, readRecord);
+  } catch (error) {
+    if (!(error instanceof CsvRefusal)) throw error;
+    throw new BulkBookingRefusal([...problems, { line: error.line, message: error.message }]);
   }
+  if (!header) throw new BulkBookingRefusal([{ line: 1, message: BULK_BOOKING_MESSAGES.header }]);
   if (problems.length > 0) throw new BulkBookingRefusal(problems);
+  if (rows.length === 0) throw new BulkBookingRefusal([{ line: 2, message: BULK_BOOKING_MESSAGES.empty }]);
   return rows;
 }
 
@@ -186,7 +195,7 @@ const CODE_TRIES = 3;
 export async function bookBulk(
   context: BulkBookingContext,
   sender: { userId: string; merchantId: string; pickup: MerchantApplication['pickupAddresses'][number] },
-  file: { name: string; text: string },
+  file: { name: string; content: Buffer },
   options: BulkBookingOptions,
   now = new Date(),
 ): Promise<BulkBooking> {
@@ -196,7 +205,7 @@ export async function bookBulk(
     try {
       return await db.transaction(async (tx) => {
         const rateCard = await context.rates.inForce(tx);
-        const rows = readBulkFile(config, file.text, base, { userId: sender.userId, now, rateCard });
+        const rows = readBulkFile(config, file.content, base, { userId: sender.userId, now, rateCard });
         const [booking] = await tx
           .insert(bulkBookings)
           .values({ merchantId: sender.merchantId, fileName: file.name, parcels: rows.length })

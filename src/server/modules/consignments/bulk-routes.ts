@@ -87,7 +87,7 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         if (!pickup) throw badRequest(BULK_BOOKING_MESSAGES.pickup, { pickup: BULK_BOOKING_MESSAGES.pickup });
         const file = {
           name: (request.body[`${FILE_FIELD}Name`] as string | undefined) || 'parcels.csv',
-          text: (request.body[FILE_FIELD] as Buffer).toString('utf8'),
+          content: request.body[FILE_FIELD] as Buffer,
         };
         return reply.status(201).send(await bookBulk(context, { userId, merchantId, pickup }, file, request.body));
       },

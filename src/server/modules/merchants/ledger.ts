@@ -1,7 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, merchantLedger, merchants, payouts } from '#server/db/schema.ts';
-import { csvRow } from '#server/http/csv.ts';
 import { forbidden } from '#server/http/errors.ts';
 import type { FeePayment } from '#shared/consignment.ts';
 import type { ConsignmentStatus } from '#shared/consignment-status.ts';
@@ -14,7 +13,6 @@ import {
   MERCHANT_MESSAGES,
   type MerchantApplication,
 } from '#shared/merchant.ts';
-import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 
 /**
  * Public file of the merchants module: the COD ledger (issue 30) and who has one. The consignments
@@ -109,7 +107,7 @@ function linesWhere(merchantId: string, filter: { from?: string; to?: string; pa
 async function readLines(
   db: Database,
   where: ReturnType<typeof linesWhere>,
-  page?: { limit: number; offset: number },
+  page?: { limit: number; offset: number; oldestFirst?: boolean },
 ): Promise<LedgerLine[]> {
   const query = db
     .select({
@@ -117,6 +115,7 @@ async function readLines(
       kind: merchantLedger.kind,
       amount: merchantLedger.amount,
       trackingCode: consignments.trackingCode,
+      merchantInvoice: consignments.merchantInvoice,
       note: merchantLedger.note,
       createdAt: merchantLedger.createdAt,
       payoutNumber: payouts.number,
@@ -125,13 +124,14 @@ async function readLines(
     .leftJoin(consignments, eq(consignments.id, merchantLedger.consignmentId))
     .leftJoin(payouts, eq(payouts.id, merchantLedger.payoutId))
     .where(where)
-    .orderBy(desc(merchantLedger.id));
+    .orderBy(page?.oldestFirst ? asc(merchantLedger.id) : desc(merchantLedger.id));
   const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
     amount: row.amount,
     trackingCode: row.trackingCode,
+    merchantInvoice: row.merchantInvoice,
     note: row.note,
     at: row.createdAt.toISOString(),
     payout: row.payoutNumber === null ? null : payoutNumber(row.payoutNumber),
@@ -164,13 +164,23 @@ export async function statementLines(
   return (await readLines(db, linesWhere(merchantId, filter, timeZone))).reverse();
 }
 
-/** A statement as CSV (issue 30): its lines, amounts in taka, and the total. */
-export function statementCsv(lines: readonly LedgerLine[]): string {
-  const taka = (poisha: number) => (poisha / POISHA_PER_TAKA).toFixed(2);
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  return [
-    csvRow(['date', 'kind', 'tracking_code', 'amount_taka', 'payout', 'note']),
-    ...lines.map((line) => csvRow([line.at, line.kind, line.trackingCode, taka(line.amount), line.payout, line.note])),
-    csvRow(['', 'total', '', taka(total), '', '']),
-  ].join('');
+/** Lines a statement's CSV reads per query: the file is sent as it is read, one page in memory at a time. */
+const STATEMENT_PAGE_SIZE = 1000;
+
+/**
+ * A statement's lines (issue 30), oldest first, a page at a time (issue 39 item 9). The ledger is only
+ * ever added to, at its end, so pages counted from its oldest line neither skip nor repeat a line.
+ */
+export async function* statementLinePages(
+  db: Database,
+  merchantId: string,
+  filter: { from?: string; to?: string; payoutId?: string },
+  timeZone: string,
+): AsyncGenerator<LedgerLine[]> {
+  const where = linesWhere(merchantId, filter, timeZone);
+  for (let offset = 0; ; offset += STATEMENT_PAGE_SIZE) {
+    const lines = await readLines(db, where, { limit: STATEMENT_PAGE_SIZE, offset, oldestFirst: true });
+    if (lines.length > 0) yield lines;
+    if (lines.length < STATEMENT_PAGE_SIZE) return;
+  }
 }

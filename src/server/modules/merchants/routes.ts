@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { I18n } from '@lingui/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,6 @@ import { sendPrivateFile } from '#server/http/private-file.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import {
   LEDGER_KINDS,
-  type LedgerLine,
   ledgerPageSchema,
   ledgerQuerySchema,
   MERCHANT_MESSAGES,
@@ -24,8 +24,9 @@ import {
   payoutSchema,
 } from '#shared/merchant.ts';
 import { applyAsMerchant, decideOnMerchant, listMerchants, ownMerchant } from './accounts.ts';
-import { approvedMerchantOf, ledgerPage, requireApprovedMerchant, statementCsv, statementLines } from './ledger.ts';
+import { approvedMerchantOf, ledgerPage, requireApprovedMerchant, statementLinePages, statementLines } from './ledger.ts';
 import { listPayouts, markPayoutPaid, runPayouts } from './payouts.ts';
+import { statementCsv } from './statement-csv.ts';
 import { statementPdf } from './statement-pdf.ts';
 
 type StatementFormat = 'csv' | 'pdf';
@@ -37,21 +38,29 @@ const STATEMENT_FILES = {
 /** Merchants (issue 30): the application and its decision, the COD ledger, and the payouts. */
 export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const merchantOf = (userId: string) => requireApprovedMerchant(db, userId);
-  /** A statement as a file to keep (R-PAYOUTS), never cached since it is the merchant's own; a PDF in the reader's language. */
+  /**
+   * A statement as a file to keep (R-PAYOUTS), never cached since it is the merchant's own: a CSV sent as
+   * its lines are read (issue 39 item 9), a PDF in the reader's language.
+   */
   const sendStatement = async (
     request: FastifyRequest,
     reply: FastifyReply,
     statement: {
       format: StatementFormat;
       name: string;
-      lines: LedgerLine[];
+      merchantId: string;
+      filter: { from?: string; to?: string; payoutId?: string };
       businessName: string;
       covers: (i18n: I18n) => string;
     },
   ) => {
-    const { format, name, lines } = statement;
+    const { format, name, merchantId, filter } = statement;
     const file = { name: `${name}.${format}`, disposition: 'attachment' as const };
-    if (format === 'csv') return sendPrivateFile(reply, { ...file, type: 'text/csv; charset=utf-8' }, statementCsv(lines));
+    if (format === 'csv') {
+      const csv = statementCsv(statementLinePages(db, merchantId, filter, config.timeZone), config.timeZone);
+      return sendPrivateFile(reply, { ...file, type: 'text/csv; charset=utf-8' }, Readable.from(csv));
+    }
+    const lines = await statementLines(db, merchantId, filter, config.timeZone);
     const locale = requestLocale(request);
     const i18n = app.translators[locale];
     const pdf = await statementPdf(lines, {
@@ -134,13 +143,13 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       const merchantId = await merchantOf(userId);
       const merchant = await ownMerchant(db, userId);
       const { from, to } = request.query;
-      const lines = await statementLines(db, merchantId, { from, to }, config.timeZone);
       const covers = (i18n: I18n) =>
         from || to ? i18n._('{from} to {to}', { from: from ?? '…', to: to ?? '…' }) : i18n._('Every line');
       return sendStatement(request, reply, {
         format,
         name: 'statement',
-        lines,
+        merchantId,
+        filter: { from, to },
         businessName: merchant?.businessName ?? '',
         covers,
       });
@@ -180,11 +189,11 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       const [payout] = await listPayouts(db, { payoutId: request.params.id });
       const mine = payout && payout.merchant.id === (await approvedMerchantOf(db, userId));
       if (!payout || !(mine || (await app.isAdmin(userId)))) throw notFound(MERCHANT_MESSAGES.noPayout);
-      const lines = await statementLines(db, payout.merchant.id, { payoutId: payout.id }, config.timeZone);
       return sendStatement(request, reply, {
         format,
         name: `payout-${payout.number}`,
-        lines,
+        merchantId: payout.merchant.id,
+        filter: { payoutId: payout.id },
         businessName: payout.merchant.businessName,
         covers: (i18n) => i18n._('Payout {number}', { number: payout.number }),
       });

@@ -38,7 +38,7 @@ const rateCards = fc
         extraPer500g: extra === null ? null : extra - (extra % 100),
       })),
     );
-    return readRateCard(writeRateCard({ bandLimits, lines }));
+    return readRateCard(Buffer.from(writeRateCard({ bandLimits, lines })));
   });
 
 describe('the quote (issue 28, property tests)', () => {

@@ -1,4 +1,5 @@
-import { csvRecords, csvRow } from '#server/http/csv.ts';
+import { csvRow } from '#server/http/csv.ts';
+import { type CsvRecord, CsvRefusal, readCsv } from '#server/http/csv-reader.ts';
 import {
   HEAVIEST_PARCEL_GRAMS,
   POISHA_PER_TAKA,
@@ -22,10 +23,14 @@ const BAND_COLUMN = /^up_to_(\d{1,7})(g|kg)$/;
 const TAKA = /^\d{1,6}(\.\d{1,2})?$/;
 /** Refusals listed for one file; a file with more is refused with the first ones. */
 const MOST_PROBLEMS = 20;
+/** Far more lines than services times zones: a longer file is not a rate card. */
+const MOST_LINES = 200;
 
 export const RATE_CARD_MESSAGES = {
   refused: /*i18n*/ 'The rate card was not changed: correct the lines below and import the file again.',
+  noFile: /*i18n*/ 'Send the rate card as a CSV file (Content-Type: text/csv).',
   empty: /*i18n*/ 'The file has no rate lines.',
+  tooMany: englishText(/*i18n*/ 'A rate card has at most {max} lines.', { max: MOST_LINES }),
   header: englishText(
     /*i18n*/ 'The first line must name the columns: {first}, one or more weight bands like up_to_500g or up_to_2kg, then {last}.',
     { first: FIRST_COLUMNS.join(', '), last: LAST_COLUMN },
@@ -111,21 +116,32 @@ function lineProblem(cells: string[], header: string[], card: RateCard): RateLin
 }
 
 /** Reads an imported rate card, all of it or nothing: every problem is named by its line (R-RATE-CARD). */
-export function readRateCard(text: string): RateCard {
-  const [header, ...rows] = csvRecords(text);
-  if (!header) throw new RateCardRefusal([{ line: 1, message: RATE_CARD_MESSAGES.header }]);
-  const limits = bandLimitsOf(header.cells);
-  if (typeof limits === 'string') throw new RateCardRefusal([{ line: header.line, message: limits }]);
-  if (rows.length === 0) throw new RateCardRefusal([{ line: 2, message: RATE_CARD_MESSAGES.empty }]);
-  const card: RateCard = { bandLimits: limits, lines: [] };
+export function readRateCard(file: Buffer): RateCard {
+  let header: { cells: string[]; limits: number[] } | undefined;
+  const card: RateCard = { bandLimits: [], lines: [] };
   const problems: { line: number; message: string }[] = [];
-  for (const row of rows) {
-    const read = lineProblem(row.cells, header.cells, card);
-    if (typeof read === 'string') problems.push({ line: row.line, message: read });
+  const readRecord = ({ line, cells }: CsvRecord) => {
+    if (!header) {
+      const limits = bandLimitsOf(cells);
+      if (typeof limits === 'string') throw new RateCardRefusal([{ line, message: limits }]);
+      header = { cells, limits };
+      card.bandLimits = limits;
+      return;
+    }
+    if (problems.length === MOST_PROBLEMS) return;
+    const read = lineProblem(cells, header.cells, card);
+    if (typeof read === 'string') problems.push({ line, message: read });
     else card.lines.push(read);
-    if (problems.length === MOST_PROBLEMS) break;
+  };
+  try {
+    readCsv(file, { max: MOST_LINES, tooMany: RATE_CARD_MESSAGES.tooMany }, readRecord);
+  } catch (error) {
+    if (!(error instanceof CsvRefusal)) throw error;
+    throw new RateCardRefusal([...problems, { line: error.line, message: error.message }].slice(0, MOST_PROBLEMS));
   }
+  if (!header) throw new RateCardRefusal([{ line: 1, message: RATE_CARD_MESSAGES.header }]);
   if (problems.length > 0) throw new RateCardRefusal(problems);
+  if (card.lines.length === 0) throw new RateCardRefusal([{ line: 2, message: RATE_CARD_MESSAGES.empty }]);
   return card;
 }
 

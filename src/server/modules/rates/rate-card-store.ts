@@ -8,9 +8,7 @@ import { readRateCard } from './rate-card-csv.ts';
 // Public file of the rates module: the rate cards in force, which app.ts makes and bookings (consignments) read.
 
 /** The card the shop ships with, in force until an admin imports one (R-RATE-CARD). */
-export const DEFAULT_RATE_CARD: RateCard = readRateCard(
-  readFileSync(new URL('./default-rate-card.csv', import.meta.url), 'utf8'),
-);
+export const DEFAULT_RATE_CARD: RateCard = readRateCard(readFileSync(new URL('./default-rate-card.csv', import.meta.url)));
 
 /** A rate card and the import it came from; `id` null for the card the shop ships with. */
 export interface RateCardInForce {

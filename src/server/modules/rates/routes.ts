@@ -8,7 +8,7 @@ import { badRequest } from '#server/http/errors.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
 import { translated } from '#shared/translate.ts';
-import { RateCardRefusal, readRateCard, writeRateCard } from './rate-card-csv.ts';
+import { RATE_CARD_MESSAGES, RateCardRefusal, readRateCard, writeRateCard } from './rate-card-csv.ts';
 import type { RateCards } from './rate-card-store.ts';
 import { quoteParcel } from './service.ts';
 import { shopClock } from './working-days.ts';
@@ -25,7 +25,8 @@ const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 /** Prices (issue 28): the public quote, and the rate card admins export and import. */
 export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, { config, rates }) => {
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: RATE_CARD_MAX_BYTES }, (_request, body, done) =>
+  // The bytes as sent: the CSV reader refuses a file that is not UTF-8 instead of replacing what it cannot read (decision 98).
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: RATE_CARD_MAX_BYTES }, (_request, body, done) =>
     done(null, body),
   );
 
@@ -110,11 +111,13 @@ export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, {
         summary:
           'Puts a rate card in force (admin), sent as text/csv in the exported form; a file with any bad line is refused whole, each problem named by its line, and nothing changes',
         consumes: ['text/csv'],
-        body: z.string(),
+        errors: [400],
+        readByHandler: { body: z.string().describe('CSV (RFC 4180), UTF-8') },
         response: { 200: z.string().describe('The card now in force, as CSV') },
       },
     },
     async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) throw badRequest(RATE_CARD_MESSAGES.noFile);
       let card: ReturnType<typeof readRateCard>;
       try {
         card = readRateCard(request.body);

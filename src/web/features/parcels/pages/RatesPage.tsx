@@ -35,8 +35,10 @@ export function RatesPage() {
   });
   const [refusal, setRefusal] = useState<ApiError>();
   const importCard = useMutation({
-    mutationFn: async (csv: string) =>
-      (await apiResponse('/api/admin/rates', { method: 'PUT', body: csv, contentType: 'text/csv' })).text(),
+    // The file's bytes as they are: the server refuses one that is not UTF-8 by its line (decision 98),
+    // where File.text() would have replaced what it could not read.
+    mutationFn: async (file: File) =>
+      (await apiResponse('/api/admin/rates', { method: 'PUT', body: file, contentType: 'text/csv' })).text(),
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.rateCard, saved),
   });
 
@@ -46,7 +48,7 @@ export function RatesPage() {
     if (!(file instanceof File) || file.size === 0) return;
     setRefusal(undefined);
     try {
-      await importCard.mutateAsync(await file.text());
+      await importCard.mutateAsync(file);
       toast.success(/*i18n*/ 'The new rate card is in force: new quotes and bookings use it.');
       event.currentTarget?.reset();
     } catch (error) {

@@ -1,0 +1,59 @@
+import { csvRow } from '#server/http/csv.ts';
+import type { LedgerLine } from '#shared/merchant.ts';
+import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "2026-11-29 14:05": the shop's local time, as every spreadsheet reads a date and time without being
+ * told a format (an ISO time with its offset, "+06:00", is read as text by most of them).
+ */
+function localTime(iso: string, timeZone: string): string {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/** Taka as a number, so a spreadsheet sums the column (-120.5 is a debit of ৳120.50). */
+const taka = (poisha: number) => poisha / POISHA_PER_TAKA;
+
+/**
+ * A statement as CSV (issues 30 and 39, decision 98), written as its pages of lines are read: the time in
+ * the shop's time zone (named in the column), the parcel and the merchant's own invoice number for it,
+ * the amount in taka as a number, and the total on the last line.
+ */
+export async function* statementCsv(pages: AsyncIterable<readonly LedgerLine[]>, timeZone: string): AsyncGenerator<string> {
+  const zone = timeZone.toLowerCase().replace(/[^a-z]+/g, '_');
+  yield csvRow([`time_${zone}`, 'kind', 'tracking_code', 'merchant_invoice', 'amount_taka', 'payout', 'note']);
+  let total = 0;
+  for await (const lines of pages) {
+    total += lines.reduce((sum, line) => sum + line.amount, 0);
+    yield lines
+      .map((line) =>
+        csvRow([
+          localTime(line.at, timeZone),
+          line.kind,
+          line.trackingCode,
+          line.merchantInvoice,
+          taka(line.amount),
+          line.payout,
+          line.note,
+        ]),
+      )
+      .join('');
+  }
+  yield csvRow(['', 'total', '', '', taka(total), '', '']);
+}
