@@ -40,6 +40,8 @@ export const BULK_BOOKING_MESSAGES = {
   weight: /*i18n*/ 'weight_kg must be a weight in kilograms, like 0.5 or 2.',
   cod: /*i18n*/ 'cod_taka must be an amount in taka, like 0 or 1250.50.',
   pickup: /*i18n*/ 'Choose one of your pickup addresses.',
+  invoiceRepeated: (invoice: string, line: number) =>
+    englishText(/*i18n*/ 'Invoice {invoice} is on line {line} too: each parcel needs its own invoice number.', { invoice, line }),
   inColumn: (column: string, problem: string) => englishText(/*i18n*/ '{column}: {problem}', { column, problem }),
   notFound: /*i18n*/ 'No bulk booking of yours has this id.',
 } as const;

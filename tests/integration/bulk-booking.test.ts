@@ -80,12 +80,16 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
   });
 
   it('areas are matched however they are written, and a name two areas share is refused with the district to add', async () => {
-    const file = bulkBookingFile(4, {
-      1: { area: 'mirpur dhaka' },
-      2: { area: 'Dhanmandi, Dhaka' },
-      3: { area: 'মিরপুর, ঢাকা' },
-      4: { area: 'dhaka-savar' },
-    });
+    const file = bulkBookingFile(
+      4,
+      {
+        1: { area: 'mirpur dhaka' },
+        2: { area: 'Dhanmandi, Dhaka' },
+        3: { area: 'মিরপুর, ঢাকা' },
+        4: { area: 'dhaka-savar' },
+      },
+      'AREA-',
+    );
     const booked = await upload(merchant, file);
     expect(booked.status).toBe(201);
     const areas = await server.db
@@ -93,7 +97,7 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
       .from(consignments)
       .where(eq(consignments.bulkBookingId, booked.body.id));
     expect(areas.map(({ area }) => area).sort()).toEqual(['dhaka-dhanmondi', 'dhaka-mirpur', 'dhaka-mirpur', 'dhaka-savar']);
-    const ambiguous = await upload(merchant, bulkBookingFile(1, { 1: { area: 'Mirpur' } }));
+    const ambiguous = await upload(merchant, bulkBookingFile(1, { 1: { area: 'Mirpur' } }, 'AMBIGUOUS-'));
     expect(ambiguous.body.error.fields['line 2']).toContain('Several areas are called “Mirpur”');
   });
 
@@ -112,7 +116,7 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
   it('only approved merchants book in bulk, and a file’s labels print as one PDF for its merchant only', async () => {
     const customer = await signUpCustomer(server);
     expect((await upload(customer, bulkBookingFile(1))).status).toBe(403);
-    const booked = await upload(merchant, bulkBookingFile(3));
+    const booked = await upload(merchant, bulkBookingFile(3, {}, 'LABEL-'));
     const labels = await fetch(booked.body.labelsUrl, { headers: { authorization: `Bearer ${merchant.token}` } });
     expect(labels.status).toBe(200);
     expect(labels.headers.get('content-type')).toBe('application/pdf');
@@ -125,8 +129,30 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
   it('the template downloads, and its example line books as it is', async () => {
     const template = await fetch(`${server.url}/api/merchant/bulk-bookings/template.csv`);
     expect(template.headers.get('content-type')).toContain('text/csv');
-    const booked = await upload(merchant, await template.text());
+    // The other merchant: the first has booked INV-1001, the template's example, in its 5,000-line file.
+    const booked = await upload(other, await template.text());
     expect(booked.status).toBe(201);
     expect(booked.body.parcels).toBe(1);
+  });
+
+  it('refuses a file that repeats an invoice number, or uses one a parcel of the merchant has, naming each line', async () => {
+    const repeated = await upload(other, bulkBookingFile(3, { 3: { invoice: 'DUP-1' } }, 'DUP-'));
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error.fields).toEqual({
+      'line 4': 'Invoice DUP-1 is on line 2 too: each parcel needs its own invoice number.',
+    });
+    const first = await upload(other, bulkBookingFile(2, {}, 'TAKEN-'));
+    expect(first.status).toBe(201);
+    const [holder] = await server.db
+      .select({ trackingCode: consignments.trackingCode })
+      .from(consignments)
+      .where(eq(consignments.merchantInvoice, 'TAKEN-2'));
+    const again = await upload(other, bulkBookingFile(3, { 1: { invoice: 'FREE-1' }, 3: { invoice: 'FREE-3' } }, 'TAKEN-'));
+    expect(again.status).toBe(400);
+    expect(again.body.error.fields).toEqual({
+      'line 3': `Invoice TAKEN-2 is already on your parcel ${holder?.trackingCode}: give this parcel another invoice number, or cancel that one first.`,
+    });
+    // Another merchant's numbers are theirs: the same file books for the first merchant.
+    expect((await upload(merchant, bulkBookingFile(2, {}, 'TAKEN-'))).status).toBe(201);
   });
 });

@@ -26,7 +26,8 @@ import { QUOTE_MESSAGES } from '#shared/quote.ts';
 import { findAreaForgiving } from '../areas/places.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
-import { pricedConsignment } from './service.ts';
+import { INVOICE_UNIQUE, parcelsWithInvoices } from './repository.ts';
+import { CONSIGNMENT_MESSAGES, pricedConsignment } from './service.ts';
 
 /** A parcel of a file as it was booked: what its recipient's text message says. */
 export type BulkBooked = Pick<
@@ -149,10 +150,11 @@ export function readBulkFile(
   file: Buffer,
   base: Pick<ConsignmentRequest, 'service' | 'pickup'>,
   terms: Omit<Parameters<typeof pricedConsignment>[2], 'bulkBookingId'>,
-): (typeof consignments.$inferInsert)[] {
+): BulkRow[] {
   let header: { columns: Map<BulkColumn, number>; width: number } | undefined;
-  const rows: (typeof consignments.$inferInsert)[] = [];
+  const rows: BulkRow[] = [];
   const problems: { line: number; message: string }[] = [];
+  const invoiceLines = new Map<string, number>();
   const readRecord = ({ line, cells }: { line: number; cells: string[] }) => {
     if (!header) {
       const columns = columnsOf(cells);
@@ -165,8 +167,15 @@ export function readBulkFile(
       problems.push({ line, message: request });
       return;
     }
+    const invoice = request.merchantInvoice;
+    const firstLine = invoice === undefined ? undefined : invoiceLines.get(invoice);
+    if (invoice !== undefined && firstLine !== undefined) {
+      problems.push({ line, message: BULK_BOOKING_MESSAGES.invoiceRepeated(invoice, firstLine) });
+      return;
+    }
+    if (invoice !== undefined) invoiceLines.set(invoice, line);
     try {
-      rows.push(pricedConsignment(config, request, terms));
+      rows.push({ line, row: pricedConsignment(config, request, terms) });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       problems.push({ line, message: error.message });
@@ -182,6 +191,29 @@ export function readBulkFile(
   if (problems.length > 0) throw new BulkBookingRefusal(problems);
   if (rows.length === 0) throw new BulkBookingRefusal([{ line: 2, message: BULK_BOOKING_MESSAGES.empty }]);
   return rows;
+}
+
+/** A priced line of a file, with the line it came from to name it by. */
+type BulkRow = { line: number; row: typeof consignments.$inferInsert };
+
+/**
+ * The file's lines whose invoice number one of the sender's parcels already has (R-BOOKING, decision 113),
+ * each refused naming that parcel. A file booked at the same moment is caught by the unique index instead,
+ * and the file is read again (bookBulk's tries), which then finds it here.
+ */
+async function invoicesTaken(tx: Transaction, userId: string, rows: BulkRow[]): Promise<void> {
+  const lineOf = new Map(rows.flatMap(({ line, row }) => (row.merchantInvoice ? [[row.merchantInvoice, line] as const] : [])));
+  if (lineOf.size === 0) return;
+  const holders = await parcelsWithInvoices(tx, userId, [...lineOf.keys()]);
+  if (holders.length === 0) return;
+  throw new BulkBookingRefusal(
+    holders
+      .map(({ invoice, trackingCode }) => ({
+        line: lineOf.get(invoice) as number,
+        message: CONSIGNMENT_MESSAGES.invoiceTaken(invoice, trackingCode),
+      }))
+      .sort((a, b) => a.line - b.line),
+  );
 }
 
 /** Up to three tries: a file's codes colliding with a kept one is all but impossible, but never a 500 for it. */
@@ -205,7 +237,9 @@ export async function bookBulk(
     try {
       return await db.transaction(async (tx) => {
         const rateCard = await context.rates.inForce(tx);
-        const rows = readBulkFile(config, file.content, base, { userId: sender.userId, now, rateCard });
+        const lines = readBulkFile(config, file.content, base, { userId: sender.userId, now, rateCard });
+        await invoicesTaken(tx, sender.userId, lines);
+        const rows = lines.map(({ row }) => row);
         const [booking] = await tx
           .insert(bulkBookings)
           .values({ merchantId: sender.merchantId, fileName: file.name, parcels: rows.length })
@@ -233,7 +267,8 @@ export async function bookBulk(
         };
       });
     } catch (error) {
-      if (attempt < CODE_TRIES && isUniqueViolation(error, 'consignments_tracking_code_unique')) continue;
+      const collided = ['consignments_tracking_code_unique', INVOICE_UNIQUE].some((unique) => isUniqueViolation(error, unique));
+      if (attempt < CODE_TRIES && collided) continue;
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, idempotencyKeys } from '#server/db/schema.ts';
 import type { Booking } from '#shared/consignment.ts';
@@ -26,6 +26,21 @@ export async function parcelWithInvoice(
     .where(and(eq(consignments.userId, userId), eq(consignments.merchantInvoice, invoice), ne(consignments.status, 'cancelled')))
     .limit(1);
   return row?.trackingCode;
+}
+
+/** Which of these invoice numbers the sender's parcels (not cancelled) have, each with its parcel's code. */
+export async function parcelsWithInvoices(
+  tx: Transaction,
+  userId: string,
+  invoices: string[],
+): Promise<{ invoice: string; trackingCode: string }[]> {
+  const rows = await tx
+    .select({ invoice: consignments.merchantInvoice, trackingCode: consignments.trackingCode })
+    .from(consignments)
+    .where(
+      and(eq(consignments.userId, userId), inArray(consignments.merchantInvoice, invoices), ne(consignments.status, 'cancelled')),
+    );
+  return rows.flatMap(({ invoice, trackingCode }) => (invoice ? [{ invoice, trackingCode }] : []));
 }
 
 /** My Parcels: the sender's consignments, newest first. */
