@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignmentEvents, consignments } from '#server/db/schema.ts';
 import type { Booking } from '#shared/consignment.ts';
 import type { ScanResult } from '#shared/tracking.ts';
-import { STANDARD_PARCEL, startTwoInstances, type TwoInstances } from '../helpers/parcels.ts';
+import { payParcelFee, STANDARD_PARCEL, startTwoInstances, type TwoInstances } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 
@@ -20,6 +20,7 @@ describe.skipIf(withoutPostgres())('one parcel scanned at once at two hub desks 
     const sender = await signUpCustomer(shop.first);
     code = (await call<Booking>(shop.first, 'POST', '/api/consignments', { token: sender.token, body: STANDARD_PARCEL })).body
       .trackingCode;
+    await payParcelFee(shop.first, sender, code);
   });
   afterAll(() => shop?.stop());
 

@@ -5,6 +5,7 @@ import { moveConsignment } from '#server/modules/consignments/moves.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, type ConsignmentStatus } from '#shared/consignment-status.ts';
 import type { ScanResult, Tracking } from '#shared/tracking.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -65,6 +66,8 @@ describe.each(kinds)('a parcel’s statuses on $kind: every status to every stat
     if (skip) return;
     server = await startTestServer({ kind });
     const sender = await signUpCustomer(server);
+    // Cash to collect is a merchant's (issue 39).
+    await approvedMerchant(server, await signInAdmin(server), sender);
     const booked = await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL });
     trackingCode = booked.body.trackingCode;
   });
@@ -148,6 +151,7 @@ describe('tracking a parcel through the hubs', () => {
     admin = await signInAdmin(server);
     operator = await signUpCustomer(server, { name: 'Hub Operator' });
     rider = await signUpCustomer(server, { name: 'Rider One' });
+    await approvedMerchant(server, admin, sender);
     for (const [staff, role] of [
       [operator, 'operator'],
       [rider, 'rider'],
@@ -259,6 +263,8 @@ describe('guessing tracking codes', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { TRACKING_LOOKUPS_PER_ADDRESS: '4' } });
     const sender = await signUpCustomer(server);
+    // Cash to collect is a merchant's (issue 39).
+    await approvedMerchant(server, await signInAdmin(server), sender);
     code = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body.trackingCode;
   });
   afterAll(() => server?.stop());
