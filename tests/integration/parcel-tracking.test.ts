@@ -6,6 +6,7 @@ import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, type ConsignmentStatus } from '#shared/consignment-status.ts';
 import type { ScanResult, Tracking } from '#shared/tracking.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
+import { payParcelFee } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -66,10 +67,13 @@ describe.each(kinds)('a parcel’s statuses on $kind: every status to every stat
     if (skip) return;
     server = await startTestServer({ kind });
     const sender = await signUpCustomer(server);
-    // Cash to collect is a merchant's (issue 39).
-    await approvedMerchant(server, await signInAdmin(server), sender);
-    const booked = await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL });
+    // No cash to collect, the fee paid by card: every move of the table is then the table's alone (issue 39).
+    const booked = await call<Booking>(server, 'POST', '/api/consignments', {
+      token: sender.token,
+      body: { ...PARCEL, codAmount: 0 },
+    });
     trackingCode = booked.body.trackingCode;
+    await payParcelFee(server, sender, trackingCode);
   });
   afterAll(() => server?.stop());
 
@@ -263,9 +267,8 @@ describe('guessing tracking codes', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { TRACKING_LOOKUPS_PER_ADDRESS: '4' } });
     const sender = await signUpCustomer(server);
-    // Cash to collect is a merchant's (issue 39).
-    await approvedMerchant(server, await signInAdmin(server), sender);
-    code = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body.trackingCode;
+    code = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: { ...PARCEL, codAmount: 0 } }))
+      .body.trackingCode;
   });
   afterAll(() => server?.stop());
 
