@@ -19,6 +19,8 @@ test('a customer books a parcel from "Book a Transport Now": quote, book, pay th
   page,
   server,
 }) => {
+  // Axe on four pages at three widths: a journey, not a check (it ran out of 60 s on a loaded machine).
+  test.slow();
   const customer = await signUpCustomer(server, { name: 'Asha Rahman' });
   await signInBrowser(page, server, customer);
 

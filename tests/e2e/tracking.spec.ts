@@ -294,6 +294,7 @@ test('a recipient without the code: the rider delivers on a photo of the handove
   const sender = await signUpCustomer(server, { name: 'Asha Rahman' });
   const rider = await signUpCustomer(server, { name: 'Jamal Rider' });
   await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+  await approvedMerchant(server, admin, sender);
   const { trackingCode } = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body;
   const scan = (status: string, extra: Record<string, string> = {}) =>
     call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [trackingCode], status, ...extra } });
