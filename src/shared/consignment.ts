@@ -127,6 +127,9 @@ export const consignmentSchema = z.object({
 });
 export type Consignment = z.infer<typeof consignmentSchema>;
 
+/** Whether the sender still owes the fee (issue 39): a card-paid fee not paid yet, unless the parcel was cancelled. */
+export const feeOwed = (parcel: Pick<Consignment, 'status' | 'feePaid'>) => !parcel.feePaid && parcel.status !== 'cancelled';
+
 /** A parcel named in an address by its tracking code, as typed or printed (the service reads it). */
 export const trackingCodeParamsSchema = z.object({ trackingCode: z.string().max(40) });
 

@@ -4,7 +4,7 @@ import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import type { Booking } from '#shared/consignment.ts';
 import { CHROMIUM_PATH } from '../../playwright.config.ts';
-import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { payParcelFee, STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -38,6 +38,8 @@ test('an operator reads a parcel’s label with the camera on the scan screen, a
   const { trackingCode } = (
     await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: STANDARD_PARCEL })
   ).body;
+  // Picked up once its card fee is paid (issue 39).
+  await payParcelFee(server, sender, trackingCode);
   const admin = await signInAdmin(server);
   const video = test.info().outputPath('label.y4m');
   await labelVideo(trackingCode, video);

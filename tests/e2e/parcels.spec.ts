@@ -4,7 +4,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { mailOutbox } from '#server/db/schema.ts';
 import { dayAfter, shopClock, workingDaysAfter } from '#server/modules/rates/working-days.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import { signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expectAxeCleanAtEveryWidth } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -17,6 +19,8 @@ test('a customer books a parcel from "Book a Transport Now": quote, book, pay th
   page,
   server,
 }) => {
+  // Axe on four pages at three widths: a journey, not a check (it ran out of 60 s on a loaded machine).
+  test.slow();
   const customer = await signUpCustomer(server, { name: 'Asha Rahman' });
   await signInBrowser(page, server, customer);
 
@@ -220,4 +224,59 @@ test('a sender asks for a pickup, and the admin sees it under its area on that d
   await expect(area.getByTestId('day-pickup')).toContainText('Asha Rahman');
   await expect(area.getByTestId('day-pickup')).toContainText('4 parcels');
   await expectAxeCleanAtEveryWidth(adminPage, 'day pickups');
+});
+
+test('cash to collect is a merchant’s: a customer sees the field closed with a link to apply, an approved merchant types it (issue 39)', async ({
+  page,
+  server,
+}) => {
+  // Two accounts' forms and axe at three widths.
+  test.slow();
+  const customer = await signUpCustomer(server, { name: 'Asha Rahman' });
+  await signInBrowser(page, server, customer);
+  // A quote's cash, carried to the form in its address, is not kept for a customer who cannot book it.
+  await page.goto('/ship/book?service=express&cod=1500');
+  const cod = page.getByLabel('Cash to collect (৳)');
+  await expect(cod).toBeDisabled();
+  await expect(cod).toHaveValue('0');
+  await expect(page.getByText('Cash on delivery is for merchant accounts.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply as a merchant' })).toHaveAttribute('href', '/dashboard/merchant');
+  const feeChoice = page.getByRole('group', { name: 'How you pay the fee' });
+  await expect(feeChoice.getByRole('radio')).toHaveCount(0);
+  await expect(feeChoice).toContainText('It is picked up once the fee is paid.');
+  await expectAxeCleanAtEveryWidth(page, 'booking form of a customer');
+
+  await approvedMerchant(server, await signInAdmin(server), customer);
+  await page.goto('/ship/book?service=express&cod=1500');
+  await expect(cod).toBeEnabled();
+  await expect(cod).toHaveValue('1500');
+  await expect(page.getByText('Cash on delivery is for merchant accounts.')).toBeHidden();
+  await expect(feeChoice.getByRole('radio', { name: 'Take it from the cash collected' })).toBeChecked();
+});
+
+test('a cancelled parcel’s page shows no fee to pay, no card form and no label, also after a reload (issue 39)', async ({
+  page,
+  server,
+}) => {
+  test.slow();
+  const sender = await signUpCustomer(server, { name: 'Asha Rahman' });
+  const { trackingCode } = (await call(server, 'POST', '/api/consignments', { token: sender.token, body: STANDARD_PARCEL })).body;
+  await signInBrowser(page, server, sender);
+  await page.goto(`/dashboard/parcels/${trackingCode}`);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Fee to pay')).toBeVisible();
+  await main.getByRole('button', { name: 'Cancel parcel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel parcel' }).click();
+  await expect(page.locator('.Toastify').getByText('Parcel cancelled.')).toBeVisible();
+  for (const seen of ['cancelled', 'reloaded']) {
+    if (seen === 'reloaded') await page.reload();
+    await expect(main.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(main.getByText('(nothing to pay: the parcel was cancelled)')).toBeVisible();
+    await expect(main.getByText('Fee to pay')).toHaveCount(0);
+    await expect(main.getByRole('heading', { name: /Pay the fee/ })).toHaveCount(0);
+    await expect(main.getByLabel('Card number')).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Print label' })).toHaveCount(0);
+    await expect(main.getByText(/check your connection/i)).toHaveCount(0);
+  }
+  await expectAxeCleanAtEveryWidth(page, 'cancelled parcel');
 });

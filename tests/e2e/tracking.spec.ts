@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
 import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expectAxeCleanAtEveryWidth } from './axe.ts';
@@ -40,8 +41,10 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
   // Four people's browsers and axe on five pages at three widths: a journey, not a check.
   test.slow();
   const sender = await signUpCustomer(server, { name: 'Asha Rahman' });
-  const { trackingCode } = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body;
   const admin = await signInAdmin(server);
+  // Cash to collect is a merchant's (issue 39).
+  await approvedMerchant(server, admin, sender);
+  const { trackingCode } = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body;
   const operator = await signUpCustomer(server, { name: 'Rafiq Hub' });
   const rider = await signUpCustomer(server, { name: 'Jamal Rider' });
   /** Each person in a browser of their own, signed in. */
@@ -197,6 +200,7 @@ test('without JavaScript, the tracking forms lead to the parcel: by code, and by
   server,
 }) => {
   const sender = await signUpCustomer(server);
+  await approvedMerchant(server, await signInAdmin(server), sender);
   const { trackingCode } = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body;
   const plain = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
   try {
@@ -299,6 +303,7 @@ test('a recipient without the code: the rider delivers on a photo of the handove
   const sender = await signUpCustomer(server, { name: 'Asha Rahman' });
   const rider = await signUpCustomer(server, { name: 'Jamal Rider' });
   await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+  await approvedMerchant(server, admin, sender);
   const { trackingCode } = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body;
   const scan = (status: string, extra: Record<string, string> = {}) =>
     call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [trackingCode], status, ...extra } });

@@ -1,6 +1,8 @@
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import type { ConsignmentInput } from '#shared/consignment.ts';
+import { chargeTestCard } from './payment-fixtures.ts';
 import { RaceBarrier } from './race-barrier.ts';
+import { call, type SignedInCustomer } from './shop-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /** A plain parcel from Gulshan to Cumilla, no cash to collect: what the parcels' race tests book. */
@@ -11,6 +13,20 @@ export const STANDARD_PARCEL: ConsignmentInput = {
   weightGrams: 800,
   codAmount: 0,
 };
+
+/**
+ * Pays a card-paid parcel's fee as its sender does on the parcel's page, with the test processor's 4242
+ * card: a parcel is picked up only once its fee is paid (issue 39).
+ */
+export async function payParcelFee(server: TestServer, sender: SignedInCustomer, trackingCode: string): Promise<void> {
+  const started = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: sender.token });
+  const charged = await chargeTestCard(server, sender, started.body.clientSecret);
+  const paid = await call(server, 'PATCH', `/api/consignments/${trackingCode}/payment`, {
+    token: sender.token,
+    body: { transactionId: charged.body.paymentIntent?.id },
+  });
+  if (paid.status !== 200) throw new Error(`the fee of ${trackingCode} was not paid: ${JSON.stringify(paid.body)}`);
+}
 
 export interface TwoInstances {
   first: TestServer;

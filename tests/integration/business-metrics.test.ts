@@ -2,7 +2,7 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, mailOutbox, products } from '#server/db/schema.ts';
 import { METRICS_TOKEN, sample, scrapeMetrics } from '../helpers/metrics.ts';
-import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { payParcelFee, STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { chargeTestCard, insertOrder, payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { type SmtpInbox, startSmtpInbox } from '../helpers/smtp-inbox.ts';
@@ -83,6 +83,7 @@ describe.each(testDatabaseKinds())('business metrics on %s (R-METRICS)', (kind) 
     const admin = await signInAdmin(server);
     const booked = await call(server, 'POST', '/api/consignments', { token: customer.token, body: STANDARD_PARCEL });
     expect(booked.status).toBe(201);
+    await payParcelFee(server, customer, booked.body.trackingCode);
     const before = await scrape();
     const scanned = await call(server, 'POST', '/api/ops/scans', {
       token: admin.token,

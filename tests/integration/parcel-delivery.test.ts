@@ -8,6 +8,7 @@ import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import type { MailboxEntry } from '#shared/mail.ts';
 import type { Operations, RunParcel, ScanResult, Tracking } from '#shared/tracking.ts';
 import { addProduct, placeOrder } from '../helpers/catalog.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
 import { payWithTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { type SmsGateway, startSmsGateway } from '../helpers/sms-gateway.ts';
@@ -45,6 +46,8 @@ describe('delivering a parcel with the recipient’s code', () => {
     });
     admin = await signInAdmin(server);
     sender = await signUpCustomer(server);
+    // Cash to collect is a merchant's (issue 39).
+    await approvedMerchant(server, admin, sender);
     rider = await signUpCustomer(server, { name: 'Rider One' });
     otherRider = await signUpCustomer(server, { name: 'Rider Two' });
     for (const staff of [rider, otherRider])

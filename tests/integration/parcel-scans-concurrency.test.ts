@@ -5,7 +5,7 @@ import { consignmentEvents, consignments, merchantLedger, smsOutbox } from '#ser
 import type { Booking } from '#shared/consignment.ts';
 import type { ScanResult } from '#shared/tracking.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
-import { STANDARD_PARCEL, startTwoInstances, type TwoInstances } from '../helpers/parcels.ts';
+import { payParcelFee, STANDARD_PARCEL, startTwoInstances, type TwoInstances } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 
@@ -22,6 +22,7 @@ describe.skipIf(withoutPostgres())('one parcel moved at once on two instances (r
     const sender = await signUpCustomer(shop.first);
     code = (await call<Booking>(shop.first, 'POST', '/api/consignments', { token: sender.token, body: STANDARD_PARCEL })).body
       .trackingCode;
+    await payParcelFee(shop.first, sender, code);
   });
   afterAll(() => shop?.stop());
 

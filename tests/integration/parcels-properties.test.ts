@@ -3,7 +3,8 @@ import { DEFAULT_RATE_CARD } from '#server/modules/rates/rate-card-store.ts';
 import type { Booking } from '#shared/consignment.ts';
 import { SERVICES, ZONES, type Zone } from '#shared/parcel-services.ts';
 import type { Quote } from '#shared/quote.ts';
-import { call, type SignedInCustomer, signUpCustomer } from '../helpers/shop-client.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /** A pickup in Gulshan, and a delivery address in each zone from it. */
@@ -21,6 +22,8 @@ describe('the booked price is the quoted price (issue 28)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     sender = await signUpCustomer(server);
+    // Cash to collect is a merchant's (issue 39).
+    await approvedMerchant(server, await signInAdmin(server), sender);
   });
   afterAll(() => server?.stop());
 

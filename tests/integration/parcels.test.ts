@@ -1,12 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consignmentEvents, paymentIntents } from '#server/db/schema.ts';
+import { consignmentEvents, consignments, paymentIntents } from '#server/db/schema.ts';
 import { writeRateCard } from '#server/modules/rates/rate-card-csv.ts';
 import { DEFAULT_RATE_CARD } from '#server/modules/rates/rate-card-store.ts';
 import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
 import type { Quote } from '#shared/quote.ts';
+import type { ScanResult } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
+import { approvedMerchant, MERCHANT_APPLICATION } from '../helpers/merchants.ts';
+import { payParcelFee } from '../helpers/parcels.ts';
 import { chargeTestCard } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -20,6 +23,8 @@ describe('parcels: quote, booking, fee payment and label', () => {
     server = await startTestServer();
     sender = await signUpCustomer(server, { name: 'Asha Rahman' });
     admin = await signInAdmin(server);
+    // Cash to collect is a merchant's (issue 39): the sender books as one.
+    await approvedMerchant(server, admin, sender);
   });
   afterAll(() => server?.stop());
 
@@ -194,6 +199,7 @@ describe('parcels: quote, booking, fee payment and label', () => {
     expect(again).toMatchObject({ status: 409, body: { error: { message: 'This parcel is already cancelled.' } } });
 
     const picked = (await book(parcel())).body.trackingCode;
+    await payParcelFee(server, sender, picked);
     await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [picked], status: 'picked_up' } });
     const late = await cancel(picked);
     expect(late).toMatchObject({
@@ -203,6 +209,70 @@ describe('parcels: quote, booking, fee payment and label', () => {
     // Staff may cancel a sender's parcel before pickup.
     const other = (await book(parcel())).body.trackingCode;
     expect((await cancel(other, admin)).body.status).toBe('cancelled');
+  });
+
+  it('does not pick up a parcel whose card fee is unpaid: each scan says why, in its language; paid, it is picked up', async () => {
+    const unpaid = (await book(parcel())).body.trackingCode;
+    const scan = (headers: Record<string, string> = {}) =>
+      call<{ results: ScanResult[] }>(server, 'POST', '/api/ops/scans', {
+        token: admin.token,
+        body: { codes: [unpaid], status: 'picked_up' },
+        headers,
+      });
+    expect((await scan()).body.results).toEqual([
+      { code: unpaid, moved: false, problem: 'The fee of this parcel is not paid yet: it cannot be picked up.' },
+    ]);
+    expect((await scan({ 'accept-language': 'bn' })).body.results).toEqual([
+      { code: unpaid, moved: false, problem: 'এই পার্সেলের চার্জ এখনো পরিশোধ করা হয়নি: এটি সংগ্রহ করা যাবে না।' },
+    ]);
+    const still = await call<Consignment>(server, 'GET', `/api/consignments/${unpaid}`, { token: sender.token });
+    expect(still.body).toMatchObject({ status: 'booked', feePaid: false });
+    const events = await server.db
+      .select()
+      .from(consignmentEvents)
+      .innerJoin(consignments, eq(consignments.id, consignmentEvents.consignmentId))
+      .where(eq(consignments.trackingCode, unpaid));
+    expect(events.map((event) => event.consignment_events.status)).toEqual(['booked']);
+
+    await payParcelFee(server, sender, unpaid);
+    expect((await scan()).body.results).toEqual([{ code: unpaid, moved: true, status: 'picked_up' }]);
+    // A fee taken from the cash is owed by no card: that parcel is picked up at once.
+    const fromCash = (await book(parcel({ codAmount: 150_000 }))).body.trackingCode;
+    const cod = await call<{ results: ScanResult[] }>(server, 'POST', '/api/ops/scans', {
+      token: admin.token,
+      body: { codes: [fromCash], status: 'picked_up' },
+    });
+    expect(cod.body.results).toEqual([{ code: fromCash, moved: true, status: 'picked_up' }]);
+  });
+
+  it('takes cash to collect only from approved merchants: anyone else’s booking is 400 on codAmount and books nothing', async () => {
+    const customer = await signUpCustomer(server);
+    const refused = await book(parcel({ codAmount: 150_000 }), customer);
+    expect(refused.status).toBe(400);
+    const message =
+      'Cash on delivery is for approved merchant accounts: apply as a merchant on the Merchant page, or book with no cash to collect.';
+    expect(refused.body).toMatchObject({ error: { code: 'bad_request', message, fields: { codAmount: message } } });
+    const bangla = await book(parcel({ codAmount: 150_000 }), customer, { 'accept-language': 'bn' });
+    expect((bangla.body as unknown as { error: { fields: Record<string, string> } }).error.fields.codAmount).toMatch(
+      /[\u0980-\u09FF]/,
+    );
+    // An application still waiting is no merchant yet.
+    await call(server, 'POST', '/api/merchant/application', { token: customer.token, body: MERCHANT_APPLICATION });
+    expect((await book(parcel({ codAmount: 150_000, feePayment: 'card' }), customer)).status).toBe(400);
+    expect((await call<Consignment[]>(server, 'GET', '/api/consignments', { token: customer.token })).body).toEqual([]);
+    // Without cash to collect, anyone books.
+    expect((await book(parcel(), customer)).status).toBe(201);
+  });
+
+  it('prints no label for a cancelled parcel (409)', async () => {
+    const booked = (await book(parcel())).body.trackingCode;
+    const path = `/api/consignments/${booked}/label.pdf`;
+    expect((await call(server, 'GET', path, { token: sender.token })).status).toBe(200);
+    await call(server, 'POST', `/api/consignments/${booked}/cancel`, { token: sender.token });
+    expect(await call(server, 'GET', path, { token: sender.token })).toMatchObject({
+      status: 409,
+      body: { error: { message: 'This parcel was cancelled: it has no label to print.' } },
+    });
   });
 
   it('prints an A6 label holding the tracking code and the tracking address, for the sender and staff only', async () => {

@@ -5,7 +5,7 @@ import type { Product } from '#shared/product.ts';
 import { addProductWithUpload, NEW_PRODUCT, TINY_PNG } from '../helpers/catalog.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { startTestBucket, type TestBucket } from '../helpers/object-store.ts';
-import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { payParcelFee, STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -81,6 +81,7 @@ describe('product pictures in an S3 bucket', () => {
     await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
     const booked = await call(server, 'POST', '/api/consignments', { token: admin.token, body: STANDARD_PARCEL });
     const codes = [booked.body.trackingCode];
+    await payParcelFee(server, admin, booked.body.trackingCode);
     for (const move of [
       { status: 'picked_up' },
       { status: 'at_hub', hub: 'chattogram' },

@@ -8,7 +8,7 @@ import type { Merchant, Payout } from '#shared/merchant.ts';
 import { type NewWebhookEndpoint, WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookEndpoint } from '#shared/webhooks.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
-import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { payParcelFee, STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { RaceBarrier } from '../helpers/race-barrier.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds, withoutPostgres } from '../helpers/test-database.ts';
@@ -28,9 +28,14 @@ const register = (server: TestServer, who: SignedInCustomer, body: unknown) =>
   call(server, 'POST', '/api/merchant/webhooks', { token: who.token, body });
 const logOf = async (server: TestServer, who: SignedInCustomer, endpointId: string) =>
   (await call<WebhookDelivery[]>(server, 'GET', `/api/merchant/webhooks/${endpointId}/deliveries`, { token: who.token })).body;
-const book = async (server: TestServer, who: SignedInCustomer, merchantInvoice?: string) =>
-  (await call<Booking>(server, 'POST', '/api/consignments', { token: who.token, body: { ...STANDARD_PARCEL, merchantInvoice } }))
-    .body;
+/** A parcel booked and its card fee paid: a parcel is picked up only once its fee is paid (issue 39). */
+const book = async (server: TestServer, who: SignedInCustomer, merchantInvoice?: string) => {
+  const booked = (
+    await call<Booking>(server, 'POST', '/api/consignments', { token: who.token, body: { ...STANDARD_PARCEL, merchantInvoice } })
+  ).body;
+  await payParcelFee(server, who, booked.trackingCode);
+  return booked;
+};
 const scan = async (server: TestServer, admin: SignedInCustomer, code: string, status: string, hub?: string) => {
   const scanned = await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [code], status, hub } });
   expect(scanned.body, JSON.stringify(scanned.body)).toMatchObject({ results: [{ moved: true }] });

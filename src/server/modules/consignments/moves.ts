@@ -62,6 +62,23 @@ export interface MoveRules {
   notify?: MoveNotice;
 }
 
+export const MOVE_MONEY_MESSAGES = {
+  feeNotPaid: /*i18n*/ 'The fee of this parcel is not paid yet: it cannot be picked up.',
+} as const;
+
+/**
+ * The money a move waits for (issue 39, R-FEE-BEFORE-PICKUP, decision 0103): a parcel whose fee is to
+ * be paid by card is not picked up until it is paid, so no unpaid parcel is ever carried, delivered or
+ * paid out. The one place this rule lives: issue 41 may take merchants' fees from their ledger instead.
+ */
+export function moneyMoveProblem(
+  row: Pick<ConsignmentRow, 'feePayment' | 'feePaidAt'>,
+  to: ConsignmentStatus,
+): string | undefined {
+  if (to === 'picked_up' && row.feePayment === 'card' && row.feePaidAt === null) return MOVE_MONEY_MESSAGES.feeNotPaid;
+  return undefined;
+}
+
 /** The booking's own event, written in the booking's transaction (R-PARCEL-STATUS). */
 export async function recordBooked(tx: Transaction, row: ConsignmentRow): Promise<void> {
   await tx.insert(consignmentEvents).values({ consignmentId: row.id, status: 'booked', actorId: row.userId });
@@ -119,7 +136,7 @@ export async function applyMove(
   now = new Date(),
 ): Promise<ConsignmentRow> {
   const state = { status: row.status, attempts: row.deliveryAttempts, heldFrom: row.heldFrom };
-  const problem = parcelMoveProblem(state, move.to, rules.maxAttempts);
+  const problem = parcelMoveProblem(state, move.to, rules.maxAttempts) ?? moneyMoveProblem(row, move.to);
   if (problem) throw conflict(problem);
   const next = stateAfter(state, move.to);
   const goesOut = move.to === 'out_for_delivery';

@@ -31,6 +31,7 @@ import {
   listMyConsignments,
   presentConsignment,
   readOwnConsignment,
+  readPrintableConsignment,
 } from './service.ts';
 
 interface ConsignmentRouteOptions {
@@ -59,7 +60,7 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
         operationId: 'bookConsignment',
         tags: ['parcels'],
         summary:
-          'Books a parcel: priced on the server by the rate card in force (never a client’s quote) and kept at that price; the fee is paid by card (POST …/payment-intent) or taken from the cash on delivery (`feePayment: cod`, the default when there is cash to collect). With an `Idempotency-Key` header, a repeated request answers the first answer; the same key with another request is 422. An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel)',
+          'Books a parcel: priced on the server by the rate card in force (never a client’s quote) and kept at that price; the fee is paid by card (POST …/payment-intent) or taken from the cash on delivery (`feePayment: cod`, the default when there is cash to collect). Cash to collect (`codAmount` above 0) is for approved merchants only: anyone else’s is 400 naming `codAmount`. With an `Idempotency-Key` header, a repeated request answers the first answer; the same key with another request is 422. An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel)',
         body: consignmentInputSchema,
         errors: [409, 422],
         response: { 201: bookingSchema },
@@ -109,16 +110,16 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
         operationId: 'printLabel',
         tags: ['parcels'],
         summary:
-          'The parcel’s A6 label as a PDF (its sender and admins only): the tracking code as a Code 128 barcode, a QR code of the tracking page, recipient, sender, service, weight and cash to collect; `lang=bn` writes it in Bangla',
+          'The parcel’s A6 label as a PDF (its sender and admins only; a cancelled parcel’s 409): the tracking code as a Code 128 barcode, a QR code of the tracking page, recipient, sender, service, weight and cash to collect; `lang=bn` writes it in Bangla',
         params: trackingCodeParamsSchema,
         querystring: z.object({ lang: z.string().optional() }),
         produces: ['application/pdf'],
-        errors: [404],
+        errors: [404, 409],
         response: { 200: z.string().describe('PDF') },
       },
     },
     async (request, reply) => {
-      const row = await readOwnConsignment(db, viewerOf(request), request.params.trackingCode, app.isAdmin);
+      const row = await readPrintableConsignment(db, viewerOf(request), request.params.trackingCode, app.isAdmin);
       const { lang } = request.query;
       const locale = lang && isLocale(lang) ? lang : requestLocale(request);
       const pdf = await consignmentLabel(presentConsignment(config, row), {

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import type { consignments } from '#server/db/schema.ts';
-import { badRequest, HttpError, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.ts';
 import type { Translators } from '#server/i18n/catalogues.ts';
 import {
   type Booking,
@@ -22,6 +22,7 @@ import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
 import { zoneBetween } from '../areas/zones.ts';
+import { approvedMerchantOf } from '../merchants/ledger.ts';
 import { quoteOptions } from '../rates/quote.ts';
 import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
@@ -41,7 +42,10 @@ import { newTrackingCode } from './tracking-code.ts';
 
 export const CONSIGNMENT_MESSAGES = {
   notFound: /*i18n*/ 'No parcel of yours has this tracking code.',
+  cancelledNoLabel: /*i18n*/ 'This parcel was cancelled: it has no label to print.',
   keyReused: /*i18n*/ 'This Idempotency-Key was already used for a different booking: use a new key for a new parcel.',
+  codForMerchants:
+    /*i18n*/ 'Cash on delivery is for approved merchant accounts: apply as a merchant on the Merchant page, or book with no cash to collect.',
   codTooSmall: (total: string) =>
     englishText(/*i18n*/ 'The cash to collect must cover the fee ({total}) for the fee to be taken from it.', { total }),
   invoiceTaken: (invoice: string, trackingCode: string) =>
@@ -205,6 +209,16 @@ export function pricedConsignment(
 }
 
 /**
+ * Cash to collect only for an approved merchant (issue 39, R-COD-MERCHANTS, decision 0104): only a
+ * merchant has a ledger that credits the cash and a payout that hands it over. Bulk booking and the
+ * merchant API are for merchants already; this is every booking's check, in its transaction.
+ */
+async function assertCodAllowed(tx: Transaction, request: ConsignmentRequest, userId: string): Promise<void> {
+  if (request.codAmount > 0 && !(await approvedMerchantOf(tx, userId)))
+    throw badRequest(CONSIGNMENT_MESSAGES.codForMerchants, { codAmount: CONSIGNMENT_MESSAGES.codForMerchants });
+}
+
+/**
  * A parcel priced with the rate card in force and booked, in the caller's transaction, with its first
  * event and the recipient told.
  */
@@ -215,6 +229,7 @@ export async function insertPricedConsignment(
   terms: Omit<BookingTerms, 'rateCard'>,
 ): Promise<ConsignmentRow> {
   await requireFreeInvoice(tx, terms.userId, request.merchantInvoice);
+  await assertCodAllowed(tx, request, terms.userId);
   const row = await insertConsignment(
     tx,
     pricedConsignment(context.config, request, { ...terms, rateCard: await context.rates.inForce(tx) }),
@@ -311,6 +326,18 @@ export async function readOwnConsignment(
   const code = readTrackingCode(trackingCode);
   const row = code ? await findConsignment(db, code) : undefined;
   if (!row || (row.userId !== viewer.userId && !(await isStaff(viewer.userId)))) throw notFound(CONSIGNMENT_MESSAGES.notFound);
+  return row;
+}
+
+/** A parcel whose label its sender or staff may print: a cancelled one has none (issue 39), 409. */
+export async function readPrintableConsignment(
+  db: Database,
+  viewer: Pick<Viewer, 'userId'>,
+  trackingCode: string,
+  isStaff: (userId: string) => Promise<boolean>,
+): Promise<ConsignmentRow> {
+  const row = await readOwnConsignment(db, viewer, trackingCode, isStaff);
+  if (row.status === 'cancelled') throw conflict(CONSIGNMENT_MESSAGES.cancelledNoLabel);
   return row;
 }
 

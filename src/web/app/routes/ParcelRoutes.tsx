@@ -3,6 +3,7 @@ import { Spinner } from '#web/components/Spinner.tsx';
 import { useIsAdmin } from '#web/features/auth/api/use-is-admin.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
 import { FreightRequestsPage } from '#web/features/freight/pages/FreightRequestsPage.tsx';
+import { useMerchant } from '#web/features/merchants/api/use-merchant.ts';
 import { BookParcelPage, type Sender } from '#web/features/parcels/pages/BookParcelPage.tsx';
 import { ParcelPage } from '#web/features/parcels/pages/ParcelPage.tsx';
 import { PickupPage } from '#web/features/parcels/pages/PickupPage.tsx';
@@ -17,11 +18,16 @@ function useSender(): Sender | undefined {
   return { name: user.name, phone: profile.data?.phoneNumber ?? '', address: profile.data?.address ?? '' };
 }
 
-/** The booking form, starting from the sender's details. */
+/** The booking form, starting from the sender's details; cash to collect only for an approved merchant (issue 39). */
 export function BookParcelRoute() {
   const { t } = useLingui();
   const sender = useSender();
-  return sender ? <BookParcelPage sender={sender} /> : <Spinner label={t`Loading your details`} />;
+  const merchant = useMerchant();
+  return sender && !merchant.isPending ? (
+    <BookParcelPage sender={sender} merchant={merchant.data?.status === 'approved'} />
+  ) : (
+    <Spinner label={t`Loading your details`} />
+  );
 }
 
 /** Asking for a pickup, starting from the sender's details. */

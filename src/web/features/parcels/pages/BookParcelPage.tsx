@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { parcelPath } from '#shared/consignment.ts';
 import {
   BOOKING_FIELDS,
@@ -86,12 +86,39 @@ function PartyFields({
   );
 }
 
+/** The merchant page, where a customer applies to collect cash on delivery. */
+const MERCHANT_PAGE = '/dashboard/merchant';
+
+/**
+ * Cash to collect, for a sender who is no approved merchant (issue 39, decision 0104): shown, so they
+ * learn it exists, but closed, with why and where to apply. The server refuses it all the same.
+ */
+function CodForMerchantsOnly() {
+  const { t } = useLingui();
+  const noteId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <FormField label={t`Cash to collect (৳)`} value="0" disabled readOnly aria-describedby={noteId} />
+      <p id={noteId} className="text-sm text-base-content/80">
+        <Trans>
+          Cash on delivery is for merchant accounts.{' '}
+          <Link to={MERCHANT_PAGE} className="link link-primary">
+            Apply as a merchant
+          </Link>{' '}
+          to collect cash with your parcels.
+        </Trans>
+      </p>
+    </div>
+  );
+}
+
 /**
  * Booking a parcel (R-BOOKING): the quote's parcel with who sends and who receives it. The price shown is
  * the server's for the fields as they stand; the server prices the booking again itself. A card-paid fee
- * is paid on the parcel's page, where the booking leads.
+ * is paid on the parcel's page, where the booking leads. Only an approved merchant collects cash on
+ * delivery, and so only a merchant may have the fee taken from it (R-COD-MERCHANTS).
  */
-export function BookParcelPage({ sender }: { sender: Sender | undefined }) {
+export function BookParcelPage({ sender, merchant }: { sender: Sender | undefined; merchant: boolean }) {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Book a parcel`);
   const inPageLanguage = useInPageLanguage();
@@ -101,7 +128,7 @@ export function BookParcelPage({ sender }: { sender: Sender | undefined }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const book = useBookParcel(idempotencyKey);
   const askedService = search.get('service');
-  const cod = search.get('cod') ?? '';
+  const cod = merchant ? (search.get('cod') ?? '') : '';
   const form = useForm<BookingFormInput, unknown, BookingForm>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: {
@@ -162,14 +189,18 @@ export function BookParcelPage({ sender }: { sender: Sender | undefined }) {
             error={errors.weight?.message}
             {...form.register('weight')}
           />
-          <FormField
-            label={t`Cash to collect (৳)`}
-            type={numberFieldType}
-            inputMode="decimal"
-            placeholder="0"
-            error={errors.cod?.message}
-            {...form.register('cod')}
-          />
+          {merchant ? (
+            <FormField
+              label={t`Cash to collect (৳)`}
+              type={numberFieldType}
+              inputMode="decimal"
+              placeholder="0"
+              error={errors.cod?.message}
+              {...form.register('cod')}
+            />
+          ) : (
+            <CodForMerchantsOnly />
+          )}
           <FormField
             label={t`Declared value (৳, optional)`}
             type={numberFieldType}
@@ -196,14 +227,22 @@ export function BookParcelPage({ sender }: { sender: Sender | undefined }) {
           <legend className="mb-2 text-lg font-semibold">
             <Trans>How you pay the fee</Trans>
           </legend>
-          <label className="flex items-center gap-3">
-            <input type="radio" className="radio radio-primary" value="card" {...form.register('feePayment')} />
-            <Trans>By card now</Trans>
-          </label>
-          <label className="flex items-center gap-3">
-            <input type="radio" className="radio radio-primary" value="cod" {...form.register('feePayment')} />
-            <Trans>Take it from the cash collected</Trans>
-          </label>
+          {merchant ? (
+            <>
+              <label className="flex items-center gap-3">
+                <input type="radio" className="radio radio-primary" value="card" {...form.register('feePayment')} />
+                <Trans>By card now</Trans>
+              </label>
+              <label className="flex items-center gap-3">
+                <input type="radio" className="radio radio-primary" value="cod" {...form.register('feePayment')} />
+                <Trans>Take it from the cash collected</Trans>
+              </label>
+            </>
+          ) : (
+            <p>
+              <Trans>By card, on the parcel’s page once it is booked. It is picked up once the fee is paid.</Trans>
+            </p>
+          )}
           {errors.feePayment?.message ? <p className="text-sm text-error">{inPageLanguage(errors.feePayment.message)}</p> : null}
         </fieldset>
         <div className="card border border-base-300 bg-base-200/50" aria-live="polite" data-testid="booking-price">

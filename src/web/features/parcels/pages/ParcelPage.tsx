@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { placeName } from '#shared/area.ts';
-import { type Consignment, trackingPath } from '#shared/consignment.ts';
+import { type Consignment, feeOwed, trackingPath } from '#shared/consignment.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
@@ -32,7 +32,8 @@ function Party({ title, party }: { title: string; party: Consignment['pickup'] }
 
 /**
  * One parcel (issue 28): what was booked and what it costs, its label, and, while a card-paid fee is
- * owed, `payment` (the card form, composed in by the app: src/web/app/routes/ParcelRoute.tsx).
+ * owed, `payment` (the card form, composed in by the app: src/web/app/routes/ParcelRoute.tsx). A
+ * cancelled parcel has neither label nor payment (issue 39).
  */
 export function ParcelPage({ payment }: { payment: (parcel: Consignment) => ReactNode }) {
   const { t, i18n } = useLingui();
@@ -60,6 +61,7 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
   }
   const consignment = parcel.data;
   const kilograms = count(consignment.weightGrams / 1000);
+  const cancelled = consignment.status === 'cancelled';
 
   const print = async () => {
     setPrinting(true);
@@ -92,10 +94,13 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-primary" onClick={print} disabled={printing}>
-            {printing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            <Trans>Print label</Trans>
-          </button>
+          {/* A cancelled parcel travels nowhere: it has no label (the server refuses one too). */}
+          {cancelled ? null : (
+            <button type="button" className="btn btn-primary" onClick={print} disabled={printing}>
+              {printing ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              <Trans>Print label</Trans>
+            </button>
+          )}
           <Link to={trackingPath(consignment.trackingCode)} className="btn btn-outline">
             <Trans>Track it</Trans>
           </Link>
@@ -120,7 +125,7 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
           ) : null}
         </div>
       </div>
-      {consignment.feePaid ? null : payment(consignment)}
+      {feeOwed(consignment) ? payment(consignment) : null}
       <div className="card border border-base-300 bg-base-100">
         <div className="card-body grid gap-6 sm:grid-cols-2">
           <Party title={t`Pick up from`} party={consignment.pickup} />
@@ -154,7 +159,13 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
             <dd className="font-semibold">
               {taka(consignment.total)}{' '}
               <span className="font-normal text-base-content/70">
-                {consignment.feePayment === 'cod' ? (
+                {consignment.feePayment === 'card' && cancelled ? (
+                  consignment.feePaid ? (
+                    <Trans>(paid by card and refunded: the parcel was cancelled)</Trans>
+                  ) : (
+                    <Trans>(nothing to pay: the parcel was cancelled)</Trans>
+                  )
+                ) : consignment.feePayment === 'cod' ? (
                   <Trans>(taken from the cash collected)</Trans>
                 ) : consignment.feePayment === 'shop' ? (
                   <Trans>(the shop’s own order: no fee)</Trans>
