@@ -166,7 +166,9 @@ describe('loadConfig', () => {
       cardAttemptsPerOrder: 10,
       bookingsPerCustomer: 100,
       trackingLookupsPerAddress: 60,
-      apiRequestsPerKey: 120,
+      parcelsPerSenderPerDay: 20_000,
+      bookingTextsPerNumberPerDay: 10,
+      apiRequestsPerMerchant: 120,
     });
     expect(loadConfig({ ORDERS_PER_CUSTOMER: '50' }).rateLimits.ordersPerCustomer).toBe(50);
     expect(() => loadConfig({ ORDERS_PER_CUSTOMER: '0' })).toThrow(/ORDERS_PER_CUSTOMER/);
