@@ -12,7 +12,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_MESSAGES = {
   badUrl: /*i18n*/ 'Give the full address of your endpoint, starting with https://',
   httpsOnly: /*i18n*/ 'The endpoint must use https://',
-  privateAddress: /*i18n*/ 'This address leads to a private, loopback or link-local network, which webhooks may not reach',
+  privateAddress:
+    /*i18n*/ 'This address is not a public internet address (it is private, loopback, link-local or reserved), which webhooks may not reach',
   unresolvable: /*i18n*/ 'This host name could not be found: check the address of your endpoint',
   timedOut: /*i18n*/ 'No answer within 5 seconds',
   refused: /*i18n*/ 'Connection refused',
