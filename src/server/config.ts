@@ -145,6 +145,10 @@ const configSchema = z
     PARCELS_PER_SENDER_PER_DAY: limitSetting(20_000),
     BOOKING_TEXTS_PER_NUMBER_PER_DAY: limitSetting(10),
     API_REQUESTS_PER_MERCHANT: limitSetting(120),
+    // Renamed (decision 107): a deployment still setting it is told, not silently given the default.
+    API_REQUESTS_PER_KEY: z
+      .never({ error: 'is now API_REQUESTS_PER_MERCHANT, one limit over all of a merchant’s keys' })
+      .optional(),
     MAX_DELIVERY_ATTEMPTS: limitSetting(3),
     STUCK_AFTER_HOURS: limitSetting(48),
     WAREHOUSE_AREA: z.string().trim().min(1).default('dhaka-tejgaon-industrial-area'),
