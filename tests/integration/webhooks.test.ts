@@ -351,6 +351,9 @@ describe('webhook endpoints that lead to private networks are refused (R-WEBHOOK
   let rebound = false;
   const resolveHost: ResolveHost = async (host) => {
     if (host === 'hooks.asha-gadgets.example') return [{ address: rebound ? '127.0.0.1' : '93.184.215.14', family: 4 }];
+    // Public when registered; then a NAT64 form of the loopback address, which no range list named.
+    if (host === 'hooks.karim-traders.example')
+      return [rebound ? { address: '64:ff9b::7f00:1', family: 6 } : { address: '93.184.215.14', family: 4 }];
     const answer = DNS[host];
     if (answer) return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
     throw new Error(`no such host: ${host}`);
@@ -487,6 +490,26 @@ describe('webhook endpoints that lead to private networks are refused (R-WEBHOOK
     const [delivery] = await logOf(server, merchant, made.body.id);
     expect(delivery?.attempts[0]).toMatchObject({ responseStatus: null, error: WEBHOOK_MESSAGES.privateAddress });
     expect(receiver.connections).toBe(0);
+  });
+
+  it('nor to one that resolves to an address carrying a private one (NAT64) when the event is sent', async () => {
+    rebound = false;
+    const made = await register(server, merchant, {
+      url: `https://hooks.karim-traders.example:${receiver.port}/hooks`,
+      events: ['payout.paid', 'consignment.status_changed'],
+    });
+    expect(made.status).toBe(201);
+    rebound = true;
+    const parcel = await book(server, merchant);
+    await scan(server, admin, parcel.trackingCode, 'picked_up');
+    expect(await holdsWithin(5_000, async () => (await logOf(server, merchant, made.body.id))[0]?.attempts.length === 2)).toBe(
+      true,
+    );
+    const [delivery] = await logOf(server, merchant, made.body.id);
+    expect(delivery?.attempts.map((attempt) => attempt.error)).toEqual([
+      WEBHOOK_MESSAGES.privateAddress,
+      WEBHOOK_MESSAGES.privateAddress,
+    ]);
   });
 });
 
