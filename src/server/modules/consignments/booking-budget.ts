@@ -5,7 +5,7 @@ import { englishText } from '#shared/translate.ts';
 import { BOOKING_BUDGET_HOURS, budgetWindowFreesAt, parcelsInBudgetWindow } from './repository.ts';
 
 /** A booking that would pass its sender's budget: 429, with when enough of the window has passed. */
-export class OverBookingBudget extends HttpError {
+class OverBookingBudget extends HttpError {
   constructor(max: number, booked: number, retryAfterSeconds: number) {
     super(
       429,

@@ -23,7 +23,7 @@ export async function queueSms(tx: Database | Transaction, message: SmsMessage):
 const BUDGET_HOURS = 24;
 
 /** What the Mailbox says of a text over its number's budget. */
-export const OVER_BUDGET = /*i18n*/ 'Not sent: this number had its booking texts for the day';
+const OVER_BUDGET = /*i18n*/ 'Not sent: this number had its booking texts for the day';
 
 /**
  * Texts of one kind, each sent only while its number had fewer than `perNumber` of that kind in 24

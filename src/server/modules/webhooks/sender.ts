@@ -28,7 +28,7 @@ const TLS_FAILURE = /^(ERR_TLS_|ERR_SSL_|EPROTO$)|CERT|SELF_SIGNED|UNABLE_TO_(GE
  * own text, which can carry what a remote host said in its TLS alert or what our resolver knows, and
  * would turn the log into a probe of other hosts.
  */
-export function failureOf(error: Error & { code?: string }): string {
+function failureOf(error: Error & { code?: string }): string {
   const code = error.code ?? '';
   if (error.name === 'AbortError' || error.name === 'TimeoutError' || code === 'ETIMEDOUT') return WEBHOOK_MESSAGES.timedOut;
   // The address check's own refusal (checkedLookup): private address, or a name that does not resolve.
