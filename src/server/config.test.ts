@@ -166,10 +166,15 @@ describe('loadConfig', () => {
       cardAttemptsPerOrder: 10,
       bookingsPerCustomer: 100,
       trackingLookupsPerAddress: 60,
-      apiRequestsPerKey: 120,
+      parcelsPerSenderPerDay: 20_000,
+      bookingTextsPerNumberPerDay: 10,
+      apiRequestsPerMerchant: 120,
     });
     expect(loadConfig({ ORDERS_PER_CUSTOMER: '50' }).rateLimits.ordersPerCustomer).toBe(50);
     expect(() => loadConfig({ ORDERS_PER_CUSTOMER: '0' })).toThrow(/ORDERS_PER_CUSTOMER/);
+    expect(() => loadConfig({ API_REQUESTS_PER_KEY: '120' })).toThrow(
+      'Invalid configuration: API_REQUESTS_PER_KEY is now API_REQUESTS_PER_MERCHANT, one limit over all of a merchant’s keys',
+    );
     expect(loadConfig({}).codFeeBasisPoints).toBe(150);
     expect(loadConfig({ COD_FEE_PERCENT: '2' }).codFeeBasisPoints).toBe(200);
     expect(() => loadConfig({ COD_FEE_PERCENT: '1.555' })).toThrow(/COD_FEE_PERCENT/);

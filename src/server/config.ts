@@ -142,7 +142,13 @@ const configSchema = z
     CARD_ATTEMPTS_PER_ORDER: limitSetting(10),
     BOOKINGS_PER_CUSTOMER: limitSetting(100),
     TRACKING_LOOKUPS_PER_ADDRESS: limitSetting(60),
-    API_REQUESTS_PER_KEY: limitSetting(120),
+    PARCELS_PER_SENDER_PER_DAY: limitSetting(20_000),
+    BOOKING_TEXTS_PER_NUMBER_PER_DAY: limitSetting(10),
+    API_REQUESTS_PER_MERCHANT: limitSetting(120),
+    // Renamed (decision 107): a deployment still setting it is told, not silently given the default.
+    API_REQUESTS_PER_KEY: z
+      .never({ error: 'is now API_REQUESTS_PER_MERCHANT, one limit over all of a merchant’s keys' })
+      .optional(),
     MAX_DELIVERY_ATTEMPTS: limitSetting(3),
     STUCK_AFTER_HOURS: limitSetting(48),
     WAREHOUSE_AREA: z.string().trim().min(1).default('dhaka-tejgaon-industrial-area'),
@@ -311,8 +317,15 @@ const configSchema = z
         bookingsPerCustomer: env.BOOKINGS_PER_CUSTOMER,
         /** Tracking lookups (a page or an API call) per address in 10 minutes, so codes cannot be guessed in bulk. */
         trackingLookupsPerAddress: env.TRACKING_LOOKUPS_PER_ADDRESS,
-        /** Calls of the merchant API (`/api/v1`) per key in a minute, every route together (issue 30). */
-        apiRequestsPerKey: env.API_REQUESTS_PER_KEY,
+        /**
+         * Parcels one sender may book in 24 hours, on the site, through `/api/v1` and in bulk files together
+         * (issue 39, decision 107): four full 5,000-parcel files a day.
+         */
+        parcelsPerSenderPerDay: env.PARCELS_PER_SENDER_PER_DAY,
+        /** Booking texts one recipient number is sent in 24 hours; delivery codes are always sent (decision 108). */
+        bookingTextsPerNumberPerDay: env.BOOKING_TEXTS_PER_NUMBER_PER_DAY,
+        /** Calls of the merchant API (`/api/v1`) per merchant in a minute, every key and route together (issue 39). */
+        apiRequestsPerMerchant: env.API_REQUESTS_PER_MERCHANT,
       },
       shopName: env.SHOP_NAME,
       /** The time zone dates are shown in, on pages and in mails (R-LOCALE). */

@@ -73,6 +73,13 @@ export const LIMITS = {
   /** A merchant's webhook endpoint address (R-WEBHOOKS), and the deliveries its log shows. */
   webhookUrlMaxLength: 2000,
   webhookLogSize: 50,
+  /**
+   * A merchant's live API keys and webhook endpoints (decision 107): a shop, its staging copy, an
+   * integration partner or two and a key being rotated fit many times over; unlimited, each endpoint
+   * would multiply every event's requests, and each key was once its own rate limit.
+   */
+  merchantApiKeysMax: 10,
+  webhookEndpointsMax: 10,
   /** The name of whoever took a parcel delivered on a photo (R-PROOF-OF-DELIVERY). */
   receiverNameMaxLength: 100,
   cataloguePageSizeMax: 48,

@@ -20,13 +20,16 @@ export const mailboxEntrySchema = z.object({
 });
 export type MailboxEntry = z.infer<typeof mailboxEntrySchema>;
 
-/** A text message in the Mailbox (issue 29): the same statuses, `sent` meaning the SMS gateway took it. */
+/**
+ * A text message in the Mailbox (issue 29): the same statuses, `sent` meaning the SMS gateway took it;
+ * `skipped`: a booking text over its number's daily budget, never sent (decision 108).
+ */
 export const smsEntrySchema = z.object({
   id: z.uuid(),
   kind: z.string(),
   phone: z.string(),
   text: z.string(),
-  status: z.enum(['waiting', 'sent', 'kept']),
+  status: z.enum(['waiting', 'sent', 'kept', 'skipped']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.string(),

@@ -34,4 +34,5 @@ export const apiKeyIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'No 
 export const API_KEY_MESSAGES = {
   noKey: /*i18n*/ 'No API key has this id.',
   badKey: /*i18n*/ 'This API key is not valid, or was revoked: send a live key as Authorization: Bearer sk_…',
+  tooMany: englishText(/*i18n*/ 'You have {max} active API keys: revoke one first.', { max: LIMITS.merchantApiKeysMax }),
 } as const;

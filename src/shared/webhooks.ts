@@ -3,6 +3,7 @@ import type { ConsignmentStatus, FailureReason } from './consignment-status.ts';
 import type { HubId } from './hubs.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
+import { englishText } from './translate.ts';
 
 /** What a merchant's endpoint may be told of (R-WEBHOOKS). */
 export const WEBHOOK_EVENT_TYPES = ['consignment.status_changed', 'payout.created', 'payout.paid'] as const;
@@ -11,20 +12,40 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_MESSAGES = {
   badUrl: /*i18n*/ 'Give the full address of your endpoint, starting with https://',
   httpsOnly: /*i18n*/ 'The endpoint must use https://',
-  privateAddress: /*i18n*/ 'This address leads to a private, loopback or link-local network, which webhooks may not reach',
+  privateAddress:
+    /*i18n*/ 'This address is not a public internet address (it is private, loopback, link-local or reserved), which webhooks may not reach',
   unresolvable: /*i18n*/ 'This host name could not be found: check the address of your endpoint',
   timedOut: /*i18n*/ 'No answer within 5 seconds',
+  refused: /*i18n*/ 'Connection refused',
+  tls: /*i18n*/ 'TLS failed: the certificate or the secure connection was not accepted',
+  connectionFailed: /*i18n*/ 'The connection failed or closed before an answer',
+  port: /*i18n*/ 'Use port 443 or a port from 1024 to 65535',
+  tooMany: englishText(/*i18n*/ 'You have {max} webhook endpoints: remove one first.', { max: LIMITS.webhookEndpointsMax }),
   noEvents: /*i18n*/ 'Choose at least one event',
   noEndpoint: /*i18n*/ 'No webhook endpoint has this id.',
   noDelivery: /*i18n*/ 'No webhook delivery has this id.',
 } as const;
+
+/**
+ * The ports an endpoint may use (decision 106): https's own, or any above the well-known ones, where
+ * web servers listen; ports 1–1023 other than 443 are mail, SSH, DNS and other services a webhook has
+ * no business knocking on, and knocking on them from our servers would probe them for anyone.
+ */
+export const isWebhookPort = (url: URL) => {
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return port === 443 || port >= 1024;
+};
 
 /** `POST /api/merchant/webhooks`: where to send, and which events. */
 export const webhookEndpointInputSchema = z.object({
   url: textField(/*i18n*/ 'url', { error: WEBHOOK_MESSAGES.badUrl })
     .trim()
     .max(LIMITS.webhookUrlMaxLength, WEBHOOK_MESSAGES.badUrl)
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), WEBHOOK_MESSAGES.badUrl),
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+      error: WEBHOOK_MESSAGES.badUrl,
+      abort: true,
+    })
+    .refine((value) => isWebhookPort(new URL(value)), WEBHOOK_MESSAGES.port),
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.noEvents }), { error: WEBHOOK_MESSAGES.noEvents })
     .min(1, WEBHOOK_MESSAGES.noEvents)

@@ -37,15 +37,15 @@ export interface TwoInstances {
 
 /**
  * Two app instances on one PostgreSQL database, each with a connection pool of its own (as two
- * machines would have), and a race barrier over both.
+ * machines would have), and a race barrier over both; `env` is both instances' settings.
  */
-export async function startTwoInstances(): Promise<TwoInstances> {
-  const first = await startTestServer({ kind: 'postgres' });
+export async function startTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
+  const first = await startTestServer({ kind: 'postgres', env });
   const secondPool: DatabaseHandle = openDatabase({ kind: 'postgres', url: first.database.url ?? '' });
   const second = await startTestServer({
     kind: 'postgres',
     sharedDatabase: { handle: secondPool, url: first.database.url, drop: () => secondPool.close() },
-    env: { PUBLIC_URL: first.url },
+    env: { ...env, PUBLIC_URL: first.url },
   });
   const races = await RaceBarrier.on(first, second);
   return {

@@ -9,6 +9,8 @@ export interface ReceivedWebhook {
   // biome-ignore lint/suspicious/noExplicitAny: as a merchant's endpoint does, tests read events as loosely parsed JSON
   event: any;
   answered: number;
+  /** When it arrived, by the receiver's clock (milliseconds). */
+  at: number;
 }
 
 export interface WebhookReceiver {
@@ -42,7 +44,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const event = JSON.parse(body);
       const seenBefore = receiver.received.filter((seen) => seen.event.id === event.id).length;
       const answered = receiver.answer(event, seenBefore);
-      receiver.received.push({ headers: request.headers, body, event, answered });
+      receiver.received.push({ headers: request.headers, body, event, answered, at: Date.now() });
       response.writeHead(answered).end();
     });
   });
@@ -60,12 +62,20 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return receiver;
 }
 
-/** Checks `SwiftCargo-Signature` as a merchant would (Stripe's scheme): HMAC-SHA256 of "{t}.{body}" with the secret. */
-export function signatureVerifies(received: ReceivedWebhook, secret: string): boolean {
+/** How far a signature's time may be from the receiver's clock (R-WEBHOOKS: 5 minutes, Stripe's default). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Checks `SwiftCargo-Signature` as a merchant should (Stripe's scheme): HMAC-SHA256 of "{t}.{body}"
+ * with the secret, and `t` within SIGNATURE_TOLERANCE_SECONDS of the receiver's clock at `receivedAt`,
+ * so a recorded delivery replayed later is refused.
+ */
+export function signatureVerifies(received: ReceivedWebhook, secret: string, receivedAt = received.at): boolean {
   const header = String(received.headers['swiftcargo-signature'] ?? '');
   const t = /(?:^|,)t=(\d+)/.exec(header)?.[1];
   const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(header)?.[1];
   if (!t || !v1) return false;
+  if (Math.abs(receivedAt / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECONDS) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${received.body}`).digest();
   return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
 }

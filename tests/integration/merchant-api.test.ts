@@ -19,7 +19,7 @@ describe('the merchant API and its keys', () => {
   let key: NewApiKey;
   beforeAll(async () => {
     // Eight calls a minute per key, so the limit is reached in a test.
-    server = await startTestServer({ env: { API_REQUESTS_PER_KEY: '8' } });
+    server = await startTestServer({ env: { API_REQUESTS_PER_MERCHANT: '8' } });
     const admin = await signInAdmin(server);
     merchant = await signUpCustomer(server);
     other = await signUpCustomer(server);
@@ -96,15 +96,6 @@ describe('the merchant API and its keys', () => {
     expect(listed?.lastUsedAt).toEqual(expect.any(String));
   });
 
-  it('each key has its calls a minute, then 429 with Retry-After', async () => {
-    // Seven calls so far with this key (the 401 ones with no key or another do not count against it).
-    expect((await v1('GET', '/ledger', key.key)).status).toBe(200);
-    const limited = await v1('GET', '/ledger', key.key);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.body.error.message).toMatch(/calls with this API key/);
-  });
-
   it('a revoked key is refused from the next call on', async () => {
     const fresh = (
       await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: 'Second' } })
@@ -114,6 +105,37 @@ describe('the merchant API and its keys', () => {
     const revoked = await call<ApiKey>(server, 'DELETE', `/api/merchant/api-keys/${fresh.id}`, { token: merchant.token });
     expect(revoked.body.revokedAt).toEqual(expect.any(String));
     expect((await v1('GET', '/ledger', fresh.key)).status).toBe(401);
+  });
+
+  const makeKey = (who: SignedInCustomer, name: string) =>
+    call(server, 'POST', '/api/merchant/api-keys', { token: who.token, body: { name } });
+
+  it('a merchant’s keys share its calls a minute (issue 39): more keys are not more calls; 429 with Retry-After', async () => {
+    // Seven calls so far with the first key and one with the revoked one (401s do not count).
+    const second = (await makeKey(merchant, 'Staging')).body;
+    const third = (await makeKey(merchant, 'Warehouse')).body;
+    const answers = await Promise.all([key, second, third].map((each) => v1('GET', '/ledger', each.key)));
+    expect(answers.map((answer) => answer.status)).toEqual([429, 429, 429]);
+    expect(Number(answers[1]?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(answers[2]?.body.error.message).toMatch(
+      /^Too many calls with your API keys\. Please wait (\d+ seconds?|1 minute) and try again\.$/,
+    );
+    // Another merchant's calls are its own.
+    expect((await v1('GET', '/ledger', (await makeKey(other, 'Theirs')).body.key)).status).toBe(200);
+  });
+
+  it('at most 10 live keys a merchant: the 11th is refused until one is revoked (issue 39)', async () => {
+    // Three live so far (the first, Staging, Warehouse); the revoked one does not count.
+    for (let made = 3; made < 10; made++) expect((await makeKey(merchant, `Shop ${made}`)).status).toBe(201);
+    const eleventh = await makeKey(merchant, 'One too many');
+    expect([eleventh.status, eleventh.body.error]).toEqual([
+      409,
+      { code: 'conflict', message: 'You have 10 active API keys: revoke one first.' },
+    ]);
+    const listed = (await call<ApiKey[]>(server, 'GET', '/api/merchant/api-keys', { token: merchant.token })).body;
+    expect(listed.filter((each) => each.revokedAt === null)).toHaveLength(10);
+    await call(server, 'DELETE', `/api/merchant/api-keys/${listed[0]?.id}`, { token: merchant.token });
+    expect((await makeKey(merchant, 'In its place')).status).toBe(201);
   });
 
   it('has its own OpenAPI document, which passes Redocly’s recommended-strict rules', async () => {

@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
-import { merchantLedger, webhookDeliveries } from '#server/db/schema.ts';
+import { merchantLedger, webhookAttempts, webhookDeliveries } from '#server/db/schema.ts';
 import type { ResolveHost } from '#server/modules/webhooks/addresses.ts';
 import type { Booking } from '#shared/consignment.ts';
 import type { Merchant, Payout } from '#shared/merchant.ts';
@@ -15,6 +17,7 @@ import { testDatabaseKinds, withoutPostgres } from '../helpers/test-database.ts'
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import {
   type ReceivedWebhook,
+  SIGNATURE_TOLERANCE_SECONDS,
   signatureVerifies,
   startWebhookReceiver,
   type WebhookReceiver,
@@ -144,6 +147,16 @@ describe.each(testDatabaseKinds())('signed webhooks to a merchant’s endpoint (
     expect(first?.attempts.every((attempt) => attempt.durationMs >= 0 && Date.parse(attempt.at) > 0)).toBe(true);
   });
 
+  it('a merchant’s verifier refuses a delivery signed more than 5 minutes before it arrives (a replay)', async () => {
+    const [taken] = receiver.received.filter((seen) => seen.answered === 200);
+    if (!taken) throw new Error('no delivery was taken');
+    expect(signatureVerifies(taken, endpoint.secret)).toBe(true);
+    // The same bytes and signature, sent again later by whoever recorded them.
+    const replayedAt = (seconds: number) => taken.at + seconds * 1000;
+    expect(signatureVerifies(taken, endpoint.secret, replayedAt(SIGNATURE_TOLERANCE_SECONDS - 5))).toBe(true);
+    expect(signatureVerifies(taken, endpoint.secret, replayedAt(SIGNATURE_TOLERANCE_SECONDS + 5))).toBe(false);
+  });
+
   it('a resend sends the same event again, and the log shows it', async () => {
     const [latest] = await logOf(server, merchant, endpoint.id);
     const before = receiver.received.filter((seen) => seen.event.id === latest?.eventId);
@@ -157,8 +170,10 @@ describe.each(testDatabaseKinds())('signed webhooks to a merchant’s endpoint (
     ).toBe(true);
     const again = receiver.received.filter((seen) => seen.event.id === latest?.eventId);
     expect(again[1]?.body).toBe(before[0]?.body);
-    const [newest] = await logOf(server, merchant, endpoint.id);
-    expect(newest).toMatchObject({ id: resent.body.id, status: 'delivered', attempts: [{ responseStatus: 200 }] });
+    // The attempt is logged once its answer is in, a moment after the endpoint saw it.
+    const newest = async () => (await logOf(server, merchant, endpoint.id))[0];
+    expect(await holdsWithin(5_000, async () => (await newest())?.status === 'delivered')).toBe(true);
+    expect(await newest()).toMatchObject({ id: resent.body.id, status: 'delivered', attempts: [{ responseStatus: 200 }] });
   });
 
   it('a merchant reads and changes its own endpoints only', async () => {
@@ -234,7 +249,103 @@ describe.each(testDatabaseKinds())('signed webhooks to a merchant’s endpoint (
       (await call(server, 'GET', `/api/merchant/webhooks/${endpoint.id}/deliveries`, { token: merchant.token })).status,
     ).toBe(404);
   });
+
+  it('at most 10 endpoints a merchant: the 11th is refused until one is removed (issue 39)', async () => {
+    const listed = async () =>
+      (await call<WebhookEndpoint[]>(server, 'GET', '/api/merchant/webhooks', { token: merchant.token })).body;
+    const more = { url: `${receiver.url}/more`, events: ['payout.paid'] };
+    for (let count = (await listed()).length; count < 10; count++)
+      expect((await register(server, merchant, more)).status).toBe(201);
+    const eleventh = await register(server, merchant, more);
+    expect([eleventh.status, eleventh.body.error]).toEqual([
+      409,
+      { code: 'conflict', message: 'You have 10 webhook endpoints: remove one first.' },
+    ]);
+    expect(await listed()).toHaveLength(10);
+    await call(server, 'DELETE', `/api/merchant/webhooks/${(await listed())[0]?.id}`, { token: merchant.token });
+    expect((await register(server, merchant, more)).status).toBe(201);
+  });
 });
+
+describe('each attempt of a delivery, and what its log says (R-WEBHOOKS, issue 39)', () => {
+  let server: TestServer;
+  let receiver: WebhookReceiver;
+  let admin: SignedInCustomer;
+  let merchant: SignedInCustomer;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    // The worker goes round only when a test says, and a refused delivery is due again at once.
+    server = await startTestServer({ env: ALLOW_PRIVATE, outboxTiming: { pollMs: 60 * 60_000, retryBaseMs: 1, retryMaxMs: 1 } });
+    admin = await signInAdmin(server);
+    merchant = await signUpCustomer(server);
+    await approvedMerchant(server, admin, merchant);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await receiver?.close();
+  });
+
+  it('signs each attempt with its own time, so a retry hours after the first is not stale', async () => {
+    const endpoint = (
+      await register(server, merchant, { url: `${receiver.url}/retried`, events: ['consignment.status_changed'] })
+    ).body as NewWebhookEndpoint;
+    const parcel = await book(server, merchant);
+    await scan(server, admin, parcel.trackingCode, 'picked_up');
+    receiver.answer = (_event, seenBefore) => (seenBefore === 0 ? 503 : 200);
+    await server.app.webhookWorker.deliverDue();
+    // Three hours go by before the retry: the delivery and its first attempt are moved back.
+    const [delivery] = await logOf(server, merchant, endpoint.id);
+    await server.db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - interval '3 hours'`, nextAttemptAt: sql`now()` })
+      .where(eq(webhookDeliveries.id, delivery?.id ?? ''));
+    await server.db
+      .update(webhookAttempts)
+      .set({ at: sql`${webhookAttempts.at} - interval '3 hours'` })
+      .where(eq(webhookAttempts.deliveryId, delivery?.id ?? ''));
+    await server.app.webhookWorker.deliverDue();
+    const seen = receiver.received.filter((each) => each.event.data.trackingCode === parcel.trackingCode);
+    expect(seen.map((each) => each.answered)).toEqual([503, 200]);
+    expect(seen.map((each) => signatureVerifies(each, endpoint.secret))).toEqual([true, true]);
+  });
+
+  it('logs why an attempt got no answer as a category, never the remote’s own words', async () => {
+    // A port nothing listens on; a server that hangs up at once; a TLS handshake with a plain HTTP server.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const hangsUp = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => hangsUp.listen(0, '127.0.0.1', resolve));
+    try {
+      const cases = [
+        [`http://127.0.0.1:${closedPort}/hooks`, WEBHOOK_MESSAGES.refused],
+        [`http://127.0.0.1:${(hangsUp.address() as AddressInfo).port}/hooks`, WEBHOOK_MESSAGES.connectionFailed],
+        [`https://127.0.0.1:${receiver.port}/hooks`, WEBHOOK_MESSAGES.tls],
+      ] as const;
+      const endpoints: NewWebhookEndpoint[] = [];
+      for (const [url] of cases)
+        endpoints.push((await register(server, merchant, { url, events: ['consignment.status_changed'] })).body);
+      const parcel = await book(server, merchant);
+      await scan(server, admin, parcel.trackingCode, 'picked_up');
+      await server.app.webhookWorker.deliverDue();
+      const errors = [];
+      for (const each of endpoints) errors.push((await logOf(server, merchant, each.id))[0]?.attempts[0]?.error);
+      expect(errors).toEqual(cases.map(([, category]) => category));
+    } finally {
+      await new Promise((resolve) => hangsUp.close(resolve));
+    }
+  });
+});
+
+/** What the tests' DNS answers for a name. */
+const DNS: Record<string, string[]> = {
+  localhost: ['127.0.0.1'],
+  'loopback6.example': ['::1'],
+  'half-private.example': ['93.184.215.14', '10.0.0.1'],
+  'nat64-metadata.example': ['64:ff9b::a9fe:a9fe'],
+  'dual-stack.example': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+};
 
 describe('webhook endpoints that lead to private networks are refused (R-WEBHOOKS, server-side request forgery)', () => {
   let server: TestServer;
@@ -244,8 +355,12 @@ describe('webhook endpoints that lead to private networks are refused (R-WEBHOOK
   // A DNS that answers a public address while the endpoint is registered, then the machine's own.
   let rebound = false;
   const resolveHost: ResolveHost = async (host) => {
-    if (host === 'hooks.asha-gadgets.example') return [{ address: rebound ? '127.0.0.1' : '203.0.113.10', family: 4 }];
-    if (host === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+    if (host === 'hooks.asha-gadgets.example') return [{ address: rebound ? '127.0.0.1' : '93.184.215.14', family: 4 }];
+    // Public when registered; then a NAT64 form of the loopback address, which no range list named.
+    if (host === 'hooks.karim-traders.example')
+      return [rebound ? { address: '64:ff9b::7f00:1', family: 6 } : { address: '93.184.215.14', family: 4 }];
+    const answer = DNS[host];
+    if (answer) return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
     throw new Error(`no such host: ${host}`);
   };
   beforeAll(async () => {
@@ -277,6 +392,94 @@ describe('webhook endpoints that lead to private networks are refused (R-WEBHOOK
     expect(receiver.connections).toBe(0);
   });
 
+  it('accepts public unicast addresses only, in every form an address is written (issue 39 item 8)', async () => {
+    const outcome = async (url: string) => {
+      const answer = await register(server, merchant, { url, events: ['payout.paid'] });
+      if (answer.status !== 201) return answer.body.error?.message;
+      await call(server, 'DELETE', `/api/merchant/webhooks/${answer.body.id}`, { token: merchant.token });
+      return 'accepted';
+    };
+    const refused = WEBHOOK_MESSAGES.privateAddress;
+    const table: [string, string][] = [
+      // IPv4: loopback, "this network", private, shared, link-local, and how else they are written.
+      ['https://127.0.0.1/', refused],
+      ['https://127.1/', refused],
+      ['https://0x7f.0.0.1/', refused],
+      ['https://2130706433/', refused],
+      ['https://127.255.255.254/', refused],
+      ['https://0.0.0.0/', refused],
+      ['https://0.1.2.3/', refused],
+      ['https://10.1.2.3/', refused],
+      ['https://172.16.5.4/', refused],
+      ['https://172.31.255.255/', refused],
+      ['https://192.168.0.1/', refused],
+      ['https://100.64.0.1/', refused],
+      ['https://169.254.169.254/', refused],
+      // IPv4: protocol assignments, documentation, benchmarking, relay, multicast, reserved, broadcast.
+      ['https://192.0.0.9/', refused],
+      ['https://192.0.2.1/', refused],
+      ['https://198.51.100.7/', refused],
+      ['https://203.0.113.9/', refused],
+      ['https://198.18.0.1/', refused],
+      ['https://198.19.255.254/', refused],
+      ['https://192.88.99.1/', refused],
+      ['https://224.0.0.1/', refused],
+      ['https://239.255.255.250/', refused],
+      ['https://240.0.0.1/', refused],
+      ['https://255.255.255.255/', refused],
+      // IPv6: loopback, unspecified, and IPv4 inside IPv6 in each of its forms.
+      ['https://[::1]/', refused],
+      ['https://[0:0:0:0:0:0:0:1]/', refused],
+      ['https://[::]/', refused],
+      ['https://[::127.0.0.1]/', refused],
+      ['https://[::1.2.3.4]/', refused],
+      ['https://[::ffff:127.0.0.1]/', refused],
+      ['https://[::ffff:a00:1]/', refused],
+      ['https://[::ffff:0:7f00:1]/', refused],
+      ['https://[64:ff9b::7f00:1]/', refused],
+      ['https://[64:ff9b::a9fe:a9fe]/', refused],
+      ['https://[64:ff9b:1::7f00:1]/', refused],
+      ['https://[2002:7f00:1::]/', refused],
+      ['https://[2002:808:808::1]/', refused],
+      ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', refused],
+      // IPv6: link-local, unique local (the metadata service), site-local, multicast, documentation, discard.
+      ['https://[fe80::1]/', refused],
+      ['https://[fc00::1]/', refused],
+      ['https://[fd00:ec2::254]/', refused],
+      ['https://[fec0::1]/', refused],
+      ['https://[ff02::1]/', refused],
+      ['https://[2001:db8::1]/', refused],
+      ['https://[3fff::1]/', refused],
+      ['https://[100::1]/', refused],
+      ['https://[5f00::1]/', refused],
+      // Names: refused when any address they resolve to is.
+      ['https://localhost/', refused],
+      ['https://loopback6.example/', refused],
+      ['https://half-private.example/', refused],
+      ['https://nat64-metadata.example/', refused],
+      // Ports other than 443 below 1024 (mail, SSH) are not web servers.
+      ['https://8.8.8.8:22/', WEBHOOK_MESSAGES.port],
+      ['https://8.8.8.8:25/', WEBHOOK_MESSAGES.port],
+      // Public unicast, as it may be written.
+      ['https://8.8.8.8/', 'accepted'],
+      ['https://1.1.1.1:8443/hooks', 'accepted'],
+      ['https://8.8.8.8:443/', 'accepted'],
+      ['https://8.8.8.8:65535/', 'accepted'],
+      ['https://172.32.0.1/', 'accepted'],
+      ['https://100.128.0.1/', 'accepted'],
+      ['https://198.20.0.1/', 'accepted'],
+      ['https://[2606:4700:4700::1111]/', 'accepted'],
+      ['https://[::ffff:8.8.8.8]/', 'accepted'],
+      ['https://[64:ff9b::808:808]/', 'accepted'],
+      ['https://hooks.asha-gadgets.example/', 'accepted'],
+      ['https://dual-stack.example/', 'accepted'],
+    ];
+    const outcomes: [string, string][] = [];
+    for (const [url] of table) outcomes.push([url, await outcome(url)]);
+    expect(outcomes).toEqual(table);
+    expect(receiver.connections).toBe(0);
+  });
+
   it('does not send to a host that resolves to a private address when the event is sent', async () => {
     const made = await register(server, merchant, {
       url: `https://hooks.asha-gadgets.example:${receiver.port}/hooks`,
@@ -292,6 +495,26 @@ describe('webhook endpoints that lead to private networks are refused (R-WEBHOOK
     const [delivery] = await logOf(server, merchant, made.body.id);
     expect(delivery?.attempts[0]).toMatchObject({ responseStatus: null, error: WEBHOOK_MESSAGES.privateAddress });
     expect(receiver.connections).toBe(0);
+  });
+
+  it('nor to one that resolves to an address carrying a private one (NAT64) when the event is sent', async () => {
+    rebound = false;
+    const made = await register(server, merchant, {
+      url: `https://hooks.karim-traders.example:${receiver.port}/hooks`,
+      events: ['payout.paid', 'consignment.status_changed'],
+    });
+    expect(made.status).toBe(201);
+    rebound = true;
+    const parcel = await book(server, merchant);
+    await scan(server, admin, parcel.trackingCode, 'picked_up');
+    expect(await holdsWithin(5_000, async () => (await logOf(server, merchant, made.body.id))[0]?.attempts.length === 2)).toBe(
+      true,
+    );
+    const [delivery] = await logOf(server, merchant, made.body.id);
+    expect(delivery?.attempts.map((attempt) => attempt.error)).toEqual([
+      WEBHOOK_MESSAGES.privateAddress,
+      WEBHOOK_MESSAGES.privateAddress,
+    ]);
   });
 });
 

@@ -304,14 +304,19 @@ export const smsOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
-    /** Taken by the gateway, or (no SMS_PROVIDER) kept for the Mailbox; null while waiting. */
+    /**
+     * Taken by the gateway, or (no SMS_PROVIDER) kept for the Mailbox, or skipped: a booking text over
+     * its number's daily budget, done with unsent (decision 108); null while waiting.
+     */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    deliveredBy: text('delivered_by', { enum: ['gateway', 'mailbox'] }),
+    deliveredBy: text('delivered_by', { enum: ['gateway', 'mailbox', 'skipped'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('sms_outbox_waiting_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
     index('sms_outbox_created_at_idx').on(table.createdAt),
+    // A number's texts of a day, counted for each booking text (decision 108).
+    index('sms_outbox_phone_idx').on(table.phone, table.createdAt),
   ],
 );
 

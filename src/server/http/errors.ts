@@ -23,6 +23,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Headers the refusal carries, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -58,7 +60,10 @@ export function unexpectedFailure(error: unknown): { status: number; headers: Re
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers ?? {})
+        .send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

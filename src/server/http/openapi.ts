@@ -280,7 +280,7 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
         version: '1.0.0',
         description:
           'Book parcels, read them, quote and read your COD ledger from your own shop. Send one of your API keys as ' +
-          '`Authorization: Bearer sk_…`; each key makes a limited number of calls a minute (429 with Retry-After). ' +
+          '`Authorization: Bearer sk_…`; all your keys together make a limited number of calls a minute (429 with Retry-After). ' +
           'Every refusal answers an ErrorResponse; every answer names its request in X-Request-Id.',
         license: whole.info.license,
       },

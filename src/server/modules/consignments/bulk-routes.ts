@@ -20,7 +20,8 @@ import { LIMITS } from '#shared/limits.ts';
 import { isLocale } from '#shared/locale.ts';
 import { pickupAddressesOf, requireApprovedMerchant } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
-import { bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
+import { holdBookingBudget } from './booking-budget.ts';
+import { type BulkNotice, bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
 import { consignmentLabels } from './label.ts';
 import { bulkBookedNotices } from './notifications.ts';
 import { presentConsignment } from './service.ts';
@@ -39,7 +40,8 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
   app,
   { db, config, rates },
 ) => {
-  const context = { db, config, rates, notify: bulkBookedNotices(config, app.translators) };
+  const tellRecipients = bulkBookedNotices(config, app.translators);
+  const context = { db, config, rates };
   const absolute = (path: string) => new URL(path, config.publicUrl).toString();
 
   app.get(
@@ -76,7 +78,7 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
           summary: `Books up to ${LIMITS.bulkBookingRowsMax} parcels from a CSV file (multipart/form-data: \`file\`, \`service\`, \`pickup\` = which of your pickup addresses, from 0), approved merchants only. Every line is checked and priced; a file with any bad line is refused whole (400, each problem under "line N") and nothing is booked; otherwise all its parcels are booked in one transaction`,
           consumes: ['multipart/form-data'],
           body: bulkFileSchema,
-          errors: [403, 413],
+          errors: [403, 413, 429],
           response: { 201: bulkBookingSchema },
         },
       },
@@ -89,7 +91,13 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
           name: (request.body[`${FILE_FIELD}Name`] as string | undefined) || 'parcels.csv',
           content: request.body[FILE_FIELD] as Buffer,
         };
-        return reply.status(201).send(await bookBulk(context, { userId, merchantId, pickup }, file, request.body));
+        // A file's parcels count toward its sender's booking budget, each one, in the booking's
+        // transaction, before its recipients are told (decision 107): over it, nothing is booked.
+        const notify: BulkNotice = async (tx, booked) => {
+          await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, userId, booked.length);
+          await tellRecipients(tx, booked);
+        };
+        return reply.status(201).send(await bookBulk({ ...context, notify }, { userId, merchantId, pickup }, file, request.body));
       },
     );
   });

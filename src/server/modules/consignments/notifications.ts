@@ -10,7 +10,7 @@ import { formatMoney } from '#shared/locale-format.ts';
 import { FAILURE_REASON_WORDS } from '#shared/parcel-events.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { englishText, translated } from '#shared/translate.ts';
-import { queueManySms, queueSms } from '../sms/outbox.ts';
+import { queueSms, queueSmsWithinBudget } from '../sms/outbox.ts';
 import type { BulkNotice } from './bulk-booking.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 import type { MoveNotice } from './moves.ts';
@@ -89,12 +89,16 @@ export function parcelNotices(config: Config, translators: Translators): MoveNot
       return;
     }
     const text = parcelText(row, { shop: config.shopName, link, cod, deliveryCode, reason });
-    if (text)
-      await queueSms(tx, {
-        kind: `parcel-${row.status.replaceAll('_', '-')}`,
-        phone: row.recipientPhone,
-        text: translated(i18n, text),
-      });
+    if (!text) return;
+    const message = {
+      kind: `parcel-${row.status.replaceAll('_', '-')}`,
+      phone: row.recipientPhone,
+      text: translated(i18n, text),
+    };
+    // A booking's text is the one a sender sets off at will, so only it has a budget per number; the
+    // texts of a parcel on its way (the delivery code among them) always go (decision 108).
+    if (row.status === 'booked') await queueSmsWithinBudget(tx, [message], config.rateLimits.bookingTextsPerNumberPerDay);
+    else await queueSms(tx, message);
   };
 }
 
@@ -112,6 +116,6 @@ export function bulkBookedNotices(config: Config, translators: Translators): Bul
       const text = parcelText(row, { shop: config.shopName, link: trackingLink(config, locale, row), cod: '' });
       return text ? [{ kind: 'parcel-booked', phone: row.recipientPhone, text: translated(i18n, text) }] : [];
     });
-    await queueManySms(tx, messages);
+    await queueSmsWithinBudget(tx, messages, config.rateLimits.bookingTextsPerNumberPerDay);
   };
 }

@@ -98,3 +98,36 @@ export async function keepIdempotentAnswer(tx: Transaction, userId: string, key:
     .set({ answer })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
+
+/** The window a sender's booking budget counts parcels in (decision 107). */
+export const BOOKING_BUDGET_HOURS = 24;
+
+const inBudgetWindow = (userId: string) =>
+  and(eq(consignments.userId, userId), sql`${consignments.createdAt} > now() - ${BOOKING_BUDGET_HOURS} * interval '1 hour'`);
+
+/**
+ * Waits for any other booking of this sender to commit, then counts the parcels the sender booked in
+ * the last BOOKING_BUDGET_HOURS: one sender's bookings take their turn, so two at once cannot both fit
+ * in what is left. A transaction-scoped advisory lock rather than a row's, since a customer booking on
+ * the site has no merchant row, and the user's row is taken by every foreign key to it.
+ */
+export async function parcelsInBudgetWindow(tx: Transaction, userId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-budget:${userId}`}, 0))`);
+  const [counted] = await tx
+    .select({ booked: sql<number>`count(*)`.mapWith(Number) })
+    .from(consignments)
+    .where(inBudgetWindow(userId));
+  return counted?.booked ?? 0;
+}
+
+/** When the sender's `nth` oldest parcel in the window leaves it; undefined when there are fewer. */
+export async function budgetWindowFreesAt(tx: Transaction, userId: string, nth: number): Promise<Date | undefined> {
+  const [oldest] = await tx
+    .select({ createdAt: consignments.createdAt })
+    .from(consignments)
+    .where(inBudgetWindow(userId))
+    .orderBy(consignments.createdAt)
+    .offset(nth - 1)
+    .limit(1);
+  return oldest && new Date(oldest.createdAt.getTime() + BOOKING_BUDGET_HOURS * 3_600_000);
+}

@@ -26,6 +26,7 @@ import { approvedMerchantOf } from '../merchants/ledger.ts';
 import { quoteOptions } from '../rates/quote.ts';
 import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
+import { holdBookingBudget } from './booking-budget.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
 import { type MoveNotice, recordBooked } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
@@ -263,6 +264,7 @@ export async function bookConsignment(
           if (first.answer) return first.answer;
         }
         const row = await insertPricedConsignment(context, tx, request, { userId: viewer.userId, now });
+        await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, viewer.userId, 1);
         const booking = bookingOf(config, row);
         if (idempotencyKey) await keepIdempotentAnswer(tx, viewer.userId, idempotencyKey, booking);
         await reachRacePoint(db, 'consignment booked');

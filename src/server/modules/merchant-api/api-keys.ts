@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { apiKeys, merchants } from '#server/db/schema.ts';
-import { notFound } from '#server/http/errors.ts';
+import { conflict, notFound } from '#server/http/errors.ts';
+import { LIMITS } from '#shared/limits.ts';
 import { API_KEY_MESSAGES, type ApiKey, type NewApiKey } from '#shared/merchant-api.ts';
 import { requireApprovedMerchant } from '../merchants/ledger.ts';
 
@@ -25,14 +26,27 @@ const present = (row: typeof apiKeys.$inferSelect): ApiKey => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-/** A new key for the merchant: answered once with the key; kept as its hash only. */
+/**
+ * A new key for the merchant: answered once with the key; kept as its hash only. At most
+ * LIMITS.merchantApiKeysMax live at once (issue 39 item 7, decision 107): the merchant's row is locked
+ * while they are counted, so two made at once cannot both be the last.
+ */
 export async function createApiKey(db: Database, userId: string, name: string): Promise<NewApiKey> {
   const merchantId = await requireApprovedMerchant(db, userId);
   const key = `${KEY_PREFIX}${randomBytes(KEY_BYTES).toString('base64url')}`;
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ merchantId, name, prefix: `${key.slice(0, KEY_PREFIX.length + SHOWN_CHARACTERS)}…`, hash: hashApiKey(key) })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
+    const [live] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.merchantId, merchantId), isNull(apiKeys.revokedAt)));
+    if ((live?.count ?? 0) >= LIMITS.merchantApiKeysMax) throw conflict(API_KEY_MESSAGES.tooMany);
+    const [saved] = await tx
+      .insert(apiKeys)
+      .values({ merchantId, name, prefix: `${key.slice(0, KEY_PREFIX.length + SHOWN_CHARACTERS)}…`, hash: hashApiKey(key) })
+      .returning();
+    return saved;
+  });
   if (!row) throw new Error('an API key was not saved');
   return { ...present(row), key };
 }

@@ -9,6 +9,7 @@ import { idempotencyKeyOf } from '#server/http/idempotency-key.ts';
 import { MERCHANT_KEY } from '#server/http/openapi.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
+import { LIMITS } from '#shared/limits.ts';
 import { ledgerPageSchema, ledgerQuerySchema } from '#shared/merchant.ts';
 import {
   API_KEY_MESSAGES,
@@ -22,7 +23,7 @@ import { bookConsignment, bookingContext, presentConsignment, readOwnConsignment
 import { ledgerPage } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
-import { createApiKey, hashApiKey, keyHolder, listApiKeys, revokeApiKey } from './api-keys.ts';
+import { createApiKey, keyHolder, listApiKeys, revokeApiKey } from './api-keys.ts';
 
 const KEY_SECURITY = [{ [MERCHANT_KEY]: [] }];
 
@@ -46,8 +47,9 @@ const callerOf = (request: FastifyRequest) => {
 /**
  * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
  * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a parcel, a quote, the ledger.
- * Every call looks its key up, so a revoked key is refused at once on every instance; each key may make
- * API_REQUESTS_PER_KEY calls a minute, all routes together (429 with Retry-After).
+ * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
+ * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
+ * counted per key, three keys would triple it (issue 39 item 7).
  */
 export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; rates: RateCards }> = async (
   app,
@@ -63,9 +65,9 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
       schema: {
         operationId: 'createApiKey',
         tags: ['merchants'],
-        summary: 'Make an API key for the merchant API (approved merchants): the key is in this answer only, kept as a hash',
+        summary: `Make an API key for the merchant API (approved merchants, at most ${LIMITS.merchantApiKeysMax} not revoked): the key is in this answer only, kept as a hash`,
         body: apiKeyInputSchema,
-        errors: [403],
+        errors: [403, 409],
         response: { 201: newApiKeySchema },
       },
     },
@@ -108,15 +110,16 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     if (!caller) throw unauthorized(API_KEY_MESSAGES.badKey);
     request.apiCaller = caller;
   };
-  const perKey = app.rateLimit(
+  // After requireApiKey (onRequest), so the merchant is known.
+  const perMerchant = app.rateLimit(
     floodLimit({
-      max: config.rateLimits.apiRequestsPerKey,
+      max: config.rateLimits.apiRequestsPerMerchant,
       windowMs: RATE_LIMIT_WINDOWS.apiKey,
-      what: /*i18n*/ 'calls with this API key',
-      key: (request) => `api-key:${hashApiKey(bearerOf(request))}`,
+      what: /*i18n*/ 'calls with your API keys',
+      key: (request) => `api-merchant:${callerOf(request).merchantId}`,
     }).rateLimit,
   );
-  const keyed = { onRequest: requireApiKey, preHandler: perKey };
+  const keyed = { onRequest: requireApiKey, preHandler: perMerchant };
 
   app.post(
     '/api/v1/consignments',

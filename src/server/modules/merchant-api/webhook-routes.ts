@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Database } from '#server/db/client.ts';
+import { LIMITS } from '#shared/limits.ts';
 import {
   newWebhookEndpointSchema,
   webhookDeliveryIdParamsSchema,
@@ -34,10 +35,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Database; rules: Endpoin
       schema: {
         operationId: 'createWebhookEndpoint',
         tags: ['merchants'],
-        summary:
-          'Register a webhook endpoint (approved merchants): an https address that leads to no private, loopback or link-local network, and the events it takes. The signing secret is in this answer only',
+        summary: `Register a webhook endpoint (approved merchants, at most ${LIMITS.webhookEndpointsMax}): an https address on port 443 or 1024–65535 that leads only to public unicast addresses, and the events it takes. The signing secret is in this answer only`,
         body: webhookEndpointInputSchema,
-        errors: [403],
+        errors: [403, 409],
         response: { 201: newWebhookEndpointSchema },
       },
     },

@@ -23,7 +23,7 @@ function toSmsEntry(row: SmsRow): SmsEntry {
     kind: row.kind,
     phone: row.phone,
     text: row.text,
-    status: row.deliveredBy === 'gateway' ? 'sent' : row.deliveredBy === 'mailbox' ? 'kept' : 'waiting',
+    status: row.deliveredBy === 'gateway' ? 'sent' : row.deliveredBy === 'mailbox' ? 'kept' : (row.deliveredBy ?? 'waiting'),
     attempts: row.attempts,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { smsOutbox } from '#server/db/schema.ts';
 
@@ -47,4 +47,30 @@ export async function markSmsRefused(db: Database, id: string, error: string, re
 /** The Mailbox's text messages: newest first. */
 export function listSms(db: Database, limit: number): Promise<SmsRow[]> {
   return db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id)).limit(limit);
+}
+
+/**
+ * How many texts of `kind` each of `phones` was sent, or is waiting to be, in the last `hours`: what a
+ * number's daily budget counts (decision 108). Skipped ones were never sent, so they do not count.
+ */
+export async function recentTextsTo(
+  tx: Database | Transaction,
+  kind: string,
+  phones: readonly string[],
+  hours: number,
+): Promise<Map<string, number>> {
+  if (phones.length === 0) return new Map();
+  const rows = await tx
+    .select({ phone: smsOutbox.phone, texts: sql<number>`count(*)`.mapWith(Number) })
+    .from(smsOutbox)
+    .where(
+      and(
+        eq(smsOutbox.kind, kind),
+        inArray(smsOutbox.phone, [...phones]),
+        sql`${smsOutbox.createdAt} > now() - ${hours} * interval '1 hour'`,
+        sql`${smsOutbox.deliveredBy} is distinct from 'skipped'`,
+      ),
+    )
+    .groupBy(smsOutbox.phone);
+  return new Map(rows.map((row) => [row.phone, row.texts]));
 }

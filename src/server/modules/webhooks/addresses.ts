@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { WEBHOOK_MESSAGES } from '#shared/webhooks.ts';
 
 /** How a host name becomes addresses; tests put a DNS that changes its answer in its place (R-WEBHOOKS). */
@@ -8,40 +9,28 @@ export type ResolveHost = (host: string) => Promise<{ address: string; family: 4
 export const resolveWithDns: ResolveHost = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 
+/** Where the world's IPv6 unicast addresses are given out; anything outside it is not on the public internet. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+/** NAT64's well-known prefix (RFC 6052): a DNS64 resolver gives IPv6-only hosts these for IPv4-only names. */
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
 /**
- * Addresses a merchant's endpoint may not lead to (R-WEBHOOKS, server-side request forgery): a webhook
- * is a request our servers make wherever a merchant says, so it must not reach our own machines, our
- * private network or a cloud's metadata service (169.254.169.254, fd00:ec2::254).
+ * Whether a merchant's endpoint may be at this address (R-WEBHOOKS, server-side request forgery, decision
+ * 106): public unicast only, so never our own machines, our private network, a cloud's metadata service,
+ * nor a test, benchmark, documentation or reserved range, whatever ranges are added later. Allowing what
+ * is public, rather than listing what is refused, leaves no form unlisted. An IPv4 address inside IPv6
+ * counts as that IPv4 address where a host could really be reached that way (IPv4-mapped, NAT64's
+ * 64:ff9b::/96); the other embedding forms (IPv4-compatible ::a.b.c.d, 6to4, Teredo, NAT64's local-use
+ * 64:ff9b:1::/48, RFC 6145's translated form) are outside 2000::/3 or in its special ranges, and refused.
  */
-const FORBIDDEN = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", the unspecified address
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT, where some clouds put their metadata too (100.100.100.200)
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, and the metadata service
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and the broadcast address
-] as const)
-  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['fc00::', 7], // unique local, fd00:ec2::254 among them
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const)
-  FORBIDDEN.addSubnet(network, prefix, 'ipv6');
-
-const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
-
-export function isForbiddenAddress(address: string): boolean {
-  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is still that IPv4 address.
-  const mapped = IPV4_MAPPED.exec(address)?.[1];
-  if (mapped) return FORBIDDEN.check(mapped, 'ipv4');
-  return FORBIDDEN.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+export function isPublicUnicast(address: string): boolean {
+  if (!isIP(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  if (v6.match(NAT64)) return ipaddr.fromByteArray(v6.toByteArray().slice(12)).range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
 }
 
 /** A host that may not be called; its message says why, in the merchant's words. */
@@ -66,7 +55,7 @@ export async function allowedAddresses(host: string, resolve: ResolveHost): Prom
     }
   }
   if (addresses.length === 0) throw new ForbiddenHost(WEBHOOK_MESSAGES.unresolvable);
-  if (addresses.some(({ address }) => isForbiddenAddress(address))) throw new ForbiddenHost(WEBHOOK_MESSAGES.privateAddress);
+  if (!addresses.every(({ address }) => isPublicUnicast(address))) throw new ForbiddenHost(WEBHOOK_MESSAGES.privateAddress);
   return addresses;
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '#server/db/schema.ts';
-import { badRequest, notFound } from '#server/http/errors.ts';
+import { merchants, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { LIMITS } from '#shared/limits.ts';
 import {
   type NewWebhookEndpoint,
@@ -49,7 +49,11 @@ async function assertReachable(url: URL, rules: EndpointRules): Promise<void> {
   }
 }
 
-/** A new endpoint of the merchant: answered with its signing secret, which is shown this once (decision 70). */
+/**
+ * A new endpoint of the merchant: answered with its signing secret, which is shown this once (decision
+ * 70). At most LIMITS.webhookEndpointsMax per merchant (issue 39 item 7, decision 107), counted under
+ * the merchant's row lock so two registered at once cannot both be the last.
+ */
 export async function registerEndpoint(
   db: Database,
   merchantId: string,
@@ -58,10 +62,19 @@ export async function registerEndpoint(
 ): Promise<NewWebhookEndpoint> {
   await assertReachable(new URL(input.url), rules);
   const secret = `${SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64url')}`;
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({ merchantId, url: input.url, events: input.events, secret })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
+    const [registered] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.merchantId, merchantId));
+    if ((registered?.count ?? 0) >= LIMITS.webhookEndpointsMax) throw conflict(WEBHOOK_MESSAGES.tooMany);
+    const [saved] = await tx
+      .insert(webhookEndpoints)
+      .values({ merchantId, url: input.url, events: input.events, secret })
+      .returning();
+    return saved;
+  });
   if (!row) throw new Error('a webhook endpoint was not saved');
   return { ...present(row), secret };
 }

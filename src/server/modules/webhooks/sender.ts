@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { WEBHOOK_MESSAGES } from '#shared/webhooks.ts';
-import { checkedLookup, hostOf, isForbiddenAddress, type ResolveHost } from './addresses.ts';
+import { isWebhookPort, WEBHOOK_MESSAGES } from '#shared/webhooks.ts';
+import { checkedLookup, hostOf, isPublicUnicast, type ResolveHost } from './addresses.ts';
 
 /** How long a merchant's endpoint has to answer, connecting included (R-WEBHOOKS; WEBHOOK_MESSAGES.timedOut says it). */
 export const WEBHOOK_TIMEOUT_MS = 5_000;
@@ -17,8 +17,27 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
   return `t=${unixSeconds},v1=${signature}`;
 }
 
-/** What the endpoint answered, or why it did not. */
+/** What the endpoint answered, or why it did not: one of WEBHOOK_MESSAGES' categories. */
 export type PostOutcome = { status: number } | { error: string };
+
+/** OpenSSL's and node's names for a certificate or handshake that failed. */
+const TLS_FAILURE = /^(ERR_TLS_|ERR_SSL_|EPROTO$)|CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/;
+
+/**
+ * Why an attempt got no answer, as a category for the merchant's log (decision 106): never the error's
+ * own text, which can carry what a remote host said in its TLS alert or what our resolver knows, and
+ * would turn the log into a probe of other hosts.
+ */
+function failureOf(error: Error & { code?: string }): string {
+  const code = error.code ?? '';
+  if (error.name === 'AbortError' || error.name === 'TimeoutError' || code === 'ETIMEDOUT') return WEBHOOK_MESSAGES.timedOut;
+  // The address check's own refusal (checkedLookup): private address, or a name that does not resolve.
+  if (code === 'EFORBIDDENHOST') return error.message;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return WEBHOOK_MESSAGES.unresolvable;
+  if (code === 'ECONNREFUSED') return WEBHOOK_MESSAGES.refused;
+  if (TLS_FAILURE.test(code)) return WEBHOOK_MESSAGES.tls;
+  return WEBHOOK_MESSAGES.connectionFailed;
+}
 
 /**
  * POSTs a signed event to a merchant's endpoint. Unless private addresses are allowed (tests), the host
@@ -34,8 +53,9 @@ export function postWebhook(
   const target = new URL(url);
   // An address written in the URL is never looked up, so it is checked before anything connects.
   const host = hostOf(target);
-  if (!options.allowPrivate && isIP(host) && isForbiddenAddress(host))
+  if (!options.allowPrivate && isIP(host) && !isPublicUnicast(host))
     return Promise.resolve({ error: WEBHOOK_MESSAGES.privateAddress });
+  if (!isWebhookPort(target)) return Promise.resolve({ error: WEBHOOK_MESSAGES.port });
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const done = (outcome: PostOutcome) => resolve(outcome);
@@ -49,9 +69,9 @@ export function postWebhook(
       // The answer's body is not kept; it is read so the connection closes cleanly.
       response.resume();
       response.on('end', () => done({ status: response.statusCode ?? 0 }));
-      response.on('error', (error) => done({ error: error.message }));
+      response.on('error', (error) => done({ error: failureOf(error) }));
     });
-    call.on('error', (error) => done({ error: error.name === 'AbortError' ? WEBHOOK_MESSAGES.timedOut : error.message }));
+    call.on('error', (error) => done({ error: failureOf(error) }));
     call.end(body);
   });
 }

@@ -10,10 +10,11 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useMailbox, useSmsOutbox } from '../api/use-mailbox.ts';
 
-const STATUS: Record<MailboxEntry['status'], { label: string; badge: string }> = {
+const STATUS: Record<MailboxEntry['status'] | SmsEntry['status'], { label: string; badge: string }> = {
   sent: { label: /*i18n*/ 'Sent', badge: 'badge-success' },
   kept: { label: /*i18n*/ 'Kept here (no SMTP server)', badge: 'badge-info' },
   waiting: { label: /*i18n*/ 'Waiting', badge: 'badge-warning' },
+  skipped: { label: /*i18n*/ 'Not sent: this number had its booking texts for the day', badge: 'badge-ghost' },
 };
 
 /** A text message kept here for want of a gateway (SMS_PROVIDER unset). */
