@@ -7,6 +7,7 @@ import type { NewApiKey } from '#shared/merchant-api.ts';
 import type { ScanResult } from '#shared/tracking.ts';
 import { bulkBookingFile } from '../helpers/bulk-file.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
+import { payParcelFee } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { type SmsGateway, startSmsGateway } from '../helpers/sms-gateway.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
@@ -92,7 +93,7 @@ describe.each(testDatabaseKinds())('booking and text budgets (%s)', (kind) => {
     expect(await parcelsOf(asha)).toBe(5);
 
     // One parcel is left of six: a file of two is refused whole.
-    const file = await inBulk(asha, bulkBookingFile(2));
+    const file = await inBulk(asha, bulkBookingFile(2, {}, 'MORE-'));
     expect(file.status).toBe(429);
     expect(file.body.error).toEqual({
       code: 'too_many_requests',
@@ -143,6 +144,8 @@ describe.each(testDatabaseKinds())('booking and text budgets (%s)', (kind) => {
         token: admin.token,
         body: { codes: [codes[2]], status, ...extra },
       });
+    // A card fee is paid before pickup (decision 103).
+    await payParcelFee(server, sender, codes[2] as string);
     await scan('picked_up');
     await scan('at_hub', { hub: 'dhaka' });
     await scan('at_delivery_hub', { hub: 'sylhet' });

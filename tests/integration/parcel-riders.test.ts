@@ -5,6 +5,7 @@ import { moveConsignment } from '#server/modules/consignments/moves.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import type { MailboxEntry } from '#shared/mail.ts';
 import type { RunParcel, ScanResult, Tracking } from '#shared/tracking.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -30,6 +31,8 @@ describe('riders and the parcels out for delivery with them', () => {
     server = await startTestServer();
     admin = await signInAdmin(server);
     sender = await signUpCustomer(server);
+    // Cash to collect is a merchant's (decision 104).
+    await approvedMerchant(server, admin, sender);
     rider = await signUpCustomer(server, { name: 'Rider One' });
     otherRider = await signUpCustomer(server, { name: 'Rider Two' });
     for (const staff of [rider, otherRider])
