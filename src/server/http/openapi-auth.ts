@@ -201,12 +201,11 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
         'signOut',
         'End the session: its cookie is cleared and its access tokens stop at once, on every instance',
         {
-          '200': answer('Signed out.', object({ success: { type: 'boolean', enum: [true] } }), {
+          '200': answer('Signed out; answered alike without a session.', object({ success: { type: 'boolean', enum: [true] } }), {
             'Set-Cookie': setCookie(`Clears \`${sessionCookie}\`.`),
           }),
-          '400': refusal('No session to end (`FAILED_TO_GET_SESSION`).'),
         },
-        { security: sessionCookieSecurity },
+        { security: [...sessionCookieSecurity, {}] },
       ),
     },
     '/api/auth/get-session': {

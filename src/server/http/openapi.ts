@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import { errorBodySchema } from './errors.ts';
+import { guardDemandOf } from './guards.ts';
 import { AUTH_SCHEMAS, authPaths } from './openapi-auth.ts';
 
 /** The refusals a route can document, and what each one means to a client. */
@@ -70,7 +71,7 @@ const BEARER = 'bearerAuth';
 const SESSION_COOKIE = 'sessionCookie';
 const METRICS_TOKEN = 'metricsToken';
 /** A merchant's API key (issue 30), the one way into `/api/v1`. */
-export const MERCHANT_KEY = 'merchantApiKey';
+const MERCHANT_KEY = 'merchantApiKey';
 const MERCHANT_API_PREFIX = '/api/v1/';
 
 /** For a route that reads the Better Auth session itself instead of requiring the access token. */
@@ -100,19 +101,19 @@ const WAIT_THEN_ASK_AGAIN: readonly number[] = [429, 503];
  * call can meet, the headers each answer carries, and a success answer described by the route's summary
  * unless its schema describes it (`.describe()`).
  */
-function describeOperation(app: FastifyInstance): SwaggerTransform {
+function describeOperation(): SwaggerTransform {
   return (document) => {
     const { errors, successHeaders = [], readByHandler, ...routeSchema } = document.schema ?? {};
     const transformed = jsonSchemaTransform({ ...document, schema: { ...routeSchema, ...readByHandler } });
     const { route } = document;
     if (!transformed.schema || transformed.schema.hide || !route.schema) return transformed;
-    const hooks: unknown[] = [route.onRequest ?? []].flat();
-    const forAdmins = hooks.includes(app.requireAdmin);
-    const security = route.schema.security ?? (forAdmins || hooks.includes(app.requireUser) ? [{ [BEARER]: [] }] : []);
+    // The security is the guard's (guards.ts); a route whose handler checks the caller itself names it by hand.
+    const guard = guardDemandOf(route.onRequest);
+    const security = route.schema.security ?? (guard ? [{ [guard.scheme]: [] }] : []);
     const statuses = new Set<ErrorStatus>(errors);
     if (route.schema.body || route.schema.querystring || route.schema.params) statuses.add(400);
     if (security.length > 0) statuses.add(401);
-    if (forAdmins) statuses.add(403);
+    if (guard?.byRole) statuses.add(403);
     if (route.url.includes('/:id')) statuses.add(404);
     if (route.config && 'rateLimit' in route.config) statuses.add(429);
     const refusals = [...statuses, ...([500, 503] as const)].map((status) => [
@@ -190,7 +191,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         schemas: { ErrorResponse: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as object },
       },
     },
-    transform: describeOperation(app),
+    transform: describeOperation(),
   });
 }
 

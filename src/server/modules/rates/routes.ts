@@ -110,8 +110,9 @@ export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, {
         summary:
           'Puts a rate card in force (admin), sent as text/csv in the exported form; a file with any bad line is refused whole, each problem named by its line, and nothing changes',
         consumes: ['text/csv'],
+        produces: ['text/csv'],
         body: z.string(),
-        response: { 200: z.string().describe('The card now in force, as CSV') },
+        response: { 200: z.string().describe('The card now in force, as CSV (RFC 4180)') },
       },
     },
     async (request, reply) => {
