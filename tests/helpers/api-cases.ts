@@ -443,3 +443,62 @@ async function paymentOf(world: ApiWorld, owner: SignedInCustomer, orderId: stri
   if (started.status !== 200) throw new Error(`payment: ${started.status} ${await started.text()}`);
   return (await started.json()) as { clientSecret: string };
 }
+
+/** A request the server refuses as invalid (400), which its document must refuse too. */
+export interface RefusedCase {
+  operationId: string;
+  what: string;
+  request: (world: ApiWorld) => Promise<Omit<ApiRequest, 'status'>>;
+}
+
+/** What the documents once accepted and the server refused (issue 39 item 11). */
+export const REFUSED_CASES: RefusedCase[] = [
+  {
+    operationId: 'addReview',
+    what: 'a review without a photo',
+    request: async () => ({ json: { reviewRating: 5, reviewDescription: 'Quick and careful.' } }),
+  },
+  {
+    operationId: 'updateProduct',
+    what: 'a product update without a picture',
+    request: async (world) => {
+      const { picture: _, ...fields } = NEW_PRODUCT;
+      return { as: 'admin', params: { id: await world.product() }, json: fields };
+    },
+  },
+  {
+    operationId: 'requestPickup',
+    what: 'a pickup phone that is no Bangladeshi mobile number',
+    request: async () => ({ json: { ...STANDARD_PARCEL.pickup, phone: 'call me', day: day(2), window: '09-12' } }),
+  },
+  {
+    operationId: 'updateProfile',
+    what: 'a profile phone of letters',
+    request: async (world) => ({
+      params: { email: await emailOf(world, 'customer') },
+      json: { address: '7 Quay Street, Chattogram', phoneNumber: 'abcdefg' },
+    }),
+  },
+  {
+    operationId: 'requestFreight',
+    what: 'freight with neither weight nor volume',
+    request: async () => ({
+      json: { mode: 'road', origin: 'Dhaka', destination: 'Chattogram', goods: 'Garments', readyDate: day(5) },
+    }),
+  },
+  {
+    operationId: 'searchProducts',
+    what: 'a page size above the catalogue’s largest',
+    request: async () => ({ query: { pageSize: '100000' } }),
+  },
+  {
+    operationId: 'searchOrders',
+    what: 'page 0 of the admin’s orders',
+    request: async () => ({ as: 'admin', query: { page: '0' } }),
+  },
+  {
+    operationId: 'v1BookConsignment',
+    what: 'an Idempotency-Key longer than 255 characters',
+    request: async () => ({ headers: { 'idempotency-key': 'k'.repeat(256) }, json: STANDARD_PARCEL }),
+  },
+];

@@ -30,6 +30,27 @@ export interface RealAnswer {
   body: unknown;
 }
 
+/**
+ * The document's schemas as JSON Schema draft 7, which Ajv reads: OpenAPI 3.0's boolean
+ * `exclusiveMinimum`/`exclusiveMaximum` beside `minimum`/`maximum` become the number they mean.
+ */
+function asDraft7(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asDraft7);
+  if (value === null || typeof value !== 'object') return value;
+  const { exclusiveMinimum, exclusiveMaximum, ...rest } = value as Record<string, unknown>;
+  const converted = Object.fromEntries(Object.entries(rest).map(([key, child]) => [key, asDraft7(child)]));
+  for (const [exclusive, flag, bound] of [
+    ['exclusiveMinimum', exclusiveMinimum, 'minimum'],
+    ['exclusiveMaximum', exclusiveMaximum, 'maximum'],
+  ] as const) {
+    if (flag === true) {
+      converted[exclusive] = converted[bound];
+      delete converted[bound];
+    } else if (typeof flag === 'number') converted[exclusive] = flag;
+  }
+  return converted;
+}
+
 const pointerPart = (part: string) => part.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
@@ -39,10 +60,44 @@ const pointerPart = (part: string) => part.replaceAll('~', '~0').replaceAll('/',
  */
 export class AnswerChecker {
   private readonly ajv = new Ajv({ strict: false, allErrors: true, discriminator: true });
+  /** Parameters arrive as text: this one reads `?page=5` as the integer its schema may say. */
+  private readonly parameterAjv = new Ajv({ strict: false, coerceTypes: true });
 
   constructor(private readonly document: OpenApiDocument) {
-    addFormats.default(this.ajv);
-    this.ajv.addSchema(document as object, 'document');
+    for (const ajv of [this.ajv, this.parameterAjv]) {
+      addFormats.default(ajv);
+      ajv.addSchema(asDraft7(document) as object, 'document');
+    }
+  }
+
+  /**
+   * Whether the document accepts `request` for `method path`: its JSON body against the request body's
+   * schema, its query and header parameters against theirs (a required one missing is refused).
+   */
+  accepts(
+    method: string,
+    path: string,
+    request: { json?: unknown; query?: Record<string, string>; headers?: Record<string, string> },
+  ): boolean {
+    const operation = this.document.paths[path]?.[method];
+    if (!operation) throw new Error(`${method} ${path} is not in the document`);
+    const at = (...parts: string[]) => `document#/${['paths', path, method, ...parts].map(pointerPart).join('/')}`;
+    if (request.json !== undefined) {
+      const validate = this.ajv.getSchema(at('requestBody', 'content', 'application/json', 'schema'));
+      if (!validate?.(request.json)) return false;
+    }
+    for (const [index, parameter] of (operation.parameters ?? []).entries()) {
+      if (parameter.in !== 'query' && parameter.in !== 'header') continue;
+      const given = parameter.in === 'query' ? request.query : request.headers;
+      const value = Object.entries(given ?? {}).find(([name]) => name.toLowerCase() === parameter.name.toLowerCase())?.[1];
+      if (value === undefined) {
+        if (parameter.required) return false;
+        continue;
+      }
+      const validate = this.parameterAjv.getSchema(at('parameters', String(index), 'schema'));
+      if (!validate?.(value)) return false;
+    }
+    return true;
   }
 
   /** Each way `answer` differs from what the document says `method path` answers; none when it conforms. */

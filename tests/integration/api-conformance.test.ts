@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_CASES, type ApiRequest } from '../helpers/api-cases.ts';
+import { API_CASES, type ApiRequest, REFUSED_CASES } from '../helpers/api-cases.ts';
 import { ApiWorld } from '../helpers/api-world.ts';
 import { AnswerChecker, type DocumentedOperation, type OpenApiDocument, type RealAnswer } from '../helpers/openapi-answers.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
@@ -130,5 +130,22 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
     const document = await documentAt('/api/v1/openapi.json');
     expect(operationsOf(document).length).toBeGreaterThan(3);
     expect(await problemsOf(document)).toEqual([]);
+  }, 120_000);
+
+  it('each document refuses what its server refuses: a review without a photo, phones, freight’s size, page bounds, Idempotency-Key', async () => {
+    const documents = await Promise.all(['/api/docs', '/api/v1/openapi.json'].map(documentAt));
+    const accepted: string[] = [];
+    for (const { operationId, what, request: makeRequest } of REFUSED_CASES) {
+      const document = documents.find((candidate) =>
+        operationsOf(candidate).some(({ operation }) => operation.operationId === operationId),
+      );
+      const found = document && operationsOf(document).find(({ operation }) => operation.operationId === operationId);
+      if (!document || !found) throw new Error(`no operation ${operationId} in either document`);
+      const request = { ...(await makeRequest(world)), status: 400 };
+      const answer = await send(found.path, found.method, request, await credentials(found.operation, request));
+      expect(answer.status, `${operationId}, ${what}: ${JSON.stringify(answer.body)}`).toBe(400);
+      if (new AnswerChecker(document).accepts(found.method, found.path, request)) accepted.push(`${operationId}: ${what}`);
+    }
+    expect(accepted).toEqual([]);
   }, 120_000);
 });

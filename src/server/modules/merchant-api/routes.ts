@@ -6,7 +6,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { unauthorized } from '#server/http/errors.ts';
 import { guard } from '#server/http/guards.ts';
-import { idempotencyKeyOf } from '#server/http/idempotency-key.ts';
+import { idempotencyKeyHeadersSchema, idempotencyKeyOf } from '#server/http/idempotency-key.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { ledgerPageSchema, ledgerQuerySchema } from '#shared/merchant.ts';
@@ -128,7 +128,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         tags: ['v1'],
         summary:
           'Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422)',
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyKeyHeadersSchema,
         body: consignmentInputSchema,
         errors: [422, 429],
         response: { 201: bookingSchema },
