@@ -127,3 +127,23 @@ export class AnswerChecker {
     );
   }
 }
+
+/**
+ * A document's text parsed with each request body's and success answer's named schema (`{ $ref }`) written
+ * in place: for tests that read a body's fields from the operation itself. Refusals keep their reference.
+ */
+export function withBodiesInline<Document>(text: string): Document {
+  const document = JSON.parse(text) as OpenApiDocument;
+  const named = document.components.schemas ?? {};
+  const inline = (content: Record<string, MediaType> | undefined) => {
+    for (const media of Object.values(content ?? {})) {
+      const ref = (media.schema as { $ref?: string } | undefined)?.$ref;
+      if (ref) media.schema = named[ref.split('/').pop() ?? ''] ?? media.schema;
+    }
+  };
+  for (const operation of Object.values(document.paths).flatMap((operations) => Object.values(operations))) {
+    inline(operation.requestBody?.content);
+    for (const [status, answer] of Object.entries(operation.responses)) if (status.startsWith('2')) inline(answer.content);
+  }
+  return document as Document;
+}

@@ -132,6 +132,39 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
     expect(await problemsOf(document)).toEqual([]);
   }, 120_000);
 
+  it('each document names every object it takes or answers in components.schemas, the shared ones by their own names', async () => {
+    const [shop, merchantApi] = await Promise.all(['/api/docs', '/api/v1/openapi.json'].map(documentAt));
+    const inline = (document: OpenApiDocument) =>
+      operationsOf(document).flatMap(({ operation }) =>
+        [
+          ...Object.values(operation.requestBody?.content ?? {}),
+          ...Object.entries(operation.responses).flatMap(([status, { content }]) =>
+            status.startsWith('2') ? Object.values(content ?? {}) : [],
+          ),
+        ]
+          .map(({ schema }) => schema as { $ref?: string; type?: string } | undefined)
+          .filter((schema) => schema?.type === 'object' && !schema.$ref)
+          .map(() => operation.operationId),
+      );
+    expect([...inline(shop as OpenApiDocument), ...inline(merchantApi as OpenApiDocument)]).toEqual([]);
+    expect(Object.keys(shop?.components.schemas ?? {})).toEqual(
+      expect.arrayContaining([
+        'Consignment',
+        'Quote',
+        'LedgerLine',
+        'Merchant',
+        'WebhookEndpoint',
+        'Product',
+        'Order',
+        'Review',
+        'ErrorResponse',
+      ]),
+    );
+    expect(Object.keys(merchantApi?.components.schemas ?? {}).sort()).toEqual(
+      ['Booking', 'Consignment', 'ErrorResponse', 'LedgerLine', 'LedgerPage', 'Quote', 'V1BookConsignmentRequest'].sort(),
+    );
+  });
+
   it('each document refuses what its server refuses: a review without a photo, phones, freight’s size, page bounds, Idempotency-Key', async () => {
     const documents = await Promise.all(['/api/docs', '/api/v1/openapi.json'].map(documentAt));
     const accepted: string[] = [];

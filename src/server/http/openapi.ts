@@ -1,12 +1,14 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import { getCookies } from 'better-auth/cookies';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import { errorBodySchema } from './errors.ts';
 import { guardDemandOf } from './guards.ts';
 import { AUTH_SCHEMAS, authPaths } from './openapi-auth.ts';
+import { nameBodySchemas, schemasReferredTo } from './openapi-components.ts';
+import { nameSharedSchemas } from './openapi-schema-names.ts';
 
 /** The refusals a route can document, and what each one means to a client. */
 const ERROR_STATUSES = {
@@ -155,6 +157,7 @@ function describeOperation(): SwaggerTransform {
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   // Better Auth's name for it under the shop's base URL (auth.ts sets no prefix of its own); a test signs in and compares.
   const sessionCookie = getCookies({ baseURL: config.publicUrl }).sessionToken.name;
+  nameSharedSchemas();
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -192,6 +195,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       },
     },
     transform: describeOperation(),
+    // The shared schemas registered with an id (`.meta({ id })`) become components, referred to by the operations.
+    transformObject: jsonSchemaTransformObject,
   });
 }
 
@@ -252,16 +257,24 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
   const { [MERCHANT_KEY]: merchantKey, [METRICS_TOKEN]: metricsToken, ...shopSchemes } = whole.components.securitySchemes;
   const sessionCookie = (shopSchemes[SESSION_COOKIE] as { name: string }).name;
   const routed = paths((path) => !path.startsWith(MERCHANT_API_PREFIX));
-  const shopPaths = referToSharedHeaders({
-    ...routed,
-    ...(authPaths({
-      headers: { requestId: ANSWER_HEADERS['X-Request-Id'], retryAfter: ANSWER_HEADERS['Retry-After'] },
-      sessionCookie,
-      sessionCookieSecurity,
-      google: config.google !== undefined,
-    }) as Paths),
-  });
-  const merchantApiPaths = referToSharedHeaders(paths((path) => path.startsWith(MERCHANT_API_PREFIX)));
+  const shop = nameBodySchemas(
+    referToSharedHeaders({
+      ...routed,
+      ...(authPaths({
+        headers: { requestId: ANSWER_HEADERS['X-Request-Id'], retryAfter: ANSWER_HEADERS['Retry-After'] },
+        sessionCookie,
+        sessionCookieSecurity,
+        google: config.google !== undefined,
+      }) as Paths),
+    }),
+    { ...whole.components.schemas, ...AUTH_SCHEMAS },
+  );
+  const shopPaths = shop.paths;
+  const merchantApi = nameBodySchemas(
+    referToSharedHeaders(paths((path) => path.startsWith(MERCHANT_API_PREFIX))),
+    whole.components.schemas,
+  );
+  const merchantApiPaths = merchantApi.paths;
   return {
     shop: {
       ...whole,
@@ -270,7 +283,7 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
         ...whole.components,
         // The metrics token only when metrics are on (METRICS_TOKEN): /metrics is not served otherwise.
         securitySchemes: { ...shopSchemes, ...('/metrics' in routed ? { [METRICS_TOKEN]: metricsToken } : {}) },
-        schemas: { ...whole.components.schemas, ...AUTH_SCHEMAS },
+        schemas: schemasReferredTo(shopPaths, shop.schemas),
         headers: headersNamedIn(shopPaths),
       },
     },
@@ -289,6 +302,7 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
       components: {
         ...whole.components,
         securitySchemes: { [MERCHANT_KEY]: merchantKey },
+        schemas: schemasReferredTo(merchantApiPaths, merchantApi.schemas),
         headers: headersNamedIn(merchantApiPaths),
       },
     },
