@@ -165,6 +165,30 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
     );
   });
 
+  it('documents the 403 of an address off the shop where Better Auth sends the browser on (reset and verification links)', async () => {
+    const document = await documentAt('/api/docs');
+    const checker = new AnswerChecker(document);
+    const elsewhere = 'https://elsewhere.example/';
+    const { email } = await world.customer();
+    const asked: [string, string, ApiRequest, string][] = [
+      ['post', '/api/auth/request-password-reset', { json: { email, redirectTo: elsewhere }, status: 403 }, 'redirectTo'],
+      ['post', '/api/auth/send-verification-email', { json: { email, callbackURL: elsewhere }, status: 403 }, 'callbackURL'],
+      [
+        'get',
+        '/api/auth/verify-email',
+        { query: { token: 'not-a-mailed-token', callbackURL: elsewhere }, status: 403 },
+        'callbackURL',
+      ],
+    ];
+    for (const [method, path, request, field] of asked) {
+      const answer = await send(path, method, request, {});
+      expect(answer.status, path).toBe(403);
+      expect(checker.problems(method, path, answer), path).toEqual([]);
+      const documented = document.paths[path]?.[method]?.responses['403'] as { description?: string } | undefined;
+      expect(documented?.description, path).toContain(`\`${field}\` leads off the shop`);
+    }
+  });
+
   it('each document refuses what its server refuses: a review without a photo, phones, freight’s size, page bounds, Idempotency-Key', async () => {
     const documents = await Promise.all(['/api/docs', '/api/v1/openapi.json'].map(documentAt));
     const accepted: string[] = [];
