@@ -414,11 +414,18 @@ async function payout(world: ApiWorld): Promise<string> {
   return payouts[0].id;
 }
 
-/** A bulk booking of the merchant's: its id. */
+/** A bulk booking of the merchant's, from the template file: its id. */
 async function bulkBooking(world: ApiWorld): Promise<string> {
   const listed = await world.as('merchant', 'GET', '/api/merchant/bulk-bookings', undefined, 200);
   if (listed[0]) return listed[0].id;
-  throw new Error('no bulk booking yet: bookInBulk runs first in the document');
+  const { form: file } = (await API_CASES.bookInBulk?.(world)) ?? {};
+  const booked = await fetch(`${world.server.url}/api/merchant/bulk-bookings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${(await world.merchant()).token}`, origin: world.server.url },
+    body: file,
+  });
+  if (booked.status !== 201) throw new Error(`bulk booking: ${booked.status} ${await booked.text()}`);
+  return ((await booked.json()) as { id: string }).id;
 }
 
 /** A webhook endpoint of the merchant's: its id. */

@@ -16,7 +16,7 @@ const once = <T>(make: () => Promise<T>) => {
   };
 };
 
-/** What one answer must be `ok`: its status, with its body shown when it is not. */
+/** The body of an answer that must have `status`; any other fails the case, showing what came instead. */
 async function expectStatus<T>(what: string, answer: Promise<{ status: number; body: T }>, status: number): Promise<T> {
   const { status: got, body } = await answer;
   if (got !== status) throw new Error(`${what}: ${got} ${JSON.stringify(body)}`);
@@ -44,7 +44,6 @@ export class ApiWorld {
     return made.key as string;
   });
   readonly product = once(() => this.newProduct());
-  readonly category = once(() => this.newCategory());
 
   /** The signed-in person behind `caller`. */
   async signedIn(caller: Caller): Promise<SignedInCustomer> {
