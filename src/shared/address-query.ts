@@ -13,14 +13,30 @@ export const orNothing =
   (text: string) =>
     text === '' ? undefined : parse(text);
 
-/** A whole number from 1 to `max`, `fallback` when not given (pages and page sizes). */
+/** The decimal numerals of 1 to `max`, without leading zeros, as a regular expression's alternatives. */
+function oneTo(max: number): string {
+  const digits = String(max);
+  // Every number with fewer digits than max, then those with as many, digit by digit below max's.
+  const alternatives = digits.length > 1 ? [`[1-9]\\d{0,${digits.length - 2}}`] : [];
+  for (const [at, digit] of [...digits].entries()) {
+    const lowest = at === 0 ? 1 : 0;
+    const rest = digits.length - at - 1;
+    if (Number(digit) > lowest)
+      alternatives.push(`${digits.slice(0, at)}[${lowest}-${Number(digit) - 1}]${rest > 0 ? `\\d{${rest}}` : ''}`);
+  }
+  return [...alternatives, digits].join('|');
+}
+
+/**
+ * A whole number from 1 to `max` in at most 6 digits, `fallback` when not given (pages and page sizes):
+ * one pattern, so the API document states the bounds the server holds to (issue 39 item 11).
+ */
 export const wholeNumber = (field: string, max: number, fallback: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d{0,6}$/, englishText(/*i18n*/ '{field} must be a whole number from 1 to {max}', { field, max }))
-    .refine(
-      (text) => text === '' || (Number(text) >= 1 && Number(text) <= max),
+    .regex(
+      new RegExp(`^\\s*(?:(?=\\d{1,6}\\s*$)0*(?:${oneTo(max)}))?\\s*$`),
       englishText(/*i18n*/ '{field} must be a whole number from 1 to {max}', { field, max }),
     )
     .transform((text) => (text === '' ? fallback : Number(text)))

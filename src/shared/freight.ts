@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
+import { atLeastOneOf } from './one-of-fields.ts';
 import { calendarDaySchema } from './pickup.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
@@ -86,7 +87,8 @@ export const freightRequestInputSchema = z
   .refine((request) => !request.deliverBy || request.deliverBy >= request.readyDate, {
     message: FREIGHT_MESSAGES.deliverBeforeReady,
     path: ['deliverBy'],
-  });
+  })
+  .meta(atLeastOneOf('weightKg', 'volumeCbm'));
 export type FreightRequestInput = z.input<typeof freightRequestInputSchema>;
 export type FreightRequestFields = z.output<typeof freightRequestInputSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalFromText } from './decimal-text.ts';
 import { westernDigitsIn } from './digits.ts';
 import { LIMITS } from './limits.ts';
+import { atLeastOneOf } from './one-of-fields.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 
@@ -181,5 +182,6 @@ export function newProductSchema<File extends z.ZodType>(pictureFile: File) {
     .refine((product) => product.picture !== undefined || product[PICTURE_FILE_FIELD] !== undefined, {
       path: ['picture'],
       message: PICTURE_FILE_MESSAGES.missing,
-    });
+    })
+    .meta(atLeastOneOf('picture', PICTURE_FILE_FIELD));
 }

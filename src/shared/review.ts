@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { atLeastOneOf } from './one-of-fields.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 
@@ -117,5 +118,6 @@ export function newReviewSchema<File extends z.ZodType>(photoFile: File) {
     .refine((review) => review.reviewPhoto !== undefined || review[REVIEW_PHOTO_FILE_FIELD] !== undefined, {
       path: ['reviewPhoto'],
       message: MESSAGES.reviewFieldRequired,
-    });
+    })
+    .meta(atLeastOneOf('reviewPhoto', REVIEW_PHOTO_FILE_FIELD));
 }

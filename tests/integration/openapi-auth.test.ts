@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betterAuthRoutes } from '../helpers/auth-routes.ts';
 import { GOOGLE_TEST_CLIENT, type OidcIssuer, startOidcIssuer } from '../helpers/oidc-issuer.ts';
+import { withBodiesInline } from '../helpers/openapi-answers.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { freePort, startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -65,7 +66,7 @@ const EXPECTED: Record<string, number> = {
 };
 
 async function readDocument(server: TestServer): Promise<Document> {
-  return (await (await fetch(`${server.url}/api/docs`)).json()) as Document;
+  return withBodiesInline<Document>(await (await fetch(`${server.url}/api/docs`)).text());
 }
 
 /** The documented calls under /api/auth, by operationId. */

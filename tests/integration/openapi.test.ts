@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_TEST_ENV } from '../helpers/fake-stripe.ts';
+import { withBodiesInline } from '../helpers/openapi-answers.ts';
 import { lintOpenApi } from '../helpers/openapi-lint.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -60,7 +61,7 @@ describe.each([
     const response = await fetch(`${server.url}/api/docs`);
     expect(response.status).toBe(200);
     source = await response.text();
-    document = JSON.parse(source) as Document;
+    document = withBodiesInline<Document>(source);
   });
   afterAll(() => server?.stop());
 

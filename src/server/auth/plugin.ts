@@ -10,6 +10,7 @@ import type { RateLimits } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { forbidden, HttpError, unauthorized, unexpectedFailure } from '../http/errors.ts';
+import { guard } from '../http/guards.ts';
 import { nestingRefusal } from '../http/json-body.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '../http/rate-limits.ts';
 import { requestLocale } from '../i18n/plugin.ts';
@@ -152,36 +153,46 @@ async function authPlugin(
 
   app.decorate('sessionOf', (request: FastifyRequest) => auth.api.getSession({ headers: fromNodeHeaders(request.headers) }));
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-    if (!token) throw unauthorized(/*i18n*/ 'Sign in to continue: this call needs an access token.');
-    let claims: AccessTokenClaims;
-    try {
-      claims = await verifyAccessToken(token);
-    } catch (error) {
-      if (error instanceof AccessTokenError) {
-        throw new HttpError(401, error.reason === 'expired' ? 'token_expired' : 'unauthorized', error.message);
+  const signedIn = { scheme: 'bearerAuth', byRole: false } as const;
+  const inRole = { scheme: 'bearerAuth', byRole: true } as const;
+  app.decorate(
+    'requireUser',
+    guard(async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      if (!token) throw unauthorized(/*i18n*/ 'Sign in to continue: this call needs an access token.');
+      let claims: AccessTokenClaims;
+      try {
+        claims = await verifyAccessToken(token);
+      } catch (error) {
+        if (error instanceof AccessTokenError) {
+          throw new HttpError(401, error.reason === 'expired' ? 'token_expired' : 'unauthorized', error.message);
+        }
+        throw error;
       }
-      throw error;
-    }
-    // Signed out, signed out elsewhere, or deleted: the token ends with its session (R-SESSION-END).
-    if (!(await sessions.isOpen(claims.sessionId, claims.userId)))
-      throw unauthorized(/*i18n*/ 'Your session has ended. Please sign in again.');
-    request.viewer = claims;
-  });
+      // Signed out, signed out elsewhere, or deleted: the token ends with its session (R-SESSION-END).
+      if (!(await sessions.isOpen(claims.sessionId, claims.userId)))
+        throw unauthorized(/*i18n*/ 'Your session has ended. Please sign in again.');
+      request.viewer = claims;
+    }, signedIn),
+  );
 
-  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.requireUser(request, reply);
-    if (!(await app.isAdmin(viewerOf(request).userId))) throw forbidden(/*i18n*/ 'Only admins may do this.');
-  });
+  app.decorate(
+    'requireAdmin',
+    guard(async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.requireUser(request, reply);
+      if (!(await app.isAdmin(viewerOf(request).userId))) throw forbidden(/*i18n*/ 'Only admins may do this.');
+    }, inRole),
+  );
 
-  app.decorate('requireRole', (roles: readonly Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.requireUser(request, reply);
-    const role = await roleOf(viewerOf(request).userId);
-    if (role !== 'admin' && !roles.includes(role))
-      throw forbidden(/*i18n*/ 'Your account does not have the role this needs: ask an admin.');
-  });
+  app.decorate('requireRole', (roles: readonly Role[]) =>
+    guard(async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.requireUser(request, reply);
+      const role = await roleOf(viewerOf(request).userId);
+      if (role !== 'admin' && !roles.includes(role))
+        throw forbidden(/*i18n*/ 'Your account does not have the role this needs: ask an admin.');
+    }, inRole),
+  );
 
   const answer = async (log: FastifyBaseLogger, authRequest: Request): Promise<Response> => {
     // A sign-in our side failed to answer (the database out of reach) gives its throttle attempt back (R-THROTTLE).

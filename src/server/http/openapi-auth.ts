@@ -99,8 +99,8 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
 
   /** Every call's refusals: its own, then what any of them can answer. */
   const refusals = (own: Record<string, OpenAPIV3.ResponseObject>): OpenAPIV3.ResponsesObject => ({
-    ...own,
     '403': refusal('The request’s Origin is not one of the shop’s (PUBLIC_URL and TRUSTED_ORIGINS): refused against CSRF.'),
+    ...own,
     '413': refusal(`The body is over ${LIMITS.authBodyMaxBytes / 1024} KB.`),
     '500': refusal('Something went wrong on our side.'),
     '503': answer(
@@ -116,6 +116,12 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
       'Retry-After': headers.retryAfter,
     });
   const signedOut = refusal('No session: sign in first.');
+  /** A call that sends the browser on to an address it is given refuses one off the shop, as it refuses a foreign Origin. */
+  const offTheShop = (field: string, code: string) =>
+    refusal(
+      `The request’s Origin is not one of the shop’s, or \`${field}\` leads off the shop (\`${code}\`): ` +
+        'refused against CSRF and open redirects.',
+    );
   const operation = (
     operationId: string,
     summary: string,
@@ -182,6 +188,7 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
                   object({ url: { type: 'string', format: 'uri' }, redirect: { type: 'boolean', enum: [true] } }),
                 ),
                 '400': invalid,
+                '403': offTheShop('callbackURL', 'INVALID_CALLBACK_URL'),
               },
               {
                 requestBody: body(
@@ -201,12 +208,11 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
         'signOut',
         'End the session: its cookie is cleared and its access tokens stop at once, on every instance',
         {
-          '200': answer('Signed out.', object({ success: { type: 'boolean', enum: [true] } }), {
+          '200': answer('Signed out; answered alike without a session.', object({ success: { type: 'boolean', enum: [true] } }), {
             'Set-Cookie': setCookie(`Clears \`${sessionCookie}\`.`),
           }),
-          '400': refusal('No session to end (`FAILED_TO_GET_SESSION`).'),
         },
-        { security: sessionCookieSecurity },
+        { security: [...sessionCookieSecurity, {}] },
       ),
     },
     '/api/auth/get-session': {
@@ -261,6 +267,7 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
             object({ status: { type: 'boolean', enum: [true] }, message: { type: 'string' } }),
           ),
           '400': invalid,
+          '403': offTheShop('redirectTo', 'INVALID_REDIRECT_URL'),
           '429': tooOften('password reset requests from your address'),
         },
         {
@@ -289,7 +296,11 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
       post: operation(
         'sendVerificationEmail',
         'Mail the email verification link again (R-EMAIL-VERIFY)',
-        { '200': answer('Mailed, unless the address is already verified.', done), '400': invalid },
+        {
+          '200': answer('Mailed, unless the address is already verified.', done),
+          '400': invalid,
+          '403': offTheShop('callbackURL', 'INVALID_CALLBACK_URL'),
+        },
         {
           requestBody: body(
             z.object({
@@ -322,6 +333,7 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
             },
           },
           '401': refusal('Without `callbackURL`: the link is invalid or expired (`INVALID_TOKEN`).'),
+          '403': offTheShop('callbackURL', 'INVALID_CALLBACK_URL'),
         },
         {
           parameters: [

@@ -1,11 +1,14 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import { getCookies } from 'better-auth/cookies';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import { errorBodySchema } from './errors.ts';
+import { guardDemandOf } from './guards.ts';
 import { AUTH_SCHEMAS, authPaths } from './openapi-auth.ts';
+import { nameBodySchemas, schemasReferredTo } from './openapi-components.ts';
+import { nameSharedSchemas } from './openapi-schema-names.ts';
 
 /** The refusals a route can document, and what each one means to a client. */
 const ERROR_STATUSES = {
@@ -70,7 +73,7 @@ const BEARER = 'bearerAuth';
 const SESSION_COOKIE = 'sessionCookie';
 const METRICS_TOKEN = 'metricsToken';
 /** A merchant's API key (issue 30), the one way into `/api/v1`. */
-export const MERCHANT_KEY = 'merchantApiKey';
+const MERCHANT_KEY = 'merchantApiKey';
 const MERCHANT_API_PREFIX = '/api/v1/';
 
 /** For a route that reads the Better Auth session itself instead of requiring the access token. */
@@ -100,19 +103,19 @@ const WAIT_THEN_ASK_AGAIN: readonly number[] = [429, 503];
  * call can meet, the headers each answer carries, and a success answer described by the route's summary
  * unless its schema describes it (`.describe()`).
  */
-function describeOperation(app: FastifyInstance): SwaggerTransform {
+function describeOperation(): SwaggerTransform {
   return (document) => {
     const { errors, successHeaders = [], readByHandler, ...routeSchema } = document.schema ?? {};
     const transformed = jsonSchemaTransform({ ...document, schema: { ...routeSchema, ...readByHandler } });
     const { route } = document;
     if (!transformed.schema || transformed.schema.hide || !route.schema) return transformed;
-    const hooks: unknown[] = [route.onRequest ?? []].flat();
-    const forAdmins = hooks.includes(app.requireAdmin);
-    const security = route.schema.security ?? (forAdmins || hooks.includes(app.requireUser) ? [{ [BEARER]: [] }] : []);
+    // The security is the guard's (guards.ts); a route whose handler checks the caller itself names it by hand.
+    const guard = guardDemandOf(route.onRequest);
+    const security = route.schema.security ?? (guard ? [{ [guard.scheme]: [] }] : []);
     const statuses = new Set<ErrorStatus>(errors);
     if (route.schema.body || route.schema.querystring || route.schema.params) statuses.add(400);
     if (security.length > 0) statuses.add(401);
-    if (forAdmins) statuses.add(403);
+    if (guard?.byRole) statuses.add(403);
     if (route.url.includes('/:id')) statuses.add(404);
     if (route.config && 'rateLimit' in route.config) statuses.add(429);
     const refusals = [...statuses, ...([500, 503] as const)].map((status) => [
@@ -154,6 +157,7 @@ function describeOperation(app: FastifyInstance): SwaggerTransform {
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   // Better Auth's name for it under the shop's base URL (auth.ts sets no prefix of its own); a test signs in and compares.
   const sessionCookie = getCookies({ baseURL: config.publicUrl }).sessionToken.name;
+  nameSharedSchemas();
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -190,7 +194,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         schemas: { ErrorResponse: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as object },
       },
     },
-    transform: describeOperation(app),
+    transform: describeOperation(),
+    // The shared schemas registered with an id (`.meta({ id })`) become components, referred to by the operations.
+    transformObject: jsonSchemaTransformObject,
   });
 }
 
@@ -251,16 +257,24 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
   const { [MERCHANT_KEY]: merchantKey, [METRICS_TOKEN]: metricsToken, ...shopSchemes } = whole.components.securitySchemes;
   const sessionCookie = (shopSchemes[SESSION_COOKIE] as { name: string }).name;
   const routed = paths((path) => !path.startsWith(MERCHANT_API_PREFIX));
-  const shopPaths = referToSharedHeaders({
-    ...routed,
-    ...(authPaths({
-      headers: { requestId: ANSWER_HEADERS['X-Request-Id'], retryAfter: ANSWER_HEADERS['Retry-After'] },
-      sessionCookie,
-      sessionCookieSecurity,
-      google: config.google !== undefined,
-    }) as Paths),
-  });
-  const merchantApiPaths = referToSharedHeaders(paths((path) => path.startsWith(MERCHANT_API_PREFIX)));
+  const shop = nameBodySchemas(
+    referToSharedHeaders({
+      ...routed,
+      ...(authPaths({
+        headers: { requestId: ANSWER_HEADERS['X-Request-Id'], retryAfter: ANSWER_HEADERS['Retry-After'] },
+        sessionCookie,
+        sessionCookieSecurity,
+        google: config.google !== undefined,
+      }) as Paths),
+    }),
+    { ...whole.components.schemas, ...AUTH_SCHEMAS },
+  );
+  const shopPaths = shop.paths;
+  const merchantApi = nameBodySchemas(
+    referToSharedHeaders(paths((path) => path.startsWith(MERCHANT_API_PREFIX))),
+    whole.components.schemas,
+  );
+  const merchantApiPaths = merchantApi.paths;
   return {
     shop: {
       ...whole,
@@ -269,7 +283,7 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
         ...whole.components,
         // The metrics token only when metrics are on (METRICS_TOKEN): /metrics is not served otherwise.
         securitySchemes: { ...shopSchemes, ...('/metrics' in routed ? { [METRICS_TOKEN]: metricsToken } : {}) },
-        schemas: { ...whole.components.schemas, ...AUTH_SCHEMAS },
+        schemas: schemasReferredTo(shopPaths, shop.schemas),
         headers: headersNamedIn(shopPaths),
       },
     },
@@ -288,6 +302,7 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
       components: {
         ...whole.components,
         securitySchemes: { [MERCHANT_KEY]: merchantKey },
+        schemas: schemasReferredTo(merchantApiPaths, merchantApi.schemas),
         headers: headersNamedIn(merchantApiPaths),
       },
     },

@@ -4,7 +4,7 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/http/errors.ts';
-import { idempotencyKeyOf } from '#server/http/idempotency-key.ts';
+import { idempotencyKeyHeadersSchema, idempotencyKeyOf } from '#server/http/idempotency-key.ts';
 import { sendPrivateFile } from '#server/http/private-file.ts';
 import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
@@ -61,6 +61,7 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
         tags: ['parcels'],
         summary:
           'Books a parcel: priced on the server by the rate card in force (never a client’s quote) and kept at that price; the fee is paid by card (POST …/payment-intent) or taken from the cash on delivery (`feePayment: cod`, the default when there is cash to collect). Cash to collect (`codAmount` above 0) is for approved merchants only: anyone else’s is 400 naming `codAmount`. With an `Idempotency-Key` header, a repeated request answers the first answer; the same key with another request is 422. An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel)',
+        headers: idempotencyKeyHeadersSchema,
         body: consignmentInputSchema,
         errors: [409, 422],
         response: { 201: bookingSchema },

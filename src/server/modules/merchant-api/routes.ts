@@ -5,8 +5,8 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { unauthorized } from '#server/http/errors.ts';
-import { idempotencyKeyOf } from '#server/http/idempotency-key.ts';
-import { MERCHANT_KEY } from '#server/http/openapi.ts';
+import { guard } from '#server/http/guards.ts';
+import { idempotencyKeyHeadersSchema, idempotencyKeyOf } from '#server/http/idempotency-key.ts';
 import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { LIMITS } from '#shared/limits.ts';
@@ -24,8 +24,6 @@ import { ledgerPage } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
 import { createApiKey, keyHolder, listApiKeys, revokeApiKey } from './api-keys.ts';
-
-const KEY_SECURITY = [{ [MERCHANT_KEY]: [] }];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -105,11 +103,14 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     async (request) => revokeApiKey(db, viewerOf(request).userId, request.params.id),
   );
 
-  const requireApiKey = async (request: FastifyRequest) => {
-    const caller = await keyHolder(db, bearerOf(request));
-    if (!caller) throw unauthorized(API_KEY_MESSAGES.badKey);
-    request.apiCaller = caller;
-  };
+  const requireApiKey = guard(
+    async (request: FastifyRequest) => {
+      const caller = await keyHolder(db, bearerOf(request));
+      if (!caller) throw unauthorized(API_KEY_MESSAGES.badKey);
+      request.apiCaller = caller;
+    },
+    { scheme: 'merchantApiKey', byRole: false },
+  );
   // After requireApiKey (onRequest), so the merchant is known.
   const perMerchant = app.rateLimit(
     floodLimit({
@@ -130,8 +131,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         tags: ['v1'],
         summary:
           'Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking',
-        security: KEY_SECURITY,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: idempotencyKeyHeadersSchema,
         body: consignmentInputSchema,
         errors: [409, 422, 429],
         response: { 201: bookingSchema },
@@ -152,7 +152,6 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         operationId: 'v1GetConsignment',
         tags: ['v1'],
         summary: 'One of your parcels by its tracking code, with its status and proof of delivery; another sender’s answers 404',
-        security: KEY_SECURITY,
         params: trackingCodeParamsSchema,
         errors: [404, 429],
         response: { 200: consignmentSchema },
@@ -177,7 +176,6 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         operationId: 'v1Quote',
         tags: ['v1'],
         summary: 'Every service’s delivery fee, COD charge, total (poisha) and delivery days between two areas',
-        security: KEY_SECURITY,
         querystring: quoteQuerySchema,
         errors: [429],
         response: { 200: quoteSchema },
@@ -200,7 +198,6 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         operationId: 'v1Ledger',
         tags: ['v1'],
         summary: 'Your COD ledger, newest first, a page at a time between two of the shop’s days, and the balance owed to you',
-        security: KEY_SECURITY,
         querystring: ledgerQuerySchema,
         errors: [429],
         response: { 200: ledgerPageSchema },

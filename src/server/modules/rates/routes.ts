@@ -111,6 +111,7 @@ export const rateRoutes: FastifyPluginAsyncZod<RateRouteOptions> = async (app, {
         summary:
           'Puts a rate card in force (admin), sent as text/csv in the exported form; a file with any bad line is refused whole, each problem named by its line, and nothing changes',
         consumes: ['text/csv'],
+        produces: ['text/csv'],
         errors: [400],
         readByHandler: { body: z.string().describe('CSV (RFC 4180), UTF-8') },
         response: { 200: z.string().describe('The card now in force, as CSV') },

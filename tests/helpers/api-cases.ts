@@ -1,0 +1,511 @@
+import type { ApiWorld, Caller } from './api-world.ts';
+import { NEW_PRODUCT, TINY_PNG } from './catalog.ts';
+import { MERCHANT_APPLICATION } from './merchants.ts';
+import { STANDARD_PARCEL } from './parcels.ts';
+import { chargeTestCard } from './payment-fixtures.ts';
+import type { SignedInCustomer } from './shop-client.ts';
+
+/** One real request to a documented operation, and the status it must answer. */
+export interface ApiRequest {
+  /** Who makes it, for an operation whose security is the bearer access token (the customer unless said). */
+  as?: Caller;
+  /** A person of its own, for an operation that ends or changes their session (sign-out, password). */
+  who?: SignedInCustomer;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  json?: unknown;
+  form?: FormData;
+  text?: { type: string; body: string };
+  headers?: Record<string, string>;
+  status: number;
+}
+
+/** A case: the request for one operation, with whatever it needs made first. */
+export type ApiCase = (world: ApiWorld) => Promise<ApiRequest>;
+
+const day = (fromToday: number) => new Date(Date.now() + fromToday * 86_400_000).toISOString().slice(0, 10);
+const form = (fields: Record<string, string | number>, file?: { field: string; name: string }) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
+  if (file) body.append(file.field, new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), file.name);
+  return body;
+};
+const emailOf = async (world: ApiWorld, caller: Caller) => (await world.signedIn(caller)).email;
+
+/**
+ * A request for every operation either document names, keyed by operationId (issue 39 item 11). A new
+ * route appears in the document, and api-conformance.test.ts fails naming it until it has a case here.
+ */
+export const API_CASES: Record<string, ApiCase> = {
+  // Operations and the probes
+  readMetrics: async () => ({ status: 200 }),
+  checkLiveness: async () => ({ status: 200 }),
+  checkReadiness: async () => ({ status: 200 }),
+
+  // The catalogue
+  listProducts: async () => ({ status: 200 }),
+  searchProducts: async () => ({ query: { q: 'router', page: '1', pageSize: '12', sort: 'price-asc' }, status: 200 }),
+  getProduct: async (world) => ({ params: { id: await world.product() }, status: 200 }),
+  getRelatedProducts: async (world) => ({ params: { id: await world.product() }, status: 200 }),
+  updateProduct: async (world) => ({
+    as: 'admin',
+    params: { id: await world.newProduct() },
+    form: form({ ...NEW_PRODUCT, name: 'PortaRoute Travel Router 2' }, { field: 'pictureFile', name: 'router.png' }),
+    status: 200,
+  }),
+  deleteProduct: async (world) => ({ as: 'admin', params: { id: await world.newProduct() }, status: 200 }),
+  addProduct: async () => ({ as: 'admin', json: NEW_PRODUCT, status: 201 }),
+  listCategories: async () => ({ status: 200 }),
+  addCategory: async () => ({ as: 'admin', json: { name: `Gadgets ${crypto.randomUUID().slice(0, 8)}` }, status: 201 }),
+  renameCategory: async (world) => ({
+    as: 'admin',
+    params: { id: await world.newCategory() },
+    json: { name: `Renamed ${crypto.randomUUID().slice(0, 8)}` },
+    status: 200,
+  }),
+  deleteCategory: async (world) => ({ as: 'admin', params: { id: await world.newCategory() }, status: 200 }),
+
+  // Parcels: areas, prices, tracking
+  searchCoverage: async () => ({ query: { q: 'gulshan' }, status: 200 }),
+  quoteParcel: async () => ({ query: { from: 'dhaka-gulshan', to: 'cumilla-debidwar', weightGrams: '800' }, status: 200 }),
+  exportRateCard: async () => ({ as: 'admin', status: 200 }),
+  importRateCard: async (world) => {
+    const card = await fetch(`${world.server.url}/api/admin/rates.csv`, {
+      headers: { authorization: `Bearer ${(await world.admin()).token}` },
+    });
+    return { as: 'admin', text: { type: 'text/csv', body: await card.text() }, status: 200 };
+  },
+  trackParcel: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
+  findParcelByInvoice: async (world) => {
+    const invoice = `INV-${crypto.randomUUID().slice(0, 8)}`;
+    await world.newParcel({ merchantInvoice: invoice });
+    return { json: { invoice, phone: STANDARD_PARCEL.recipient.phone }, status: 200 };
+  },
+  scanParcels: async (world) => ({
+    as: 'operator',
+    json: { codes: [await world.newParcel()], status: 'picked_up' },
+    status: 200,
+  }),
+  listRiders: async (world) => {
+    await world.rider();
+    return { as: 'operator', status: 200 };
+  },
+  readRiderRun: async (world) => {
+    await world.parcelOutForDelivery();
+    return { as: 'rider', status: 200 };
+  },
+  recordDelivery: async (world) => ({
+    as: 'rider',
+    params: { trackingCode: await world.parcelOutForDelivery() },
+    json: { outcome: 'failed', reason: 'refused' },
+    status: 200,
+  }),
+  readOperations: async () => ({ as: 'admin', status: 200 }),
+  takeCashFromRider: async (world) => ({ as: 'operator', json: { rider: await emailOf(world, 'rider') }, status: 200 }),
+  requestPickup: async () => ({
+    json: { ...STANDARD_PARCEL.pickup, day: day(2), window: '09-12', parcels: 3 },
+    status: 201,
+  }),
+  listMyPickups: async () => ({ status: 200 }),
+  listDayPickups: async () => ({ as: 'admin', query: { day: day(2) }, status: 200 }),
+  requestFreight: async () => ({
+    json: { mode: 'air', origin: 'Dhaka', destination: 'Dubai', goods: 'Garments', volumeCbm: 2.5, readyDate: day(5) },
+    status: 201,
+  }),
+  listFreightRequests: async (world) => {
+    await world.freightRequest(false);
+    return { status: 200 };
+  },
+  quoteFreight: async (world) => ({
+    as: 'admin',
+    params: { id: await world.freightRequest(false) },
+    json: { amount: 250_000, validUntil: day(3) },
+    status: 200,
+  }),
+  acceptFreight: async (world) => ({ params: { id: await world.freightRequest(true) }, status: 200 }),
+  scheduleFreight: async (world) => {
+    const id = await world.freightRequest(true);
+    await world.as('customer', 'POST', `/api/freight-requests/${id}/accept`, undefined, 200);
+    return { as: 'admin', params: { id }, json: { scheduledFor: day(4) }, status: 200 };
+  },
+
+  // Merchants
+  applyAsMerchant: async (world) => ({ who: await world.newCustomer(), json: MERCHANT_APPLICATION, status: 201 }),
+  readMerchant: async (world) => {
+    await world.merchant();
+    return { as: 'merchant', status: 200 };
+  },
+  readLedger: async () => ({ as: 'merchant', query: { from: day(-30), to: day(0), page: '1' }, status: 200 }),
+  exportLedger: async () => ({ as: 'merchant', status: 200 }),
+  printLedger: async () => ({ as: 'merchant', status: 200 }),
+  listMyPayouts: async () => ({ as: 'merchant', status: 200 }),
+  exportPayoutStatement: async (world) => ({ as: 'merchant', params: { id: await payout(world) }, status: 200 }),
+  printPayoutStatement: async (world) => ({ as: 'merchant', params: { id: await payout(world) }, status: 200 }),
+  listMerchants: async (world) => {
+    await world.merchant();
+    return { as: 'admin', query: { status: 'approved' }, status: 200 };
+  },
+  approveMerchant: async (world) => ({ as: 'admin', params: { id: await application(world) }, status: 200 }),
+  refuseMerchant: async (world) => ({
+    as: 'admin',
+    params: { id: await application(world) },
+    json: { reason: 'The pickup address is incomplete.' },
+    status: 200,
+  }),
+  listPayouts: async () => ({ as: 'admin', status: 200 }),
+  runPayouts: async () => ({ as: 'admin', status: 200 }),
+  markPayoutPaid: async (world) => ({
+    as: 'admin',
+    params: { id: await payout(world) },
+    json: { reference: 'BKASH-1' },
+    status: 200,
+  }),
+
+  // Cart, orders and payments
+  getCart: async () => ({ status: 200 }),
+  replaceCart: async (world) => ({ json: { items: [{ productId: await world.product(), quantity: 1 }] }, status: 200 }),
+  addToCart: async (world) => ({ json: { items: [{ productId: await world.product(), quantity: 1 }] }, status: 200 }),
+  setCartQuantity: async (world) => {
+    const productId = await world.product();
+    await world.as('customer', 'POST', '/api/cart/items', { items: [{ productId, quantity: 1 }] }, 200);
+    return { params: { productId }, json: { quantity: 2 }, status: 200 };
+  },
+  removeFromCart: async (world) => {
+    const productId = await world.product();
+    await world.as('customer', 'POST', '/api/cart/items', { items: [{ productId, quantity: 1 }] }, 200);
+    return { params: { productId }, status: 200 };
+  },
+  previewCart: async (world) => ({ json: { items: [{ productId: await world.product(), quantity: 1 }] }, status: 200 }),
+  placeOrder: async (world) => ({ json: { productId: await world.product(), quantity: 1 }, status: 201 }),
+  listMyOrders: async (world) => {
+    const { owner } = await world.newOrder();
+    return { who: owner, query: { email: owner.email }, status: 200 };
+  },
+  checkOut: async (world) => {
+    const shopper = await world.newCustomer();
+    const productId = await world.product();
+    const filled = await fetch(`${world.server.url}/api/cart/items`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json', origin: world.server.url },
+      body: JSON.stringify({ items: [{ productId, quantity: 1 }] }),
+    });
+    if (filled.status !== 200) throw new Error(`cart: ${filled.status}`);
+    return { who: shopper, json: {}, status: 201 };
+  },
+  getOrder: async (world) => {
+    const { id, owner } = await world.newOrder();
+    const order = await fetch(`${world.server.url}/api/payment/${id}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    return { who: owner, params: { number: String(((await order.json()) as { number: number }).number) }, status: 200 };
+  },
+  listAllOrders: async () => ({ as: 'admin', status: 200 }),
+  searchOrders: async () => ({ as: 'admin', query: { page: '1', pageSize: '20' }, status: 200 }),
+  exportOrders: async () => ({ as: 'admin', status: 200 }),
+  cancelMyOrder: async (world) => {
+    const { id, owner } = await world.newOrder();
+    return { who: owner, params: { id }, status: 200 };
+  },
+  cancelOrder: async (world) => ({ as: 'admin', params: { id: (await world.newOrder()).id }, status: 200 }),
+  changeOrderStatus: async (world) => ({
+    as: 'admin',
+    params: { id: (await world.paidOrder()).id },
+    json: { status: 'shipped', carrier: 'Pathao', trackingNumber: 'PT-1' },
+    status: 200,
+  }),
+  refundOrder: async (world) => ({ as: 'admin', params: { id: (await world.paidOrder()).id }, json: {}, status: 200 }),
+  shopOverview: async () => ({ as: 'admin', status: 200 }),
+  getPaymentConfig: async () => ({ status: 200 }),
+  getOrderToPay: async (world) => {
+    const { id, owner } = await world.newOrder();
+    return { who: owner, params: { id }, status: 200 };
+  },
+  startPayment: async (world) => {
+    const { id, owner } = await world.newOrder();
+    return { who: owner, json: { orderId: id }, status: 200 };
+  },
+  payOrder: async (world) => {
+    const { id, owner } = await world.newOrder();
+    const started = await paymentOf(world, owner, id);
+    const charged = await chargeTestCard(world.server, owner, started.clientSecret);
+    return { who: owner, params: { id }, json: { transactionId: charged.body.paymentIntent.id }, status: 200 };
+  },
+  chargeTestCard: async (world) => {
+    const { id, owner: customer } = await world.newOrder();
+    const started = await paymentOf(world, customer, id);
+    return {
+      who: customer,
+      json: {
+        clientSecret: started.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
+        billingDetails: { name: customer.name, email: customer.email },
+      },
+      status: 200,
+    };
+  },
+  startFeePayment: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
+  payFee: async (world) => {
+    const trackingCode = await world.newParcel();
+    const started = await world.as('merchant', 'POST', `/api/consignments/${trackingCode}/payment-intent`, undefined, 200);
+    const charged = await chargeTestCard(world.server, await world.merchant(), started.clientSecret);
+    return { as: 'merchant', params: { trackingCode }, json: { transactionId: charged.body.paymentIntent.id }, status: 200 };
+  },
+
+  // Parcels of a sender
+  bookConsignment: async () => ({ as: 'merchant', json: STANDARD_PARCEL, status: 201 }),
+  listMyConsignments: async (world) => {
+    await world.newParcel();
+    return { as: 'merchant', status: 200 };
+  },
+  getConsignment: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
+  printLabel: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
+  readHandoverPhoto: async (world) => {
+    const trackingCode = await world.parcelOutForDelivery();
+    const delivered = await fetch(`${world.server.url}/api/rider/deliveries/${trackingCode}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${(await world.rider()).token}`, origin: world.server.url },
+      body: form(
+        { outcome: 'delivered', codCollected: 100_000, receivedBy: 'Salma Begum' },
+        { field: 'handoverPhoto', name: 'door.png' },
+      ),
+    });
+    if (delivered.status !== 200) throw new Error(`delivery: ${delivered.status} ${await delivered.text()}`);
+    return { as: 'merchant', params: { trackingCode }, status: 200 };
+  },
+  shipOrderWithUs: async (world) => ({
+    as: 'admin',
+    params: { id: (await world.paidOrder()).id },
+    json: { service: 'standard', areaId: 'cumilla-debidwar', weightGrams: 800 },
+    status: 201,
+  }),
+  cancelConsignment: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
+  bulkBookingTemplate: async () => ({ status: 200 }),
+  bookInBulk: async (world) => {
+    const template = await (await fetch(`${world.server.url}/api/merchant/bulk-bookings/template.csv`)).text();
+    const body = new FormData();
+    body.append('service', 'standard');
+    body.append('pickup', '0');
+    body.append('file', new Blob([template], { type: 'text/csv' }), 'parcels.csv');
+    return { as: 'merchant', form: body, status: 201 };
+  },
+  listBulkBookings: async () => ({ as: 'merchant', status: 200 }),
+  printBulkLabels: async (world) => ({ as: 'merchant', params: { id: await bulkBooking(world) }, status: 200 }),
+
+  // The merchant API's keys and webhooks
+  createApiKey: async () => ({ as: 'merchant', json: { name: 'shop' }, status: 201 }),
+  listApiKeys: async () => ({ as: 'merchant', status: 200 }),
+  revokeApiKey: async (world) => {
+    const made = await world.as('merchant', 'POST', '/api/merchant/api-keys', { name: 'old' }, 201);
+    return { as: 'merchant', params: { id: made.id }, status: 200 };
+  },
+  createWebhookEndpoint: async () => ({
+    as: 'merchant',
+    json: { url: 'https://hooks.example.com/parcels', events: ['consignment.status_changed'] },
+    status: 201,
+  }),
+  listWebhookEndpoints: async () => ({ as: 'merchant', status: 200 }),
+  removeWebhookEndpoint: async (world) => ({ as: 'merchant', params: { id: await webhookEndpoint(world) }, status: 200 }),
+  listWebhookDeliveries: async (world) => ({ as: 'merchant', params: { id: await webhookEndpoint(world) }, status: 200 }),
+  resendWebhookDelivery: async (world) => {
+    const endpoint = await webhookEndpoint(world);
+    await world.newParcel();
+    await world.as('admin', 'POST', '/api/ops/scans', { codes: [await world.newParcel()], status: 'picked_up' }, 200);
+    const deliveries = await world.as('merchant', 'GET', `/api/merchant/webhooks/${endpoint}/deliveries`, undefined, 200);
+    return { as: 'merchant', params: { id: deliveries[0]?.id }, status: 201 };
+  },
+
+  // Reviews and people
+  listReviews: async () => ({ query: { page: '1', pageSize: '6' }, status: 200 }),
+  addReview: async () => ({
+    form: form({ reviewRating: 5, reviewDescription: 'Quick and careful.' }, { field: 'reviewPhotoFile', name: 'me.png' }),
+    status: 201,
+  }),
+  getSignInOptions: async () => ({ status: 200 }),
+  issueAccessToken: async (world) => ({ params: { email: await emailOf(world, 'customer') }, json: {}, status: 200 }),
+  getAdminStatus: async (world) => ({ params: { email: await emailOf(world, 'customer') }, status: 200 }),
+  listUsers: async () => ({ as: 'admin', status: 200 }),
+  deleteOwnAccount: async (world) => {
+    const who = await world.newCustomer();
+    return { who, json: { email: who.email }, status: 200 };
+  },
+  makeAdmin: async (world) => ({ as: 'admin', params: { email: (await world.newCustomer()).email }, status: 200 }),
+  setStaffRole: async (world) => ({
+    as: 'admin',
+    params: { email: (await world.newCustomer()).email },
+    json: { role: 'operator' },
+    status: 200,
+  }),
+  removeAdmin: async (world) => {
+    const { email } = await world.newCustomer();
+    await world.as('admin', 'PUT', `/api/user/admin/${encodeURIComponent(email)}`, undefined, 200);
+    return { as: 'admin', params: { email }, status: 200 };
+  },
+  deleteUser: async (world) => ({ as: 'admin', params: { email: (await world.newCustomer()).email }, status: 200 }),
+  getProfile: async (world) => ({ params: { email: await emailOf(world, 'customer') }, status: 200 }),
+  updateProfile: async (world) => ({
+    params: { email: await emailOf(world, 'customer') },
+    json: { address: '7 Quay Street, Chattogram', phoneNumber: '01711000000' },
+    status: 200,
+  }),
+  readMailbox: async () => ({ as: 'admin', status: 200 }),
+  readSmsOutbox: async () => ({ as: 'admin', status: 200 }),
+
+  // Better Auth's calls
+  signUp: async () => ({
+    json: { name: 'Nadia Islam', email: `nadia-${crypto.randomUUID()}@example.com`, password: 'secret123' },
+    status: 200,
+  }),
+  signIn: async (world) => ({ json: { email: await emailOf(world, 'customer'), password: 'secret123' }, status: 200 }),
+  signOut: async (world) => ({ who: await world.newCustomer(), status: 200 }),
+  getSession: async () => ({ status: 200 }),
+  updateDisplayName: async (world) => ({ who: await world.newCustomer(), json: { name: 'Rafiq Ahmed' }, status: 200 }),
+  changePassword: async (world) => ({
+    who: await world.newCustomer(),
+    json: { currentPassword: 'secret123', newPassword: 'secret456', revokeOtherSessions: true },
+    status: 200,
+  }),
+  requestPasswordReset: async (world) => ({
+    json: { email: await emailOf(world, 'customer'), redirectTo: '/reset-password' },
+    status: 200,
+  }),
+  // Its token comes only in a mailed link: a made-up one is refused as documented.
+  resetPassword: async () => ({ json: { token: 'not-a-mailed-token', newPassword: 'secret456' }, status: 400 }),
+  sendVerificationEmail: async (world) => ({ json: { email: await emailOf(world, 'customer') }, status: 200 }),
+  verifyEmail: async () => ({ query: { token: 'not-a-mailed-token' }, status: 401 }),
+  getSigningKeys: async () => ({ status: 200 }),
+
+  // The merchant API (/api/v1)
+  v1BookConsignment: async () => ({
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    json: STANDARD_PARCEL,
+    status: 201,
+  }),
+  v1GetConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
+  v1Quote: async () => ({ query: { from: 'dhaka-gulshan', to: 'cumilla-debidwar', weightGrams: '800' }, status: 200 }),
+  v1Ledger: async () => ({ query: { page: '1' }, status: 200 }),
+};
+
+/** A merchant application waiting for the admin: its id. */
+async function application(world: ApiWorld): Promise<string> {
+  const applicant = await world.newCustomer();
+  const applied = await fetch(`${world.server.url}/api/merchant/application`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${applicant.token}`, 'content-type': 'application/json', origin: world.server.url },
+    body: JSON.stringify(MERCHANT_APPLICATION),
+  });
+  return ((await applied.json()) as { id: string }).id;
+}
+
+/** One of the merchant's payouts, from delivering a parcel with cash and running the payouts: its id. */
+async function payout(world: ApiWorld): Promise<string> {
+  const listed = await world.as('merchant', 'GET', '/api/merchant/payouts', undefined, 200);
+  if (listed[0]) return listed[0].id;
+  const trackingCode = await world.parcelOutForDelivery();
+  const messages = await world.as('admin', 'GET', '/api/mailbox/sms', undefined, 200);
+  const code = JSON.stringify(messages).match(new RegExp(`${trackingCode}[^"]*?(\\d{6})`))?.[1];
+  await world.as(
+    'rider',
+    'POST',
+    `/api/rider/deliveries/${trackingCode}`,
+    { outcome: 'delivered', code, codCollected: 100_000 },
+    200,
+  );
+  await world.as('admin', 'POST', '/api/admin/payouts/run', undefined, 200);
+  const payouts = await world.as('merchant', 'GET', '/api/merchant/payouts', undefined, 200);
+  if (!payouts[0]) throw new Error('no payout was made');
+  return payouts[0].id;
+}
+
+/** A bulk booking of the merchant's, from the template file: its id. */
+async function bulkBooking(world: ApiWorld): Promise<string> {
+  const listed = await world.as('merchant', 'GET', '/api/merchant/bulk-bookings', undefined, 200);
+  if (listed[0]) return listed[0].id;
+  const { form: file } = (await API_CASES.bookInBulk?.(world)) ?? {};
+  const booked = await fetch(`${world.server.url}/api/merchant/bulk-bookings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${(await world.merchant()).token}`, origin: world.server.url },
+    body: file,
+  });
+  if (booked.status !== 201) throw new Error(`bulk booking: ${booked.status} ${await booked.text()}`);
+  return ((await booked.json()) as { id: string }).id;
+}
+
+/** A webhook endpoint of the merchant's: its id. */
+async function webhookEndpoint(world: ApiWorld): Promise<string> {
+  const made = await world.as(
+    'merchant',
+    'POST',
+    '/api/merchant/webhooks',
+    { url: 'https://hooks.example.com/parcels', events: ['consignment.status_changed'] },
+    201,
+  );
+  return made.id;
+}
+
+/** The payment the order's owner starts for it, as the payment page does. */
+async function paymentOf(world: ApiWorld, owner: SignedInCustomer, orderId: string): Promise<{ clientSecret: string }> {
+  const started = await fetch(`${world.server.url}/api/create-payment-intent`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', origin: world.server.url },
+    body: JSON.stringify({ orderId }),
+  });
+  if (started.status !== 200) throw new Error(`payment: ${started.status} ${await started.text()}`);
+  return (await started.json()) as { clientSecret: string };
+}
+
+/** A request the server refuses as invalid (400), which its document must refuse too. */
+export interface RefusedCase {
+  operationId: string;
+  what: string;
+  request: (world: ApiWorld) => Promise<Omit<ApiRequest, 'status'>>;
+}
+
+/** What the documents once accepted and the server refused (issue 39 item 11). */
+export const REFUSED_CASES: RefusedCase[] = [
+  {
+    operationId: 'addReview',
+    what: 'a review without a photo',
+    request: async () => ({ json: { reviewRating: 5, reviewDescription: 'Quick and careful.' } }),
+  },
+  {
+    operationId: 'updateProduct',
+    what: 'a product update without a picture',
+    request: async (world) => {
+      const { picture: _, ...fields } = NEW_PRODUCT;
+      return { as: 'admin', params: { id: await world.product() }, json: fields };
+    },
+  },
+  {
+    operationId: 'requestPickup',
+    what: 'a pickup phone that is no Bangladeshi mobile number',
+    request: async () => ({ json: { ...STANDARD_PARCEL.pickup, phone: 'call me', day: day(2), window: '09-12' } }),
+  },
+  {
+    operationId: 'updateProfile',
+    what: 'a profile phone of letters',
+    request: async (world) => ({
+      params: { email: await emailOf(world, 'customer') },
+      json: { address: '7 Quay Street, Chattogram', phoneNumber: 'abcdefg' },
+    }),
+  },
+  {
+    operationId: 'requestFreight',
+    what: 'freight with neither weight nor volume',
+    request: async () => ({
+      json: { mode: 'road', origin: 'Dhaka', destination: 'Chattogram', goods: 'Garments', readyDate: day(5) },
+    }),
+  },
+  {
+    operationId: 'searchProducts',
+    what: 'a page size above the catalogue’s largest',
+    request: async () => ({ query: { pageSize: '100000' } }),
+  },
+  {
+    operationId: 'searchOrders',
+    what: 'page 0 of the admin’s orders',
+    request: async () => ({ as: 'admin', query: { page: '0' } }),
+  },
+  {
+    operationId: 'v1BookConsignment',
+    what: 'an Idempotency-Key longer than 255 characters',
+    request: async () => ({ headers: { 'idempotency-key': 'k'.repeat(256) }, json: STANDARD_PARCEL }),
+  },
+];
