@@ -307,7 +307,9 @@ export const API_CASES: Record<string, ApiCase> = {
   resendWebhookDelivery: async (world) => {
     const endpoint = await webhookEndpoint(world);
     await world.newParcel();
-    await world.as('admin', 'POST', '/api/ops/scans', { codes: [await world.newParcel()], status: 'picked_up' }, 200);
+    // Cash to collect pays the fee, so the parcel is picked up and its status change sent (decision 103).
+    const parcel = await world.newParcel({ codAmount: 100_000 });
+    await world.as('admin', 'POST', '/api/ops/scans', { codes: [parcel], status: 'picked_up' }, 200);
     const deliveries = await world.as('merchant', 'GET', `/api/merchant/webhooks/${endpoint}/deliveries`, undefined, 200);
     return { as: 'merchant', params: { id: deliveries[0]?.id }, status: 201 };
   },

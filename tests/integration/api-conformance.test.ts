@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
       kind,
       seed: true,
       env: { METRICS_TOKEN },
-      resolveHost: async () => [{ address: '203.0.113.10', family: 4 }],
+      resolveHost: async () => [{ address: '93.184.215.14', family: 4 }],
     });
     world = new ApiWorld(server);
   });
