@@ -1,6 +1,6 @@
-import { setImmediate } from 'node:timers/promises';
 import type { I18n } from '@lingui/core';
 import { newPdfDocument, type PdfDocument, type Placement, pdfBytes, writeRuns } from '#server/pdf/bilingual-text.ts';
+import { pageWritten } from '#server/pdf/page-pace.ts';
 import { vectorCodes } from '#server/pdf/vector-codes.ts';
 import { type NamedPlace, placeName } from '#shared/area.ts';
 import type { Consignment } from '#shared/consignment.ts';
@@ -31,14 +31,6 @@ function rule(doc: Doc) {
 type LabelWords = { shopName: string; i18n: I18n; locale: Locale };
 type LabelCodes = Awaited<ReturnType<typeof vectorCodes>>;
 
-/** Bytes a labels file may hold unread before the next page is written: the reader sets the pace. */
-const UNREAD_MAX_BYTES = 1024 * 1024;
-const waitForReader = (doc: Doc) =>
-  new Promise<void>((resolve) => {
-    const check = () => (doc.readableLength <= UNREAD_MAX_BYTES || doc.destroyed ? resolve() : setTimeout(check, 5));
-    check();
-  });
-
 /**
  * Consignments' labels (R-LABEL), one A6 page each, as a PDF stream: the tracking code as a Code 128
  * barcode and written out, a QR code of the public tracking address, the recipient (large) and the
@@ -64,9 +56,7 @@ export async function consignmentLabels(
       if (doc.destroyed) return;
       doc.addPage();
       writeLabelPage(doc, consignment, codes, labels);
-      await waitForReader(doc);
-      // A page is a few milliseconds of work: requests that came meanwhile are answered before the next.
-      await setImmediate();
+      await pageWritten(doc);
     }
     doc.end();
   };

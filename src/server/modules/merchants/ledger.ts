@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, merchantLedger, merchants, payouts } from '#server/db/schema.ts';
 import { csvRow } from '#server/http/csv.ts';
@@ -109,7 +109,7 @@ function linesWhere(merchantId: string, filter: { from?: string; to?: string; pa
 async function readLines(
   db: Database,
   where: ReturnType<typeof linesWhere>,
-  page?: { limit: number; offset: number },
+  page: { limit: number; offset?: number; oldestFirst?: boolean },
 ): Promise<LedgerLine[]> {
   const query = db
     .select({
@@ -125,8 +125,10 @@ async function readLines(
     .leftJoin(consignments, eq(consignments.id, merchantLedger.consignmentId))
     .leftJoin(payouts, eq(payouts.id, merchantLedger.payoutId))
     .where(where)
-    .orderBy(desc(merchantLedger.id));
-  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+    .orderBy(page.oldestFirst ? asc(merchantLedger.id) : desc(merchantLedger.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+  const rows = await query;
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -154,23 +156,40 @@ export async function ledgerPage(db: Database, merchantId: string, query: Ledger
   };
 }
 
-/** A statement's lines (issue 30): a period's or one payout's, oldest first. */
-export async function statementLines(
+/** Lines a statement reads at a time (issue 39): a few pages of its PDF, however long its period. */
+const STATEMENT_PAGE_ROWS = 500;
+
+/**
+ * A statement's lines (issue 30): a period's or one payout's, oldest first, read a page of rows at a time
+ * as the file is written (issue 39), keyset on the line's id.
+ */
+export async function* statementLines(
   db: Database,
   merchantId: string,
   filter: { from?: string; to?: string; payoutId?: string },
   timeZone: string,
-): Promise<LedgerLine[]> {
-  return (await readLines(db, linesWhere(merchantId, filter, timeZone))).reverse();
+): AsyncGenerator<LedgerLine> {
+  const where = linesWhere(merchantId, filter, timeZone);
+  for (let after = 0; ; ) {
+    const lines = await readLines(db, and(where, gt(merchantLedger.id, after)), {
+      limit: STATEMENT_PAGE_ROWS,
+      oldestFirst: true,
+    });
+    yield* lines;
+    const last = lines.at(-1);
+    if (!last || lines.length < STATEMENT_PAGE_ROWS) return;
+    after = last.id;
+  }
 }
 
-/** A statement as CSV (issue 30): its lines, amounts in taka, and the total. */
-export function statementCsv(lines: readonly LedgerLine[]): string {
+/** A statement as CSV (issue 30): its lines, amounts in taka, and the total, a row at a time. */
+export async function* statementCsv(lines: AsyncIterable<LedgerLine>): AsyncGenerator<string> {
   const taka = (poisha: number) => (poisha / POISHA_PER_TAKA).toFixed(2);
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  return [
-    csvRow(['date', 'kind', 'tracking_code', 'amount_taka', 'payout', 'note']),
-    ...lines.map((line) => csvRow([line.at, line.kind, line.trackingCode, taka(line.amount), line.payout, line.note])),
-    csvRow(['', 'total', '', taka(total), '', '']),
-  ].join('');
+  let total = 0;
+  yield csvRow(['date', 'kind', 'tracking_code', 'amount_taka', 'payout', 'note']);
+  for await (const line of lines) {
+    total += line.amount;
+    yield csvRow([line.at, line.kind, line.trackingCode, taka(line.amount), line.payout, line.note]);
+  }
+  yield csvRow(['', 'total', '', taka(total), '', '']);
 }
