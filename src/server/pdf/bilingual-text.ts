@@ -26,9 +26,7 @@ export type PdfDocument = PDFKit.PDFDocument;
  */
 export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PdfDocument> {
   const { default: PDFDocument } = await import('pdfkit');
-  // pdfkit keeps every word it has shaped, per font, until the document ends: 7 KB a label, 35 MB of a
-  // 5,000-label print's heap (issue 39). Shaping each word again costs about 4 ms a label (decision 100).
-  const doc = new PDFDocument({ ...options, fontLayoutCache: false });
+  const doc = new PDFDocument(options);
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   return doc;
 }
@@ -68,6 +66,25 @@ export function writeRuns(doc: PdfDocument, text: string, size: number, placemen
     if (index === 0) doc.text(run, x, doc.y, options);
     else doc.text(run, { continued });
   }
+}
+
+/** Pages between two `forgetShapedWords`: the words they share are shaped once. */
+const SHAPED_WORDS_PAGES = 100;
+const pagesSinceForgotten = new WeakMap<PdfDocument, number>();
+
+/**
+ * pdfkit keeps the glyphs of every word it has shaped, per font, until the document ends: 7 KB a label,
+ * 35 MB of a 5,000-label print's heap (issue 39). Turned off (`fontLayoutCache: false`) a label costs
+ * twice the CPU, since most of its words ("Cash to collect", areas, the shop's name) repeat on every
+ * page; so the cache is emptied every `SHAPED_WORDS_PAGES` pages instead (decision 100). It is
+ * pdfkit 0.20's own per-font `layoutCache`; tests/integration/bulk-labels-print.test.ts shows if it moves.
+ */
+export function forgetShapedWords(doc: PdfDocument): void {
+  const pages = (pagesSinceForgotten.get(doc) ?? 0) + 1;
+  pagesSinceForgotten.set(doc, pages % SHAPED_WORDS_PAGES);
+  if (pages < SHAPED_WORDS_PAGES) return;
+  const fonts = (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
+  for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null);
 }
 
 /** A finished document's bytes. */
