@@ -17,8 +17,11 @@ import { RELAXED_LIMITS, TEST_ADMIN } from '../helpers/test-server.ts';
 const PARCELS = 5000;
 /** Issue 39's bar for everyone else while the labels print. */
 const TRACK_P99_MAX_MS = 100;
-/** Decision 100's budget for the server's resident memory during the heaviest documented request. */
-const RESIDENT_MAX_MB = 300;
+/**
+ * Decision 101's budget for the server's resident memory during the heaviest documented requests: PGlite's
+ * database lives in the process (its WebAssembly memory), PostgreSQL's does not.
+ */
+const RESIDENT_MAX_MB = { postgres: 320, pglite: 400 } as const;
 
 const METRICS_TOKEN = 'labels-print-metrics';
 
@@ -28,7 +31,7 @@ const percentile = (sorted: number[], share: number) =>
 
 /**
  * The most the server's JavaScript heap held while `work` ran, sampled from its /metrics every quarter
- * second (a sample, so a short peak between two can be missed): decision 101's measurement.
+ * second (a sample: a short peak between two can be missed), for decision 101's measurement.
  */
 async function heapPeakMbDuring<T>(server: NpmStartedServer, work: Promise<T>): Promise<{ result: T; heapPeakMb: number }> {
   let working = true;
@@ -43,12 +46,14 @@ async function heapPeakMbDuring<T>(server: NpmStartedServer, work: Promise<T>): 
       await sleep(250);
     }
   })();
-  try {
-    return { result: await work, heapPeakMb };
-  } finally {
+  const stop = async () => {
     working = false;
     await sampling;
-  }
+  };
+  const result = await work.finally(stop);
+  // NaN when no scrape was answered meanwhile: on PGlite /metrics waits for the database (its business
+  // gauges), which a booking's transaction holds to its end.
+  return { result, heapPeakMb: heapPeakMb || Number.NaN };
 }
 
 /**
@@ -108,7 +113,7 @@ describe.each(testDatabaseKinds())(
     });
 
     it(`prints all ${PARCELS} pages with the server's memory in budget, while tracking answers in time`, {
-      timeout: 420_000,
+      timeout: 600_000,
     }, async () => {
       server.resetPeak();
       let printing = true;
@@ -161,7 +166,7 @@ describe.each(testDatabaseKinds())(
       );
       expect([...trackStatuses]).toEqual([200]);
       expect(percentile(sorted, 0.99)).toBeLessThan(TRACK_P99_MAX_MS);
-      expect(resident.peak).toBeLessThan(RESIDENT_MAX_MB);
+      expect(resident.peak).toBeLessThan(RESIDENT_MAX_MB[kind]);
 
       // Its slot is given back when a reader leaves halfway as well as when one reads to the end.
       const leaving = await printLabels();
