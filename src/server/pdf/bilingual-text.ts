@@ -87,6 +87,24 @@ export function forgetShapedWords(doc: PdfDocument): void {
   for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null);
 }
 
+type PageTree = { _root: { data: { Pages: { data: { Kids: { id: number; gen: number }[] } } } } };
+const pagesNamedOnly = new WeakMap<PdfDocument, number>();
+
+/**
+ * pdfkit keeps each written page's objects (its dictionary, resources, contents and link annotations,
+ * about 3 KB) in the page tree until the document ends, only to write their numbers there: 15 MB of a
+ * 5,000-label print (issue 39). Each written page is named by its number alone instead, an object of
+ * its reference's own class so pdfkit writes it as `N 0 R`. The page being written is left whole.
+ */
+export function forgetWrittenPages(doc: PdfDocument): void {
+  const kids = (doc as unknown as PageTree)._root.data.Pages.data.Kids;
+  for (let index = pagesNamedOnly.get(doc) ?? 0; index < kids.length - 1; index++) {
+    const page = kids[index] as { id: number; gen: number };
+    kids[index] = Object.assign(Object.create(Object.getPrototypeOf(page)), { id: page.id, gen: page.gen });
+  }
+  pagesNamedOnly.set(doc, Math.max(0, kids.length - 1));
+}
+
 /** A finished document's bytes. */
 export async function pdfBytes(doc: PdfDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];

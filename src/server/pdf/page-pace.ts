@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { forgetShapedWords, type PdfDocument } from './bilingual-text.ts';
+import { forgetShapedWords, forgetWrittenPages, type PdfDocument } from './bilingual-text.ts';
 
 /** Bytes a PDF may hold unread before the next page is written: the reader sets the pace. */
 const UNREAD_MAX_BYTES = 1024 * 1024;
@@ -11,6 +11,7 @@ const UNREAD_MAX_BYTES = 1024 * 1024;
  */
 export async function pageWritten(doc: PdfDocument): Promise<void> {
   forgetShapedWords(doc);
+  forgetWrittenPages(doc);
   while (doc.readableLength > UNREAD_MAX_BYTES && !doc.destroyed) await new Promise((resolve) => setTimeout(resolve, 5));
   await setImmediate();
 }
