@@ -3,11 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { loadTranslators } from '#server/i18n/catalogues.ts';
 import type { Consignment } from '#shared/consignment.ts';
-import { consignmentLabel } from './label.ts';
+import { consignmentLabel, consignmentLabels } from './label.ts';
 
 const area = { name: 'Savar', nameBn: 'সাভার', district: { name: 'Dhaka', nameBn: 'ঢাকা' } };
 const PARCEL = {
@@ -53,3 +55,41 @@ describe('a label’s codes, drawn as vectors, scan (R-LABEL)', () => {
     ]);
   });
 });
+
+/** The heap's live size after a full collection, in MB. */
+function liveHeapMb(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return v8.getHeapStatistics().used_heap_size / 2 ** 20;
+}
+
+/**
+ * Issue 39: a long labels PDF holds only the page being written. pdfkit kept every word it shaped
+ * (7 KB a label) and every written page's objects (1 KB) until the end; 1,000 more labels must not
+ * grow the heap by the 8 MB those were.
+ */
+it('writing 1,000 more labels leaves the heap as it was (decision 100)', async () => {
+  const { en } = await loadTranslators();
+  function* parcels(from: number, to: number) {
+    for (let number = from; number <= to; number++) {
+      const code = `SC${String(number).padStart(10, '0')}X`;
+      yield {
+        ...PARCEL,
+        trackingCode: code,
+        trackingUrl: `http://127.0.0.1:3000/track/${code}`,
+        recipient: { ...PARCEL.recipient, name: `Recipient ${number}`, phone: `0171${String(number).padStart(7, '0')}` },
+      } as Consignment;
+    }
+  }
+  const heapMb: number[] = [];
+  function* measured() {
+    yield* parcels(1, 100);
+    heapMb.push(liveHeapMb());
+    yield* parcels(101, 1100);
+    heapMb.push(liveHeapMb());
+  }
+  const doc = await consignmentLabels(measured(), { shopName: 'SwiftCargo', title: 'SwiftCargo', i18n: en, locale: 'en' });
+  for await (const _chunk of doc);
+  const [before = 0, after = 0] = heapMb;
+  expect(after - before).toBeLessThan(2);
+}, 120_000);
