@@ -21,7 +21,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     MALLOC_ARENA_MAX=2 \
-    HEAP_LIMIT_MB=128
+    HEAP_LIMIT_MB=192
 WORKDIR /app
 RUN useradd --system --uid 10001 --user-group --home-dir /app --no-create-home swiftcargo \
   && mkdir /data && chown swiftcargo:swiftcargo /data

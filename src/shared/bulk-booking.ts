@@ -44,6 +44,7 @@ export const BULK_BOOKING_MESSAGES = {
     englishText(/*i18n*/ 'Invoice {invoice} is on line {line} too: each parcel needs its own invoice number.', { invoice, line }),
   inColumn: (column: string, problem: string) => englishText(/*i18n*/ '{column}: {problem}', { column, problem }),
   notFound: /*i18n*/ 'No bulk booking of yours has this id.',
+  printing: /*i18n*/ 'Another bulk booking’s labels are being printed. Try again in a minute.',
 } as const;
 
 /** The choices made once for a whole file: the service, and which of the merchant's pickup addresses. */

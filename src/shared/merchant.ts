@@ -163,5 +163,6 @@ export const MERCHANT_MESSAGES = {
   notPending: /*i18n*/ 'Only an application waiting for a decision can be approved or refused.',
   noMerchant: /*i18n*/ 'No merchant has this id.',
   noPayout: /*i18n*/ 'No payout has this id.',
+  statementsBusy: /*i18n*/ 'Other statements are being printed. Try again in a few seconds.',
   payoutPaid: /*i18n*/ 'This payout is already marked paid.',
 } as const;

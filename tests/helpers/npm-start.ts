@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './test-server.ts';
@@ -64,8 +64,33 @@ function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 /**
+ * The node process among `ancestor`'s descendants that runs the server: on PostgreSQL there is no data
+ * directory lock to name it.
+ */
+function serverProcessUnder(ancestor: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name in parentheses may hold spaces; the parent's id is the second field after it.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // ended while listed
+    }
+  }
+  const descends = (pid: number): boolean => pid > 1 && (parents.get(pid) === ancestor || descends(parents.get(pid) ?? 0));
+  const server = [...parents.keys()].find(
+    (pid) => descends(pid) && /src\/server\/main\.ts|dist\/server\/main\.js/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')),
+  );
+  if (!server) throw new Error(`no server process under ${ancestor}`);
+  return server;
+}
+
+/**
  * `npm start` as production runs it (its heap limit included, decision 36), on a fresh embedded database.
- * The server's process id is read from the lock it takes on its data directory.
+ * The server's process id is read from the lock it takes on its data directory (PGlite), or found among
+ * npm's descendants (`DATABASE_URL`).
  */
 export async function npmStart(env: Record<string, string> = {}): Promise<NpmStartedServer> {
   const port = await freePort();
@@ -84,7 +109,10 @@ export async function npmStart(env: Record<string, string> = {}): Promise<NpmSta
   });
   const { output, exited, printed } = watchProcess(child);
   await printed('is ready on', 90_000);
-  const { pid } = JSON.parse(readFileSync(join(dataDir, 'server.lock'), 'utf8')) as { pid: number };
+  const lock = join(dataDir, 'server.lock');
+  const pid = existsSync(lock)
+    ? (JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid
+    : serverProcessUnder(child.pid ?? 0);
   return {
     url: `http://127.0.0.1:${port}`,
     pid,

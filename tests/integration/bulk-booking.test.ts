@@ -15,6 +15,8 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
   let server: TestServer;
   let merchant: SignedInCustomer;
   let other: SignedInCustomer;
+  /** The 5,000-parcel booking, once booked. */
+  let large: BulkBooking;
   beforeAll(async () => {
     server = await startTestServer({ kind });
     const admin = await signInAdmin(server);
@@ -77,6 +79,7 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
     expect(texts?.texts).toBeGreaterThanOrEqual(5000);
     const listed = await call<BulkBooking[]>(server, 'GET', '/api/merchant/bulk-bookings', { token: merchant.token });
     expect(listed.body[0]).toEqual(booked.body);
+    large = booked.body;
   });
 
   it('areas are matched however they are written, and a name two areas share is refused with the district to add', async () => {
@@ -99,6 +102,40 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
     expect(areas.map(({ area }) => area).sort()).toEqual(['dhaka-dhanmondi', 'dhaka-mirpur', 'dhaka-mirpur', 'dhaka-savar']);
     const ambiguous = await upload(merchant, bulkBookingFile(1, { 1: { area: 'Mirpur' } }, 'AMBIGUOUS-'));
     expect(ambiguous.body.error.fields['line 2']).toContain('Several areas are called “Mirpur”');
+  });
+
+  it('one bulk booking’s labels print at a time: another asked meanwhile is told when to ask again (decision 100)', async () => {
+    const print = (booking: BulkBooking, customer = merchant) =>
+      fetch(booking.labelsUrl, { headers: { authorization: `Bearer ${customer.token}` } });
+    const small = (await upload(merchant, bulkBookingFile(2, {}, 'SMALL-'))).body;
+    const others = (await upload(other, bulkBookingFile(1, {}, 'OTHER-'))).body;
+    // 5,000 pages are far more than the server writes ahead of a reader that has not read yet.
+    const first = await print(large);
+    expect(first.status).toBe(200);
+    const meanwhile = await print(small);
+    expect(meanwhile.status).toBe(503);
+    expect(meanwhile.headers.get('retry-after')).toBe('60');
+    expect(((await meanwhile.json()) as Answer).error).toEqual({
+      code: 'service_unavailable',
+      message: BULK_BOOKING_MESSAGES.printing,
+    });
+    // Another merchant's print waits too: the slot is the server's.
+    expect((await print(others, other)).status).toBe(503);
+    // The reader leaves halfway: the slot is given back once the server sees its connection close.
+    await first.body?.cancel();
+    let next = await print(small);
+    for (const deadline = Date.now() + 10_000; next.status === 503 && Date.now() < deadline; next = await print(small))
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(next.status).toBe(200);
+    expect(
+      Buffer.from(await next.arrayBuffer())
+        .toString('latin1')
+        .match(/\/Type \/Page\b/g),
+    ).toHaveLength(2);
+    // Read to its end, it is given back as well.
+    const last = await print(large);
+    expect(last.status).toBe(200);
+    await last.body?.cancel();
   });
 
   it('a file without the columns, an empty file and a missing pickup address are refused with what to do', async () => {

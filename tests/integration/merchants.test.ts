@@ -5,10 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLedger } from '#server/db/schema.ts';
 import { runTuesdayPayouts } from '#server/modules/merchants/payouts.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import { formatCalendarDate } from '#shared/locale-format.ts';
 import type { MailboxEntry } from '#shared/mail.ts';
 import type { LedgerPage, Merchant, MerchantApplicationInput, Payout } from '#shared/merchant.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+/** The calendar day `at` falls on in Dhaka, the shop's time zone: YYYY-MM-DD. */
+const dhakaDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Dhaka' });
 
 const APPLICATION: MerchantApplicationInput = {
   businessName: 'Asha Gadgets',
@@ -159,7 +163,11 @@ describe('merchants: application, COD ledger and payouts', () => {
     expect(lines.map((row) => row.time_asia_dhaka)).toEqual(page.lines.map((line) => dhaka(line.at)).reverse());
     const printed = await pdfText('/api/merchant/ledger.pdf?from=2026-01-01', 'en');
     expect(printed).toContain(delivered.trackingCode);
-    expect(printed).toContain('2026-01-01 to …');
+    // Its period in the shop's days (a period without an end runs to today) and the account it is paid to.
+    expect(printed).toContain(`Period: January 1, 2026 to ${formatCalendarDate(dhakaDay(new Date()), 'en')}`);
+    expect(printed).toContain('Paid to: BRAC Bank, Gulshan: account ************0001 of Asha Gadgets');
+    expect(printed).not.toContain('1501203844110001');
+    expect(await pdfText('/api/merchant/ledger.pdf?to=2026-11-30', 'en')).toContain('Period: All lines up to November 30, 2026');
     // Another customer has no ledger.
     expect((await call(server, 'GET', '/api/merchant/ledger', { token: rider.token })).status).toBe(403);
   });
@@ -193,7 +201,8 @@ describe('merchants: application, COD ledger and payouts', () => {
     for (const printed of [
       'SwiftCargo · Statement',
       'Asha Gadgets',
-      'Payout PO-5001',
+      `Period: Payout PO-5001: lines up to ${formatCalendarDate(dhakaDay(new Date(payout?.cutoff ?? '')), 'en')}`,
+      'Paid to: BRAC Bank, Gulshan: account ************0001 of Asha Gadgets',
       'Cash collected',
       'Return charges',
       'Total',
@@ -202,6 +211,7 @@ describe('merchants: application, COD ledger and payouts', () => {
     expect(english).toContain(taka(balance));
     const bangla = await pdfText(`/api/merchant/payouts/${payout?.id}/statement.pdf`, 'bn');
     expect(bangla).toContain('PO-5001');
+    expect(bangla).toContain('************0001');
     expect(bangla).not.toContain('Cash collected');
     expect((await call(server, 'GET', `/api/merchant/payouts/${payout?.id}/statement.csv`, { token: rider.token })).status).toBe(
       404,

@@ -23,8 +23,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
-    /** Headers the refusal carries, such as Retry-After. */
-    readonly headers?: Record<string, string>,
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -36,6 +36,10 @@ export const unauthorized = (message = 'Sign in to continue.') => new HttpError(
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, 'forbidden', message);
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+
+/** The shop is busy with work it does one at a time (decision 100): the same request may come again after `seconds`. */
+export const busy = (message: string, seconds: number) =>
+  new HttpError(503, 'service_unavailable', message, undefined, { 'retry-after': String(seconds) });
 
 export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -62,7 +66,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .headers(error.headers ?? {})
+        .headers(error.headers)
         .send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -68,6 +68,43 @@ export function writeRuns(doc: PdfDocument, text: string, size: number, placemen
   }
 }
 
+/** Pages between two `forgetShapedWords`: the words they share are shaped once. */
+const SHAPED_WORDS_PAGES = 100;
+const pagesSinceForgotten = new WeakMap<PdfDocument, number>();
+
+/**
+ * pdfkit keeps the glyphs of every word it has shaped, per font, until the document ends: 7 KB a label,
+ * 35 MB of a 5,000-label print's heap (issue 39). Turned off (`fontLayoutCache: false`) a label costs
+ * twice the CPU, since most of its words ("Cash to collect", areas, the shop's name) repeat on every
+ * page; so the cache is emptied every `SHAPED_WORDS_PAGES` pages instead (decision 100). It is
+ * pdfkit 0.20's own per-font `layoutCache`; tests/integration/bulk-labels-print.test.ts shows if it moves.
+ */
+export function forgetShapedWords(doc: PdfDocument): void {
+  const pages = (pagesSinceForgotten.get(doc) ?? 0) + 1;
+  pagesSinceForgotten.set(doc, pages % SHAPED_WORDS_PAGES);
+  if (pages < SHAPED_WORDS_PAGES) return;
+  const fonts = (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
+  for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null);
+}
+
+type PageTree = { _root: { data: { Pages: { data: { Kids: { id: number; gen: number }[] } } } } };
+const pagesNamedOnly = new WeakMap<PdfDocument, number>();
+
+/**
+ * pdfkit keeps each written page's objects (its dictionary, resources, contents and link annotations,
+ * about 3 KB) in the page tree until the document ends, only to write their numbers there: 15 MB of a
+ * 5,000-label print (issue 39). Each written page is named by its number alone instead, an object of
+ * its reference's own class so pdfkit writes it as `N 0 R`. The page being written is left whole.
+ */
+export function forgetWrittenPages(doc: PdfDocument): void {
+  const kids = (doc as unknown as PageTree)._root.data.Pages.data.Kids;
+  for (let index = pagesNamedOnly.get(doc) ?? 0; index < kids.length - 1; index++) {
+    const page = kids[index] as { id: number; gen: number };
+    kids[index] = Object.assign(Object.create(Object.getPrototypeOf(page)), { id: page.id, gen: page.gen });
+  }
+  pagesNamedOnly.set(doc, Math.max(0, kids.length - 1));
+}
+
 /** A finished document's bytes. */
 export async function pdfBytes(doc: PdfDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { bulkBookings, consignmentEvents, consignments } from '#server/db/schema.ts';
-import { badRequest, notFound } from '#server/http/errors.ts';
+import { bulkBookings, consignments } from '#server/db/schema.ts';
+import { badRequest } from '#server/http/errors.ts';
 import { acceptFileForms } from '#server/http/multipart-form.ts';
 import { sendPrivateFile } from '#server/http/private-file.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
@@ -22,9 +22,8 @@ import { pickupAddressesOf, requireApprovedMerchant } from '../merchants/ledger.
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { holdBookingBudget } from './booking-budget.ts';
 import { type BulkNotice, bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
-import { consignmentLabels } from './label.ts';
+import { printBulkLabels } from './bulk-labels.ts';
 import { bulkBookedNotices } from './notifications.ts';
-import { presentConsignment } from './service.ts';
 
 const FILE_FIELD = 'file';
 /** The files a merchant's page lists, newest first. */
@@ -149,7 +148,7 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         operationId: 'printBulkLabels',
         tags: ['merchants'],
         summary:
-          'A bulk booking’s labels as one PDF, one A6 page per parcel in the file’s order (its merchant only); `lang=bn` writes them in Bangla',
+          'A bulk booking’s labels as one PDF, one A6 page per parcel in the file’s order (its merchant only); `lang=bn` writes them in Bangla. The PDF is written as it is read, a page at a time; one bulk booking’s labels print at a time on each server, and another asked meanwhile is answered 503 with Retry-After (decision 100)',
         params: bulkBookingIdParamsSchema,
         querystring: z.object({ lang: z.string().optional() }),
         produces: ['application/pdf'],
@@ -159,27 +158,12 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     },
     async (request, reply) => {
       const merchantId = await requireApprovedMerchant(db, viewerOf(request).userId);
-      const [booking] = await db
-        .select()
-        .from(bulkBookings)
-        .where(and(eq(bulkBookings.id, request.params.id), eq(bulkBookings.merchantId, merchantId)));
-      if (!booking) throw notFound(BULK_BOOKING_MESSAGES.notFound);
-      // The booked events were written in the file's order; the parcels' own ids are random.
-      const rows = await db
-        .select({ consignment: consignments })
-        .from(consignments)
-        .innerJoin(
-          consignmentEvents,
-          and(eq(consignmentEvents.consignmentId, consignments.id), eq(consignmentEvents.status, 'booked')),
-        )
-        .where(eq(consignments.bulkBookingId, booking.id))
-        .orderBy(asc(consignmentEvents.id));
       const { lang } = request.query;
       const locale = lang && isLocale(lang) ? lang : requestLocale(request);
-      const pdf = await consignmentLabels(
-        rows.map((row) => presentConsignment(config, row.consignment)),
-        { shopName: config.shopName, i18n: app.translators[locale], locale },
-      );
+      const { booking, pdf } = await printBulkLabels(context, merchantId, request.params.id, {
+        i18n: app.translators[locale],
+        locale,
+      });
       return sendPrivateFile(reply, { type: 'application/pdf', name: `labels-${booking.id}.pdf`, disposition: 'inline' }, pdf);
     },
   );

@@ -1,5 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { newPdfDocument, type PdfDocument, type Placement, pdfBytes, writeRuns } from '#server/pdf/bilingual-text.ts';
+import { pageWritten } from '#server/pdf/page-pace.ts';
+import { vectorCodes } from '#server/pdf/vector-codes.ts';
 import { type NamedPlace, placeName } from '#shared/area.ts';
 import type { Consignment } from '#shared/consignment.ts';
 import type { Locale } from '#shared/locale.ts';
@@ -27,44 +29,34 @@ function rule(doc: Doc) {
 }
 
 type LabelWords = { shopName: string; i18n: I18n; locale: Locale };
-
-/** Loaded on the first label, as pdfkit is (bilingual-text.ts). */
-const labelTools = () => Promise.all([import('bwip-js/node'), import('qrcode')]);
-
-/** Bytes a labels file may hold unread before the next page is written: the reader sets the pace. */
-const UNREAD_MAX_BYTES = 1024 * 1024;
-const waitForReader = (doc: Doc) =>
-  new Promise<void>((resolve) => {
-    const check = () => (doc.readableLength <= UNREAD_MAX_BYTES || doc.destroyed ? resolve() : setTimeout(check, 5));
-    check();
-  });
+type LabelCodes = Awaited<ReturnType<typeof vectorCodes>>;
 
 /**
  * Consignments' labels (R-LABEL), one A6 page each, as a PDF stream: the tracking code as a Code 128
  * barcode and written out, a QR code of the public tracking address, the recipient (large) and the
  * sender, the service, weight and the cash to collect, in the reader's language. A bulk booking's
- * thousands of labels are written page by page as the reader takes them (R-BULK-BOOKING).
+ * thousands of labels are read and written page by page as the reader takes them (R-BULK-BOOKING,
+ * issue 39): nothing of a page is kept once it is written, and other requests are answered between
+ * pages (decision 100).
  */
-export async function consignmentLabels(consignments: readonly Consignment[], labels: LabelWords): Promise<Doc> {
-  const { shopName } = labels;
-  const [{ default: bwipjs }, { default: QRCode }] = await labelTools();
-  const [firstCode] = consignments.map((consignment) => consignment.trackingCode);
+export async function consignmentLabels(
+  consignments: AsyncIterable<Consignment> | Iterable<Consignment>,
+  labels: LabelWords & { title: string },
+): Promise<Doc> {
+  const { shopName, title } = labels;
+  const codes = await vectorCodes();
   const doc = await newPdfDocument({
     size: [PAGE.width, PAGE.height],
     margin: PAGE.margin,
     autoFirstPage: false,
-    info: { Title: consignments.length === 1 ? `${shopName} ${firstCode}` : shopName, Author: shopName },
+    info: { Title: title, Author: shopName },
   });
   const writePages = async () => {
-    for (const consignment of consignments) {
+    for await (const consignment of consignments) {
       if (doc.destroyed) return;
-      const [barcode, qr] = await Promise.all([
-        bwipjs.toBuffer({ bcid: 'code128', text: consignment.trackingCode, scale: 3, height: 14, includetext: false }),
-        QRCode.toBuffer(consignment.trackingUrl, { margin: 0, width: 240, errorCorrectionLevel: 'M' }),
-      ]);
       doc.addPage();
-      writeLabelPage(doc, consignment, { barcode, qr }, labels);
-      await waitForReader(doc);
+      writeLabelPage(doc, consignment, codes, labels);
+      await pageWritten(doc);
     }
     doc.end();
   };
@@ -74,19 +66,18 @@ export async function consignmentLabels(consignments: readonly Consignment[], la
 
 /** One consignment's label as a PDF file's bytes. */
 export async function consignmentLabel(consignment: Consignment, labels: LabelWords): Promise<Buffer> {
-  return pdfBytes(await consignmentLabels([consignment], labels));
+  return pdfBytes(await consignmentLabels([consignment], { ...labels, title: `${labels.shopName} ${consignment.trackingCode}` }));
 }
 
-function writeLabelPage(doc: Doc, consignment: Consignment, codes: { barcode: Buffer; qr: Buffer }, labels: LabelWords) {
+function writeLabelPage(doc: Doc, consignment: Consignment, codes: LabelCodes, labels: LabelWords) {
   const { shopName, i18n, locale } = labels;
-  const { barcode, qr } = codes;
   const money = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, consignment.currency, locale);
   const place = (area: NamedPlace) => placeName(area, locale);
   const service = consignment.service.toUpperCase();
 
   write(doc, shopName, 13, { bold: true });
   doc.font('latinBold').fontSize(13).text(service, PAGE.margin, PAGE.margin, { width: WIDTH, align: 'right' });
-  doc.image(barcode, PAGE.margin, doc.y + 4, { width: WIDTH, height: 48 });
+  codes.code128(doc, consignment.trackingCode, { x: PAGE.margin, y: doc.y + 4, width: WIDTH, height: 48 });
   doc.y += 54;
   doc
     .font('latinBold')
@@ -121,7 +112,7 @@ function writeLabelPage(doc: Doc, consignment: Consignment, codes: { barcode: Bu
 
   const qrSize = 74;
   const qrTop = PAGE.height - PAGE.margin - qrSize;
-  doc.image(qr, PAGE.margin, qrTop, { width: qrSize, height: qrSize });
+  codes.qrCode(doc, consignment.trackingUrl, { x: PAGE.margin, y: qrTop, width: qrSize, height: qrSize });
   doc.y = qrTop + 8;
   const textLeft = PAGE.margin + qrSize + 8;
   const textWidth = WIDTH - qrSize - 8;

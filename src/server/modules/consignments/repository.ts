@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { consignments, idempotencyKeys } from '#server/db/schema.ts';
+import { bulkBookings, consignmentEvents, consignments, idempotencyKeys } from '#server/db/schema.ts';
 import type { Booking } from '#shared/consignment.ts';
 import { LIMITS } from '#shared/limits.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
@@ -51,6 +51,42 @@ export async function listConsignmentsOf(db: Database, userId: string): Promise<
     .where(eq(consignments.userId, userId))
     .orderBy(desc(consignments.createdAt), desc(consignments.id))
     .limit(LIMITS.parcelsPageSize);
+}
+
+/** A merchant's own bulk booking, or undefined (another's is as unknown as none). */
+export async function findBulkBooking(db: Database, merchantId: string, id: string) {
+  const [booking] = await db
+    .select()
+    .from(bulkBookings)
+    .where(and(eq(bulkBookings.id, id), eq(bulkBookings.merchantId, merchantId)));
+  return booking;
+}
+
+/** Parcels a bulk booking's labels read at a time: a few hundred rows, however large the file. */
+const BULK_PARCELS_PAGE_ROWS = 250;
+
+/**
+ * A bulk booking's parcels in the file's order (R-BULK-BOOKING), read a page at a time as they are
+ * asked for (issue 39): their booked events were written in that order, and the parcels' own ids are
+ * random, so the event's id is the keyset.
+ */
+export async function* bulkBookingParcels(db: Database, bulkBookingId: string): AsyncGenerator<ConsignmentRow> {
+  for (let after = 0; ; ) {
+    const rows = await db
+      .select({ consignment: consignments, eventId: consignmentEvents.id })
+      .from(consignments)
+      .innerJoin(
+        consignmentEvents,
+        and(eq(consignmentEvents.consignmentId, consignments.id), eq(consignmentEvents.status, 'booked')),
+      )
+      .where(and(eq(consignments.bulkBookingId, bulkBookingId), gt(consignmentEvents.id, after)))
+      .orderBy(asc(consignmentEvents.id))
+      .limit(BULK_PARCELS_PAGE_ROWS);
+    for (const row of rows) yield row.consignment;
+    const last = rows.at(-1);
+    if (!last || rows.length < BULK_PARCELS_PAGE_ROWS) return;
+    after = last.eventId;
+  }
 }
 
 /** How long a booking's `Idempotency-Key` holds its first answer. */

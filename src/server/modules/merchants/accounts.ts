@@ -2,7 +2,13 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { merchants, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { MERCHANT_MESSAGES, type Merchant, type MerchantApplication, type MerchantStatus } from '#shared/merchant.ts';
+import {
+  MERCHANT_MESSAGES,
+  type Merchant,
+  type MerchantApplication,
+  type MerchantStatus,
+  type PayoutMethod,
+} from '#shared/merchant.ts';
 
 import { balanceOf } from './ledger.ts';
 
@@ -33,6 +39,12 @@ export async function ownMerchant(db: Database, userId: string): Promise<Merchan
     .leftJoin(user, eq(user.id, merchants.userId))
     .where(eq(merchants.userId, userId));
   return found && present(db, found.merchant, found.email);
+}
+
+/** Where a merchant's money is paid, as their statements name it (issue 39). */
+export async function payoutMethodOf(db: Database, merchantId: string): Promise<PayoutMethod | undefined> {
+  const [found] = await db.select({ payoutMethod: merchants.payoutMethod }).from(merchants).where(eq(merchants.id, merchantId));
+  return found?.payoutMethod;
 }
 
 /**

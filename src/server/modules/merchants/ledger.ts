@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, merchantLedger, merchants, payouts } from '#server/db/schema.ts';
 import { forbidden } from '#server/http/errors.ts';
@@ -107,7 +107,7 @@ function linesWhere(merchantId: string, filter: { from?: string; to?: string; pa
 async function readLines(
   db: Database,
   where: ReturnType<typeof linesWhere>,
-  page?: { limit: number; offset: number; oldestFirst?: boolean },
+  page: { limit: number; offset?: number; oldestFirst?: boolean },
 ): Promise<LedgerLine[]> {
   const query = db
     .select({
@@ -124,8 +124,10 @@ async function readLines(
     .leftJoin(consignments, eq(consignments.id, merchantLedger.consignmentId))
     .leftJoin(payouts, eq(payouts.id, merchantLedger.payoutId))
     .where(where)
-    .orderBy(page?.oldestFirst ? asc(merchantLedger.id) : desc(merchantLedger.id));
-  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+    .orderBy(page.oldestFirst ? asc(merchantLedger.id) : desc(merchantLedger.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+  const rows = await query;
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -154,33 +156,28 @@ export async function ledgerPage(db: Database, merchantId: string, query: Ledger
   };
 }
 
-/** A statement's lines (issue 30): a period's or one payout's, oldest first. */
-export async function statementLines(
-  db: Database,
-  merchantId: string,
-  filter: { from?: string; to?: string; payoutId?: string },
-  timeZone: string,
-): Promise<LedgerLine[]> {
-  return (await readLines(db, linesWhere(merchantId, filter, timeZone))).reverse();
-}
-
-/** Lines a statement's CSV reads per query: the file is sent as it is read, one page in memory at a time. */
-const STATEMENT_PAGE_SIZE = 1000;
+/** Lines a statement reads at a time (issue 39): a few pages of its PDF, however long its period. */
+const STATEMENT_PAGE_ROWS = 500;
 
 /**
- * A statement's lines (issue 30), oldest first, a page at a time (issue 39 item 9). The ledger is only
- * ever added to, at its end, so pages counted from its oldest line neither skip nor repeat a line.
+ * A statement's lines (issue 30): a period's or one payout's, oldest first, read a page of rows at a time
+ * as the file is written (issue 39), keyset on the line's id.
  */
-export async function* statementLinePages(
+export async function* statementLines(
   db: Database,
   merchantId: string,
   filter: { from?: string; to?: string; payoutId?: string },
   timeZone: string,
-): AsyncGenerator<LedgerLine[]> {
+): AsyncGenerator<LedgerLine> {
   const where = linesWhere(merchantId, filter, timeZone);
-  for (let offset = 0; ; offset += STATEMENT_PAGE_SIZE) {
-    const lines = await readLines(db, where, { limit: STATEMENT_PAGE_SIZE, offset, oldestFirst: true });
-    if (lines.length > 0) yield lines;
-    if (lines.length < STATEMENT_PAGE_SIZE) return;
+  for (let after = 0; ; ) {
+    const lines = await readLines(db, and(where, gt(merchantLedger.id, after)), {
+      limit: STATEMENT_PAGE_ROWS,
+      oldestFirst: true,
+    });
+    yield* lines;
+    const last = lines.at(-1);
+    if (!last || lines.length < STATEMENT_PAGE_ROWS) return;
+    after = last.id;
   }
 }

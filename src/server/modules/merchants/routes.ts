@@ -9,8 +9,11 @@ import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/http/errors.ts';
 import { sendPrivateFile } from '#server/http/private-file.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
+import type { Locale } from '#shared/locale.ts';
+import { formatCalendarDate } from '#shared/locale-format.ts';
 import {
   LEDGER_KINDS,
+  type LedgerLine,
   ledgerPageSchema,
   ledgerQuerySchema,
   MERCHANT_MESSAGES,
@@ -19,15 +22,17 @@ import {
   merchantIdParamsSchema,
   merchantRefusalSchema,
   merchantSchema,
+  type PayoutMethod,
   payoutIdParamsSchema,
   payoutPaidSchema,
   payoutSchema,
 } from '#shared/merchant.ts';
-import { applyAsMerchant, decideOnMerchant, listMerchants, ownMerchant } from './accounts.ts';
-import { approvedMerchantOf, ledgerPage, requireApprovedMerchant, statementLinePages, statementLines } from './ledger.ts';
+import { shopClock } from '../rates/working-days.ts';
+import { applyAsMerchant, decideOnMerchant, listMerchants, ownMerchant, payoutMethodOf } from './accounts.ts';
+import { approvedMerchantOf, ledgerPage, requireApprovedMerchant, statementLines } from './ledger.ts';
 import { listPayouts, markPayoutPaid, runPayouts } from './payouts.ts';
 import { statementCsv } from './statement-csv.ts';
-import { statementPdf } from './statement-pdf.ts';
+import { payoutAccount, statementPdf } from './statement-pdf.ts';
 
 type StatementFormat = 'csv' | 'pdf';
 const STATEMENT_FILES = {
@@ -39,8 +44,8 @@ const STATEMENT_FILES = {
 export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
   const merchantOf = (userId: string) => requireApprovedMerchant(db, userId);
   /**
-   * A statement as a file to keep (R-PAYOUTS), never cached since it is the merchant's own: a CSV sent as
-   * its lines are read (issue 39 item 9), a PDF in the reader's language.
+   * A statement as a file to keep (R-PAYOUTS), never cached since it is the merchant's own; a PDF in the
+   * reader's language naming its period and the account it is paid to. Both are written as they are read.
    */
   const sendStatement = async (
     request: FastifyRequest,
@@ -48,30 +53,35 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
     statement: {
       format: StatementFormat;
       name: string;
-      merchantId: string;
-      filter: { from?: string; to?: string; payoutId?: string };
+      lines: AsyncIterable<LedgerLine>;
       businessName: string;
-      covers: (i18n: I18n) => string;
+      payoutMethod: PayoutMethod;
+      covers: (i18n: I18n, locale: Locale) => string;
     },
   ) => {
-    const { format, name, merchantId, filter } = statement;
+    const { format, name, lines } = statement;
     const file = { name: `${name}.${format}`, disposition: 'attachment' as const };
-    if (format === 'csv') {
-      const csv = statementCsv(statementLinePages(db, merchantId, filter, config.timeZone), config.timeZone);
-      return sendPrivateFile(reply, { ...file, type: 'text/csv; charset=utf-8' }, Readable.from(csv));
-    }
-    const lines = await statementLines(db, merchantId, filter, config.timeZone);
+    if (format === 'csv')
+      return sendPrivateFile(
+        reply,
+        { ...file, type: 'text/csv; charset=utf-8' },
+        Readable.from(statementCsv(lines, config.timeZone)),
+      );
     const locale = requestLocale(request);
     const i18n = app.translators[locale];
     const pdf = await statementPdf(lines, {
       shopName: config.shopName,
       businessName: statement.businessName,
-      covers: statement.covers(i18n),
+      covers: statement.covers(i18n, locale),
+      payoutAccount: payoutAccount(statement.payoutMethod, i18n),
       i18n,
       locale,
     });
     return sendPrivateFile(reply, { ...file, type: 'application/pdf' }, pdf);
   };
+  /** A statement's days in the reader's words; a period without an end runs to today, in the shop's time zone. */
+  const day = (isoDay: string, locale: Locale) => formatCalendarDate(isoDay, locale);
+  const today = () => shopClock(new Date(), config.timeZone).day;
 
   app.post(
     '/api/merchant/application',
@@ -143,14 +153,17 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       const merchantId = await merchantOf(userId);
       const merchant = await ownMerchant(db, userId);
       const { from, to } = request.query;
-      const covers = (i18n: I18n) =>
-        from || to ? i18n._('{from} to {to}', { from: from ?? '…', to: to ?? '…' }) : i18n._('Every line');
+      const lines = statementLines(db, merchantId, { from, to }, config.timeZone);
+      const covers = (i18n: I18n, locale: Locale) =>
+        from
+          ? i18n._('{from} to {to}', { from: day(from, locale), to: day(to ?? today(), locale) })
+          : i18n._('All lines up to {to}', { to: day(to ?? today(), locale) });
       return sendStatement(request, reply, {
         format,
         name: 'statement',
-        merchantId,
-        filter: { from, to },
+        lines,
         businessName: merchant?.businessName ?? '',
+        payoutMethod: merchant?.payoutMethod as PayoutMethod,
         covers,
       });
     };
@@ -189,13 +202,16 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       const [payout] = await listPayouts(db, { payoutId: request.params.id });
       const mine = payout && payout.merchant.id === (await approvedMerchantOf(db, userId));
       if (!payout || !(mine || (await app.isAdmin(userId)))) throw notFound(MERCHANT_MESSAGES.noPayout);
+      const lines = statementLines(db, payout.merchant.id, { payoutId: payout.id }, config.timeZone);
+      const cutoff = shopClock(new Date(payout.cutoff), config.timeZone).day;
       return sendStatement(request, reply, {
         format,
         name: `payout-${payout.number}`,
-        merchantId: payout.merchant.id,
-        filter: { payoutId: payout.id },
+        lines,
         businessName: payout.merchant.businessName,
-        covers: (i18n) => i18n._('Payout {number}', { number: payout.number }),
+        payoutMethod: (await payoutMethodOf(db, payout.merchant.id)) as PayoutMethod,
+        covers: (i18n, locale) =>
+          i18n._('Payout {number}: lines up to {cutoff}', { number: payout.number, cutoff: day(cutoff, locale) }),
       });
     };
   app.get('/api/merchant/payouts/:id/statement.csv', payoutStatement('csv'), sendPayoutStatement('csv'));

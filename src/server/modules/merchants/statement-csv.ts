@@ -31,29 +31,25 @@ function localTime(iso: string, timeZone: string): string {
 const taka = (poisha: number) => poisha / POISHA_PER_TAKA;
 
 /**
- * A statement as CSV (issues 30 and 39, decision 98), written as its pages of lines are read: the time in
- * the shop's time zone (named in the column), the parcel and the merchant's own invoice number for it,
- * the amount in taka as a number, and the total on the last line.
+ * A statement as CSV (issues 30 and 39, decision 98), written as its lines are read: the time in the
+ * shop's time zone (named in the column), the parcel and the merchant's own invoice number for it, the
+ * amount in taka as a number, and the total on the last line.
  */
-export async function* statementCsv(pages: AsyncIterable<readonly LedgerLine[]>, timeZone: string): AsyncGenerator<string> {
+export async function* statementCsv(lines: AsyncIterable<LedgerLine>, timeZone: string): AsyncGenerator<string> {
   const zone = timeZone.toLowerCase().replace(/[^a-z]+/g, '_');
   yield csvRow([`time_${zone}`, 'kind', 'tracking_code', 'merchant_invoice', 'amount_taka', 'payout', 'note']);
   let total = 0;
-  for await (const lines of pages) {
-    total += lines.reduce((sum, line) => sum + line.amount, 0);
-    yield lines
-      .map((line) =>
-        csvRow([
-          localTime(line.at, timeZone),
-          line.kind,
-          line.trackingCode,
-          line.merchantInvoice,
-          taka(line.amount),
-          line.payout,
-          line.note,
-        ]),
-      )
-      .join('');
+  for await (const line of lines) {
+    total += line.amount;
+    yield csvRow([
+      localTime(line.at, timeZone),
+      line.kind,
+      line.trackingCode,
+      line.merchantInvoice,
+      taka(line.amount),
+      line.payout,
+      line.note,
+    ]);
   }
   yield csvRow(['', 'total', '', '', taka(total), '', '']);
 }

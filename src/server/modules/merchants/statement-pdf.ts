@@ -1,8 +1,11 @@
 import type { I18n } from '@lingui/core';
-import { newPdfDocument, pdfBytes, writeRuns } from '#server/pdf/bilingual-text.ts';
+import { busy } from '#server/http/errors.ts';
+import { newPdfDocument, type PdfDocument, writeRuns } from '#server/pdf/bilingual-text.ts';
+import { pageWritten } from '#server/pdf/page-pace.ts';
+import { printSlots } from '#server/pdf/print-slots.ts';
 import type { Locale } from '#shared/locale.ts';
 import { formatDateTime, formatMoney } from '#shared/locale-format.ts';
-import { LEDGER_KIND_NAMES, type LedgerLine } from '#shared/merchant.ts';
+import { LEDGER_KIND_NAMES, type LedgerLine, MERCHANT_MESSAGES, type PayoutMethod } from '#shared/merchant.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 
 /** A4 in PDF points, with the statement's columns: when, what, parcel, amount, payout. */
@@ -16,32 +19,69 @@ const COLUMNS = [
 ];
 const ROW_SIZE = 9;
 
+/** Wallets as their owners write them. */
+const WALLET_NAMES = { bkash: 'bKash', nagad: 'Nagad', rocket: 'Rocket' } as const;
+
+/** An account or wallet number with all but its last 4 digits hidden: a statement is mailed and printed. */
+const masked = (number: string) => `${'*'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}`;
+
+/** "bKash 01*******5678"… as the statement names where the money goes (issue 39), in the reader's words. */
+export function payoutAccount(method: PayoutMethod, i18n: I18n): string {
+  return method.kind === 'bank'
+    ? i18n._('{bank}, {branch}: account {number} of {name}', {
+        bank: method.bankName,
+        branch: method.branch,
+        number: masked(method.accountNumber),
+        name: method.accountName,
+      })
+    : i18n._('{wallet} number {number}', { wallet: WALLET_NAMES[method.wallet], number: masked(method.number) });
+}
+
 export interface StatementHeading {
   shopName: string;
   businessName: string;
-  /** What it covers, in the reader's words: "Payout PO-5001", "2026-11-01 to 2026-11-30", "Every line". */
+  /** What it covers, in the reader's words: "Payout PO-5001", "1 November 2026 to 30 November 2026". */
   covers: string;
+  /** Where its money is paid: `payoutAccount`. */
+  payoutAccount: string;
   i18n: I18n;
   locale: Locale;
 }
 
 /**
- * A merchant's statement as a PDF (R-PAYOUTS): the lines of a period or a payout, oldest first, in the
- * reader's language and digits, with their total; pages break between lines, each page repeating the
- * columns' names.
+ * Statement PDFs this process writes at once (decision 100): a statement is a tenth of a labels print
+ * at most (60 lines a page), and month's end brings many merchants at once, so two.
  */
-export async function statementPdf(lines: readonly LedgerLine[], heading: StatementHeading): Promise<Buffer> {
+const statementPrints = printSlots(2);
+/** How long a refused statement is told to wait. */
+const STATEMENT_RETRY_SECONDS = 10;
+
+/**
+ * A merchant's statement as a PDF stream (R-PAYOUTS): its period and payout account, then the lines,
+ * oldest first, in the reader's language and digits, with their total; pages break between lines,
+ * each page repeating the columns' names. The lines are read as the pages are written and the reader
+ * takes them (issue 39): a year of lines is never in memory at once.
+ */
+export async function statementPdf(lines: AsyncIterable<LedgerLine>, heading: StatementHeading): Promise<PdfDocument> {
+  const pdf = await statementPrints.take(() => writeStatement(lines, heading));
+  if (!pdf) throw busy(MERCHANT_MESSAGES.statementsBusy, STATEMENT_RETRY_SECONDS);
+  return pdf;
+}
+
+async function writeStatement(lines: AsyncIterable<LedgerLine>, heading: StatementHeading): Promise<PdfDocument> {
   const { i18n, locale } = heading;
   const doc = await newPdfDocument({
     size: 'A4',
     margin: PAGE.margin,
     info: { Title: `${heading.shopName} · ${heading.businessName} · ${heading.covers}`, Author: heading.shopName },
   });
-  const done = pdfBytes(doc);
   const full = { x: PAGE.margin, width: PAGE.width - 2 * PAGE.margin };
   const taka = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, PARCEL_CURRENCY, locale);
-  const row = (cells: (string | null)[], bold = false) => {
-    if (doc.y > PAGE.height - PAGE.margin - 3 * ROW_SIZE) {
+  const names = [i18n._('When'), i18n._('What'), i18n._('Parcel'), i18n._('Amount'), i18n._('Payout')];
+  /** Writes a row; true when it began a new page. */
+  const row = (cells: (string | null)[], bold = false): boolean => {
+    const pageFull = doc.y > PAGE.height - PAGE.margin - 3 * ROW_SIZE;
+    if (pageFull) {
       doc.addPage();
       row(names, true);
     }
@@ -53,25 +93,36 @@ export async function statementPdf(lines: readonly LedgerLine[], heading: Statem
       bottom = Math.max(bottom, doc.y);
     }
     doc.y = bottom + 3;
+    return pageFull;
   };
-  const names = [i18n._('When'), i18n._('What'), i18n._('Parcel'), i18n._('Amount'), i18n._('Payout')];
 
-  writeRuns(doc, `${heading.shopName} · ${i18n._('Statement')}`, 18, { ...full, bold: true });
-  writeRuns(doc, heading.businessName, 12, full);
-  writeRuns(doc, heading.covers, 10, full);
-  doc.moveDown();
-  row(names, true);
-  for (const line of lines)
-    row([
-      formatDateTime(new Date(line.at), locale),
-      i18n._(LEDGER_KIND_NAMES[line.kind]),
-      line.trackingCode,
-      taka(line.amount),
-      line.payout,
-    ]);
-  if (lines.length === 0) writeRuns(doc, i18n._('No lines in this period.'), ROW_SIZE, full);
-  doc.moveDown(0.5);
-  row(['', i18n._('Total'), '', taka(lines.reduce((sum, line) => sum + line.amount, 0)), ''], true);
-  doc.end();
-  return done;
+  const writePages = async () => {
+    writeRuns(doc, `${heading.shopName} · ${i18n._('Statement')}`, 18, { ...full, bold: true });
+    writeRuns(doc, heading.businessName, 12, full);
+    writeRuns(doc, `${i18n._('Period')}: ${heading.covers}`, 10, full);
+    writeRuns(doc, `${i18n._('Paid to')}: ${heading.payoutAccount}`, 10, full);
+    doc.moveDown();
+    row(names, true);
+    let total = 0;
+    let written = 0;
+    for await (const line of lines) {
+      if (doc.destroyed) return;
+      total += line.amount;
+      written += 1;
+      const turned = row([
+        formatDateTime(new Date(line.at), locale),
+        i18n._(LEDGER_KIND_NAMES[line.kind]),
+        line.trackingCode,
+        taka(line.amount),
+        line.payout,
+      ]);
+      if (turned) await pageWritten(doc);
+    }
+    if (written === 0) writeRuns(doc, i18n._('No lines in this period.'), ROW_SIZE, full);
+    doc.moveDown(0.5);
+    row(['', i18n._('Total'), '', taka(total), ''], true);
+    doc.end();
+  };
+  writePages().catch((error: Error) => doc.destroy(error));
+  return doc;
 }
