@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { consignments, merchantLedger, payouts } from '#server/db/schema.ts';
 import { type ParcelForLedger, postParcelToLedger } from '#server/modules/merchants/ledger.ts';
 import { runPayouts } from '#server/modules/merchants/payouts.ts';
@@ -124,5 +125,23 @@ describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property tes
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('books a parcel’s step once: the same delivery posted a second time is refused, its cash credited once', async () => {
+    await parcelReaches({ status: 'delivered', codCollected: 2_000_00, feePayment: 'cod' });
+    const [parcel] = await server.db
+      .select()
+      .from(consignments)
+      .where(eq(consignments.trackingCode, `SCPROP${String(parcels).padStart(7, '0')}`));
+    if (!parcel) throw new Error('no parcel');
+    // A move's second posting (a replayed request, a bug in the move's lock) meets the once-per-parcel index.
+    const again = server.db.transaction((tx) => postParcelToLedger(tx, parcel, RETURN_CHARGE_PERCENT));
+    await expect(again).rejects.toSatisfy((error) => isUniqueViolation(error, 'merchant_ledger_once_per_parcel'));
+    const lines = await server.db
+      .select({ kind: merchantLedger.kind, amount: merchantLedger.amount })
+      .from(merchantLedger)
+      .where(eq(merchantLedger.consignmentId, parcel.id));
+    expect(lines.filter((line) => line.kind === 'cod_collected')).toEqual([{ kind: 'cod_collected', amount: 2_000_00 }]);
+    expect(lines.filter((line) => line.kind === 'delivery_fee')).toHaveLength(1);
   });
 });
