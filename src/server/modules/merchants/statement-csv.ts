@@ -1,30 +1,16 @@
 import { csvRow } from '#server/http/csv.ts';
 import type { LedgerLine } from '#shared/merchant.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
-
-const clocks = new Map<string, Intl.DateTimeFormat>();
+import { shopClock } from '../rates/working-days.ts';
 
 /**
  * "2026-11-29 14:05": the shop's local time, as every spreadsheet reads a date and time without being
  * told a format (an ISO time with its offset, "+06:00", is read as text by most of them).
  */
 function localTime(iso: string, timeZone: string): string {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, clock);
-  }
-  const parts = clock.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((found) => found.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  const { day, hour, minute } = shopClock(new Date(iso), timeZone);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${day} ${twoDigits(hour)}:${twoDigits(minute)}`;
 }
 
 /** Taka as a number, so a spreadsheet sums the column (-120.5 is a debit of ৳120.50). */

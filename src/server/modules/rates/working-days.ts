@@ -53,8 +53,8 @@ export function workingDaysAfter(day: string, count: number): string {
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar day and the hour it is now in the shop's time zone. */
-export function shopClock(now: Date, timeZone: string): { day: string; hour: number } {
+/** The calendar day, the hour and the minute it is now in the shop's time zone. */
+export function shopClock(now: Date, timeZone: string): { day: string; hour: number; minute: number } {
   let clock = clocks.get(timeZone);
   if (!clock) {
     clock = new Intl.DateTimeFormat('en-CA', {
@@ -63,11 +63,16 @@ export function shopClock(now: Date, timeZone: string): { day: string; hour: num
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
+      minute: '2-digit',
       hourCycle: 'h23',
     });
     clocks.set(timeZone, clock);
   }
   const parts = clock.formatToParts(now);
   const part = (type: string) => parts.find((found) => found.type === type)?.value ?? '';
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    hour: Number(part('hour')),
+    minute: Number(part('minute')),
+  };
 }
