@@ -33,9 +33,11 @@ const BUDGET_BYTES = { js: 128 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 102
  * before compression, and the rules' messages are no longer the code's own); each 1 KB more with issue
  * 28's code above. English 1 KB more with issue 29: the route table every page loads holds the
  * tracking, scan and rider pages (136,215 bytes measured), and then Bangla too, with the operations
- * page (143,400 bytes measured).
+ * page (143,400 bytes measured). Bangla 1 KB more with issue 39: the shared catalogue holds the rules'
+ * new messages (a name's length, cash on delivery for merchants, the booking and key limits; 6,260 → 6,571
+ * bytes compressed) and the route table the courier admin pages' own guard (144,888 bytes measured).
  */
-const LANGUAGE_BUDGET_BYTES = { en: 134 * 1024, bn: 141 * 1024 };
+const LANGUAGE_BUDGET_BYTES = { en: 134 * 1024, bn: 142 * 1024 };
 const HOME_CATALOGUES = { en: ['../locales/web/en.po'], bn: ['../locales/web/bn.po', '../locales/shared/bn.po'] };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';
