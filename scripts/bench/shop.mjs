@@ -172,9 +172,10 @@ export async function scanParcels(shop, token, codes, status, hub) {
   return answer.results;
 }
 
-/** One parcel booked and scanned to its delivery hub: what the tracking page and its benchmark show. */
+/** One parcel booked by a new merchant and scanned to its delivery hub: what the tracking page and its benchmark show. */
 export async function trackedParcel(shop, admin, customerToken) {
   const adminToken = await signedInToken(shop, admin);
+  await approvedMerchant(shop, adminToken, customerToken);
   const [code] = await bookParcels(shop, customerToken, 1);
   await scanParcels(shop, adminToken, [code], 'picked_up');
   await scanParcels(shop, adminToken, [code], 'at_hub', 'dhaka');
@@ -222,10 +223,10 @@ export async function prepareShop(shop, customerCount) {
 }
 
 /**
- * A merchant's spreadsheet of `parcels` booked at once (issue 30, R-BULK-BOOKING): the customer applies
- * as a merchant, the admin approves, and the file is uploaded as the merchant page does; the answer's time.
+ * The customer applies as a merchant and the admin approves: parcels with cash to collect are for
+ * approved merchants only (decision 104).
  */
-export async function bulkBook(shop, adminToken, customer, parcels) {
+export async function approvedMerchant(shop, adminToken, customerToken) {
   const merchant = await json(
     await post(
       shop,
@@ -235,7 +236,7 @@ export async function bulkBook(shop, adminToken, customer, parcels) {
         pickupAddresses: [{ name: 'Bench Sender', phone: '01711000000', address: 'House 1, Road 1', areaId: 'dhaka-gulshan' }],
         payoutMethod: { kind: 'wallet', wallet: 'bkash', number: '01711000000' },
       },
-      { authorization: `Bearer ${customer.token}` },
+      { authorization: `Bearer ${customerToken}` },
     ),
     'apply as a merchant',
   );
@@ -243,6 +244,14 @@ export async function bulkBook(shop, adminToken, customer, parcels) {
     await post(shop, `/api/admin/merchants/${merchant.id}/approve`, {}, { authorization: `Bearer ${adminToken}` }),
     'approve the merchant',
   );
+}
+
+/**
+ * A merchant's spreadsheet of `parcels` booked at once (issue 30, R-BULK-BOOKING): the customer becomes
+ * a merchant, and the file is uploaded as the merchant page does; the answer's time.
+ */
+export async function bulkBook(shop, adminToken, customer, parcels) {
+  await approvedMerchant(shop, adminToken, customer.token);
   const form = new FormData();
   form.set('service', 'standard');
   form.set('pickup', '0');
