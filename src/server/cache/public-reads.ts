@@ -54,7 +54,8 @@ export interface PublicAnswer {
 /** A page the server rendered (R-SSR), as the route that renders it answers. */
 export interface RenderedPage {
   status: number;
-  html: string;
+  /** The HTML, as UTF-8 bytes. */
+  body: Buffer;
 }
 
 /** How a kept answer goes out when it is not its value as is: the JSON body and the headers that come with it. */
@@ -192,8 +193,8 @@ export class PublicReads {
    */
   page(url: string, render: () => Promise<RenderedPage>): PublicAnswer | Promise<PublicAnswer> {
     return this.keptOrLoaded(PUBLIC_READS.page(url), async () => {
-      const { status, html } = await render();
-      return serialize(Buffer.from(html), undefined, status);
+      const { status, body } = await render();
+      return serialize(body, undefined, status);
     });
   }
 

@@ -19,7 +19,7 @@ export function answerFormsWithPages(app: FastifyInstance, build: WebBuild | und
   return async (request: FastifyRequest, reply: FastifyReply, status: number, answer: FormAnswer) => {
     if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
     const page = await build.page(request.url, read, request.log, answer);
-    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.body);
   };
 }
 
