@@ -9,8 +9,9 @@ import { useFormat } from './use-format.ts';
 const written = settingInPage('shop-time-zone');
 let SHOP_TIME_ZONE = written && isTimeZone(written) ? written : DEFAULT_TIME_ZONE;
 
+/** Called for every page the server renders: the zone is checked (a new Intl formatter) only when it changes. */
 export function setShopTimeZone(timeZone: string): void {
-  if (isTimeZone(timeZone)) SHOP_TIME_ZONE = timeZone;
+  if (timeZone !== SHOP_TIME_ZONE && isTimeZone(timeZone)) SHOP_TIME_ZONE = timeZone;
 }
 
 /** A moment as people read it on the shop's pages: in the page's language and the shop's time zone. */
