@@ -13,8 +13,16 @@ const USAGE = `Usage: npm run seed:courier -- --parcels <n> [--days 90] [--heavy
   Fills an empty PostgreSQL database (DATABASE_URL, or --database-url) with a courier's volume: 1 to 5,000,000 parcels.`;
 
 const TABLES = [
-  'user', 'account', 'merchants', 'consignments', 'consignment_events', 'merchant_ledger', 'payouts', 'payout_runs',
-  'pickups', 'api_keys',
+  'user',
+  'account',
+  'merchants',
+  'consignments',
+  'consignment_events',
+  'merchant_ledger',
+  'payouts',
+  'payout_runs',
+  'pickups',
+  'api_keys',
 ];
 
 function readOptions() {
@@ -72,7 +80,9 @@ async function main(): Promise<number> {
     const generated = await generateCourierVolume(client, shape, (line) => console.log(`  ${line}   (${elapsed()} in all)`));
     const vacuumStarted = performance.now();
     await client.query('VACUUM ANALYZE');
-    console.log(`  ${'VACUUM ANALYZE'.padEnd(44)} ${((performance.now() - vacuumStarted) / 1000).toFixed(1).padStart(6)} s   (${elapsed()} in all)`);
+    console.log(
+      `  ${'VACUUM ANALYZE'.padEnd(44)} ${((performance.now() - vacuumStarted) / 1000).toFixed(1).padStart(6)} s   (${elapsed()} in all)`,
+    );
     const size = await client.query<{ size: string }>('SELECT pg_size_pretty(pg_database_size(current_database())) AS size');
     console.log(`\nDatabase size: ${size.rows[0]?.size}. Rows:`);
     for (const table of TABLES) {

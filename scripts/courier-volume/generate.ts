@@ -2,11 +2,11 @@
 // connection, so a failure leaves the database as it was. Its shape is decision 0114.
 import { hashPassword } from 'better-auth/crypto';
 import type pg from 'pg';
+import { SEED_PASSWORD } from './accounts.ts';
 import { createLookups } from './lookups.ts';
 import { insertLedger, issueApiKey, payOutTuesdays, planLedgerLines, tuesdayCutoffs } from './money.ts';
 import { insertConsignments, insertEvents, insertPickups, planParcels } from './parcels.ts';
 import { createMerchants, createRecipients, createStaffAndMerchantUsers } from './people.ts';
-import { SEED_PASSWORD } from './accounts.ts';
 import type { VolumeShape } from './shape.ts';
 
 /** What the generator hands back: the biggest merchant's API key, shown only here. */

@@ -97,7 +97,8 @@ export async function planParcels(client: pg.Client, shape: VolumeShape): Promis
     JOIN seed_riders r ON r.hub = k.delivery_hub AND r.ord = floor(k.r_rider * rc.riders)::int
     ORDER BY n`);
   const [planned] = (await client.query('SELECT count(*)::int AS parcels FROM seed_plan')).rows as { parcels: number }[];
-  if (planned?.parcels !== shape.parcels) throw new Error(`planned ${planned?.parcels} parcels of ${shape.parcels}: a lookup is missing`);
+  if (planned?.parcels !== shape.parcels)
+    throw new Error(`planned ${planned?.parcels} parcels of ${shape.parcels}: a lookup is missing`);
 }
 
 /** The parcels themselves, as booking and their moves would have left them (R-BOOKING, R-PARCEL-STATUS). */

@@ -7,10 +7,41 @@ import type { Lookups } from './lookups.ts';
 import type { VolumeShape } from './shape.ts';
 
 const FIRST_NAMES = [
-  'Rahim', 'Karim', 'Fatema', 'Ayesha', 'Nusrat', 'Tanvir', 'Sabbir', 'Mitu', 'Rafiq', 'Shirin',
-  'Jamal', 'Farhana', 'Imran', 'Sumaiya', 'Arif', 'Nasrin', 'Mahmud', 'Roksana', 'Sohel', 'Tania',
+  'Rahim',
+  'Karim',
+  'Fatema',
+  'Ayesha',
+  'Nusrat',
+  'Tanvir',
+  'Sabbir',
+  'Mitu',
+  'Rafiq',
+  'Shirin',
+  'Jamal',
+  'Farhana',
+  'Imran',
+  'Sumaiya',
+  'Arif',
+  'Nasrin',
+  'Mahmud',
+  'Roksana',
+  'Sohel',
+  'Tania',
 ];
-const LAST_NAMES = ['Hossain', 'Ahmed', 'Islam', 'Rahman', 'Chowdhury', 'Khan', 'Akter', 'Begum', 'Uddin', 'Sarkar', 'Das', 'Roy'];
+const LAST_NAMES = [
+  'Hossain',
+  'Ahmed',
+  'Islam',
+  'Rahman',
+  'Chowdhury',
+  'Khan',
+  'Akter',
+  'Begum',
+  'Uddin',
+  'Sarkar',
+  'Das',
+  'Roy',
+];
 const SHOP_WORDS = ['Fashion', 'Gadgets', 'Books', 'Organics', 'Crafts', 'Beauty', 'Home', 'Kids', 'Sports', 'Tea'];
 
 const textArray = (values: readonly string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(',')}]`;
