@@ -120,7 +120,9 @@ async function measure(shop, route, connections, options = {}) {
   let result = await run({ duration: options.seconds ?? SECONDS });
   if (!options.timeout && result.requests.total < 2 * connections && shop.alive())
     result = await run({ amount: 3 * connections });
-  const unexpected = Object.entries(result.statusCodeStats ?? {})
+  // A request that errored (a timeout, a cut connection) is listed under status "undefined"; it is in `errors`.
+  const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([status]) => status !== 'undefined');
+  const unexpected = statuses
     .filter(([status]) => !(status.startsWith('2') || Number(status) === route.expect))
     .reduce((sum, [, stats]) => sum + stats.count, 0);
   return {
@@ -128,8 +130,9 @@ async function measure(shop, route, connections, options = {}) {
     perSecond: result.requests.average,
     answered: result.requests.total,
     unexpected,
-    errors: result.errors + result.timeouts,
-    statuses: Object.keys(result.statusCodeStats ?? {}).join('/'),
+    // autocannon counts timeouts among its errors.
+    errors: result.errors,
+    statuses: statuses.map(([status]) => status).join('/'),
   };
 }
 
@@ -137,7 +140,10 @@ const format = (run) => {
   if (!run) return '–';
   if (run.died) return '**server died**';
   if (run.answered === 0) return `no answer in ${TIMEOUT_SECONDS} s`;
-  const bad = run.unexpected + run.errors ? ` (${run.unexpected + run.errors} failed: ${run.statuses})` : '';
+  const failed = run.unexpected + run.errors;
+  // Errors without a status: the answer did not come whole within the timeout, or its connection was cut.
+  if (failed >= run.answered) return `all ${failed} failed (${run.statuses || `none whole within ${TIMEOUT_SECONDS} s`})`;
+  const bad = failed ? ` (${failed} failed: ${run.statuses || 'cut off'})` : '';
   return `${Math.round(run.p99)} ms / ${run.perSecond < 10 ? run.perSecond.toFixed(1) : Math.round(run.perSecond)}${bad}`;
 };
 
