@@ -221,7 +221,7 @@ function verdict(small, large) {
   if (!large || large.missing) return '–';
   if (large[1]?.died || large[10]?.died) return '**fails: server died**';
   const problems = [];
-  if (!(large[1]?.answered > 0)) problems.push('no answer');
+  if (!(large[1]?.answered > large[1]?.unexpected + large[1]?.errors)) problems.push('no whole answer');
   else if (large[1].p99 >= P99_LIMIT_MS) problems.push(`p99 ${Math.round(large[1].p99)} ms`);
   const ratio = throughputRatio(small, large);
   if (ratio !== undefined && ratio < RATIO_LIMIT) problems.push(`ratio ${ratio.toFixed(2)}`);
