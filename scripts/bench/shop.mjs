@@ -29,8 +29,8 @@ export function rssMegabytes(pid) {
   }
 }
 
-/** The pid of the server `npm start` ran in the process group `leader` leads (Linux's /proc). */
-function serverPid(leader) {
+/** The pid of the server (its entry file `entryFile`) npm ran in the process group `leader` leads (Linux's /proc). */
+function serverPid(leader, entryFile) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -38,7 +38,7 @@ function serverPid(leader) {
       const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
       // The server itself, not the shell npm runs the start script in (whose command line names it too).
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (processGroup === leader && command.includes('src/server/main.ts')) return Number(entry);
+      if (processGroup === leader && command.includes(entryFile)) return Number(entry);
     } catch {
       // the process ended meanwhile
     }
@@ -46,9 +46,20 @@ function serverPid(leader) {
   return undefined;
 }
 
-/** Runs `npm start` with NODE_ENV=production, as a shop would; resolves once /api/health answers 200. */
-export async function startShop({ dataDir, databaseUrl }) {
-  const port = await freePort();
+/**
+ * Runs `npm start` with NODE_ENV=production, as a shop would (or another npm script with its entry file,
+ * such as `start:prod` and dist/server/main.js), on `port` or a free one, with `env` added; resolves once
+ * /api/health answers 200.
+ */
+export async function startShop({
+  dataDir,
+  databaseUrl,
+  script = 'start',
+  entry = 'src/server/main.ts',
+  port: asked,
+  env: extra = {},
+}) {
+  const port = asked ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -72,15 +83,17 @@ export async function startShop({ dataDir, databaseUrl }) {
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY']) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  Object.assign(env, extra);
   // Production logs every request as a JSON line; they go where a collector would read them, here nowhere.
-  const child = spawn('npm', ['start', '--silent'], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn('npm', ['run', script, '--silent'], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let errors = '';
   child.stderr.on('data', (chunk) => {
     errors += chunk;
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
-    process.kill(-child.pid, 'SIGTERM');
+    // A server that died (a heap out of memory) has taken npm with it: nothing is left to stop.
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGTERM');
     await exited;
   };
   exited.then(onInterrupt(stop));
@@ -94,9 +107,14 @@ export async function startShop({ dataDir, databaseUrl }) {
     if (healthy) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const pid = serverPid(child.pid, entry);
   return {
     url,
-    pid: serverPid(child.pid),
+    pid,
+    /** Whether the server process is still running (a heap out of memory ends it). */
+    alive: () => rssMegabytes(pid) !== undefined,
+    /** What it wrote to stderr: why it ended, when it did. */
+    errors: () => errors,
     stop,
   };
 }

@@ -1,0 +1,156 @@
+// The courier's pages and APIs as its users reach them (issue 40), each made ready against one running
+// server: the accounts signed in, and the codes, invoices and pages each request names, read from the
+// database the server runs on (the bench's own copy).
+import pg from 'pg';
+import { CROCKFORD, checkCharacter } from '../../src/shared/tracking-code.ts';
+import { signedInToken } from './shop.mjs';
+
+/** The generator's known accounts (scripts/courier-volume/accounts.ts). */
+const ACCOUNTS = {
+  admin: 'admin@courier.test',
+  merchant: 'merchant@courier.test',
+  rider: 'rider@courier.test',
+  operator: 'operator@courier.test',
+};
+const PASSWORD = 'courier40volume';
+
+/** A parcel the merchant books again and again: no invoice, so no booking is refused as a duplicate. */
+const BOOKED_PARCEL = {
+  service: 'standard',
+  pickup: { name: 'Bench Merchant', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  recipient: { name: 'Karim Mia', phone: '01812345678', address: 'Station Road', areaId: 'sylhet-sylhet-sadar' },
+  weightGrams: 800,
+  codAmount: 150_000,
+};
+
+/** A code that is well formed (its check character is right) and names no parcel: a miss, not a 400. */
+function missingCode() {
+  const body = 'ZZZZZZZZZZ'
+    .split('')
+    .map((_, index) => CROCKFORD[(index * 7 + 3) % CROCKFORD.length])
+    .join('');
+  return `SC${body}${checkCharacter(body)}`;
+}
+
+const shopDay = (date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(date);
+
+async function readJson(url, token) {
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, body: await response.json().catch(() => undefined) };
+}
+
+/** The first string field named like a cursor in a list's answer, if the list pages by cursor. */
+function cursorOf(body) {
+  if (!body || typeof body !== 'object') return undefined;
+  const key = Object.keys(body).find((name) => /cursor/i.test(name) && typeof body[name] === 'string');
+  return key ? body[key] : undefined;
+}
+
+/**
+ * An older page of a list: `pages` pages back, by following the list's cursor (`?cursor=`) when its
+ * answer has one, else by its page number when it takes one (`?page=`), else undefined (no paging yet).
+ */
+async function olderPage(shop, path, token, pages) {
+  const first = await readJson(`${shop.url}${path}`, token);
+  if (first.status !== 200) return undefined;
+  if (typeof first.body?.pages === 'number') return `${path}${path.includes('?') ? '&' : '?'}page=${pages}`;
+  let cursor = cursorOf(first.body);
+  let url;
+  for (let page = 1; cursor && page < pages; page++) {
+    url = `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+    const next = await readJson(`${shop.url}${url}`, token);
+    cursor = next.status === 200 ? cursorOf(next.body) : undefined;
+  }
+  return url;
+}
+
+/**
+ * Every route the bench times, ready against `shop` on `databaseUrl`: a name, and autocannon's request
+ * (method, path, headers, body) or `missing` when the route cannot be timed there, saying why.
+ */
+export async function courierRoutes(shop, databaseUrl) {
+  const tokens = {};
+  for (const [role, email] of Object.entries(ACCOUNTS)) tokens[role] = await signedInToken(shop, { email, password: PASSWORD });
+  const bearer = (role) => ({ authorization: `Bearer ${tokens[role]}` });
+  const json = { 'content-type': 'application/json', origin: shop.url };
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let facts;
+  try {
+    const { rows } = await client.query(
+      `
+      SELECT
+        (SELECT tracking_code FROM consignments c JOIN "user" u ON u.id = c.user_id WHERE u.email = $1 ORDER BY c.created_at DESC LIMIT 1) AS tracked,
+        (SELECT json_build_object('invoice', merchant_invoice, 'phone', recipient_phone) FROM consignments c
+          WHERE merchant_invoice IS NOT NULL AND status <> 'cancelled'
+            AND NOT EXISTS (SELECT 1 FROM consignments o WHERE o.merchant_invoice = c.merchant_invoice AND o.recipient_phone = c.recipient_phone AND o.id <> c.id)
+          ORDER BY created_at DESC LIMIT 1) AS invoice,
+        (SELECT array_agg(tracking_code) FROM (SELECT tracking_code FROM consignments WHERE status = 'at_hub' AND hub = 'dhaka' LIMIT 10) AS ten) AS at_hub`,
+      [ACCOUNTS.merchant],
+    );
+    facts = rows[0];
+  } finally {
+    await client.end();
+  }
+  const key = await fetch(`${shop.url}/api/merchant/api-keys`, {
+    method: 'POST',
+    headers: { ...json, ...bearer('merchant') },
+    body: JSON.stringify({ name: `Bench ${Date.now()}` }),
+  }).then((response) => response.json());
+
+  const today = new Date();
+  const monthAgo = shopDay(new Date(today.getTime() - 30 * 86_400_000));
+  const range = `from=${monthAgo}&to=${shopDay(today)}`;
+  const myParcelsOlder = await olderPage(shop, '/api/consignments', tokens.merchant, 10);
+  const ledgerDeep = await olderPage(shop, '/api/merchant/ledger', tokens.merchant, 500);
+  const ledgerRangeNext = await olderPage(shop, `/api/merchant/ledger?${range}`, tokens.merchant, 2);
+  const get = (name, path, role, extra = {}) => ({
+    name,
+    request: { method: 'GET', path, headers: role ? bearer(role) : {} },
+    ...extra,
+  });
+  const post = (name, path, headers, body) => ({
+    name,
+    request: { method: 'POST', path, headers: { ...json, ...headers }, body: JSON.stringify(body) },
+  });
+  const missing = (name, why) => ({ name, missing: why });
+  return [
+    get('track: hit (API)', `/api/track/${facts.tracked}`),
+    get('track: miss (API)', `/api/track/${missingCode()}`, undefined, { expect: 404 }),
+    get('track: hit (page)', `/track/${facts.tracked}`),
+    get('track: miss (page)', `/track/${missingCode()}`, undefined, { expect: 404 }),
+    post('track: invoice + phone', '/api/track/lookup', {}, facts.invoice),
+    post('booking (web)', '/api/consignments', bearer('merchant'), BOOKED_PARCEL),
+    key?.key
+      ? post('booking (API key)', '/api/v1/consignments', { authorization: `Bearer ${key.key}` }, BOOKED_PARCEL)
+      : missing('booking (API key)', 'no API key was made'),
+    facts.at_hub?.length
+      ? post('scan 10 (already at the hub)', '/api/ops/scans', bearer('operator'), {
+          codes: facts.at_hub,
+          status: 'at_hub',
+          hub: 'dhaka',
+        })
+      : missing('scan 10 (already at the hub)', 'no parcel at the Dhaka hub'),
+    get('My Parcels: first page', '/api/consignments', 'merchant'),
+    myParcelsOlder
+      ? get('My Parcels: 10th page', myParcelsOlder, 'merchant')
+      : missing('My Parcels: 10th page', 'not there yet (no paging)'),
+    get("rider's run", '/api/rider/run', 'rider'),
+    get('merchant dashboard', '/api/merchant', 'merchant'),
+    get('ledger: first page', '/api/merchant/ledger', 'merchant'),
+    ledgerDeep ? get('ledger: page 500', ledgerDeep, 'merchant') : missing('ledger: page 500', 'fewer pages'),
+    ledgerRangeNext
+      ? get('ledger: 30 days, page 2', ledgerRangeNext, 'merchant')
+      : missing('ledger: 30 days, page 2', 'one page only'),
+    get('statement CSV: 30 days', `/api/merchant/ledger.csv?${range}`, 'merchant', { heavy: true }),
+    get('statement PDF: 30 days', `/api/merchant/ledger.pdf?${range}`, 'merchant', { heavy: true }),
+    get('statement CSV: no range', '/api/merchant/ledger.csv', 'merchant', { heavy: true, retried: true }),
+    get('statement PDF: no range', '/api/merchant/ledger.pdf', 'merchant', { heavy: true, retried: true }),
+    get('admin Merchants', '/api/admin/merchants', 'admin', { retried: true }),
+    get('admin Operations', '/api/admin/operations', 'admin'),
+    get('admin payouts', '/api/admin/payouts', 'admin'),
+    get("admin: the day's pickups", '/api/admin/pickups', 'admin'),
+    get('admin: all parcels', '/api/admin/parcels', 'admin', { absentOn404: true }),
+  ];
+}
