@@ -42,18 +42,18 @@ describe.each(testDatabaseKinds())('history partitioned by month (%s)', (kind) =
   afterAll(() => server?.stop());
 
   const partitionOf = async (table: 'consignment_events' | 'merchant_ledger', id: number) => {
-    const result = await server.db.execute<{ partition: string }>(
+    const result = (await server.db.execute(
       sql`select tableoid::regclass::text as partition from ${sql.identifier(table)} where id = ${id}`,
-    );
+    )) as unknown as { rows: { partition: string }[] };
     return result.rows[0]?.partition;
   };
 
   it('makes the coming months’ partitions of both tables, and a new month’s rows land in its own', async () => {
-    const made = await server.db.execute<{ name: string }>(
+    const made = (await server.db.execute(
       sql`select inhrelid::regclass::text as name from pg_inherits
           where inhparent in ('consignment_events'::regclass, 'merchant_ledger'::regclass) and inhrelid::regclass::text like '%2031%'
           order by 1`,
-    );
+    )) as unknown as { rows: { name: string }[] };
     expect(made.rows.map((row) => row.name)).toEqual([
       'consignment_events_2031_05',
       'consignment_events_2031_06',
@@ -83,7 +83,13 @@ describe.each(testDatabaseKinds())('history partitioned by month (%s)', (kind) =
     // A correction is a new line, and may be added in any month.
     await server.db
       .insert(merchantLedger)
-      .values({ merchantId, consignmentId: parcel.id, kind: 'correction', amount: -100_00, createdAt: new Date('2031-06-02T00:00:00Z') });
+      .values({
+        merchantId,
+        consignmentId: parcel.id,
+        kind: 'correction',
+        amount: -100_00,
+        createdAt: new Date('2031-06-02T00:00:00Z'),
+      });
     const lines = await server.db.select().from(merchantLedger).where(eq(merchantLedger.consignmentId, parcel.id));
     expect(lines.map((line) => [line.kind, line.amount])).toEqual([
       ['cod_collected', 1_500_00],
@@ -133,7 +139,10 @@ describe.each(testDatabaseKinds())('history partitioned by month (%s)', (kind) =
     expect(await makeHistoryPartitions(server.db, new Date('2036-02-20T00:00:00Z'))).toBe(6);
     expect(await partitionOf('consignment_events', event?.id ?? 0)).toBe('consignment_events_2036_02');
     expect(await partitionOf('merchant_ledger', line?.id ?? 0)).toBe('merchant_ledger_2036_02');
-    const [moved] = await server.db.select().from(merchantLedger).where(eq(merchantLedger.id, line?.id ?? 0));
+    const [moved] = await server.db
+      .select()
+      .from(merchantLedger)
+      .where(eq(merchantLedger.id, line?.id ?? 0));
     expect(moved).toEqual(line);
     // The move did not lose the parcel's once-only credit.
     const again = server.db.insert(merchantLedger).values(credit);

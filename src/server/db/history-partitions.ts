@@ -12,8 +12,8 @@ export const MONTHS_AHEAD = 2;
 export async function makeHistoryPartitions(db: Database, now: Date = new Date()): Promise<number> {
   const first = now.toISOString().slice(0, 10);
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + MONTHS_AHEAD, 1)).toISOString().slice(0, 10);
-  const result = await db.execute<{ made: number }>(
-    sql`select history_month_partitions(${first}::date, ${last}::date) as made`,
-  );
+  const result = (await db.execute(sql`select history_month_partitions(${first}::date, ${last}::date) as made`)) as unknown as {
+    rows: { made: number }[];
+  };
   return Number(result.rows[0]?.made ?? 0);
 }
