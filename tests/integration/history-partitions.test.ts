@@ -120,25 +120,27 @@ describe.each(testDatabaseKinds())('history partitioned by month (%s)', (kind) =
     ]);
   });
 
-  it('moves the rows that fell into the default partition into their month when it is made, the ledger’s guards intact', async () => {
-    // Nobody made 2036's months: these land in the default partitions.
+  it('moves the rows that fell into the default partition into their months when they are made, the ledger’s guards intact', async () => {
+    // Nobody made 2036's months: an event before "now" (a bulk load of old history) and a ledger line
+    // after the months made ahead (a clock far ahead) land in the default partitions.
     const lateParcel = { ...parcel, id: randomUUID(), trackingCode: 'SCLATE0000001', merchantInvoice: null };
     await server.db.insert(consignments).values(lateParcel);
     const [event] = await server.db
       .insert(consignmentEvents)
-      .values({ consignmentId: lateParcel.id, status: 'booked', createdAt: new Date('2036-02-03T10:00:00Z') })
+      .values({ consignmentId: lateParcel.id, status: 'booked', createdAt: new Date('2036-01-15T10:00:00Z') })
       .returning();
     const credit = { merchantId, consignmentId: lateParcel.id, kind: 'cod_collected' as const, amount: 900_00 };
     const [line] = await server.db
       .insert(merchantLedger)
-      .values({ ...credit, createdAt: new Date('2036-02-03T11:00:00Z') })
+      .values({ ...credit, createdAt: new Date('2036-07-03T11:00:00Z') })
       .returning();
     expect(await partitionOf('consignment_events', event?.id ?? 0)).toBe('consignment_events_default');
     expect(await partitionOf('merchant_ledger', line?.id ?? 0)).toBe('merchant_ledger_default');
 
-    expect(await makeHistoryPartitions(server.db, new Date('2036-02-20T00:00:00Z'))).toBe(6);
-    expect(await partitionOf('consignment_events', event?.id ?? 0)).toBe('consignment_events_2036_02');
-    expect(await partitionOf('merchant_ledger', line?.id ?? 0)).toBe('merchant_ledger_2036_02');
+    // "Now" is March 2036: January to July are made, for both tables.
+    expect(await makeHistoryPartitions(server.db, new Date('2036-03-10T00:00:00Z'))).toBe(14);
+    expect(await partitionOf('consignment_events', event?.id ?? 0)).toBe('consignment_events_2036_01');
+    expect(await partitionOf('merchant_ledger', line?.id ?? 0)).toBe('merchant_ledger_2036_07');
     const [moved] = await server.db
       .select()
       .from(merchantLedger)
