@@ -81,15 +81,13 @@ describe.each(testDatabaseKinds())('history partitioned by month (%s)', (kind) =
     const again = server.db.insert(merchantLedger).values({ ...credit, createdAt: new Date('2031-06-01T00:00:01Z') });
     await expect(again).rejects.toSatisfy((error) => isUniqueViolation(error, 'merchant_ledger_once_per_parcel'));
     // A correction is a new line, and may be added in any month.
-    await server.db
-      .insert(merchantLedger)
-      .values({
-        merchantId,
-        consignmentId: parcel.id,
-        kind: 'correction',
-        amount: -100_00,
-        createdAt: new Date('2031-06-02T00:00:00Z'),
-      });
+    await server.db.insert(merchantLedger).values({
+      merchantId,
+      consignmentId: parcel.id,
+      kind: 'correction',
+      amount: -100_00,
+      createdAt: new Date('2031-06-02T00:00:00Z'),
+    });
     const lines = await server.db.select().from(merchantLedger).where(eq(merchantLedger.consignmentId, parcel.id));
     expect(lines.map((line) => [line.kind, line.amount])).toEqual([
       ['cod_collected', 1_500_00],

@@ -17,7 +17,9 @@ async function historyPartitionSchedulePlugin(app: FastifyInstance, { db }: { db
       .then((made) => {
         if (made) app.log.info({ partitions: made }, 'the coming months of history have their partitions');
       })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'making the coming months’ partitions failed; the next look tries again'))
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'making the coming months’ partitions failed; the next look tries again'),
+      )
       .finally(() => {
         running = undefined;
       });
