@@ -14,6 +14,7 @@ import { resolveAuthSecret } from './auth/secret.ts';
 import publicReadsPlugin from './cache/plugin.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import historyPartitionSchedule from './db/history-partition-schedule.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -158,6 +159,8 @@ export async function buildApp({
   await app.register(freightRoutes, domain);
   await app.register(merchantRoutes, domain);
   await app.register(payoutSchedule, domain);
+  // Status events and ledger lines are partitioned by month (decision 0129): the coming months are made ahead.
+  await app.register(historyPartitionSchedule, domain);
   await app.register(cartRoutes, domain);
   // Every order change goes through it; once one commits, the shelves it touched are read again (R-ORDER-STATUS).
   const orders = new OrderLifecycle(database.db, (effects) => app.publicReads.stockChanged(effects.stockChanged));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   doublePrecision,
@@ -417,11 +418,13 @@ export const consignments = pgTable(
 /**
  * A parcel's history (R-PARCEL-STATUS): one row per move, written in the move's transaction and never
  * changed. Its message is made when it is read, in the reader's language, from these facts.
+ * Partitioned by month of created_at (decision 0129; migration 0024 and history-partitions.ts keep the
+ * months made), so the key carries created_at and the id comes from a sequence, not an identity.
  */
 export const consignmentEvents = pgTable(
   'consignment_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     consignmentId: uuid('consignment_id')
       .notNull()
       .references(() => consignments.id, { onDelete: 'cascade' }),
@@ -433,7 +436,10 @@ export const consignmentEvents = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('consignment_events_consignment_idx').on(table.consignmentId, table.id)],
+  (table) => [
+    primaryKey({ name: 'consignment_events_pkey', columns: [table.id, table.createdAt] }),
+    index('consignment_events_consignment_idx').on(table.consignmentId, table.id),
+  ],
 );
 
 /**
@@ -571,7 +577,7 @@ export const payouts = pgTable(
 export const merchantLedger = pgTable(
   'merchant_ledger',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id),
@@ -583,13 +589,28 @@ export const merchantLedger = pgTable(
     payoutId: uuid('payout_id').references(() => payouts.id),
   },
   (table) => [
+    // Partitioned by month of created_at like consignment_events (decision 0129).
+    primaryKey({ name: 'merchant_ledger_pkey', columns: [table.id, table.createdAt] }),
     index('merchant_ledger_merchant_idx').on(table.merchantId, table.id),
     // The run's read: a merchant's lines still owed.
     index('merchant_ledger_unsettled_idx').on(table.merchantId, table.createdAt).where(sql`${table.payoutId} IS NULL`),
-    // An event is booked once: a parcel is credited its cash, and charged each fee, one time.
-    uniqueIndex('merchant_ledger_once_per_parcel').on(table.consignmentId, table.kind).where(sql`${table.kind} <> 'correction'`),
     check('merchant_ledger_parcel_named', sql`${table.kind} = 'correction' OR ${table.consignmentId} IS NOT NULL`),
   ],
+);
+
+/**
+ * An event is booked once (R-LEDGER): a parcel is credited its cash, and charged each fee, one time. A
+ * partitioned ledger cannot hold a unique index without created_at in it, which would let a second
+ * credit in another month through; so each non-correction line's (parcel, kind) is also written here, by
+ * the ledger's insert trigger in the same statement, and this key refuses the second (decision 0129).
+ */
+export const merchantLedgerParcelCharges = pgTable(
+  'merchant_ledger_parcel_charges',
+  {
+    consignmentId: uuid('consignment_id').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'merchant_ledger_once_per_parcel', columns: [table.consignmentId, table.kind] })],
 );
 
 /** The Tuesdays' payout runs (issue 30): the first instance to write a day's row runs it; the others skip it. */

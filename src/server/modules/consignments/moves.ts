@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { consignmentEvents, consignments } from '#server/db/schema.ts';
@@ -206,11 +206,14 @@ export async function moveConsignment(db: Database, trackingCode: string, move: 
   });
 }
 
-/** A parcel's events, oldest first. */
-export async function eventsOf(db: Database, consignmentId: string): Promise<ConsignmentEventRow[]> {
+/**
+ * A parcel's events, oldest first. None is older than its booking, so the months before it are not read:
+ * the events are partitioned by month (decision 0129), and without the bound every month's index is probed.
+ */
+export async function eventsOf(db: Database, parcel: { id: string; createdAt: Date }): Promise<ConsignmentEventRow[]> {
   return db
     .select()
     .from(consignmentEvents)
-    .where(eq(consignmentEvents.consignmentId, consignmentId))
+    .where(and(eq(consignmentEvents.consignmentId, parcel.id), gte(consignmentEvents.createdAt, parcel.createdAt)))
     .orderBy(asc(consignmentEvents.id));
 }

@@ -26,7 +26,7 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
   const code = readTrackingCode(typedCode);
   const row = code ? await findConsignment(db, code) : undefined;
   if (!row) throw notFound(TRACKING_MESSAGES.notFound);
-  const events = await eventsOf(db, row.id);
+  const events = await eventsOf(db, row);
   return {
     trackingCode: row.trackingCode,
     status: row.status,
