@@ -533,7 +533,7 @@ export const merchants = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
   },
-  (table) => [index('merchants_status_idx').on(table.status, table.appliedAt)],
+  (table) => [index('merchants_status_idx').on(table.status, table.appliedAt, table.id)],
 );
 
 /**
@@ -583,7 +583,8 @@ export const merchantLedger = pgTable(
     payoutId: uuid('payout_id').references(() => payouts.id),
   },
   (table) => [
-    index('merchant_ledger_merchant_idx').on(table.merchantId, table.id),
+    // A merchant's lines over a period, a page at a time, in time order (issue 40, decision 120).
+    index('merchant_ledger_merchant_time_idx').on(table.merchantId, table.createdAt, table.id),
     // The run's read: a merchant's lines still owed.
     index('merchant_ledger_unsettled_idx').on(table.merchantId, table.createdAt).where(sql`${table.payoutId} IS NULL`),
     // An event is booked once: a parcel is credited its cash, and charged each fee, one time.
