@@ -585,8 +585,11 @@ export const merchantLedger = pgTable(
   (table) => [
     // A merchant's lines over a period, a page at a time, in time order (issue 40, decision 120).
     index('merchant_ledger_merchant_time_idx').on(table.merchantId, table.createdAt, table.id),
-    // The run's read: a merchant's lines still owed.
-    index('merchant_ledger_unsettled_idx').on(table.merchantId, table.createdAt).where(sql`${table.payoutId} IS NULL`),
+    // The run's read: a merchant's lines still owed; with the amount, balances are summed from the index
+    // alone (decision 122: 60,000 pages read for the largest merchant's balance, 1,000 with it).
+    index('merchant_ledger_unsettled_idx')
+      .on(table.merchantId, table.createdAt, table.amount)
+      .where(sql`${table.payoutId} IS NULL`),
     // An event is booked once: a parcel is credited its cash, and charged each fee, one time.
     uniqueIndex('merchant_ledger_once_per_parcel').on(table.consignmentId, table.kind).where(sql`${table.kind} <> 'correction'`),
     check('merchant_ledger_parcel_named', sql`${table.kind} = 'correction' OR ${table.consignmentId} IS NOT NULL`),
