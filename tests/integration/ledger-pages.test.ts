@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { merchantLedger } from '#server/db/schema.ts';
 import { LIMITS } from '#shared/limits.ts';
 import type { LedgerPage, MerchantList } from '#shared/merchant.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
@@ -84,11 +85,10 @@ describe.each(testDatabaseKinds())('ledger and admin Merchants pages at any dept
 
     const other = await signUpCustomer(server);
     const theirs = await approvedMerchant(server, admin, other);
-    const [line] = (
-      await server.db.execute<{ id: number }>(
-        sql`insert into merchant_ledger (merchant_id, kind, amount, note) values (${theirs.id}, 'correction', 1, 'theirs') returning id`,
-      )
-    ).rows;
+    const [line] = await server.db
+      .insert(merchantLedger)
+      .values({ merchantId: theirs.id, kind: 'correction', amount: 1, note: 'theirs' })
+      .returning({ id: merchantLedger.id });
     const bounded = await ledger(`?before=${line?.id}`);
     expect(bounded.lines).toEqual([]);
   });
