@@ -70,6 +70,8 @@ export const LIMITS = {
   csvLineMaxCells: 200,
   /** Lines on one page of a merchant's ledger. */
   ledgerPageSize: 100,
+  /** Accounts on one page of admin Merchants (issue 40), with their balances. */
+  adminMerchantsPageSize: 100,
   /** A merchant's webhook endpoint address (R-WEBHOOKS), and the deliveries its log shows. */
   webhookUrlMaxLength: 2000,
   webhookLogSize: 50,

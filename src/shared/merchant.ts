@@ -80,6 +80,16 @@ export const merchantSchema = z.object({
 });
 export type Merchant = z.infer<typeof merchantSchema>;
 
+/** `GET /api/admin/merchants`: a page of accounts; `next` is the `after` of the page that follows, or null. */
+export const merchantListSchema = z.object({ merchants: z.array(merchantSchema), next: z.string().nullable() });
+export type MerchantList = z.infer<typeof merchantListSchema>;
+
+/** `GET /api/admin/merchants?status=&after=`: one standing, and the page after an account. */
+export const merchantListQuerySchema = z.object({
+  status: z.enum(MERCHANT_STATUSES).optional(),
+  after: z.uuid({ error: /*i18n*/ 'No merchant has this id.' }).optional(),
+});
+
 export const merchantIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'No merchant has this id.' }) });
 
 /** What each line of a merchant's ledger is for (issue 30). */
@@ -113,23 +123,34 @@ export const ledgerLineSchema = z.object({
 });
 export type LedgerLine = z.infer<typeof ledgerLineSchema>;
 
-/** `GET /api/merchant/ledger?from=&to=&page=`: dates are the shop's calendar days, both included. */
-export const ledgerQuerySchema = z.object({
+/** A ledger line's id as a page's bound: `before` for older lines, `after` for newer ones (issue 40). */
+const lineCursor = z.coerce
+  .number({ error: /*i18n*/ 'before and after must be a ledger line’s id' })
+  .int(/*i18n*/ 'before and after must be a ledger line’s id')
+  .positive(/*i18n*/ 'before and after must be a ledger line’s id');
+
+/** A statement's period: the shop's calendar days, both included. */
+export const ledgerPeriodSchema = z.object({
   from: z.iso.date({ error: /*i18n*/ 'from must be a date: YYYY-MM-DD' }).optional(),
   to: z.iso.date({ error: /*i18n*/ 'to must be a date: YYYY-MM-DD' }).optional(),
-  page: z.coerce
-    .number({ error: /*i18n*/ 'page must be a whole number from 1' })
-    .int(/*i18n*/ 'page must be a whole number from 1')
-    .min(1, /*i18n*/ 'page must be a whole number from 1')
-    .max(LIMITS.cataloguePageMax)
-    .default(1),
 });
+export type LedgerPeriod = z.output<typeof ledgerPeriodSchema>;
+
+/**
+ * `GET /api/merchant/ledger?from=&to=&before=|after=`: a period's page of lines, newest first, next to a
+ * line the previous page named (issue 40: keyset pages, no page numbers to count or skip).
+ */
+export const ledgerQuerySchema = ledgerPeriodSchema.extend({ before: lineCursor.optional(), after: lineCursor.optional() });
 export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
+/** Which page of the ledger: the newest without either. */
+export type LedgerCursor = Pick<LedgerQuery, 'before' | 'after'>;
 
 export const ledgerPageSchema = z.object({
   lines: z.array(ledgerLineSchema),
-  page: z.number().int(),
-  pages: z.number().int(),
+  /** `before` for the page of older lines; null on the oldest page. */
+  older: z.number().int().nullable(),
+  /** `after` for the page of newer lines; null on the newest page. */
+  newer: z.number().int().nullable(),
   /** All lines ever, settled or not, minus what was paid out: what the merchant is owed now. */
   balance: z.number().int(),
 });

@@ -135,7 +135,7 @@ export const API_CASES: Record<string, ApiCase> = {
     await world.merchant();
     return { as: 'merchant', status: 200 };
   },
-  readLedger: async () => ({ as: 'merchant', query: { from: day(-30), to: day(0), page: '1' }, status: 200 }),
+  readLedger: async () => ({ as: 'merchant', query: { from: day(-30), to: day(0) }, status: 200 }),
   exportLedger: async () => ({ as: 'merchant', status: 200 }),
   printLedger: async () => ({ as: 'merchant', status: 200 }),
   listMyPayouts: async () => ({ as: 'merchant', status: 200 }),
@@ -382,7 +382,7 @@ export const API_CASES: Record<string, ApiCase> = {
   }),
   v1GetConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
   v1Quote: async () => ({ query: { from: 'dhaka-gulshan', to: 'cumilla-debidwar', weightGrams: '800' }, status: 200 }),
-  v1Ledger: async () => ({ query: { page: '1' }, status: 200 }),
+  v1Ledger: async () => ({ query: {}, status: 200 }),
 };
 
 /** A merchant application waiting for the admin: its id. */

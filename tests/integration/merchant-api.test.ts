@@ -91,7 +91,7 @@ describe('the merchant API and its keys', () => {
     const quote = await v1<Quote>('GET', '/quote?from=dhaka-gulshan&to=cumilla-debidwar&weightGrams=800', key.key);
     expect(quote.body.options.length).toBeGreaterThan(0);
     const ledger = await v1<LedgerPage>('GET', '/ledger', key.key);
-    expect(ledger.body).toEqual({ lines: [], page: 1, pages: 1, balance: 0 });
+    expect(ledger.body).toEqual({ lines: [], older: null, newer: null, balance: 0 });
     const [listed] = (await call<ApiKey[]>(server, 'GET', '/api/merchant/api-keys', { token: merchant.token })).body;
     expect(listed?.lastUsedAt).toEqual(expect.any(String));
   });

@@ -7,7 +7,7 @@ import { runTuesdayPayouts } from '#server/modules/merchants/payouts.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { formatCalendarDate } from '#shared/locale-format.ts';
 import type { MailboxEntry } from '#shared/mail.ts';
-import type { LedgerPage, Merchant, MerchantApplicationInput, Payout } from '#shared/merchant.ts';
+import type { LedgerPage, Merchant, MerchantApplicationInput, MerchantList, Payout } from '#shared/merchant.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -89,8 +89,8 @@ describe('merchants: application, COD ledger and payouts', () => {
     expect((await apply(APPLICATION)).status).toBe(409);
     expect((await call(server, 'GET', '/api/admin/merchants', { token: owner.token })).status).toBe(403);
 
-    const waiting = await call<Merchant[]>(server, 'GET', '/api/admin/merchants?status=pending', { token: admin.token });
-    expect(waiting.body.map((merchant) => merchant.email)).toEqual([owner.email]);
+    const waiting = await call<MerchantList>(server, 'GET', '/api/admin/merchants?status=pending', { token: admin.token });
+    expect(waiting.body.merchants.map((merchant) => merchant.email)).toEqual([owner.email]);
     const refused = await decide(applied.body.id, 'refuse', { reason: 'The bKash number is not in the business’s name.' });
     expect(refused.body).toMatchObject({ status: 'refused', refusalReason: 'The bKash number is not in the business’s name.' });
     expect((await decide(applied.body.id, 'approve')).status).toBe(409);

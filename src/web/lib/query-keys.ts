@@ -1,3 +1,5 @@
+import type { LedgerCursor, MerchantStatus } from '#shared/merchant.ts';
+
 /**
  * The key of every cached answer. Features refresh each other's answers through these (a new order
  * changes the stock on the product pages), so no key is spelled twice.
@@ -56,13 +58,14 @@ export const queryKeys = {
   dayPickups: (day: string) => [SIGNED_IN, 'pickups', day],
   /** The merchant's account, ledger and payouts (issue 30): all under one key, so a payout refreshes each. */
   merchant: [SIGNED_IN, 'merchant'],
-  ledger: (page: number) => [SIGNED_IN, 'merchant', 'ledger', page],
+  ledger: (page: LedgerCursor) => [SIGNED_IN, 'merchant', 'ledger', page],
   myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
   apiKeys: [SIGNED_IN, 'merchant', 'api-keys'],
   bulkBookings: [SIGNED_IN, 'merchant', 'bulk-bookings'],
   webhooks: [SIGNED_IN, 'merchant', 'webhooks'],
   webhookDeliveries: (endpointId: string) => [SIGNED_IN, 'merchant', 'webhooks', endpointId, 'deliveries'],
   merchants: [SIGNED_IN, 'merchants'],
+  merchantList: (status: MerchantStatus, after: string | undefined) => [SIGNED_IN, 'merchants', status, after],
   payouts: [SIGNED_IN, 'merchants', 'payouts'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],

@@ -197,7 +197,8 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
       schema: {
         operationId: 'v1Ledger',
         tags: ['v1'],
-        summary: 'Your COD ledger, newest first, a page at a time between two of the shop’s days, and the balance owed to you',
+        summary:
+          'Your COD ledger, newest first, a page at a time between two of the shop’s days, and the balance owed to you; the answer’s `older` is the `before` of the page of older lines, its `newer` the `after` of the page of newer ones',
         querystring: ledgerQuerySchema,
         errors: [429],
         response: { 200: ledgerPageSchema },

@@ -1,20 +1,21 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { merchants, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
+import { LIMITS } from '#shared/limits.ts';
 import {
   MERCHANT_MESSAGES,
   type Merchant,
   type MerchantApplication,
+  type MerchantList,
   type MerchantStatus,
   type PayoutMethod,
 } from '#shared/merchant.ts';
-
-import { balanceOf } from './ledger.ts';
+import { balanceOf, balancesOf } from './ledger.ts';
 
 type MerchantRow = typeof merchants.$inferSelect;
 
-async function present(db: Database, row: MerchantRow, email: string | null): Promise<Merchant> {
+function present(row: MerchantRow, email: string | null, balance: number): Merchant {
   return {
     id: row.id,
     email,
@@ -25,7 +26,7 @@ async function present(db: Database, row: MerchantRow, email: string | null): Pr
     refusalReason: row.refusalReason,
     appliedAt: row.appliedAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
-    balance: await balanceOf(db, row.id),
+    balance,
   };
 }
 
@@ -38,7 +39,7 @@ export async function ownMerchant(db: Database, userId: string): Promise<Merchan
     .from(merchants)
     .leftJoin(user, eq(user.id, merchants.userId))
     .where(eq(merchants.userId, userId));
-  return found && present(db, found.merchant, found.email);
+  return found && present(found.merchant, found.email, await balanceOf(db, found.merchant.id));
 }
 
 /** Where a merchant's money is paid, as their statements name it (issue 39). */
@@ -67,16 +68,35 @@ export async function applyAsMerchant(db: Database, userId: string, application:
   return (await ownMerchant(db, userId)) as Merchant;
 }
 
-/** Admins' list: waiting applications first, then by when they applied. */
-export async function listMerchants(db: Database, status?: MerchantStatus): Promise<Merchant[]> {
+/**
+ * Admins' list (issue 40): a page of accounts, applications waiting first, then the newest; `status` for
+ * one standing. Keyset on the order's keys, the account `after` named by its id alone; the page's
+ * balances in one grouped query (decision 122), not one query per account.
+ */
+export async function listMerchants(db: Database, query: { status?: MerchantStatus; after?: string }): Promise<MerchantList> {
+  const { status, after } = query;
+  // With one standing the index (status, applied_at, id) gives the order; across standings, waiting first.
+  const keys = status
+    ? sql`${merchants.appliedAt}, ${merchants.id}`
+    : sql`${merchants.status} = 'pending', ${merchants.appliedAt}, ${merchants.id}`;
+  const afterAccount = after ? sql`(${keys}) < (select ${keys} from ${merchants} where ${merchants.id} = ${after})` : undefined;
+  const size = LIMITS.adminMerchantsPageSize;
   const rows = await db
     .select(withEmail)
     .from(merchants)
     .leftJoin(user, eq(user.id, merchants.userId))
-    .where(status ? eq(merchants.status, status) : undefined)
-    .orderBy(sql`${merchants.status} = 'pending' desc`, desc(merchants.appliedAt), asc(merchants.id))
-    .limit(500);
-  return Promise.all(rows.map((row) => present(db, row.merchant, row.email)));
+    .where(and(status ? eq(merchants.status, status) : undefined, afterAccount))
+    .orderBy(...(status ? [] : [sql`${merchants.status} = 'pending' desc`]), desc(merchants.appliedAt), desc(merchants.id))
+    .limit(size + 1);
+  const page = rows.slice(0, size);
+  const balances = await balancesOf(
+    db,
+    page.map((row) => row.merchant.id),
+  );
+  return {
+    merchants: page.map((row) => present(row.merchant, row.email, balances.get(row.merchant.id) ?? 0)),
+    next: rows.length > size ? (page.at(-1)?.merchant.id ?? null) : null,
+  };
 }
 
 /** An admin's decision on a waiting application: approved, or refused with the reason the applicant reads. */
@@ -98,7 +118,7 @@ export async function decideOnMerchant(
     .returning();
   if (decided) {
     const [owner] = decided.userId ? await db.select({ email: user.email }).from(user).where(eq(user.id, decided.userId)) : [];
-    return present(db, decided, owner?.email ?? null);
+    return present(decided, owner?.email ?? null, await balanceOf(db, decided.id));
   }
   const [exists] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
   throw exists ? conflict(MERCHANT_MESSAGES.notPending) : notFound(MERCHANT_MESSAGES.noMerchant);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, merchantLedger, merchants, payouts } from '#server/db/schema.ts';
 import { forbidden } from '#server/http/errors.ts';
@@ -9,6 +9,7 @@ import {
   type LedgerKind,
   type LedgerLine,
   type LedgerPage,
+  type LedgerPeriod,
   type LedgerQuery,
   MERCHANT_MESSAGES,
   type MerchantApplication,
@@ -52,6 +53,23 @@ export async function balanceOf(db: Database | Transaction, merchantId: string):
   return row?.balance ?? 0;
 }
 
+/**
+ * What each of a page of merchants is owed now, in one grouped query over their unsettled lines (issue 40:
+ * admin Merchants asked once per merchant); a merchant owed nothing is absent.
+ */
+export async function balancesOf(db: Database, merchantIds: string[]): Promise<Map<string, number>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      merchantId: merchantLedger.merchantId,
+      balance: sql<number>`sum(${merchantLedger.amount})`.mapWith(Number),
+    })
+    .from(merchantLedger)
+    .where(and(inArray(merchantLedger.merchantId, merchantIds), sql`${merchantLedger.payoutId} IS NULL`))
+    .groupBy(merchantLedger.merchantId);
+  return new Map(rows.map((row) => [row.merchantId, row.balance]));
+}
+
 /** What the ledger needs of a parcel that just moved. */
 export interface ParcelForLedger {
   id: string;
@@ -93,23 +111,42 @@ export async function postParcelToLedger(tx: Transaction, parcel: ParcelForLedge
   await tx.insert(merchantLedger).values(lines.map((line) => ({ ...line, merchantId, consignmentId: parcel.id })));
 }
 
-/** Lines of one merchant, optionally between two of the shop's calendar days (both included), or of one payout. */
-function linesWhere(merchantId: string, filter: { from?: string; to?: string; payoutId?: string }, timeZone: string) {
-  const localDay = sql`(${merchantLedger.createdAt} AT TIME ZONE ${timeZone})::date`;
+/**
+ * Lines of one merchant, optionally between two of the shop's calendar days (both included), or of one
+ * payout. The days become instants once, in the query's constants (`day::timestamp AT TIME ZONE zone` is
+ * the zone's midnight, summer time included), so the column is compared bare and the index
+ * `(merchant_id, created_at, id)` serves the range (issue 40: the local date of every line was computed
+ * and none could be skipped).
+ */
+function linesWhere(merchantId: string, filter: LedgerPeriod & { payoutId?: string }, timeZone: string) {
+  const midnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
   return and(
     eq(merchantLedger.merchantId, merchantId),
-    filter.from ? sql`${localDay} >= ${filter.from}::date` : undefined,
-    filter.to ? sql`${localDay} <= ${filter.to}::date` : undefined,
+    filter.from ? sql`${merchantLedger.createdAt} >= ${midnight(filter.from)}` : undefined,
+    filter.to ? sql`${merchantLedger.createdAt} < ${midnight(filter.to)} + interval '1 day'` : undefined,
     filter.payoutId ? eq(merchantLedger.payoutId, filter.payoutId) : undefined,
   );
 }
 
-async function readLines(
-  db: Database,
-  where: ReturnType<typeof linesWhere>,
-  page: { limit: number; offset?: number; oldestFirst?: boolean },
-): Promise<LedgerLine[]> {
-  const query = db
+/** Newest first (the ledger's pages), or oldest first (statements, and the page of newer lines). */
+type Order = 'newest' | 'oldest';
+
+/**
+ * The lines past one line in `order`: keyset on (created_at, id), the line named by its id alone, so a
+ * page costs the same deep in a year as on top (issue 40: OFFSET read and dropped every line before it);
+ * another merchant's line bounds nothing.
+ */
+function pastLine(merchantId: string, lineId: number, order: Order) {
+  const line = sql`(select ${merchantLedger.createdAt}, ${merchantLedger.id} from ${merchantLedger}
+    where ${merchantLedger.id} = ${lineId} and ${merchantLedger.merchantId} = ${merchantId})`;
+  return order === 'newest'
+    ? sql`(${merchantLedger.createdAt}, ${merchantLedger.id}) < ${line}`
+    : sql`(${merchantLedger.createdAt}, ${merchantLedger.id}) > ${line}`;
+}
+
+async function readLines(db: Database, where: ReturnType<typeof linesWhere>, order: Order, limit: number): Promise<LedgerLine[]> {
+  const direction = order === 'newest' ? desc : asc;
+  const rows = await db
     .select({
       id: merchantLedger.id,
       kind: merchantLedger.kind,
@@ -124,10 +161,8 @@ async function readLines(
     .leftJoin(consignments, eq(consignments.id, merchantLedger.consignmentId))
     .leftJoin(payouts, eq(payouts.id, merchantLedger.payoutId))
     .where(where)
-    .orderBy(page.oldestFirst ? asc(merchantLedger.id) : desc(merchantLedger.id))
-    .limit(page.limit)
-    .offset(page.offset ?? 0);
-  const rows = await query;
+    .orderBy(direction(merchantLedger.createdAt), direction(merchantLedger.id))
+    .limit(limit);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -143,16 +178,28 @@ async function readLines(
 /** "PO-5001": how merchants and admins name a payout. */
 export const payoutNumber = (number: number) => `PO-${number}`;
 
-/** `GET /api/merchant/ledger`: one page of lines, newest first, and the balance owed now. */
+/**
+ * `GET /api/merchant/ledger`: a page of lines, newest first, older than `before` or newer than `after`
+ * (the newest page without either), the lines naming the pages next to it, and the balance owed now.
+ * One line more than the page is read to know whether there is a page beyond; nothing is counted.
+ */
 export async function ledgerPage(db: Database, merchantId: string, query: LedgerQuery, timeZone: string): Promise<LedgerPage> {
-  const where = linesWhere(merchantId, query, timeZone);
-  const [total] = await db.select({ lines: count() }).from(merchantLedger).where(where);
   const size = LIMITS.ledgerPageSize;
+  const period = linesWhere(merchantId, query, timeZone);
+  const balance = await balanceOf(db, merchantId);
+  if (query.after !== undefined) {
+    const newer = await readLines(db, and(period, pastLine(merchantId, query.after, 'oldest')), 'oldest', size + 1);
+    const lines = newer.slice(0, size).reverse();
+    return { lines, newer: newer.length > size ? (lines[0]?.id ?? null) : null, older: lines.at(-1)?.id ?? null, balance };
+  }
+  const where = query.before === undefined ? period : and(period, pastLine(merchantId, query.before, 'newest'));
+  const older = await readLines(db, where, 'newest', size + 1);
+  const lines = older.slice(0, size);
   return {
-    lines: await readLines(db, where, { limit: size, offset: (query.page - 1) * size }),
-    page: query.page,
-    pages: Math.max(1, Math.ceil((total?.lines ?? 0) / size)),
-    balance: await balanceOf(db, merchantId),
+    lines,
+    newer: query.before === undefined ? null : (lines[0]?.id ?? null),
+    older: older.length > size ? (lines.at(-1)?.id ?? null) : null,
+    balance,
   };
 }
 
@@ -161,20 +208,22 @@ const STATEMENT_PAGE_ROWS = 500;
 
 /**
  * A statement's lines (issue 30): a period's or one payout's, oldest first, read a page of rows at a time
- * as the file is written (issue 39), keyset on the line's id.
+ * as the file is written (issue 39), keyset on (created_at, id) along the index the period uses (issue 40).
  */
 export async function* statementLines(
   db: Database,
   merchantId: string,
-  filter: { from?: string; to?: string; payoutId?: string },
+  filter: LedgerPeriod & { payoutId?: string },
   timeZone: string,
 ): AsyncGenerator<LedgerLine> {
   const where = linesWhere(merchantId, filter, timeZone);
-  for (let after = 0; ; ) {
-    const lines = await readLines(db, and(where, gt(merchantLedger.id, after)), {
-      limit: STATEMENT_PAGE_ROWS,
-      oldestFirst: true,
-    });
+  for (let after: number | undefined; ; ) {
+    const lines = await readLines(
+      db,
+      after === undefined ? where : and(where, pastLine(merchantId, after, 'oldest')),
+      'oldest',
+      STATEMENT_PAGE_ROWS,
+    );
     yield* lines;
     const last = lines.at(-1);
     if (!last || lines.length < STATEMENT_PAGE_ROWS) return;

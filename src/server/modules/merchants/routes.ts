@@ -15,11 +15,13 @@ import {
   LEDGER_KINDS,
   type LedgerLine,
   ledgerPageSchema,
+  ledgerPeriodSchema,
   ledgerQuerySchema,
   MERCHANT_MESSAGES,
-  MERCHANT_STATUSES,
   merchantApplicationSchema,
   merchantIdParamsSchema,
+  merchantListQuerySchema,
+  merchantListSchema,
   merchantRefusalSchema,
   merchantSchema,
   type PayoutMethod,
@@ -126,7 +128,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       schema: {
         operationId: 'readLedger',
         tags: ['merchants'],
-        summary: `Your COD ledger (approved merchants), newest first, a page at a time, between two of the shop’s days (both included): lines of ${LEDGER_KINDS.join(', ')}, in poisha, credits positive; and the balance owed to you now`,
+        summary: `Your COD ledger (approved merchants), newest first, a page at a time, between two of the shop’s days (both included): lines of ${LEDGER_KINDS.join(', ')}, in poisha, credits positive; and the balance owed to you now. The answer’s \`older\` is the \`before\` of the page of older lines, its \`newer\` the \`after\` of the page of newer ones`,
         querystring: ledgerQuerySchema,
         errors: [403],
         response: { 200: ledgerPageSchema },
@@ -141,7 +143,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       operationId: format === 'csv' ? 'exportLedger' : 'printLedger',
       tags: ['merchants'],
       summary: `Your statement as ${format === 'csv' ? 'CSV, amounts in taka' : 'a PDF in your language'} (approved merchants): every line between two of the shop’s days, oldest first, and the total`,
-      querystring: ledgerQuerySchema.omit({ page: true }),
+      querystring: ledgerPeriodSchema,
       errors: [403 as const],
       ...STATEMENT_FILES[format],
     },
@@ -224,12 +226,13 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       schema: {
         operationId: 'listMerchants',
         tags: ['merchants'],
-        summary: 'Merchant accounts (admin): applications waiting for a decision first; `status` to see one standing',
-        querystring: z.object({ status: z.enum(MERCHANT_STATUSES).optional() }),
-        response: { 200: z.array(merchantSchema) },
+        summary:
+          'Merchant accounts (admin) with what each is owed, a page at a time: applications waiting for a decision first, then the newest; `status` to see one standing, `after` with the last page’s `next` for the page that follows',
+        querystring: merchantListQuerySchema,
+        response: { 200: merchantListSchema },
       },
     },
-    async (request) => listMerchants(db, request.query.status),
+    async (request) => listMerchants(db, request.query),
   );
 
   app.post(

@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkBooking } from '#shared/bulk-booking.ts';
-import type { LedgerPage, Merchant, MerchantApplicationInput, Payout } from '#shared/merchant.ts';
+import type {
+  LedgerCursor,
+  LedgerPage,
+  Merchant,
+  MerchantApplicationInput,
+  MerchantList,
+  MerchantStatus,
+  Payout,
+} from '#shared/merchant.ts';
 import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
 import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointInput } from '#shared/webhooks.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
@@ -31,12 +39,13 @@ export function useApplyAsMerchant() {
   });
 }
 
-/** GET /api/merchant/ledger: one page of an approved merchant's lines, and the balance. */
-export function useLedger(page: number, enabled: boolean) {
+/** GET /api/merchant/ledger: one page of an approved merchant's lines (the newest, or next to a line), and the balance. */
+export function useLedger(page: LedgerCursor, enabled: boolean) {
+  const next = page.before ? `?before=${page.before}` : page.after ? `?after=${page.after}` : '';
   return useQuery({
     queryKey: queryKeys.ledger(page),
     enabled,
-    queryFn: ({ signal }) => apiRequest<LedgerPage>(`/api/merchant/ledger?page=${page}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<LedgerPage>(`/api/merchant/ledger${next}`, { signal }),
   });
 }
 
@@ -49,11 +58,12 @@ export function useMyPayouts(enabled: boolean) {
   });
 }
 
-/** GET /api/admin/merchants: every account, applications waiting first (admins). */
-export function useMerchants() {
+/** GET /api/admin/merchants: a page of the accounts of one standing, after an account (admins). */
+export function useMerchants(status: MerchantStatus, after?: string) {
+  const query = new URLSearchParams({ status, ...(after ? { after } : {}) });
   return useQuery({
-    queryKey: queryKeys.merchants,
-    queryFn: ({ signal }) => apiRequest<Merchant[]>('/api/admin/merchants', { signal }),
+    queryKey: queryKeys.merchantList(status, after),
+    queryFn: ({ signal }) => apiRequest<MerchantList>(`/api/admin/merchants?${query}`, { signal }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { formatDateTime } from '#shared/locale-format.ts';
-import { LEDGER_KIND_NAMES, type Merchant } from '#shared/merchant.ts';
+import { LEDGER_KIND_NAMES, type LedgerCursor, type Merchant } from '#shared/merchant.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { TableRegion } from '#web/components/TableRegion.tsx';
@@ -23,13 +23,12 @@ const download = (path: string, name: string) =>
 /** An approved merchant's balance, ledger (a page at a time), payouts, bulk bookings and API keys. */
 function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; serviceNames: ServiceNames }) {
   const { t, i18n } = useLingui();
-  const { taka, count, language } = useParcelFormat();
-  const [page, setPage] = useState(1);
+  const { taka, language } = useParcelFormat();
+  const [page, setPage] = useState<LedgerCursor>({});
   const ledger = useLedger(page, true);
   const payouts = useMyPayouts(true);
   const business = merchant.businessName;
-  const pages = count(ledger.data?.pages ?? 1);
-  const shownPage = count(page);
+  const { newer, older } = ledger.data ?? { newer: null, older: null };
   return (
     <div className="flex flex-col gap-6">
       <div className="stats border border-base-300 bg-base-100">
@@ -100,25 +99,25 @@ function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; servi
             </table>
           </TableRegion>
         ) : null}
-        {ledger.data && ledger.data.pages > 1 ? (
-          <div className="join self-center">
-            <button type="button" className="join-item btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              <Trans>Newer</Trans>
-            </button>
-            <span className="join-item btn btn-sm btn-disabled">
-              <Trans>
-                Page {shownPage} of {pages}
-              </Trans>
-            </span>
+        {newer !== null || older !== null ? (
+          <nav aria-label={t`Ledger pages`} className="join self-center">
             <button
               type="button"
               className="join-item btn btn-sm"
-              disabled={page >= ledger.data.pages}
-              onClick={() => setPage(page + 1)}
+              disabled={newer === null}
+              onClick={() => setPage(newer === null ? {} : { after: newer })}
+            >
+              <Trans>Newer</Trans>
+            </button>
+            <button
+              type="button"
+              className="join-item btn btn-sm"
+              disabled={older === null}
+              onClick={() => setPage(older === null ? {} : { before: older })}
             >
               <Trans>Older</Trans>
             </button>
-          </div>
+          </nav>
         ) : null}
       </section>
       <section aria-labelledby="payouts-heading" className="flex flex-col gap-3">

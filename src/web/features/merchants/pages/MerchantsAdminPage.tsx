@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import type { Merchant, Payout } from '#shared/merchant.ts';
 import { FormField } from '#web/components/FormField.tsx';
@@ -97,12 +97,16 @@ export function MerchantsAdminPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Merchants`);
   const { taka } = useParcelFormat();
-  const merchants = useMerchants();
+  // Applications a page at a time: each decision takes one off, and the next waiting one comes up.
+  const applications = useMerchants('pending');
+  // The balances a page at a time (issue 40): the `after` of each page read so far, to go back one.
+  const [balancePages, setBalancePages] = useState<string[]>([]);
+  const balances = useMerchants('approved', balancePages.at(-1));
   const payouts = usePayouts();
   const { run } = usePayoutActions();
-  const waiting = merchants.data?.filter((merchant) => merchant.status === 'pending') ?? [];
-  const approved = merchants.data?.filter((merchant) => merchant.status === 'approved') ?? [];
-  const merchantCount = approved.length;
+  const waiting = applications.data?.merchants ?? [];
+  const approved = balances.data?.merchants ?? [];
+  const nextBalances = balances.data?.next ?? null;
   const makePayouts = () =>
     run.mutate(undefined, {
       onSuccess: (made) =>
@@ -114,13 +118,14 @@ export function MerchantsAdminPage() {
       <h2 id="merchants-heading" className="text-2xl font-bold">
         <Trans>Merchants</Trans>
       </h2>
-      {merchants.isPending ? <Spinner label={t`Loading the merchants`} /> : null}
-      {merchants.isError ? <LoadError what={t`the merchants`} onRetry={() => merchants.refetch()} /> : null}
+      {applications.isPending || balances.isPending ? <Spinner label={t`Loading the merchants`} /> : null}
+      {applications.isError ? <LoadError what={t`the merchants`} onRetry={() => applications.refetch()} /> : null}
+      {balances.isError ? <LoadError what={t`the merchants`} onRetry={() => balances.refetch()} /> : null}
       <section aria-labelledby="applications-heading" className="flex flex-col gap-3">
         <h3 id="applications-heading" className="text-xl font-semibold">
           <Trans>Applications</Trans>
         </h3>
-        {merchants.data && waiting.length === 0 ? (
+        {applications.data && waiting.length === 0 ? (
           <p className="rounded-box bg-base-200 p-6 text-center">
             <Trans>No application is waiting.</Trans>
           </p>
@@ -141,8 +146,6 @@ export function MerchantsAdminPage() {
           </button>
         </div>
         <p className="text-sm text-base-content/80">
-          <Plural value={merchantCount} one="# merchant" other="# merchants" />
-          {' · '}
           <Trans>The payouts are made every Tuesday at 10:00 as well.</Trans>
         </p>
         <ul className="grid gap-1">
@@ -152,6 +155,26 @@ export function MerchantsAdminPage() {
             </li>
           ))}
         </ul>
+        {balancePages.length > 0 || nextBalances !== null ? (
+          <nav aria-label={t`Balance pages`} className="join self-center">
+            <button
+              type="button"
+              className="join-item btn btn-sm"
+              disabled={balancePages.length === 0}
+              onClick={() => setBalancePages(balancePages.slice(0, -1))}
+            >
+              <Trans>Previous</Trans>
+            </button>
+            <button
+              type="button"
+              className="join-item btn btn-sm"
+              disabled={nextBalances === null}
+              onClick={() => nextBalances && setBalancePages([...balancePages, nextBalances])}
+            >
+              <Trans>Next</Trans>
+            </button>
+          </nav>
+        ) : null}
       </section>
       <section aria-labelledby="admin-payouts-heading" className="flex flex-col gap-3">
         <h3 id="admin-payouts-heading" className="text-xl font-semibold">
