@@ -28,7 +28,6 @@ import {
   bookConsignment,
   bookingContext,
   bookingOf,
-  listMyConsignments,
   presentConsignment,
   readOwnConsignment,
   readPrintableConsignment,
@@ -70,20 +69,6 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
     async (request, reply) => {
       return reply.status(201).send(await bookConsignment(context, viewerOf(request), request.body, idempotencyKeyOf(request)));
     },
-  );
-
-  app.get(
-    '/api/consignments',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        operationId: 'listMyConsignments',
-        tags: ['parcels'],
-        summary: 'My Parcels: your booked parcels, newest first',
-        response: { 200: z.array(consignmentSchema) },
-      },
-    },
-    async (request) => listMyConsignments(context, viewerOf(request)),
   );
 
   app.get(
