@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { namedPlaceSchema } from './area.ts';
-import { CONSIGNMENT_STATUSES } from './consignment-status.ts';
 import { consignmentSchema } from './consignment.ts';
+import { CONSIGNMENT_STATUSES } from './consignment-status.ts';
 import { HUB_IDS } from './hubs.ts';
 import { calendarDaySchema } from './pickup.ts';
 
@@ -9,7 +9,12 @@ import { calendarDaySchema } from './pickup.ts';
  * Where a list stopped (decision 126): opaque to clients, which send back the `next` an answer gave them.
  * Newest first everywhere, so a parcel booked while someone pages lands above page 1, never in a later page.
  */
-export const listCursorSchema = z.string().trim().max(300).optional().describe('The `next` of the page before; none for the first page.');
+export const listCursorSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .optional()
+  .describe('The `next` of the page before; none for the first page.');
 
 /** The most a list's count reads before it says "10,000+" (decision 126): counting further costs what listing does. */
 export const LIST_COUNT_CAP = 10_000;
@@ -47,7 +52,7 @@ export const adminParcelsQuerySchema = z.object({
   status: statusFilter,
   hub: z.enum(HUB_IDS, { error: LIST_MESSAGES.hub }).optional(),
   merchant: z.uuid({ error: LIST_MESSAGES.merchant }).optional().describe('A merchant’s id'),
-  area: z.string().trim().max(80).optional().describe('The recipient’s area id'),
+  area: z.string().trim().max(120).optional().describe('The recipient’s area: its id or its name, like “Savar, Dhaka”'),
   from: calendarDaySchema(LIST_MESSAGES.day).optional().describe('First day booked, in the shop’s time zone'),
   to: calendarDaySchema(LIST_MESSAGES.day).optional().describe('Last day booked, in the shop’s time zone'),
   q: searchText.optional().describe('A tracking code, an invoice number or a recipient’s phone, exactly'),

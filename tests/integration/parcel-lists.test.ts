@@ -27,7 +27,10 @@ describe.each(testDatabaseKinds())('lists of parcels (%s)', (kind) => {
   afterAll(() => server?.stop());
 
   const book = async (who: SignedInCustomer, more: Record<string, unknown> = {}) => {
-    const booked = await call<Booking>(server, 'POST', '/api/consignments', { token: who.token, body: { ...STANDARD_PARCEL, ...more } });
+    const booked = await call<Booking>(server, 'POST', '/api/consignments', {
+      token: who.token,
+      body: { ...STANDARD_PARCEL, ...more },
+    });
     expect(booked.status).toBe(201);
     return booked.body.trackingCode;
   };
@@ -93,15 +96,25 @@ describe.each(testDatabaseKinds())('lists of parcels (%s)', (kind) => {
   });
 
   it('refuses a cursor it did not write', async () => {
-    for (const cursor of ['nonsense', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1,2]').toString('base64url')]) {
+    for (const cursor of [
+      'nonsense',
+      Buffer.from('["x","y"]').toString('base64url'),
+      Buffer.from('[1,2]').toString('base64url'),
+    ]) {
       const answer = await call(server, 'GET', `/api/consignments?cursor=${cursor}`, { token: asha.token });
       expect(answer.status).toBe(400);
     }
   });
 
   it('searches by code, invoice, phone in any typed form and part of the name, and only the sender’s own', async () => {
-    const mine = await book(asha, { merchantInvoice: 'INV-77', recipient: { ...STANDARD_PARCEL.recipient, phone: '01911222333', name: 'Nasrin Akter' } });
-    const theirs = await book(bilal, { merchantInvoice: 'INV-77', recipient: { ...STANDARD_PARCEL.recipient, phone: '01911222333', name: 'Nasrin Akter' } });
+    const mine = await book(asha, {
+      merchantInvoice: 'INV-77',
+      recipient: { ...STANDARD_PARCEL.recipient, phone: '01911222333', name: 'Nasrin Akter' },
+    });
+    const theirs = await book(bilal, {
+      merchantInvoice: 'INV-77',
+      recipient: { ...STANDARD_PARCEL.recipient, phone: '01911222333', name: 'Nasrin Akter' },
+    });
     expect(await search(asha, { q: 'INV-77' })).toEqual([mine]);
     expect(await search(asha, { q: '+880 1911-222333' })).toEqual([mine]);
     expect(await search(asha, { q: '০১৯১১২২২৩৩৩' })).toEqual([mine]);
@@ -124,13 +137,18 @@ describe.each(testDatabaseKinds())('lists of parcels (%s)', (kind) => {
     expect((await call(server, 'GET', '/api/admin/parcels', { token: asha.token })).status).toBe(403);
     expect((await call(server, 'GET', '/api/admin/parcels')).status).toBe(401);
     const merchant = await approvedMerchant(server, admin, bilal);
-    const sylhet = await book(bilal, { merchantInvoice: 'INV-9001', recipient: { ...STANDARD_PARCEL.recipient, areaId: 'sylhet-sylhet-sadar', phone: '01511000999' } });
+    const sylhet = await book(bilal, {
+      merchantInvoice: 'INV-9001',
+      recipient: { ...STANDARD_PARCEL.recipient, areaId: 'sylhet-sylhet-sadar', phone: '01511000999' },
+    });
     await server.db.execute(sql`update consignments set hub = 'sylhet', status = 'at_hub' where tracking_code = ${sylhet}`);
     const old = await book(asha);
     await server.db.execute(sql`update consignments set created_at = '2026-01-10 20:00:00+00' where tracking_code = ${old}`);
 
     const list = async (filter: Record<string, string>) => {
-      const answer = await call<AdminParcelsPage>(server, 'GET', `/api/admin/parcels?${new URLSearchParams(filter)}`, { token: admin.token });
+      const answer = await call<AdminParcelsPage>(server, 'GET', `/api/admin/parcels?${new URLSearchParams(filter)}`, {
+        token: admin.token,
+      });
       expect(answer.status).toBe(200);
       return answer.body;
     };

@@ -5,9 +5,9 @@ import { consignmentEvents, consignments, paymentIntents } from '#server/db/sche
 import { writeRateCard } from '#server/modules/rates/rate-card-csv.ts';
 import { DEFAULT_RATE_CARD } from '#server/modules/rates/rate-card-store.ts';
 import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
+import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { Quote } from '#shared/quote.ts';
 import type { ScanResult } from '#shared/tracking.ts';
-import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { approvedMerchant, MERCHANT_APPLICATION } from '../helpers/merchants.ts';
 import { payParcelFee } from '../helpers/parcels.ts';

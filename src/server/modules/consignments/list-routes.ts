@@ -14,6 +14,7 @@ import {
   parcelsPageSchema,
 } from '#shared/parcel-lists.ts';
 import { namedPlace } from '../areas/places.ts';
+import { findAreas } from '../rates/service.ts';
 import { adminParcelFilter, cappedCount, parcelsPage, sendersParcels } from './parcel-lists.ts';
 import { presentConsignment } from './service.ts';
 
@@ -66,14 +67,16 @@ export const parcelListRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         operationId: 'listAllParcels',
         tags: ['parcels'],
         summary:
-          'Every parcel (admins), newest first, a page at a time (send back `next` as `cursor`): by status, hub, merchant, recipient’s area, booked between two shop days, or a tracking code, invoice number or recipient’s phone; the first page counts the matches up to 10,000',
+          'Every parcel (admins), newest first, a page at a time (send back `next` as `cursor`): by status, hub, merchant, recipient’s area (its id or name), booked between two shop days, or a tracking code, invoice number or recipient’s phone; the first page counts the matches up to 10,000',
         querystring: adminParcelsQuerySchema,
         errors: [400],
         response: { 200: adminParcelsPageSchema },
       },
     },
     async (request): Promise<AdminParcelsPage> => {
-      const where = adminParcelFilter(request.query, config.timeZone);
+      // An area as typed ("Savar, Dhaka") or by its id, read as a booking reads it (R-COVERAGE).
+      const area = request.query.area ? findAreas({ area: request.query.area }).area.id : undefined;
+      const where = adminParcelFilter({ ...request.query, area }, config.timeZone);
       const { cursor } = request.query;
       const [page, count] = await Promise.all([
         parcelsPage(db, where, cursor, LIMITS.parcelsPageSize),
