@@ -3,7 +3,7 @@ import { namedPlaceSchema } from './area.ts';
 import { consignmentSchema } from './consignment.ts';
 import { CONSIGNMENT_STATUSES } from './consignment-status.ts';
 import { HUB_IDS } from './hubs.ts';
-import { calendarDaySchema } from './pickup.ts';
+import { calendarDaySchema, PICKUP_MESSAGES } from './pickup.ts';
 
 /**
  * Where a list stopped (decision 126): opaque to clients, which send back the `next` an answer gave them.
@@ -42,7 +42,6 @@ export const parcelsPageSchema = z.object({ parcels: z.array(consignmentSchema),
 export type ParcelsPage = z.infer<typeof parcelsPageSchema>;
 
 const LIST_MESSAGES = {
-  day: /*i18n*/ 'Choose a day, like 2026-12-01',
   merchant: /*i18n*/ 'Choose a merchant from the list',
   hub: /*i18n*/ 'Choose a hub from the list',
 } as const;
@@ -53,8 +52,8 @@ export const adminParcelsQuerySchema = z.object({
   hub: z.enum(HUB_IDS, { error: LIST_MESSAGES.hub }).optional(),
   merchant: z.uuid({ error: LIST_MESSAGES.merchant }).optional().describe('A merchant’s id'),
   area: z.string().trim().max(120).optional().describe('The recipient’s area: its id or its name, like “Savar, Dhaka”'),
-  from: calendarDaySchema(LIST_MESSAGES.day).optional().describe('First day booked, in the shop’s time zone'),
-  to: calendarDaySchema(LIST_MESSAGES.day).optional().describe('Last day booked, in the shop’s time zone'),
+  from: calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('First day booked, in the shop’s time zone'),
+  to: calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('Last day booked, in the shop’s time zone'),
   q: searchText.optional().describe('A tracking code, an invoice number or a recipient’s phone, exactly'),
   cursor: listCursorSchema,
 });
