@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { placeName } from '#shared/area.ts';
@@ -133,7 +133,7 @@ export function AllParcelsPage() {
           {matching.capped ? (
             <Trans>More than {count(LIST_COUNT_CAP)} parcels match.</Trans>
           ) : (
-            <Trans>{count(matching.matches)} parcels match.</Trans>
+            <Plural value={matching.matches} one="# parcel matches." other="# parcels match." />
           )}
         </p>
       ) : null}
