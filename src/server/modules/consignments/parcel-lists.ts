@@ -72,18 +72,22 @@ export async function cappedCount(db: Database, where: SQL | undefined): Promise
 
 /**
  * A search (decision 127): a tracking code as typed, an invoice number, or a recipient's phone in any of
- * the ways it is typed, each exactly; with `names`, also any part of the recipient's name (My Parcels
- * only: one merchant's parcels, never all of them).
+ * the ways it is typed, each exactly; inside one sender's parcels, also any part of the recipient's name
+ * (a text shaped as a code or a phone is no name). The matches are found first, through the code's, the
+ * invoice's, the phone's or the sender's index, and then sorted: walking every parcel newest first for
+ * the few that match read 994,419 rows for an invoice "1001" booked long ago (decision 128).
  */
-export function parcelSearch(typed: string, { names }: { names: boolean }): SQL | undefined {
+export function parcelSearch(typed: string, sender?: string): SQL {
   const code = readTrackingCode(typed);
   const phone = bdMobileSchema.safeParse(typed);
-  return or(
+  const matches = or(
     code ? eq(consignments.trackingCode, code) : undefined,
     eq(consignments.merchantInvoice, typed),
     phone.success ? eq(consignments.recipientPhone, phone.data) : undefined,
-    names ? ilike(consignments.recipientName, containsPattern(typed)) : undefined,
+    sender && !code && !phone.success ? ilike(consignments.recipientName, containsPattern(typed)) : undefined,
   );
+  const scope = and(sender ? eq(consignments.userId, sender) : undefined, matches);
+  return sql`${consignments.id} = any(array(select ${consignments.id} from ${consignments} where ${scope}))`;
 }
 
 /** My Parcels: the sender's own, and only theirs, of a status and matching a search when asked. */
@@ -91,7 +95,7 @@ export function sendersParcels(userId: string, filter: { status?: ConsignmentRow
   return and(
     eq(consignments.userId, userId),
     filter.status ? eq(consignments.status, filter.status) : undefined,
-    filter.q ? parcelSearch(filter.q, { names: true }) : undefined,
+    filter.q ? parcelSearch(filter.q, userId) : undefined,
   );
 }
 
@@ -110,6 +114,6 @@ export function adminParcelFilter(filter: AdminParcelsQuery, timeZone: string): 
     filter.area ? eq(consignments.recipientAreaId, filter.area) : undefined,
     filter.from ? sql`${consignments.createdAt} >= ${dayStart(filter.from, 0)}` : undefined,
     filter.to ? sql`${consignments.createdAt} < ${dayStart(filter.to, 1)}` : undefined,
-    filter.q ? parcelSearch(filter.q, { names: false }) : undefined,
+    filter.q ? parcelSearch(filter.q) : undefined,
   );
 }
