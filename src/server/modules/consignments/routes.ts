@@ -41,7 +41,7 @@ interface ConsignmentRouteOptions {
   handoverPhotos: PrivatePhotos;
 }
 
-/** Booked parcels (issue 28): booking, the sender's list and page, the label. */
+/** Booked parcels (issue 28): booking, a parcel's page, the label (the lists are list-routes.ts'). */
 export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> = async (
   app,
   { db, config, rates, refundFee, handoverPhotos },
