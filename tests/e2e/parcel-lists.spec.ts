@@ -54,10 +54,10 @@ test('My Parcels goes back with Older at 375 px and searches by phone without it
   await adminPage.goto('/dashboard');
   await adminPage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Parcels', exact: true }).click();
   await expect(adminPage).toHaveURL(/\/dashboard\/allParcels$/);
-  await expect(adminPage.getByRole('status')).toContainText(/\d+ parcels match\./);
+  await expect(adminPage.getByTestId('parcels-count')).toContainText(/\d+ parcels match\./);
   await adminPage.getByLabel('Tracking code, invoice or recipient’s phone').fill('01911222333');
   await adminPage.getByRole('button', { name: 'Show parcels' }).click();
-  await expect(adminPage.getByRole('status')).toHaveText('1 parcel matches.');
+  await expect(adminPage.getByTestId('parcels-count')).toHaveText('1 parcel matches.');
   await adminPage.getByRole('link', { name: newest }).click();
   await expect(adminPage).toHaveURL(new RegExp(`/dashboard/parcels/${newest}$`));
   await adminPage.close();

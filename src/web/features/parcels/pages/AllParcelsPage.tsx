@@ -129,7 +129,7 @@ export function AllParcelsPage() {
         <LoadError what={t`the parcels`} onRetry={() => parcels.refetch()} />
       ) : null}
       {matching ? (
-        <p className="text-sm" role="status">
+        <p className="text-sm" role="status" data-testid="parcels-count">
           {matching.capped ? (
             <Trans>More than {count(LIST_COUNT_CAP)} parcels match.</Trans>
           ) : (
