@@ -35,6 +35,7 @@ import { areaRoutes } from './modules/areas/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { bulkBookingRoutes } from './modules/consignments/bulk-routes.ts';
+import { parcelListRoutes } from './modules/consignments/list-routes.ts';
 import { consignmentRoutes } from './modules/consignments/routes.ts';
 import { trackFormRoute } from './modules/consignments/track-form.ts';
 import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { db: database.db, payments: paymentSetup, config });
   const refundFee = (consignmentId: string) => refundConsignmentFee(paymentSetup.context, consignmentId);
   await app.register(consignmentRoutes, { ...domain, rates, refundFee, handoverPhotos });
+  await app.register(parcelListRoutes, domain);
   await app.register(bulkBookingRoutes, { ...domain, rates });
   await app.register(merchantApiRoutes, { ...domain, rates });
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).

@@ -47,8 +47,10 @@ export const LIMITS = {
   freightRequestsPageSize: 100,
   /** Parcels one pickup may be asked for (R-PICKUPS). */
   pickupParcelsMax: 500,
-  /** Consignments My Parcels lists, newest first. */
+  /** Parcels a page of My Parcels or the admins' Parcels lists, newest first. */
   parcelsPageSize: 50,
+  /** Pickups a page of a day's list holds (issue 40: 371 KB at 1,026 pickups unpaged). */
+  dayPickupsPageSize: 100,
   /** Tracking codes one scan may move (R-SCANS): a hub's truck-load. */
   scanMaxCodes: 1000,
   /** Wrong tries of a recipient's delivery code before it locks (issue 29). */

@@ -78,9 +78,10 @@ export const pickupSchema = z.object({
 });
 export type Pickup = z.infer<typeof pickupSchema>;
 
-/** `GET /api/admin/pickups?day=`: the day's pickups, area by area (R-PICKUPS). */
+/** `GET /api/admin/pickups?day=`: a page of the day's pickups, area by area (R-PICKUPS), and where the next starts. */
 export const dayPickupsSchema = z.object({
   day: z.string(),
   areas: z.array(z.object({ area: namedPlaceSchema, pickups: z.array(pickupSchema) })),
+  next: z.string().nullable(),
 });
 export type DayPickups = z.infer<typeof dayPickupsSchema>;

@@ -253,7 +253,16 @@ export const API_CASES: Record<string, ApiCase> = {
   bookConsignment: async () => ({ as: 'merchant', json: STANDARD_PARCEL, status: 201 }),
   listMyConsignments: async (world) => {
     await world.newParcel();
-    return { as: 'merchant', status: 200 };
+    return { as: 'merchant', query: { status: 'booked' }, status: 200 };
+  },
+  searchMyConsignments: async (world) => ({ as: 'merchant', json: { q: await world.newParcel() }, status: 200 }),
+  listAllParcels: async (world) => {
+    await world.newParcel();
+    return {
+      as: 'admin',
+      query: { status: 'booked', from: day(-1), to: day(1), q: STANDARD_PARCEL.recipient.phone },
+      status: 200,
+    };
   },
   getConsignment: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
   printLabel: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),

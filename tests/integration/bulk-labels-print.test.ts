@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_BOOKING_MESSAGES, type BulkBooking } from '#shared/bulk-booking.ts';
+import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import { bulkBookingFile } from '../helpers/bulk-file.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { type NpmStartedServer, npmStart } from '../helpers/npm-start.ts';
@@ -109,8 +110,8 @@ describe.each(testDatabaseKinds())(
         `${kind}: booked ${PARCELS} parcels in ${((performance.now() - started) / 1000).toFixed(1)} s; resident peak ` +
           `${server.residentMb().peak.toFixed(0)} MB, heap used at most ${heapPeakMb.toFixed(0)} MB`,
       );
-      const parcels = await call<{ trackingCode: string }[]>(server, 'GET', '/api/consignments', { token: merchant.token });
-      trackingCode = parcels.body[0]?.trackingCode ?? '';
+      const parcels = await call<ParcelsPage>(server, 'GET', '/api/consignments', { token: merchant.token });
+      trackingCode = parcels.body.parcels[0]?.trackingCode ?? '';
     }, 240_000);
     afterAll(async () => {
       await server?.stop();

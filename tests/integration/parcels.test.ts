@@ -5,6 +5,7 @@ import { consignmentEvents, consignments, paymentIntents } from '#server/db/sche
 import { writeRateCard } from '#server/modules/rates/rate-card-csv.ts';
 import { DEFAULT_RATE_CARD } from '#server/modules/rates/rate-card-store.ts';
 import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
+import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { Quote } from '#shared/quote.ts';
 import type { ScanResult } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
@@ -109,8 +110,8 @@ describe('parcels: quote, booking, fee payment and label', () => {
     expect(readTrackingCode(booked.body.trackingCode)).toBe(booked.body.trackingCode);
     expect(booked.body.labelUrl).toBe(`${server.url}/api/consignments/${booked.body.trackingCode}/label.pdf`);
 
-    const mine = await call<Consignment[]>(server, 'GET', '/api/consignments', { token: sender.token });
-    expect(mine.body[0]).toMatchObject({
+    const mine = await call<ParcelsPage>(server, 'GET', '/api/consignments', { token: sender.token });
+    expect(mine.body.parcels[0]).toMatchObject({
       trackingCode: booked.body.trackingCode,
       feePayment: 'card',
       feePaid: false,
@@ -135,8 +136,8 @@ describe('parcels: quote, booking, fee payment and label', () => {
     expect((cod.body as unknown as { error: { fields: Record<string, string> } }).error.fields.codAmount).toMatch(
       /must cover the fee/,
     );
-    const mine = await call<Consignment[]>(server, 'GET', '/api/consignments', { token: sender.token });
-    expect(mine.body).toHaveLength(1);
+    const mine = await call<ParcelsPage>(server, 'GET', '/api/consignments', { token: sender.token });
+    expect(mine.body.parcels).toHaveLength(1);
   });
 
   it('takes the fee from the cash on delivery by default when there is cash to collect', async () => {
@@ -259,7 +260,10 @@ describe('parcels: quote, booking, fee payment and label', () => {
     // An application still waiting is no merchant yet.
     await call(server, 'POST', '/api/merchant/application', { token: customer.token, body: MERCHANT_APPLICATION });
     expect((await book(parcel({ codAmount: 150_000, feePayment: 'card' }), customer)).status).toBe(400);
-    expect((await call<Consignment[]>(server, 'GET', '/api/consignments', { token: customer.token })).body).toEqual([]);
+    expect((await call<ParcelsPage>(server, 'GET', '/api/consignments', { token: customer.token })).body).toEqual({
+      parcels: [],
+      next: null,
+    });
     // Without cash to collect, anyone books.
     expect((await book(parcel(), customer)).status).toBe(201);
   });

@@ -398,7 +398,15 @@ export const consignments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('consignments_user_id_idx').on(table.userId, table.createdAt),
+    // Lists newest first by (created_at, id) (decision 126): My Parcels by its sender, the admins' list by
+    // each filter, each index walked in order and stopped at the page.
+    index('consignments_user_id_idx').on(table.userId, table.createdAt, table.id),
+    index('consignments_created_idx').on(table.createdAt, table.id),
+    index('consignments_status_created_idx').on(table.status, table.createdAt, table.id),
+    index('consignments_hub_created_idx').on(table.hub, table.createdAt, table.id),
+    index('consignments_area_created_idx').on(table.recipientAreaId, table.createdAt, table.id),
+    // A search by the recipient's phone, exactly (decision 127).
+    index('consignments_recipient_phone_idx').on(table.recipientPhone),
     index('consignments_bulk_idx').on(table.bulkBookingId),
     index('consignments_status_idx').on(table.status, table.statusChangedAt),
     // The public lookup by invoice and recipient's phone (R-TRACKING): merchants reuse small numbers ("1001").
@@ -478,8 +486,9 @@ export const pickups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The admins' list reads one day's pickups; My Parcels' reads a sender's.
-    index('pickups_day_idx').on(table.day, table.areaId),
+    // The admins' list reads one day's pickups a page at a time, keyset on what follows the day (decision 126);
+    // My Parcels' reads a sender's.
+    index('pickups_day_idx').on(table.day, table.areaId, table.window, table.createdAt, table.id),
     index('pickups_user_id_idx').on(table.userId, table.createdAt),
     check('pickups_parcels_positive', sql`${table.parcels} > 0`),
   ],

@@ -366,6 +366,13 @@ export const routes: RouteObject[] = [
                 ),
                 children: [
                   {
+                    path: 'allParcels',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/AllParcelsPage.tsx'), 'parcels'),
+                      (m) => m.AllParcelsPage,
+                    ),
+                  },
+                  {
                     path: 'pickups',
                     lazy: page(
                       () => withCatalogues(import('../features/parcels/pages/DayPickupsPage.tsx'), 'parcels'),

@@ -48,6 +48,9 @@ export const queryKeys = {
   /** My Parcels and each parcel's page: one parcel's key is under the list's, so a booking refreshes both. */
   parcels: [SIGNED_IN, 'parcels'],
   parcel: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode],
+  /** A page of My Parcels: its filter (a search is kept in memory only, never in an address) and its cursor. */
+  parcelsPage: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'parcels', 'page', filter, cursor ?? 'first'],
+  allParcels: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'all-parcels', filter, cursor ?? 'first'],
   feePayment: (trackingCode: string) => [SIGNED_IN, 'fee-payment', trackingCode],
   rateCard: [SIGNED_IN, 'rate-card'],
   freightRequests: [SIGNED_IN, 'freight-requests'],
@@ -55,7 +58,7 @@ export const queryKeys = {
   riders: [SIGNED_IN, 'riders'],
   riderRun: [SIGNED_IN, 'rider-run'],
   operations: [SIGNED_IN, 'operations'],
-  dayPickups: (day: string) => [SIGNED_IN, 'pickups', day],
+  dayPickups: (day: string, cursor: string | undefined) => [SIGNED_IN, 'pickups', day, cursor ?? 'first'],
   /** The merchant's account, ledger and payouts (issue 30): all under one key, so a payout refreshes each. */
   merchant: [SIGNED_IN, 'merchant'],
   ledger: (page: LedgerCursor) => [SIGNED_IN, 'merchant', 'ledger', page],

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { bulkBookings, consignmentEvents, consignments, idempotencyKeys } from '#server/db/schema.ts';
 import type { Booking } from '#shared/consignment.ts';
-import { LIMITS } from '#shared/limits.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 
 export async function insertConsignment(tx: Transaction, row: typeof consignments.$inferInsert): Promise<ConsignmentRow> {
@@ -41,16 +40,6 @@ export async function parcelsWithInvoices(
       and(eq(consignments.userId, userId), inArray(consignments.merchantInvoice, invoices), ne(consignments.status, 'cancelled')),
     );
   return rows.flatMap(({ invoice, trackingCode }) => (invoice ? [{ invoice, trackingCode }] : []));
-}
-
-/** My Parcels: the sender's consignments, newest first. */
-export async function listConsignmentsOf(db: Database, userId: string): Promise<ConsignmentRow[]> {
-  return db
-    .select()
-    .from(consignments)
-    .where(eq(consignments.userId, userId))
-    .orderBy(desc(consignments.createdAt), desc(consignments.id))
-    .limit(LIMITS.parcelsPageSize);
 }
 
 /** A merchant's own bulk booking, or undefined (another's is as unknown as none). */

@@ -28,7 +28,6 @@ import {
   bookConsignment,
   bookingContext,
   bookingOf,
-  listMyConsignments,
   presentConsignment,
   readOwnConsignment,
   readPrintableConsignment,
@@ -42,7 +41,7 @@ interface ConsignmentRouteOptions {
   handoverPhotos: PrivatePhotos;
 }
 
-/** Booked parcels (issue 28): booking, the sender's list and page, the label. */
+/** Booked parcels (issue 28): booking, a parcel's page, the label (the lists are list-routes.ts'). */
 export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> = async (
   app,
   { db, config, rates, refundFee, handoverPhotos },
@@ -70,20 +69,6 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
     async (request, reply) => {
       return reply.status(201).send(await bookConsignment(context, viewerOf(request), request.body, idempotencyKeyOf(request)));
     },
-  );
-
-  app.get(
-    '/api/consignments',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        operationId: 'listMyConsignments',
-        tags: ['parcels'],
-        summary: 'My Parcels: your booked parcels, newest first',
-        response: { 200: z.array(consignmentSchema) },
-      },
-    },
-    async (request) => listMyConsignments(context, viewerOf(request)),
   );
 
   app.get(

@@ -36,7 +36,6 @@ import {
   INVOICE_UNIQUE,
   insertConsignment,
   keepIdempotentAnswer,
-  listConsignmentsOf,
   parcelWithInvoice,
 } from './repository.ts';
 import { newTrackingCode } from './tracking-code.ts';
@@ -341,8 +340,4 @@ export async function readPrintableConsignment(
   const row = await readOwnConsignment(db, viewer, trackingCode, isStaff);
   if (row.status === 'cancelled') throw conflict(CONSIGNMENT_MESSAGES.cancelledNoLabel);
   return row;
-}
-
-export async function listMyConsignments(context: ConsignmentContext, viewer: Viewer): Promise<Consignment[]> {
-  return (await listConsignmentsOf(context.db, viewer.userId)).map((row) => presentConsignment(context.config, row));
 }

@@ -4,6 +4,7 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { parcelRequestLimit } from '#server/http/rate-limits.ts';
+import { listCursorSchema } from '#shared/parcel-lists.ts';
 import { calendarDaySchema, dayPickupsSchema, PICKUP_MESSAGES, pickupInputSchema, pickupSchema } from '#shared/pickup.ts';
 import { listMyPickups, pickupsOn, requestPickup, todayIn } from './service.ts';
 
@@ -47,11 +48,13 @@ export const pickupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       schema: {
         operationId: 'listDayPickups',
         tags: ['parcels'],
-        summary: 'One day’s pickups (today by default), area by area and window by window (admin)',
-        querystring: z.object({ day: calendarDaySchema(PICKUP_MESSAGES.day).optional() }),
+        summary:
+          'One day’s pickups (today by default), area by area and window by window (admin), a page at a time: send back `next` as `cursor` for the rest (an area may go on into the next page)',
+        querystring: z.object({ day: calendarDaySchema(PICKUP_MESSAGES.day).optional(), cursor: listCursorSchema }),
+        errors: [400],
         response: { 200: dayPickupsSchema },
       },
     },
-    async (request) => pickupsOn(db, request.query.day ?? todayIn(config)),
+    async (request) => pickupsOn(db, request.query.day ?? todayIn(config), request.query.cursor),
   );
 };

@@ -70,16 +70,17 @@ export async function listMyPickups(db: Database, viewer: Viewer): Promise<Picku
   return (await listPickupsOf(db, viewer.userId, LIMITS.parcelsPageSize)).map(presentPickup);
 }
 
-/** `GET /api/admin/pickups?day=`: the day's pickups area by area, for the couriers' rounds. */
-export async function pickupsOn(db: Database, day: string): Promise<DayPickups> {
+/** `GET /api/admin/pickups?day=`: a page of the day's pickups area by area, for the couriers' rounds. */
+export async function pickupsOn(db: Database, day: string, cursor: string | undefined): Promise<DayPickups> {
   const areas: DayPickups['areas'] = [];
-  for (const row of await listPickupsOn(db, day)) {
+  const page = await listPickupsOn(db, day, cursor, LIMITS.dayPickupsPageSize);
+  for (const row of page.rows) {
     const pickup = presentPickup(row);
     const last = areas.at(-1);
     if (last?.area.id === pickup.area.id) last.pickups.push(pickup);
     else areas.push({ area: pickup.area, pickups: [pickup] });
   }
-  return { day, areas };
+  return { day, areas, next: page.next };
 }
 
 export const todayIn = (config: Config, now = new Date()) => shopClock(now, config.timeZone).day;

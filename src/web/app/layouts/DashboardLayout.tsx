@@ -29,6 +29,7 @@ const ADMIN_ENTRIES = [
   { to: '/dashboard/makeAdmin', label: /*i18n*/ 'Make Admin' },
   { to: '/dashboard/manageProducts', label: /*i18n*/ 'Manage Products' },
   { to: '/dashboard/operations', label: /*i18n*/ 'Operations' },
+  { to: '/dashboard/allParcels', label: /*i18n*/ 'Parcels' },
   { to: '/dashboard/pickups', label: /*i18n*/ 'Pickups' },
   { to: '/dashboard/rates', label: /*i18n*/ 'Rates' },
   { to: '/dashboard/mailbox', label: /*i18n*/ 'Mailbox' },

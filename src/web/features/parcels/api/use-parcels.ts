@@ -1,15 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
 import { labelPath } from '#shared/consignment.ts';
+import type { ConsignmentStatus } from '#shared/consignment-status.ts';
+import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { queryString } from '#web/lib/query-string.ts';
 
-/** My Parcels: GET /api/consignments, the customer's own, newest first. */
-export function useMyParcels() {
+export interface MyParcelsFilter {
+  status?: ConsignmentStatus;
+  q?: string;
+}
+
+/**
+ * A page of My Parcels, the customer's own, newest first: GET /api/consignments, or POST …/search with a
+ * search, which may be a phone or a name and so never goes in an address (decision 127).
+ */
+export function useMyParcels(filter: MyParcelsFilter, cursor: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.parcels,
-    queryFn: ({ signal }) => apiRequest<Consignment[]>('/api/consignments', { signal }),
+    queryKey: queryKeys.parcelsPage(filter, cursor),
+    queryFn: ({ signal }) =>
+      filter.q
+        ? apiRequest<ParcelsPage>('/api/consignments/search', { method: 'POST', body: { ...filter, cursor }, signal })
+        : apiRequest<ParcelsPage>(`/api/consignments${queryString({ status: filter.status, cursor })}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

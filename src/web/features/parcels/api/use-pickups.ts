@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DayPickups, Pickup, PickupInput } from '#shared/pickup.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { queryString } from '#web/lib/query-string.ts';
 
 /** GET /api/pickups: the sender's pickups, the latest first. */
 export function useMyPickups() {
@@ -19,11 +20,11 @@ export function useRequestPickup() {
   });
 }
 
-/** GET /api/admin/pickups?day=: a day's pickups area by area (admins); today's without a day. */
-export function useDayPickups(day: string | undefined) {
+/** GET /api/admin/pickups?day=: a page of a day's pickups area by area (admins); today's without a day. */
+export function useDayPickups(day: string | undefined, cursor: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.dayPickups(day ?? 'today'),
-    queryFn: ({ signal }) =>
-      apiRequest<DayPickups>(day ? `/api/admin/pickups?day=${encodeURIComponent(day)}` : '/api/admin/pickups', { signal }),
+    queryKey: queryKeys.dayPickups(day ?? 'today', cursor),
+    queryFn: ({ signal }) => apiRequest<DayPickups>(`/api/admin/pickups${queryString({ day, cursor })}`, { signal }),
+    placeholderData: keepPreviousData,
   });
 }

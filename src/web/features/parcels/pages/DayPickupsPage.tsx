@@ -1,21 +1,27 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { placeName } from '#shared/area.ts';
+import { KeysetButtons } from '#web/components/KeysetButtons.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { useKeysetPages } from '#web/lib/use-keyset-pages.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useDayPickups } from '../api/use-pickups.ts';
 import { PICKUP_WINDOW_NAMES } from '../components/pickup-windows.ts';
 
-/** A day's pickups area by area (R-PICKUPS, admins), today's first: a courier's round per area, window by window. */
+/**
+ * A day's pickups area by area (R-PICKUPS, admins), today's first: a courier's round per area, window by
+ * window, a page at a time (issue 40); an area may go on into the next page.
+ */
 export function DayPickupsPage() {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Pickups`);
   const { day, language } = useParcelFormat();
   const [search, setSearch] = useSearchParams();
+  const pages = useKeysetPages();
   // No day chosen: the server's today, in the shop's time zone.
-  const pickups = useDayPickups(search.get('day') ?? undefined);
+  const pickups = useDayPickups(search.get('day') ?? undefined, pages.cursor);
   const chosen = pickups.data?.day ?? search.get('day') ?? '';
   const shownDay = chosen ? day(chosen) : '';
   return (
@@ -30,7 +36,11 @@ export function DayPickupsPage() {
             type="date"
             className="input input-sm"
             value={chosen}
-            onChange={(event) => event.target.value && setSearch({ day: event.target.value })}
+            onChange={(event) => {
+              if (!event.target.value) return;
+              setSearch({ day: event.target.value });
+              pages.restart();
+            }}
           />
         </label>
       </div>
@@ -63,6 +73,14 @@ export function DayPickupsPage() {
           </div>
         </section>
       ))}
+      <KeysetButtons
+        label={t`Pickups pages`}
+        labels={{ back: t`Previous`, onward: t`Next` }}
+        isFirst={pages.isFirst}
+        next={pickups.data?.next}
+        back={pages.back}
+        onward={pages.onward}
+      />
     </section>
   );
 }

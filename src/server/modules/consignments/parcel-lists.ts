@@ -1,0 +1,119 @@
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like-pattern.ts';
+import { consignments, merchants } from '#server/db/schema.ts';
+import { CURSOR_SHAPES, readCursor, writeCursor } from '#server/http/keyset-cursor.ts';
+import { bdMobileSchema } from '#shared/consignment.ts';
+import { type AdminParcelsQuery, LIST_COUNT_CAP } from '#shared/parcel-lists.ts';
+import { readTrackingCode } from '#shared/tracking-code.ts';
+import type { ConsignmentRow } from './consignment-row.ts';
+
+/**
+ * Lists of parcels (issue 40, decision 126): newest first by (created_at, id), a page at a time, each
+ * going on below the last parcel of the one before. Every filter has an index that leads with it and
+ * ends (created_at, id), so a page is an index walk that stops at the page, at any depth.
+ */
+const NEWEST_FIRST = [desc(consignments.createdAt), desc(consignments.id)];
+
+function below(cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const [createdAt, id] = readCursor(cursor, [CURSOR_SHAPES.timestamp, CURSOR_SHAPES.uuid]);
+  return sql`(${consignments.createdAt}, ${consignments.id}) < (${createdAt}::timestamptz, ${id}::uuid)`;
+}
+
+export interface ListedParcel {
+  parcel: ConsignmentRow;
+  merchant: { id: string; businessName: string } | null;
+}
+
+/** One page of the parcels `where` selects, below `cursor`, and the cursor of the next page (null on the last). */
+export async function parcelsPage(
+  db: Database,
+  where: SQL | undefined,
+  cursor: string | undefined,
+  size: number,
+): Promise<{ rows: ListedParcel[]; next: string | null }> {
+  const found = await db
+    .select({
+      parcel: consignments,
+      createdAtText: sql<string>`${consignments.createdAt}::text`,
+      merchantId: merchants.id,
+      businessName: merchants.businessName,
+    })
+    .from(consignments)
+    .leftJoin(merchants, eq(merchants.userId, consignments.userId))
+    .where(and(where, below(cursor)))
+    .orderBy(...NEWEST_FIRST)
+    // One more than a page tells whether another follows, without a count.
+    .limit(size + 1);
+  const page = found.slice(0, size);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ parcel, merchantId, businessName }) => ({
+      parcel,
+      merchant: merchantId && businessName !== null ? { id: merchantId, businessName } : null,
+    })),
+    next: found.length > size && last ? writeCursor([last.createdAtText, last.parcel.id]) : null,
+  };
+}
+
+/** How many parcels `where` selects, read no further than LIST_COUNT_CAP (decision 126). */
+export async function cappedCount(db: Database, where: SQL | undefined): Promise<{ matches: number; capped: boolean }> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(consignments)
+    .where(where)
+    .limit(LIST_COUNT_CAP + 1)
+    .as('matching');
+  const [counted] = await db.select({ matches: sql<number>`count(*)`.mapWith(Number) }).from(matching);
+  const matches = counted?.matches ?? 0;
+  return { matches: Math.min(matches, LIST_COUNT_CAP), capped: matches > LIST_COUNT_CAP };
+}
+
+/**
+ * A search (decision 127): a tracking code as typed, an invoice number, or a recipient's phone in any of
+ * the ways it is typed, each exactly; inside one sender's parcels, also any part of the recipient's name
+ * (a text shaped as a code or a phone is no name). The matches are found first, through the code's, the
+ * invoice's, the phone's or the sender's index, and then sorted: walking every parcel newest first for
+ * the few that match read 994,419 rows for an invoice "1001" booked long ago (decision 128).
+ */
+export function parcelSearch(typed: string, sender?: string): SQL {
+  const code = readTrackingCode(typed);
+  const phone = bdMobileSchema.safeParse(typed);
+  const matches = or(
+    code ? eq(consignments.trackingCode, code) : undefined,
+    eq(consignments.merchantInvoice, typed),
+    phone.success ? eq(consignments.recipientPhone, phone.data) : undefined,
+    sender && !code && !phone.success ? ilike(consignments.recipientName, containsPattern(typed)) : undefined,
+  );
+  const scope = and(sender ? eq(consignments.userId, sender) : undefined, matches);
+  return sql`${consignments.id} = any(array(select ${consignments.id} from ${consignments} where ${scope}))`;
+}
+
+/** My Parcels: the sender's own, and only theirs, of a status and matching a search when asked. */
+export function sendersParcels(userId: string, filter: { status?: ConsignmentRow['status']; q?: string }): SQL | undefined {
+  return and(
+    eq(consignments.userId, userId),
+    filter.status ? eq(consignments.status, filter.status) : undefined,
+    filter.q ? parcelSearch(filter.q, userId) : undefined,
+  );
+}
+
+/**
+ * The admins' list of every parcel. Booked between shop days is a plain range on created_at, the days'
+ * starts worked out on the parameters' side, so the (created_at, id) index serves it.
+ */
+export function adminParcelFilter(filter: AdminParcelsQuery, timeZone: string): SQL | undefined {
+  const dayStart = (day: string, after: number) => sql`((${day}::date + ${after}::int)::timestamp AT TIME ZONE ${timeZone})`;
+  return and(
+    filter.status ? eq(consignments.status, filter.status) : undefined,
+    filter.hub ? eq(consignments.hub, filter.hub) : undefined,
+    filter.merchant
+      ? sql`${consignments.userId} = (select ${merchants.userId} from ${merchants} where ${merchants.id} = ${filter.merchant})`
+      : undefined,
+    filter.area ? eq(consignments.recipientAreaId, filter.area) : undefined,
+    filter.from ? sql`${consignments.createdAt} >= ${dayStart(filter.from, 0)}` : undefined,
+    filter.to ? sql`${consignments.createdAt} < ${dayStart(filter.to, 1)}` : undefined,
+    filter.q ? parcelSearch(filter.q) : undefined,
+  );
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { namedPlaceSchema } from './area.ts';
+import { consignmentSchema } from './consignment.ts';
+import { CONSIGNMENT_STATUSES } from './consignment-status.ts';
+import { HUB_IDS } from './hubs.ts';
+import { calendarDaySchema, PICKUP_MESSAGES } from './pickup.ts';
+
+/**
+ * Where a list stopped (decision 126): opaque to clients, which send back the `next` an answer gave them.
+ * Newest first everywhere, so a parcel booked while someone pages lands above page 1, never in a later page.
+ */
+export const listCursorSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .optional()
+  .describe('The `next` of the page before; none for the first page.');
+
+/** The most a list's count reads before it says "10,000+" (decision 126): counting further costs what listing does. */
+export const LIST_COUNT_CAP = 10_000;
+
+export const PARCEL_SEARCH_MAX_LENGTH = 100;
+
+const searchText = z
+  .string()
+  .trim()
+  .min(1, /*i18n*/ 'Type what to search for')
+  .max(PARCEL_SEARCH_MAX_LENGTH, /*i18n*/ 'Search for at most 100 characters');
+
+const statusFilter = z.enum(CONSIGNMENT_STATUSES, { error: /*i18n*/ 'Choose a status from the list' }).optional();
+
+/** `GET /api/consignments`: My Parcels' page; a search goes by POST, since it may be a phone or a name (decision 127). */
+export const myParcelsQuerySchema = z.object({ status: statusFilter, cursor: listCursorSchema });
+export type MyParcelsQuery = z.infer<typeof myParcelsQuerySchema>;
+
+/** `POST /api/consignments/search`: a tracking code, an invoice number, the recipient's phone or part of their name. */
+export const myParcelsSearchSchema = myParcelsQuerySchema.extend({ q: searchText });
+export type MyParcelsSearch = z.infer<typeof myParcelsSearchSchema>;
+
+/** One page of a list newest first, and where the next (older) page starts; null on the last. */
+export const parcelsPageSchema = z.object({ parcels: z.array(consignmentSchema), next: z.string().nullable() });
+export type ParcelsPage = z.infer<typeof parcelsPageSchema>;
+
+const LIST_MESSAGES = {
+  merchant: /*i18n*/ 'Choose a merchant from the list',
+  hub: /*i18n*/ 'Choose a hub from the list',
+} as const;
+
+/** `GET /api/admin/parcels` (admins): every parcel, filtered; booked between shop days, both included. */
+export const adminParcelsQuerySchema = z.object({
+  status: statusFilter,
+  hub: z.enum(HUB_IDS, { error: LIST_MESSAGES.hub }).optional(),
+  merchant: z.uuid({ error: LIST_MESSAGES.merchant }).optional().describe('A merchant’s id'),
+  area: z.string().trim().max(120).optional().describe('The recipient’s area: its id or its name, like “Savar, Dhaka”'),
+  from: calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('First day booked, in the shop’s time zone'),
+  to: calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('Last day booked, in the shop’s time zone'),
+  q: searchText.optional().describe('A tracking code, an invoice number or a recipient’s phone, exactly'),
+  cursor: listCursorSchema,
+});
+export type AdminParcelsQuery = z.infer<typeof adminParcelsQuerySchema>;
+
+export const adminParcelSchema = z.object({
+  trackingCode: z.string(),
+  status: z.enum(CONSIGNMENT_STATUSES),
+  hub: z.string().nullable(),
+  merchant: z.object({ id: z.string(), businessName: z.string() }).nullable(),
+  merchantInvoice: z.string().nullable(),
+  recipientArea: namedPlaceSchema,
+  codAmount: z.number().int(),
+  total: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminParcel = z.infer<typeof adminParcelSchema>;
+
+export const adminParcelsPageSchema = z.object({
+  parcels: z.array(adminParcelSchema),
+  next: z.string().nullable(),
+  /** On the first page only: how many match, up to LIST_COUNT_CAP (then `capped`). */
+  count: z.object({ matches: z.number().int(), capped: z.boolean() }).nullable(),
+});
+export type AdminParcelsPage = z.infer<typeof adminParcelsPageSchema>;
