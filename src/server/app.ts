@@ -156,8 +156,9 @@ export async function buildApp({
   await app.register(trackingRoutes, { ...domain, trackingLookups, handoverPhotos });
   await app.register(pickupRoutes, domain);
   await app.register(freightRoutes, domain);
-  await app.register(merchantRoutes, domain);
+  // Before the routes: "Make the payouts now" wakes its worker.
   await app.register(payoutSchedule, domain);
+  await app.register(merchantRoutes, domain);
   await app.register(cartRoutes, domain);
   // Every order change goes through it; once one commits, the shelves it touched are read again (R-ORDER-STATUS).
   const orders = new OrderLifecycle(database.db, (effects) => app.publicReads.stockChanged(effects.stockChanged));

@@ -64,6 +64,7 @@ export const queryKeys = {
   webhookDeliveries: (endpointId: string) => [SIGNED_IN, 'merchant', 'webhooks', endpointId, 'deliveries'],
   merchants: [SIGNED_IN, 'merchants'],
   payouts: [SIGNED_IN, 'merchants', 'payouts'],
+  payoutRun: [SIGNED_IN, 'merchants', 'payout-run'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],
