@@ -9,6 +9,7 @@ import type { PayoutRun } from '#shared/payout-run.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { holdAt } from '../helpers/held-race-point.ts';
 import { makePayoutsNow } from '../helpers/merchants.ts';
+import { METRICS_TOKEN, sample, scrapeMetrics } from '../helpers/metrics.ts';
 import { call, signInAdmin } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -116,8 +117,11 @@ describe.skipIf(withoutPostgres())('the payout run as a background job (issue 40
     expect(await paidOnceEach(db, started)).toMatchObject({ unsettled: 0, payouts: 100, merchants: 100, mismatched: 0 });
   });
 
-  it('a merchant whose payout fails does not stop the others; the run is done once it is retried and paid', { timeout: 300_000 }, async () => {
-    server = await startTestServer({ kind: 'postgres' });
+  it('a merchant whose payout fails does not stop the others; the run is done once it is retried and paid', {
+    timeout: 300_000,
+  }, async () => {
+    server = await startTestServer({ kind: 'postgres', env: { METRICS_TOKEN } });
+    const failedBefore = sample(await scrapeMetrics(server), 'payout_run_merchants_total', { outcome: 'failed' }) ?? 0;
     const admin = await signInAdmin(server);
     await merchantsOwing(server.db, 50);
     // The bank account of one merchant is refused, as a constraint the payout breaks would be.
@@ -145,14 +149,24 @@ describe.skipIf(withoutPostgres())('the payout run as a background job (issue 40
       },
     ]);
 
+    // An operator sees it too: the run unfinished, its failed merchant, and the failures counted.
+    const stuckMetrics = await scrapeMetrics(server);
+    expect(sample(stuckMetrics, 'payout_run_unfinished_seconds')).toBeGreaterThan(0);
+    expect(sample(stuckMetrics, 'payout_run_merchants', { of: 'failed' })).toBe(1);
+    expect(sample(stuckMetrics, 'payout_run_merchants', { of: 'settled' })).toBe(49);
+    expect(sample(stuckMetrics, 'payout_run_merchants_total', { outcome: 'failed' })).toBe(failedBefore + 2);
+
     await server.db.execute(sql`drop trigger refuse_merchant_7 on payouts`);
     await workPayoutRuns(server.db, { worker: 'one' });
     const done = (await call<PayoutRun>(server, 'GET', '/api/admin/payouts/runs/current', { token: admin.token })).body;
     expect(done).toMatchObject({ state: 'done', settled: 50, payouts: 50, failed: 0, failures: [] });
+    expect(sample(await scrapeMetrics(server), 'payout_run_unfinished_seconds')).toBe(0);
     expect(await paidOnceEach(server.db, done)).toMatchObject({ unsettled: 0, payouts: 50, mismatched: 0 });
   });
 
-  it('two workers at once do not pay anyone twice, even when one takes over the other’s lease', { timeout: 300_000 }, async () => {
+  it('two workers at once do not pay anyone twice, even when one takes over the other’s lease', {
+    timeout: 300_000,
+  }, async () => {
     server = await startTestServer({ kind: 'postgres' });
     const { db } = server;
     await merchantsOwing(db, 100);
