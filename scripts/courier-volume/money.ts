@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { hashApiKey } from '#server/modules/merchant-api/api-keys.ts';
-import { PAYOUT_HOUR } from '#server/modules/merchants/payouts.ts';
+import { PAYOUT_HOUR } from '#server/modules/merchants/payout-run.ts';
 import { DEFAULT_TIME_ZONE } from '#shared/locale-format.ts';
 import { KNOWN_EMAILS } from './accounts.ts';
 import type { VolumeShape } from './shape.ts';
@@ -72,8 +72,9 @@ export async function payOutTuesdays(client: pg.Client, shape: VolumeShape, cuto
       UPDATE seed_lines l SET payout_id = p.id FROM payouts p
       WHERE p.cutoff = ${cutoff} AND p.merchant_id = l.merchant_id AND l.payout_id IS NULL AND l.created_at < ${cutoff}`);
     await client.query(`
-      INSERT INTO payout_runs (day, cutoff, started_at, started_by, payouts)
-      VALUES (to_char(${cutoff} AT TIME ZONE ${ZONE}, 'YYYY-MM-DD'), ${cutoff}, ${cutoff}, 'seed:courier', ${rowCount ?? 0})`);
+      INSERT INTO payout_runs (day, cutoff, started_at, started_by, payouts, state, merchants, settled, finished_at)
+      VALUES (to_char(${cutoff} AT TIME ZONE ${ZONE}, 'YYYY-MM-DD'), ${cutoff}, ${cutoff}, 'seed:courier', ${rowCount ?? 0},
+        'done', ${rowCount ?? 0}, ${rowCount ?? 0}, ${cutoff} + interval '2 minutes')`);
     made += rowCount ?? 0;
   }
   return made;

@@ -158,8 +158,9 @@ export async function buildApp({
   await app.register(trackingRoutes, { ...domain, trackingLookups, handoverPhotos });
   await app.register(pickupRoutes, domain);
   await app.register(freightRoutes, domain);
-  await app.register(merchantRoutes, domain);
+  // Before the routes: "Make the payouts now" wakes its worker.
   await app.register(payoutSchedule, domain);
+  await app.register(merchantRoutes, domain);
   // Status events and ledger lines are partitioned by month (decision 0129): the coming months are made ahead.
   await app.register(historyPartitionSchedule, domain);
   await app.register(cartRoutes, domain);

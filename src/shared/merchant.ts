@@ -170,6 +170,16 @@ export const payoutSchema = z.object({
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
+/** A page of payouts (issue 40): the newest, or those numbered `before` the last one read (PO-5001 or 5001). */
+export const PAYOUTS_PER_PAGE = 50;
+export const payoutListQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^(PO-)?\d{1,9}$/)
+    .transform((number) => Number(number.replace('PO-', '')))
+    .optional(),
+});
+
 export const payoutIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'No payout has this id.' }) });
 
 /** `POST /api/admin/payouts/{id}/paid`: the bank's or wallet's reference of the transfer. */

@@ -82,8 +82,13 @@ test('a customer applies as a merchant, is approved, sees the cash of a delivere
 
     // The admin makes the payouts and marks this one paid with the transfer's reference.
     await desk.reload();
+    // It asks first, then the run works in the background and its progress bar follows it (issue 40).
     await desk.getByRole('button', { name: 'Make the payouts now' }).click();
-    await expect(desk.getByText('The payouts are made.')).toBeVisible();
+    await desk.getByRole('dialog').getByRole('button', { name: 'Make the payouts now' }).click();
+    const progress = desk.getByRole('progressbar', { name: 'Merchants settled by the payout run' });
+    await expect(progress).toHaveAttribute('aria-valuetext', /^(\d+) of \1 merchants$/);
+    await expect(desk.getByTestId('payout-run')).toContainText(/are made: \d+ payouts?\./);
+    await expectAxeCleanAtEveryWidth(desk, 'payout run progress');
     const payout = desk.getByTestId('payout').filter({ hasText: 'Asha Gadgets' });
     await expect(payout).toContainText(taka(balance));
     await payout.getByLabel(/^Reference of PO-/).fill('BKASH-TRX-7QF31');

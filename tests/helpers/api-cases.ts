@@ -1,5 +1,6 @@
 import type { ApiWorld, Caller } from './api-world.ts';
 import { NEW_PRODUCT, TINY_PNG } from './catalog.ts';
+import { holdsWithin } from './eventually.ts';
 import { MERCHANT_APPLICATION } from './merchants.ts';
 import { STANDARD_PARCEL } from './parcels.ts';
 import { chargeTestCard } from './payment-fixtures.ts';
@@ -153,7 +154,12 @@ export const API_CASES: Record<string, ApiCase> = {
     status: 200,
   }),
   listPayouts: async () => ({ as: 'admin', status: 200 }),
-  runPayouts: async () => ({ as: 'admin', status: 200 }),
+  // The day's run, with a payout in it: once done it answers the same (one run a day).
+  runPayouts: async (world) => {
+    await payout(world);
+    return { as: 'admin', status: 202 };
+  },
+  currentPayoutRun: async () => ({ as: 'admin', status: 200 }),
   markPayoutPaid: async (world) => ({
     as: 'admin',
     params: { id: await payout(world) },
@@ -419,7 +425,12 @@ async function payout(world: ApiWorld): Promise<string> {
     { outcome: 'delivered', code, codCollected: 100_000 },
     200,
   );
-  await world.as('admin', 'POST', '/api/admin/payouts/run', undefined, 200);
+  await world.as('admin', 'POST', '/api/admin/payouts/run', undefined, 202);
+  // The run works in the background: followed as the admin page does, until it is done.
+  await holdsWithin(
+    30_000,
+    async () => (await world.as('admin', 'GET', '/api/admin/payouts/runs/current', undefined, 200)).state === 'done',
+  );
   const payouts = await world.as('merchant', 'GET', '/api/merchant/payouts', undefined, 200);
   if (!payouts[0]) throw new Error('no payout was made');
   return payouts[0].id;

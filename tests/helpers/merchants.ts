@@ -1,4 +1,6 @@
 import type { Merchant, MerchantApplicationInput } from '#shared/merchant.ts';
+import type { PayoutRun } from '#shared/payout-run.ts';
+import { holdsWithin } from './eventually.ts';
 import { STANDARD_PARCEL } from './parcels.ts';
 import { call, type ShopAddress, type SignedInCustomer } from './shop-client.ts';
 
@@ -23,4 +25,20 @@ export async function approvedMerchant(
   });
   if (approved.status !== 200) throw new Error(`the merchant was not approved: ${JSON.stringify(approved.body)}`);
   return approved.body;
+}
+
+/**
+ * "Make the payouts now" as an admin does it (issue 40): starts (or joins) the day's run, which answers
+ * at once, then follows its progress until the background worker has finished it.
+ */
+export async function makePayoutsNow(server: ShopAddress, admin: SignedInCustomer, withinMs = 30_000): Promise<PayoutRun> {
+  const started = await call<PayoutRun>(server, 'POST', '/api/admin/payouts/run', { token: admin.token });
+  if (started.status !== 202) throw new Error(`the payout run did not start: ${JSON.stringify(started.body)}`);
+  let run = started.body;
+  const finished = await holdsWithin(withinMs, async () => {
+    run = (await call<PayoutRun>(server, 'GET', '/api/admin/payouts/runs/current', { token: admin.token })).body;
+    return run.state === 'done';
+  });
+  if (!finished) throw new Error(`the payout run did not finish: ${JSON.stringify(run)}`);
+  return run;
 }

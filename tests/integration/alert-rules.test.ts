@@ -23,7 +23,7 @@ describe.skipIf(Boolean(missing))('the example alert rules (docs/alerts.yml, R-M
     expect(promtool('check', 'rules', 'docs/alerts.yml')).toContain('SUCCESS');
   });
 
-  it('fire when an outbox is stuck, the change bus is down and too many answers are 5xx, and not before', () => {
+  it('fire when an outbox is stuck, the change bus is down, too many answers are 5xx and a payout run stays unfinished, and not before', () => {
     expect(promtool('test', 'rules', 'docs/alerts.test.yml')).toContain('SUCCESS');
   });
 });

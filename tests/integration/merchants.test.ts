@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLedger } from '#server/db/schema.ts';
-import { runTuesdayPayouts } from '#server/modules/merchants/payouts.ts';
+import { startTuesdayRun } from '#server/modules/merchants/payout-run.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { formatCalendarDate } from '#shared/locale-format.ts';
 import type { MailboxEntry } from '#shared/mail.ts';
 import type { LedgerPage, Merchant, MerchantApplicationInput, MerchantList, Payout } from '#shared/merchant.ts';
+import { makePayoutsNow } from '../helpers/merchants.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -183,16 +184,19 @@ describe('merchants: application, COD ledger and payouts', () => {
 
   it('a payout run pays the balance once; it is marked paid with its reference and the statement is mailed', async () => {
     const balance = (await ledger()).balance;
-    const run = await call<Payout[]>(server, 'POST', '/api/admin/payouts/run', { token: admin.token });
-    expect(run.body).toMatchObject([
+    expect(await makePayoutsNow(server, admin)).toMatchObject({ state: 'done', merchants: 1, settled: 1, payouts: 1, failed: 0 });
+    const made = await call<Payout[]>(server, 'GET', '/api/admin/payouts', { token: admin.token });
+    expect(made.body).toMatchObject([
       { number: 'PO-5001', amount: balance, lines: 4, paidAt: null, merchant: { businessName: 'Asha Gadgets' } },
     ]);
-    expect((await call<Payout[]>(server, 'POST', '/api/admin/payouts/run', { token: admin.token })).body).toEqual([]);
+    // The day's run again: the same run answers, and nothing new is made.
+    expect(await makePayoutsNow(server, admin)).toMatchObject({ payouts: 1 });
+    expect((await call<Payout[]>(server, 'GET', '/api/admin/payouts', { token: admin.token })).body).toHaveLength(1);
     const after = await ledger();
     expect(after.balance).toBe(0);
     expect(after.lines.every((line) => line.payout === 'PO-5001')).toBe(true);
 
-    const [payout] = run.body;
+    const [payout] = made.body;
     const statement = await call(server, 'GET', `/api/merchant/payouts/${payout?.id}/statement.csv`, { token: owner.token });
     expect(statement.body.trim().split('\r\n')).toHaveLength(6);
     // The same statement as a PDF, in the reader's language: its lines, the payout and the total.
@@ -239,13 +243,15 @@ describe('merchants: application, COD ledger and payouts', () => {
 
   it('the Tuesday run starts at 10:00 in Dhaka, once that day, whichever instance looks', async () => {
     // 2026-12-01 is a Tuesday: 09:59 in Dhaka is 03:59 UTC.
-    expect(await runTuesdayPayouts(server.db, 'Asia/Dhaka', new Date('2026-12-01T03:59:00Z'))).toBeUndefined();
-    expect(await runTuesdayPayouts(server.db, 'Asia/Dhaka', new Date('2026-12-01T04:00:00Z'))).toEqual([]);
-    expect(await runTuesdayPayouts(server.db, 'Asia/Dhaka', new Date('2026-12-01T09:00:00Z'))).toBeUndefined();
-    expect(await runTuesdayPayouts(server.db, 'Asia/Dhaka', new Date('2026-12-02T04:00:00Z'))).toBeUndefined();
-    const [run] = await server.db
-      .execute(sql`select day, payouts from payout_runs`)
+    expect(await startTuesdayRun(server.db, 'Asia/Dhaka', new Date('2026-12-01T03:59:00Z'))).toBeUndefined();
+    const started = await startTuesdayRun(server.db, 'Asia/Dhaka', new Date('2026-12-01T04:00:00Z'));
+    expect(started).toMatchObject({ day: '2026-12-01', cutoff: '2026-12-01T04:00:00.000Z', state: 'running' });
+    // Later that day the same run answers, with its own cut-off; the Wednesday has none.
+    expect(await startTuesdayRun(server.db, 'Asia/Dhaka', new Date('2026-12-01T09:00:00Z'))).toEqual(started);
+    expect(await startTuesdayRun(server.db, 'Asia/Dhaka', new Date('2026-12-02T04:00:00Z'))).toBeUndefined();
+    const runs = await server.db
+      .execute(sql`select day, cutoff from payout_runs where day like '2026-12-%'`)
       .then((result) => (result as unknown as { rows: unknown[] }).rows);
-    expect(run).toEqual({ day: '2026-12-01', payouts: 0 });
+    expect(runs).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import type { Booking } from '#shared/consignment.ts';
 import type { Merchant, Payout } from '#shared/merchant.ts';
 import { type NewWebhookEndpoint, WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookEndpoint } from '#shared/webhooks.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
-import { approvedMerchant } from '../helpers/merchants.ts';
+import { approvedMerchant, makePayoutsNow } from '../helpers/merchants.ts';
 import { payParcelFee, STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { RaceBarrier } from '../helpers/race-barrier.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -197,7 +197,8 @@ describe.each(testDatabaseKinds())('signed webhooks to a merchant’s endpoint (
     });
     // A balance to pay: a correction line, as an admin's adjustment would be written.
     await server.db.insert(merchantLedger).values({ merchantId: merchantAccount.id, kind: 'correction', amount: 150_000 });
-    const [payout] = (await call<Payout[]>(server, 'POST', '/api/admin/payouts/run', { token: admin.token })).body;
+    await makePayoutsNow(server, admin);
+    const [payout] = (await call<Payout[]>(server, 'GET', '/api/merchant/payouts', { token: merchant.token })).body;
     await call(server, 'POST', `/api/admin/payouts/${payout?.id}/paid`, { token: admin.token, body: { reference: 'BKASH-91' } });
     const ofPayout = () => receiver.received.filter((seen) => seen.event.data.number === payout?.number);
     expect(await holdsWithin(5_000, async () => ofPayout().length === 2)).toBe(true);

@@ -23,6 +23,7 @@ import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 import { LEDGER_KINDS, MERCHANT_STATUSES, type MerchantApplication, type PayoutMethod } from '#shared/merchant.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
+import { PAYOUT_RUN_STATES } from '#shared/payout-run.ts';
 import { PICKUP_WINDOWS } from '#shared/pickup.ts';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '#shared/webhooks.ts';
 import { user } from './auth-schema.ts';
@@ -563,7 +564,8 @@ export const payouts = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id),
-    amount: integer('amount').notNull(),
+    // In poisha: a large merchant's week passes 2^31 (৳21.4 million), issue 40.
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     lines: integer('lines').notNull(),
     cutoff: timestamp('cutoff', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -572,7 +574,9 @@ export const payouts = pgTable(
     paidBy: text('paid_by'),
   },
   (table) => [
-    index('payouts_merchant_idx').on(table.merchantId, table.createdAt),
+    // The payout lists' pages, newest first by number (issue 40): a merchant's own, and those still to transfer.
+    index('payouts_merchant_number_idx').on(table.merchantId, table.number),
+    index('payouts_unpaid_idx').on(table.number).where(sql`${table.paidAt} IS NULL`),
     check('payouts_positive', sql`${table.amount} > 0`),
     check('payouts_paid_whole', sql`(${table.paidAt} IS NULL) = (${table.reference} IS NULL)`),
   ],
@@ -626,14 +630,48 @@ export const merchantLedgerParcelCharges = pgTable(
   (table) => [primaryKey({ name: 'merchant_ledger_once_per_parcel', columns: [table.consignmentId, table.kind] })],
 );
 
-/** The Tuesdays' payout runs (issue 30): the first instance to write a day's row runs it; the others skip it. */
+/**
+ * The payout runs (issue 30), one a day, keyed by the shop's day: the Tuesday's, or the one an admin starts.
+ * A background job (issue 40, decision 117): `running` until every merchant owing before `cutoff` is
+ * paid, worked by the one instance whose lease (`worker`, `heartbeat`) is fresh, merchant after merchant
+ * in id order past `after_merchant`, so a restarted process carries on where the last one stopped.
+ */
 export const payoutRuns = pgTable('payout_runs', {
   day: text('day').primaryKey(),
   cutoff: timestamp('cutoff', { withTimezone: true }).notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   startedBy: text('started_by'),
-  payouts: integer('payouts'),
+  state: text('state', { enum: PAYOUT_RUN_STATES }).notNull().default('running'),
+  /** Merchants with lines owed before the cut-off when the run started: the progress bar's whole. */
+  merchants: integer('merchants').notNull().default(0),
+  /** Merchants settled: a payout made, or nothing to pay (a balance that is not above zero waits). */
+  settled: integer('settled').notNull().default(0),
+  /** Merchants whose payout failed and is still to be retried (their reasons in `payout_run_failures`). */
+  failed: integer('failed').notNull().default(0),
+  payouts: integer('payouts').notNull().default(0),
+  lastError: text('last_error'),
+  afterMerchant: uuid('after_merchant'),
+  worker: text('worker'),
+  heartbeat: timestamp('heartbeat', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/** A merchant a run could not pay yet (issue 40): the reason, retried on the run's next pass until paid. */
+export const payoutRunFailures = pgTable(
+  'payout_run_failures',
+  {
+    day: text('day')
+      .notNull()
+      .references(() => payoutRuns.day),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.merchantId] })],
+);
 
 /**
  * A merchant's API keys (issue 30): named, shown once when made and kept only as a SHA-256 hash, with

@@ -4,7 +4,8 @@ import type { ChangeBusState } from '#server/cache/change-bus.ts';
 import type { Database } from '#server/db/client.ts';
 import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
 import { outboxBacklogs, parcelsByStatus } from './backlogs.ts';
-import { orderMoves, outboxRefusals, parcelMoves, paymentOutcomes } from './shop-events.ts';
+import { unfinishedPayoutRun } from './payout-runs.ts';
+import { orderMoves, outboxRefusals, parcelMoves, paymentOutcomes, payoutRunSteps } from './shop-events.ts';
 
 type PromClient = typeof import('prom-client');
 
@@ -45,11 +46,17 @@ export function registerBusinessMetrics(
   const payments = counter('payments_total', 'Card payments by processor and outcome', ['processor', 'outcome']);
   const orderChanges = counter('order_status_changes_total', 'Orders moved from one status to another', ['from', 'to']);
   const parcelChanges = counter('parcel_moves_total', 'Parcels moved, by the status they moved to', ['status']);
+  const payoutSteps = counter(
+    'payout_run_merchants_total',
+    'Merchants a payout run settled (paid, or nothing owed) or could not (failed, retried later)',
+    ['outcome'],
+  );
   const stopHearing = [
     outboxRefusals.hear(({ outbox }) => refusals.inc({ outbox })),
     paymentOutcomes.hear((outcome) => payments.inc(outcome)),
     orderMoves.hear((move) => orderChanges.inc(move)),
     parcelMoves.hear(({ to }) => parcelChanges.inc({ status: to })),
+    payoutRunSteps.hear(({ outcome }) => payoutSteps.inc({ outcome })),
   ];
 
   const backlogs = sharedRead(() => outboxBacklogs(db));
@@ -91,6 +98,33 @@ export function registerBusinessMetrics(
     registers,
     async collect() {
       await readInto(this, parcels, ({ status, parcels }) => this.set({ status }, parcels));
+    },
+  });
+  const payoutRun = sharedRead(() => unfinishedPayoutRun(db));
+  // 0 when every run is done, so an alert compares the age with a limit and never finds the series gone.
+  new Gauge({
+    name: 'payout_run_unfinished_seconds',
+    help: 'Seconds since the oldest payout run still running started; 0 when every run is done',
+    registers,
+    async collect() {
+      await readInto(
+        this,
+        async () => [(await payoutRun())[0]?.ageSeconds ?? 0],
+        (age) => this.set(age),
+      );
+    },
+  });
+  new Gauge({
+    name: 'payout_run_merchants',
+    help: 'The running payout run’s progress: merchants owing at its start (total), settled, and failed',
+    labelNames: ['of'],
+    registers,
+    async collect() {
+      await readInto(this, payoutRun, ({ merchants, settled, failed }) => {
+        this.set({ of: 'total' }, merchants);
+        this.set({ of: 'settled' }, settled);
+        this.set({ of: 'failed' }, failed);
+      });
     },
   });
   new Gauge({

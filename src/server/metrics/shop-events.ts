@@ -38,3 +38,6 @@ export const orderMoves = told<{ from: OrderStatus; to: OrderStatus }>('order-mo
 
 /** A parcel moved to a status (R-PARCEL-STATUS). */
 export const parcelMoves = told<{ to: ConsignmentStatus }>('parcel-moved');
+
+/** A payout run settled a merchant (a payout made, or nothing above zero owed) or could not (issue 40). */
+export const payoutRunSteps = told<{ outcome: 'paid' | 'nothing owed' | 'failed' }>('payout-run-step');

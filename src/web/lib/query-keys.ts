@@ -70,6 +70,7 @@ export const queryKeys = {
   merchants: [SIGNED_IN, 'merchants'],
   merchantList: (status: MerchantStatus, after: string | undefined) => [SIGNED_IN, 'merchants', status, after],
   payouts: [SIGNED_IN, 'merchants', 'payouts'],
+  payoutRun: [SIGNED_IN, 'merchants', 'payout-run'],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],

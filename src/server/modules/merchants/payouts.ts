@@ -1,15 +1,12 @@
-import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
-import { merchantLedger, merchants, payoutRuns, payouts, user } from '#server/db/schema.ts';
+import { merchantLedger, merchants, payouts, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { LEDGER_KINDS, MERCHANT_MESSAGES, type Payout } from '#shared/merchant.ts';
+import { LEDGER_KINDS, MERCHANT_MESSAGES, PAYOUTS_PER_PAGE, type Payout } from '#shared/merchant.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { shopClock } from '../rates/working-days.ts';
 import { queueWebhookEvent } from '../webhooks/events.ts';
 import { payoutNumber } from './ledger.ts';
-
-const TUESDAY = 2;
 
 /**
  * A payout's news for its merchant's endpoints (R-WEBHOOKS), in the transaction that made or paid it;
@@ -30,47 +27,59 @@ function queuePayoutEvent(tx: Transaction, type: 'payout.created' | 'payout.paid
     },
   });
 }
-/** The hour of a Tuesday, in the shop's time zone, from which that Tuesday's payouts are made. */
-export const PAYOUT_HOUR = 10;
-
 /**
  * One merchant's payout (issue 30): its lines still owed that were written before `cutoff`, settled by
  * one new payout when they add up to more than nothing (a negative balance waits for more cash). One
  * transaction holding the merchant's row: two runs at once take turns, and the second finds the lines
- * settled. A line is settled once: only a line with no payout takes one.
+ * settled. A line is settled once: only a line with no payout takes one. Set-based (issue 40): one sum
+ * and one UPDATE by merchant and cut-off, however many lines are owed, never a list of their ids (a list
+ * past 65,535 lines is more than PostgreSQL binds). `withinRun` adds the run's own bookkeeping to the
+ * same transaction, so a payout and the run's record of it commit together or not at all.
  */
-async function payOutMerchant(db: Database, merchantId: string, cutoff: Date): Promise<string | undefined> {
+export async function payOutMerchant(
+  db: Database,
+  merchantId: string,
+  cutoff: Date,
+  withinRun?: (tx: Transaction, payout: typeof payouts.$inferSelect | undefined) => Promise<void>,
+): Promise<typeof payouts.$inferSelect | undefined> {
   return db.transaction(async (tx) => {
     await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
-    const owed = await tx
-      .select({ id: merchantLedger.id, amount: merchantLedger.amount })
-      .from(merchantLedger)
-      .where(
-        and(eq(merchantLedger.merchantId, merchantId), isNull(merchantLedger.payoutId), lt(merchantLedger.createdAt, cutoff)),
-      );
-    const amount = owed.reduce((sum, line) => sum + line.amount, 0);
-    if (amount <= 0) return undefined;
-    const [payout] = await tx.insert(payouts).values({ merchantId, amount, lines: owed.length, cutoff }).returning();
+    const owedBeforeCutoff = and(
+      eq(merchantLedger.merchantId, merchantId),
+      isNull(merchantLedger.payoutId),
+      lt(merchantLedger.createdAt, cutoff),
+    );
+    const [owed] = await tx.select(settledSums).from(merchantLedger).where(owedBeforeCutoff);
+    if (!owed || owed.amount <= 0) {
+      await withinRun?.(tx, undefined);
+      return undefined;
+    }
+    const [payout] = await tx.insert(payouts).values({ merchantId, amount: owed.amount, lines: owed.lines, cutoff }).returning();
     if (!payout) throw new Error('a payout was not created');
-    const settled = await tx
-      .update(merchantLedger)
-      .set({ payoutId: payout.id })
-      .where(
-        and(
-          inArray(
-            merchantLedger.id,
-            owed.map((line) => line.id),
-          ),
-          isNull(merchantLedger.payoutId),
-        ),
-      )
-      .returning({ id: merchantLedger.id });
-    if (settled.length !== owed.length) throw new Error('a ledger line was settled by another payout');
+    const settling = tx
+      .$with('settling')
+      .as(
+        tx
+          .update(merchantLedger)
+          .set({ payoutId: payout.id })
+          .where(owedBeforeCutoff)
+          .returning({ amount: merchantLedger.amount }),
+      );
+    const [settled] = await tx.with(settling).select(settledSums).from(settling);
+    if (settled?.lines !== owed.lines || settled.amount !== owed.amount)
+      throw new Error('the lines settled are not the lines summed: another payout took some');
     await queuePayoutEvent(tx, 'payout.created', payout);
+    await withinRun?.(tx, payout);
     await reachRacePoint(db, 'payout created');
-    return payout.id;
+    return payout;
   });
 }
+
+/** How many lines, and their sum in poisha (a bigint in PostgreSQL: a large merchant's week passes 2^31). */
+const settledSums = {
+  lines: sql<number>`count(*)`.mapWith(Number),
+  amount: sql<number>`coalesce(sum(amount), 0)`.mapWith(Number),
+};
 
 const payoutColumns = {
   id: payouts.id,
@@ -92,7 +101,7 @@ async function readPayouts(db: Database, where: SQL | undefined): Promise<Payout
     .innerJoin(merchants, eq(merchants.id, payouts.merchantId))
     .where(where)
     .orderBy(desc(payouts.number))
-    .limit(500);
+    .limit(PAYOUTS_PER_PAGE);
   return rows.map((row) => ({
     id: row.id,
     number: payoutNumber(row.number),
@@ -106,10 +115,14 @@ async function readPayouts(db: Database, where: SQL | undefined): Promise<Payout
   }));
 }
 
-/** A merchant's payouts, or everyone's (admins; `unpaid` for those still to transfer), or one; newest first. */
+/**
+ * A merchant's payouts, or everyone's (admins; `unpaid` for those still to transfer), or one; newest
+ * first, a page at a time (issue 40): numbered `before` the last one read, walking an index on the
+ * number (payouts_merchant_number_idx, payouts_unpaid_idx, the number's own) however many there are.
+ */
 export function listPayouts(
   db: Database,
-  filter: { merchantId?: string; unpaid?: boolean; payoutId?: string },
+  filter: { merchantId?: string; unpaid?: boolean; payoutId?: string; before?: number },
 ): Promise<Payout[]> {
   return readPayouts(
     db,
@@ -117,44 +130,9 @@ export function listPayouts(
       filter.merchantId ? eq(payouts.merchantId, filter.merchantId) : undefined,
       filter.unpaid ? isNull(payouts.paidAt) : undefined,
       filter.payoutId ? eq(payouts.id, filter.payoutId) : undefined,
+      filter.before === undefined ? undefined : lt(payouts.number, filter.before),
     ),
   );
-}
-
-/**
- * A payout run (issue 30): a payout for every merchant whose lines owed before `cutoff` add up to more
- * than nothing. Running it again creates nothing new: the lines are settled.
- */
-export async function runPayouts(db: Database, cutoff: Date): Promise<Payout[]> {
-  const owing = await db
-    .selectDistinct({ merchantId: merchantLedger.merchantId })
-    .from(merchantLedger)
-    .where(and(isNull(merchantLedger.payoutId), lt(merchantLedger.createdAt, cutoff)));
-  const created: string[] = [];
-  for (const { merchantId } of owing) {
-    const id = await payOutMerchant(db, merchantId, cutoff);
-    if (id) created.push(id);
-  }
-  return created.length === 0 ? [] : readPayouts(db, inArray(payouts.id, created));
-}
-
-/**
- * The Tuesday run, if it is due (issue 30): from PAYOUT_HOUR on a Tuesday in the shop's time zone, the
- * first instance to write the day's row in `payout_runs` makes that day's payouts; the others, and the
- * same instance later that day, find the row and skip. Answers the payouts made, or undefined when none was due.
- */
-export async function runTuesdayPayouts(db: Database, timeZone: string, now = new Date()): Promise<Payout[] | undefined> {
-  const clock = shopClock(now, timeZone);
-  if (new Date(`${clock.day}T12:00:00Z`).getUTCDay() !== TUESDAY || clock.hour < PAYOUT_HOUR) return undefined;
-  const [taken] = await db
-    .insert(payoutRuns)
-    .values({ day: clock.day, cutoff: now })
-    .onConflictDoNothing()
-    .returning({ day: payoutRuns.day });
-  if (!taken) return undefined;
-  const made = await runPayouts(db, now);
-  await db.update(payoutRuns).set({ payouts: made.length }).where(eq(payoutRuns.day, clock.day));
-  return made;
 }
 
 /**

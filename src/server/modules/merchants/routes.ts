@@ -26,13 +26,16 @@ import {
   merchantSchema,
   type PayoutMethod,
   payoutIdParamsSchema,
+  payoutListQuerySchema,
   payoutPaidSchema,
   payoutSchema,
 } from '#shared/merchant.ts';
+import { payoutRunSchema } from '#shared/payout-run.ts';
 import { shopClock } from '../rates/working-days.ts';
 import { applyAsMerchant, decideOnMerchant, listMerchants, ownMerchant, payoutMethodOf } from './accounts.ts';
 import { approvedMerchantOf, ledgerPage, requireApprovedMerchant, statementLines } from './ledger.ts';
-import { listPayouts, markPayoutPaid, runPayouts } from './payouts.ts';
+import { readPayoutRun, startPayoutRun } from './payout-run.ts';
+import { listPayouts, markPayoutPaid } from './payouts.ts';
 import { statementCsv } from './statement-csv.ts';
 import { payoutAccount, statementPdf } from './statement-pdf.ts';
 
@@ -179,12 +182,14 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       schema: {
         operationId: 'listMyPayouts',
         tags: ['merchants'],
-        summary: 'Your payouts (approved merchants), newest first',
+        summary:
+          'Your payouts (approved merchants), newest first, a page at a time: `before` the last number read for the next page',
+        querystring: payoutListQuerySchema,
         errors: [403],
         response: { 200: z.array(payoutSchema) },
       },
     },
-    async (request) => listPayouts(db, { merchantId: await merchantOf(viewerOf(request).userId) }),
+    async (request) => listPayouts(db, { merchantId: await merchantOf(viewerOf(request).userId), before: request.query.before }),
   );
 
   const payoutStatement = (format: StatementFormat) => ({
@@ -276,12 +281,13 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       schema: {
         operationId: 'listPayouts',
         tags: ['merchants'],
-        summary: 'Every payout (admin), newest first; `unpaid=true` for those still to transfer',
-        querystring: z.object({ unpaid: z.enum(['true', 'false']).optional() }),
+        summary:
+          'Every payout (admin), newest first, a page at a time: `before` the last number read for the next page; `unpaid=true` for those still to transfer',
+        querystring: payoutListQuerySchema.extend({ unpaid: z.enum(['true', 'false']).optional() }),
         response: { 200: z.array(payoutSchema) },
       },
     },
-    async (request) => listPayouts(db, { unpaid: request.query.unpaid === 'true' }),
+    async (request) => listPayouts(db, { unpaid: request.query.unpaid === 'true', before: request.query.before }),
   );
 
   app.post(
@@ -292,11 +298,29 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         operationId: 'runPayouts',
         tags: ['merchants'],
         summary:
-          'Make the payouts now (admin), as the Tuesday run does: one per merchant whose lines owed add up to more than nothing; lines already settled are never paid again, so running it twice creates nothing new',
-        response: { 200: z.array(payoutSchema) },
+          'Start the payouts now (admin), as the Tuesday run does, in the background: one payout per merchant whose lines owed before now add up to more than nothing. Answers the day’s run at once; one run a day, so starting it again answers the same run and creates nothing new',
+        response: { 202: payoutRunSchema },
       },
     },
-    async () => runPayouts(db, new Date()),
+    async (request, reply) => {
+      const run = await startPayoutRun(db, config.timeZone, new Date(), viewerOf(request).userId);
+      app.payoutWorker.wake();
+      return reply.code(202).send(run);
+    },
+  );
+
+  app.get(
+    '/api/admin/payouts/runs/current',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'currentPayoutRun',
+        tags: ['merchants'],
+        summary: 'The latest payout run and its progress (admin): merchants settled of those owing, failures and their reasons',
+        response: { 200: payoutRunSchema.nullable() },
+      },
+    },
+    async () => (await readPayoutRun(db)) ?? null,
   );
 
   app.post(

@@ -1,15 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BulkBooking } from '#shared/bulk-booking.ts';
-import type {
-  LedgerCursor,
-  LedgerPage,
-  Merchant,
-  MerchantApplicationInput,
-  MerchantList,
-  MerchantStatus,
-  Payout,
+import {
+  type LedgerCursor,
+  type LedgerPage,
+  type Merchant,
+  type MerchantApplicationInput,
+  type MerchantList,
+  type MerchantStatus,
+  PAYOUTS_PER_PAGE,
+  type Payout,
 } from '#shared/merchant.ts';
 import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
+import type { PayoutRun } from '#shared/payout-run.ts';
 import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointInput } from '#shared/webhooks.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
@@ -49,13 +51,24 @@ export function useLedger(page: LedgerCursor, enabled: boolean) {
   });
 }
 
-/** GET /api/merchant/payouts: the merchant's payouts, newest first. */
-export function useMyPayouts(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.myPayouts,
+/**
+ * Payouts newest first, a page at a time (issue 40): the next page is those numbered before the last
+ * one shown, asked for only when a full page came back.
+ */
+function usePayoutPages(path: string, queryKey: readonly unknown[], enabled = true) {
+  return useInfiniteQuery({
+    queryKey,
     enabled,
-    queryFn: ({ signal }) => apiRequest<Payout[]>('/api/merchant/payouts', { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest<Payout[]>(pageParam ? `${path}?before=${encodeURIComponent(pageParam)}` : path, { signal }),
+    getNextPageParam: (last: Payout[]) => (last.length === PAYOUTS_PER_PAGE ? last.at(-1)?.number : undefined),
   });
+}
+
+/** GET /api/merchant/payouts: the merchant's payouts, newest first, a page at a time. */
+export function useMyPayouts(enabled: boolean) {
+  return usePayoutPages('/api/merchant/payouts', queryKeys.myPayouts, enabled);
 }
 
 /** GET /api/admin/merchants: a page of the accounts of one standing, after an account (admins). */
@@ -80,24 +93,47 @@ export function useDecideOnMerchant() {
   });
 }
 
-/** GET /api/admin/payouts: every payout, newest first (admins). */
+/** GET /api/admin/payouts: every payout, newest first, a page at a time (admins). */
 export function usePayouts() {
+  return usePayoutPages('/api/admin/payouts', queryKeys.payouts);
+}
+
+/** How often an admin's page asks how a running payout run is getting on. */
+const FOLLOW_RUN_EVERY_MS = 2_000;
+
+/**
+ * GET /api/admin/payouts/runs/current (issue 40): the latest run, asked again every two seconds while it
+ * runs; when it is done the balances and payouts it changed are read again.
+ */
+export function usePayoutRun() {
+  const queryClient = useQueryClient();
   return useQuery({
-    queryKey: queryKeys.payouts,
-    queryFn: ({ signal }) => apiRequest<Payout[]>('/api/admin/payouts', { signal }),
+    queryKey: queryKeys.payoutRun,
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<PayoutRun | null>(queryKeys.payoutRun);
+      const run = await apiRequest<PayoutRun | null>('/api/admin/payouts/runs/current', { signal });
+      if (before?.state === 'running' && run?.state === 'done') {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.payouts });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.merchants, exact: true });
+      }
+      return run;
+    },
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? FOLLOW_RUN_EVERY_MS : false),
   });
 }
 
-/** POST /api/admin/payouts/run, and POST /api/admin/payouts/{id}/paid: the merchants and payouts are read again. */
+/** POST /api/admin/payouts/run (answered at once with the run, followed from then on), and POST /api/admin/payouts/{id}/paid. */
 export function usePayoutActions() {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.merchants });
   return {
-    run: useMutation({ mutationFn: () => apiRequest<Payout[]>('/api/admin/payouts/run', { method: 'POST' }), onSuccess }),
+    run: useMutation({
+      mutationFn: () => apiRequest<PayoutRun>('/api/admin/payouts/run', { method: 'POST' }),
+      onSuccess: (run) => queryClient.setQueryData(queryKeys.payoutRun, run),
+    }),
     markPaid: useMutation({
       mutationFn: ({ id, reference }: { id: string; reference: string }) =>
         apiRequest<Payout>(`/api/admin/payouts/${id}/paid`, { method: 'POST', body: { reference } }),
-      onSuccess,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.merchants }),
     }),
   };
 }

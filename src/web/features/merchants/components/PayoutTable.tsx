@@ -4,8 +4,16 @@ import type { Payout } from '#shared/merchant.ts';
 import { TableRegion } from '#web/components/TableRegion.tsx';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 
+interface PayoutTableProps {
+  payouts: Payout[];
+  action: (payout: Payout) => ReactNode;
+  /** Shows the next page of older payouts; absent when none is left (issue 40). */
+  older?: () => void;
+  loadingOlder?: boolean;
+}
+
 /** Payouts, newest first, with what each row lets its reader do (download a statement, mark it paid). */
-export function PayoutTable({ payouts, action }: { payouts: Payout[]; action: (payout: Payout) => ReactNode }) {
+export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTableProps) {
   const { t } = useLingui();
   const { taka, count } = useParcelFormat();
   if (payouts.length === 0)
@@ -42,6 +50,11 @@ export function PayoutTable({ payouts, action }: { payouts: Payout[]; action: (p
           ))}
         </tbody>
       </table>
+      {older ? (
+        <button type="button" className="btn btn-ghost btn-sm m-2" onClick={older} disabled={loadingOlder}>
+          <Trans>Show older payouts</Trans>
+        </button>
+      ) : null}
     </TableRegion>
   );
 }

@@ -128,7 +128,9 @@ function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; servi
         {payouts.isError ? <LoadError what={t`the payouts`} onRetry={() => payouts.refetch()} /> : null}
         {payouts.data ? (
           <PayoutTable
-            payouts={payouts.data}
+            payouts={payouts.data.pages.flat()}
+            older={payouts.hasNextPage ? () => payouts.fetchNextPage() : undefined}
+            loadingOlder={payouts.isFetchingNextPage}
             action={(payout) => (
               <div className="flex gap-1">
                 <button

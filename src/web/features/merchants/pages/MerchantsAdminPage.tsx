@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import type { Merchant, Payout } from '#shared/merchant.ts';
+import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { FormField } from '#web/components/FormField.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { useDecideOnMerchant, useMerchants, usePayoutActions, usePayouts } from '../api/use-merchant.ts';
+import { useDecideOnMerchant, useMerchants, usePayoutActions, usePayoutRun, usePayouts } from '../api/use-merchant.ts';
+import { PayoutRunProgress } from '../components/PayoutRunProgress.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
 import { WALLET_NAMES } from '../components/wallet-names.ts';
 
@@ -104,14 +106,13 @@ export function MerchantsAdminPage() {
   const balances = useMerchants('approved', balancePages.at(-1));
   const payouts = usePayouts();
   const { run } = usePayoutActions();
+  const payoutRun = usePayoutRun();
   const waiting = applications.data?.merchants ?? [];
   const approved = balances.data?.merchants ?? [];
   const nextBalances = balances.data?.next ?? null;
   const makePayouts = () =>
     run.mutate(undefined, {
-      onSuccess: (made) =>
-        toast.success(made.length === 0 ? /*i18n*/ 'No merchant is owed anything now.' : /*i18n*/ 'The payouts are made.'),
-      onError: (error) => toastApiError(error, /*i18n*/ 'The payouts could not be made. Please try again.'),
+      onError: (error) => toastApiError(error, /*i18n*/ 'The payouts could not be started. Please try again.'),
     });
   return (
     <section aria-labelledby="merchants-heading" className="with-taka flex max-w-5xl flex-col gap-6">
@@ -141,10 +142,16 @@ export function MerchantsAdminPage() {
           <h3 id="balances-heading" className="text-xl font-semibold">
             <Trans>Balances</Trans>
           </h3>
-          <button type="button" className="btn btn-primary btn-sm" onClick={makePayouts} disabled={run.isPending}>
-            <Trans>Make the payouts now</Trans>
-          </button>
+          <ConfirmButton
+            label={t`Make the payouts now`}
+            className="btn btn-primary btn-sm"
+            disabled={run.isPending || payoutRun.data?.state === 'running'}
+            question={t`Make the payouts now?`}
+            details={t`Every merchant owed more than nothing before now gets a payout, in the background; this page shows how far it is. One run a day: once today's is done, lines written after it wait for the next run.`}
+            onConfirm={makePayouts}
+          />
         </div>
+        {payoutRun.data ? <PayoutRunProgress run={payoutRun.data} /> : null}
         <p className="text-sm text-base-content/80">
           <Trans>The payouts are made every Tuesday at 10:00 as well.</Trans>
         </p>
@@ -182,7 +189,14 @@ export function MerchantsAdminPage() {
         </h3>
         {payouts.isPending ? <Spinner label={t`Loading the payouts`} /> : null}
         {payouts.isError ? <LoadError what={t`the payouts`} onRetry={() => payouts.refetch()} /> : null}
-        {payouts.data ? <PayoutTable payouts={payouts.data} action={(payout) => <MarkPaid payout={payout} />} /> : null}
+        {payouts.data ? (
+          <PayoutTable
+            payouts={payouts.data.pages.flat()}
+            older={payouts.hasNextPage ? () => payouts.fetchNextPage() : undefined}
+            loadingOlder={payouts.isFetchingNextPage}
+            action={(payout) => <MarkPaid payout={payout} />}
+          />
+        ) : null}
       </section>
     </section>
   );
