@@ -26,6 +26,7 @@ import { listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveri
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
 import { operationsView, takeCashFromRider } from './operations.ts';
+import { parcelCountFolding } from './parcel-counts.ts';
 import { moveContext } from './parcel-moved.ts';
 import { applyScans } from './scans.ts';
 import { trackingCodeByInvoice, trackingOf } from './tracking.ts';
@@ -38,6 +39,9 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
   handoverPhotos: PrivatePhotos;
 }> = async (app, { db, config, trackingLookups, handoverPhotos }) => {
   const moves = moveContext(db, app.publicReads, config, parcelNotices(config, app.translators));
+  const countFolding = parcelCountFolding(db, app.log);
+  app.addHook('onReady', () => countFolding.start());
+  app.addHook('onClose', () => countFolding.stop());
 
   app.get(
     '/api/track/:trackingCode',
