@@ -187,7 +187,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         operationId: 'readOperations',
         tags: ['operations'],
         summary:
-          'The network at a glance (admin): parcels by status and by hub, parcels stuck longer than STUCK_AFTER_HOURS in one status, failed attempts by reason, and cash riders collected and have not handed in',
+          'The network at a glance (admin): parcels by status and by hub (counts kept with every move), parcels stuck longer than STUCK_AFTER_HOURS in one status, failed attempts of the last `failedWithinDays` (7) days by reason, and cash riders collected and have not handed in. Read under REPORT_STATEMENT_TIMEOUT_MS: past it, 503 with Retry-After',
         response: { 200: operationsSchema },
       },
     },
