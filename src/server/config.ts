@@ -93,6 +93,9 @@ const configSchema = z
     HOST: z.string().trim().min(1).optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: urlWith(/^postgres(ql)?:$/, 'postgres://'),
+    DATABASE_POOL_SIZE: limitSetting(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: limitSetting(15_000),
+    REPORT_STATEMENT_TIMEOUT_MS: limitSetting(2_000),
     AUTH_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
       message: 'must be at least 32 characters',
     }),
@@ -253,6 +256,16 @@ const configSchema = z
       host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
+      /**
+       * PostgreSQL connections this instance opens, and how long one statement may run on them (decision
+       * 124): every statement at most `statementTimeoutMs`, an admin report's at most `reportStatementTimeoutMs`;
+       * a statement cancelled so is answered 503 with Retry-After.
+       */
+      database: {
+        poolSize: env.DATABASE_POOL_SIZE,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        reportStatementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS,
+      },
       authSecret: env.AUTH_SECRET,
       publicUrl,
       /** Origins allowed to sign in: PUBLIC_URL, or both loopback names of the default address. */

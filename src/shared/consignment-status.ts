@@ -36,6 +36,9 @@ export const MOVING_STATUSES: readonly ConsignmentStatus[] = [
   'returning',
 ];
 
+/** Statuses in which a parcel waiting too long shows as stuck on Operations (R-OPERATIONS): on its way, or held. */
+export const STUCK_STATUSES: readonly ConsignmentStatus[] = [...MOVING_STATUSES, 'on_hold'];
+
 /** Statuses a parcel never leaves. */
 export const FINAL_STATUSES: readonly ConsignmentStatus[] = ['delivered', 'partially_delivered', 'returned', 'cancelled'];
 

@@ -39,6 +39,8 @@ export const MESSAGES = {
     /*i18n*/ 'We are packing your order now. We will mail you when it ships, with the carrier and tracking number, and you can follow it in My Orders.',
   pageNotFound: /*i18n*/ 'Page not found',
   shopUnavailable: /*i18n*/ 'The shop is having trouble right now. We keep trying, and this page will carry on by itself.',
+  /** A statement ran past its statement timeout (decision 124): the shop is busy, not broken. */
+  tookTooLong: /*i18n*/ 'This took too long to answer right now. Please try again in a few seconds.',
   tooManyUnpaidOrders: (max: number) =>
     max === 1
       ? englishText(/*i18n*/ 'You already have {max} unpaid order: pay or cancel one in My Orders before ordering again.', {

@@ -207,7 +207,9 @@ export const operationsSchema = z.object({
     z.object({ trackingCode: z.string(), status: z.enum(CONSIGNMENT_STATUSES), hub: z.string().nullable(), since: z.string() }),
   ),
   stuckAfterHours: z.number().int(),
+  /** Failed delivery attempts of the last `failedWithinDays` days, by reason. */
   failedByReason: z.array(z.object({ reason: z.enum(FAILURE_REASONS), count: z.number().int() })),
+  failedWithinDays: z.number().int(),
   /** Cash riders collected and have not handed in yet, by rider, in poisha. */
   cashWithRiders: z.array(
     z.object({ rider: z.object({ name: z.string(), email: z.string() }), parcels: z.number().int(), amount: z.number().int() }),

@@ -131,7 +131,9 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
 
   // The admins' operations view: the failed attempt's reason, and the cash the rider now holds until handed in.
   await page.goto('/dashboard/operations');
-  await expect(page.getByRole('region', { name: 'Failed attempts by reason' })).toContainText('Recipient unreachable1');
+  await expect(page.getByRole('region', { name: 'Failed attempts in the last 7 days, by reason' })).toContainText(
+    'Recipient unreachable1',
+  );
   const cash = page.getByTestId('cash-with-rider');
   await expect(cash).toContainText(`Jamal Rider (${rider.email}): ৳2,500.00 from 1 parcel`);
   await expectAxeCleanAtEveryWidth(page, 'operations');

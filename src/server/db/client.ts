@@ -34,11 +34,19 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 const MIGRATION_LOCK_KEY = 727_001;
 
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** The longest any statement may run on these connections (decision 124); none when unset (scripts, tests). */
+      statementTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir?: string; snapshot?: Blob };
 
 export function openDatabase(source: DatabaseSource): DatabaseHandle {
-  return source.kind === 'postgres' ? openPostgres(source.url, source.poolSize) : openPglite(source.dataDir, source.snapshot);
+  return source.kind === 'postgres'
+    ? openPostgres(source.url, source.poolSize, source.statementTimeoutMs)
+    : openPglite(source.dataDir, source.snapshot);
 }
 
 /**
@@ -81,8 +89,13 @@ function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Da
   };
 }
 
-function openPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+function openPostgres(url: string, poolSize = 10, statementTimeoutMs?: number): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // An idle connection the server ends (a restart, a terminated backend) is dropped and replaced on the
   // next query; unheard, its error would be an uncaught 'error' event and stop the whole process.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
@@ -94,10 +107,13 @@ function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       // Several app instances may start together against one database: migrate one at a time.
       const connection = await pool.connect();
       try {
+        // A migration may build an index over millions of rows: no statement timeout while it runs.
+        await connection.query('set statement_timeout = 0');
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePostgres(drizzlePostgres(connection), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        await connection.query('reset statement_timeout').catch(() => {});
         connection.release();
       }
     },

@@ -9,7 +9,10 @@ import { copyEmptyDatabaseInto } from './pglite-snapshot.ts';
  * migrated empty database when it is new). Closing also unlocks.
  */
 export function openConfiguredDatabase(config: Config): DatabaseHandle {
-  if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  if (config.databaseUrl) {
+    const { poolSize, statementTimeoutMs } = config.database;
+    return openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize, statementTimeoutMs });
+  }
   const lock = lockDataDir(config.dataDir);
   copyEmptyDatabaseInto(config.dataDir);
   const database = openDatabase({ kind: 'pglite', dataDir: config.dataDir });

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { FEE_PAYMENTS } from '#shared/consignment.ts';
-import { CONSIGNMENT_STATUSES, FAILURE_REASONS } from '#shared/consignment-status.ts';
+import { CONSIGNMENT_STATUSES, FAILURE_REASONS, STUCK_STATUSES } from '#shared/consignment-status.ts';
 import { FREIGHT_MODES, FREIGHT_STATUSES } from '#shared/freight.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 import { LEDGER_KINDS, MERCHANT_STATUSES, type MerchantApplication, type PayoutMethod } from '#shared/merchant.ts';
@@ -417,6 +417,14 @@ export const consignments = pgTable(
       .on(table.userId, table.merchantInvoice)
       .where(sql`${table.merchantInvoice} IS NOT NULL AND ${table.status} <> 'cancelled'`),
     index('consignments_rider_idx').on(table.riderId, table.status),
+    // Operations (R-OPERATIONS, decision 123): the parcels sitting longest in a status on their way, read
+    // oldest first without touching the delivered million; and the cash riders still hold, by rider.
+    index('consignments_on_the_way_idx')
+      .on(table.statusChangedAt)
+      .where(sql`${table.status} IN (${sql.raw(STUCK_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    index('consignments_cash_with_riders_idx')
+      .on(table.riderId, table.codCollected)
+      .where(sql`${table.codCollected} > 0 AND ${table.codHandedInAt} IS NULL`),
     index('consignments_order_idx').on(table.orderId),
     check('consignments_weight_positive', sql`${table.weightGrams} > 0`),
     check('consignments_total', sql`${table.total} = ${table.deliveryFee} + ${table.codFee}`),
@@ -448,8 +456,23 @@ export const consignmentEvents = pgTable(
   (table) => [
     primaryKey({ name: 'consignment_events_pkey', columns: [table.id, table.createdAt] }),
     index('consignment_events_consignment_idx').on(table.consignmentId, table.id),
+    // Failed attempts by reason over the last days (R-OPERATIONS, decision 123): only the failures, by time.
+    index('consignment_events_failed_idx').on(table.createdAt, table.reason).where(sql`${table.status} = 'delivery_failed'`),
   ],
 );
+
+/**
+ * Parcels by status and hub (R-OPERATIONS, decision 123), kept by triggers on consignments in the same
+ * transaction as every booking, move and removal: each appends its changes here (+1 to where a parcel
+ * went, -1 to where it was), never updating a row, so concurrent moves neither wait on a hot counter nor
+ * deadlock. A count is the sum of its rows; a worker folds the rows into one per (status, hub) now and then.
+ */
+export const parcelCounts = pgTable('parcel_counts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  status: text('status', { enum: CONSIGNMENT_STATUSES }).notNull(),
+  hub: text('hub'),
+  parcels: integer('parcels').notNull(),
+});
 
 /**
  * `Idempotency-Key`s of booking requests (R-BOOKING): the first answer for a key is kept and given again

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isStatementTimeout } from '#server/db/statement-timeout.ts';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { ERROR_CODES, type ErrorCode, errorCodeForStatus } from '#shared/error-codes.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -55,9 +56,20 @@ export const serviceUnavailable = {
   body: errorBody('service_unavailable', MESSAGES.shopUnavailable),
 } as const;
 
-/** The answer to a failure nobody planned for: a 503 when the database is out of reach, else a 500. */
+/** The answer to a request whose statement ran past its statement timeout (decision 124): ask again shortly. */
+export const tookTooLong = {
+  status: 503,
+  headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  body: errorBody('service_unavailable', MESSAGES.tookTooLong),
+} as const;
+
+/**
+ * The answer to a failure nobody planned for: a 503 when the database is out of reach or a statement
+ * timeout cancelled the request's query, else a 500.
+ */
 export function unexpectedFailure(error: unknown): { status: number; headers: Record<string, string>; body: ErrorBody } {
   if (isDatabaseUnavailable(error)) return serviceUnavailable;
+  if (isStatementTimeout(error)) return tookTooLong;
   return { status: 500, headers: {}, body: errorBody('internal', 'Something went wrong on our side. Please try again.') };
 }
 
@@ -83,7 +95,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 500) {
       const failure = unexpectedFailure(error);
       if (failure.status === 500) request.log.error({ err: error }, 'request failed');
-      else request.log.warn({ err: error }, 'the database cannot be reached: answered 503');
+      else request.log.warn({ err: error }, 'the database cannot be reached or took too long: answered 503');
       return reply.status(failure.status).headers(failure.headers).send(failure.body);
     }
     return reply.status(status).send(errorBody(errorCodeForStatus(status), error.message));

@@ -29,7 +29,7 @@ type ErrorStatus = keyof typeof ERROR_STATUSES;
 /** What any call can answer, whatever its route: our own failure, or the database out of reach (R-OUTAGE). */
 const FAILURE_STATUSES = {
   500: 'Something went wrong on our side (`internal`); the request may be tried again.',
-  503: 'The shop cannot reach its database for a moment (`service_unavailable`): ask again after Retry-After seconds.',
+  503: 'The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds.',
 } as const;
 
 /** The answer headers the document names, each as a header object of OpenAPI. */

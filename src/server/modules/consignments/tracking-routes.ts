@@ -26,6 +26,7 @@ import { listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveri
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
 import { operationsView, takeCashFromRider } from './operations.ts';
+import { parcelCountFolding } from './parcel-counts.ts';
 import { moveContext } from './parcel-moved.ts';
 import { applyScans } from './scans.ts';
 import { trackingCodeByInvoice, trackingOf } from './tracking.ts';
@@ -38,6 +39,9 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
   handoverPhotos: PrivatePhotos;
 }> = async (app, { db, config, trackingLookups, handoverPhotos }) => {
   const moves = moveContext(db, app.publicReads, config, parcelNotices(config, app.translators));
+  const countFolding = parcelCountFolding(db, app.log);
+  app.addHook('onReady', () => countFolding.start());
+  app.addHook('onClose', () => countFolding.stop());
 
   app.get(
     '/api/track/:trackingCode',
@@ -183,7 +187,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         operationId: 'readOperations',
         tags: ['operations'],
         summary:
-          'The network at a glance (admin): parcels by status and by hub, parcels stuck longer than STUCK_AFTER_HOURS in one status, failed attempts by reason, and cash riders collected and have not handed in',
+          'The network at a glance (admin): parcels by status and by hub (counts kept with every move), parcels stuck longer than STUCK_AFTER_HOURS in one status, failed attempts of the last `failedWithinDays` (7) days by reason, and cash riders collected and have not handed in. Read under REPORT_STATEMENT_TIMEOUT_MS: past it, 503 with Retry-After',
         response: { 200: operationsSchema },
       },
     },

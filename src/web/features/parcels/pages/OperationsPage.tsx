@@ -96,7 +96,10 @@ export function OperationsPage() {
             </tbody>
           </table>
         </Part>
-        <Part title={t`Failed attempts by reason`} empty={view.failedByReason.length === 0}>
+        <Part
+          title={t`Failed attempts in the last ${count(view.failedWithinDays)} days, by reason`}
+          empty={view.failedByReason.length === 0}
+        >
           <table className="table table-sm">
             <tbody>
               {view.failedByReason.map((row) => (
