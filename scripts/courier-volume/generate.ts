@@ -48,6 +48,13 @@ export async function generateCourierVolume(
     await timed('merchants', () => createMerchants(client, shape, lookups));
     await timed('recipients (temporary)', () => createRecipients(client, shape, lookups));
     await timed('parcel plans (temporary)', () => planParcels(client, shape));
+    // The window's months get their partitions first (decision 0129): otherwise every row lands in the
+    // default partitions and the app's first start moves them all.
+    await timed('month partitions', () =>
+      client.query(
+        `SELECT history_month_partitions((${shape.sql.start} AT TIME ZONE 'UTC')::date, (${shape.sql.now} AT TIME ZONE 'UTC')::date)`,
+      ),
+    );
     await timed('consignments', () => insertConsignments(client, shape));
     await timed('consignment_events', () => insertEvents(client));
     await timed('pickups', () => insertPickups(client));
