@@ -22,10 +22,13 @@ import { firstPaintFonts } from '#server/http/web-build.ts';
  * And the 1 KB issue 29 spends there: the router's table knows eight more pages (the tracking form and
  * a parcel's tracking, the scan screen, the rider's run, operations, their staff guards), 130,129 bytes
  * measured.
+ * And the 1 KB issue 40 spends: the router's table knows the admins' Parcels page, the query keys of the
+ * lists that page by keyset, and TanStack Query's paged query the payout lists use joins the framework
+ * (131,425 bytes measured).
  * CSS: 25 KB and the 1 KB of issue 27's fonts (the Bangla pages' faces, the English pages' Bengali
  * letters) and their selectors.
  */
-const BUDGET_BYTES = { js: 128 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 1024 };
+const BUDGET_BYTES = { js: 129 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 1024 };
 /**
  * Each language's home page loads the app's code and its language's catalogues (R-LANGUAGES, decision
  * 61), never the other language's: the code grew by Lingui's runtime (2 KB), English by its `web`
@@ -36,8 +39,10 @@ const BUDGET_BYTES = { js: 128 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 102
  * page (143,400 bytes measured). Bangla 1 KB more with issue 39: the shared catalogue holds the rules'
  * new messages (a name's length, cash on delivery for merchants, the booking and key limits; 6,260 → 6,571
  * bytes compressed) and the route table the courier admin pages' own guard (144,888 bytes measured).
+ * Each 1 KB more with issue 40's code above, and Bangla's shared catalogue its new messages (English 137,593
+ * and Bangla 145,768 bytes measured).
  */
-const LANGUAGE_BUDGET_BYTES = { en: 134 * 1024, bn: 142 * 1024 };
+const LANGUAGE_BUDGET_BYTES = { en: 135 * 1024, bn: 143 * 1024 };
 const HOME_CATALOGUES = { en: ['../locales/web/en.po'], bn: ['../locales/web/bn.po', '../locales/shared/bn.po'] };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';
@@ -97,7 +102,7 @@ describe('budgets', () => {
   });
 
   it.runIf(existsSync(manifestPath))(
-    'the home page loads at most 128 KB of JavaScript (its code) and 26 KB of CSS, gzip, before it is idle',
+    'the home page loads at most 129 KB of JavaScript (its code) and 26 KB of CSS, gzip, before it is idle',
     () => {
       const manifest = readManifest();
       expect(manifest[HOME_ROUTE], `${HOME_ROUTE} is not in the manifest`).toBeDefined();
