@@ -133,9 +133,7 @@ export async function courierRoutes(shop, databaseUrl) {
         })
       : missing('scan 10 (already at the hub)', 'no parcel at the Dhaka hub'),
     get('My Parcels: first page', '/api/consignments', 'merchant'),
-    myParcelsOlder
-      ? get('My Parcels: 10th page', myParcelsOlder, 'merchant')
-      : missing('My Parcels: 10th page', 'fewer pages'),
+    myParcelsOlder ? get('My Parcels: 10th page', myParcelsOlder, 'merchant') : missing('My Parcels: 10th page', 'fewer pages'),
     get("rider's run", '/api/rider/run', 'rider'),
     get('merchant dashboard', '/api/merchant', 'merchant'),
     get('ledger: first page', '/api/merchant/ledger', 'merchant'),
