@@ -22,6 +22,8 @@ export async function captureBaseline(db: Database): Promise<DatabaseBaseline> {
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.is_generated = 'NEVER'
+      -- A month of a partitioned table (decision 0129) is filled through its parent, not on its own.
+      and not exists (select from pg_class k where k.relname = c.table_name and k.relispartition)
     order by c.table_name, c.ordinal_position`)) as unknown as { rows: { table_name: string; column_name: string }[] };
   const tables = new Map<string, string[]>();
   for (const { table_name, column_name } of columns.rows) {
@@ -33,7 +35,10 @@ export async function captureBaseline(db: Database): Promise<DatabaseBaseline> {
   for (const [table, names] of tables) {
     const list = names.join(', ');
     await db.execute(sql.raw(`create table ${BASELINE_SCHEMA}.${quote(table)} as select ${list} from public.${quote(table)}`));
-    copies.push(`insert into public.${quote(table)} (${list}) select ${list} from ${BASELINE_SCHEMA}.${quote(table)};`);
+    // The rows come back with their own ids, identity columns included (parcel_counts' are always generated).
+    copies.push(
+      `insert into public.${quote(table)} (${list}) overriding system value select ${list} from ${BASELINE_SCHEMA}.${quote(table)};`,
+    );
   }
   // Deleting the few rows a test adds is ten times quicker here than truncating (new files per table).
   const emptyAll = [...tables.keys()].map((table) => `delete from public.${quote(table)};`).join(' ');
