@@ -191,7 +191,7 @@ async function main() {
   const merchant = await signIn(options.merchant);
   const rider = await signIn(options.rider);
   const myParcels = await call('GET', '/api/consignments', { token: merchant });
-  const parcel = myParcels.json?.consignments?.[0] ?? myParcels.json?.items?.[0] ?? myParcels.json?.[0];
+  const parcel = myParcels.json?.parcels?.[0];
   const trackingCode = parcel?.trackingCode ?? 'SC0000000001X';
   const invoice = { invoice: parcel?.merchantInvoice ?? '1001', phone: parcel?.recipient?.phone ?? '01711000000' };
   const booking = {
