@@ -8,8 +8,13 @@ import { type NpmStartedServer, npmStart } from '../helpers/npm-start.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { RELAXED_LIMITS, startTestServer, TEST_ADMIN } from '../helpers/test-server.ts';
 
-/** Issue 11's bound on the server's resident memory, which decision 36's heap limit keeps. */
-const RESIDENT_MAX_MB = 300;
+/**
+ * What the attack may add to the server's resident memory (measured 17–28 MB on 2026-11-29), and the
+ * process's bound on PGlite at the 192 MB heap limit (decision 101): the idle process alone is 280–292 MB
+ * now, so issue 11's 300 MB left the attack no room at all.
+ */
+const RESIDENT_GROWTH_MAX_MB = 64;
+const RESIDENT_MAX_MB = 400;
 const PARALLEL = 50;
 
 /** Three shapes of about 60 KB each, within the 64 KB of /api/auth/* (R-BOUNDS), thousands of levels deep. */
@@ -99,7 +104,7 @@ describe('JSON bodies nest at most 32 levels, on every route (R-BOUNDS, decision
   });
 
   // The admin may call every route, so each one reads the body.
-  it(`refuses ${PARALLEL} parallel bodies thousands of levels deep on each route with 400, and the server stays within ${RESIDENT_MAX_MB} MB`, async () => {
+  it(`refuses ${PARALLEL} parallel bodies thousands of levels deep on each route with 400, and the server grows by less than ${RESIDENT_GROWTH_MAX_MB} MB`, async () => {
     const before = await callerState();
     server.resetPeak();
     const residentBefore = server.residentMb();
@@ -123,6 +128,7 @@ describe('JSON bodies nest at most 32 levels, on every route (R-BOUNDS, decision
     );
     expect(alive, server.output().slice(-1500)).toBe(true);
     expect(refusals.length, refusals.slice(0, 10).join('\n')).toBe(0);
+    expect(memory.peak - residentBefore.now).toBeLessThan(RESIDENT_GROWTH_MAX_MB);
     expect(memory.peak).toBeLessThan(RESIDENT_MAX_MB);
     expect(await callerState()).toEqual(before);
   }, 600_000);
