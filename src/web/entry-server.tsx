@@ -18,6 +18,7 @@ import { AppProviders } from './app/AppProviders.tsx';
 import { PAGES, type PageHead, publicPages, signedInHead } from './app/page-head.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { routes } from './app/routes.tsx';
+import { routesByFirstSegment } from './app/routes-by-first-segment.ts';
 import { type MissingAnswer, PAGE_STATE_ID, type PageState, reviveMissing } from './lib/page-state.ts';
 import { queryKeys } from './lib/query-keys.ts';
 import { setShopSettings } from './lib/shop.ts';
@@ -189,13 +190,15 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
   };
 }
 
+const routesFor = routesByFirstSegment(routes);
+
 /**
  * The route pattern of the page at `url`, as /metrics labels it (R-METRICS): `/blog/:slug`, and under
  * its language's prefix for Bangla (`/bn/blog/:slug`); undefined for an address no page has.
  */
 export function pagePattern(url: string): string | undefined {
   const { locale, path } = localeOfPath(new URL(url, 'http://page').pathname);
-  const matches = matchRoutes(routes, path);
+  const matches = matchRoutes(routesFor(path), path);
   if (!matches || matches.at(-1)?.route.path === '*') return undefined;
   const pattern = `/${matches.map(({ route }) => route.path ?? '').join('/')}`.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
   const prefix = localePrefix(locale);
