@@ -1,46 +1,20 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { unauthorized } from '#server/http/errors.ts';
-import { guard } from '#server/http/guards.ts';
 import { idempotencyKeyHeadersSchema, idempotencyKeyOf } from '#server/http/idempotency-key.ts';
-import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { ledgerPageSchema, ledgerQuerySchema } from '#shared/merchant.ts';
-import {
-  API_KEY_MESSAGES,
-  apiKeyIdParamsSchema,
-  apiKeyInputSchema,
-  apiKeySchema,
-  newApiKeySchema,
-} from '#shared/merchant-api.ts';
+import { apiKeyIdParamsSchema, apiKeyInputSchema, apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
 import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
 import { bookConsignment, bookingContext, presentConsignment, readOwnConsignment } from '../consignments/service.ts';
 import { ledgerPage } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
-import { createApiKey, keyHolder, listApiKeys, revokeApiKey } from './api-keys.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The merchant a `/api/v1` call is made for, from its API key. */
-    apiCaller?: { keyId: string; merchantId: string; userId: string };
-  }
-}
-
-const bearerOf = (request: FastifyRequest) => {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-};
-
-const callerOf = (request: FastifyRequest) => {
-  if (!request.apiCaller) throw new Error('a /api/v1 route ran without its key check');
-  return request.apiCaller;
-};
+import { apiKeyHooks, callerOf } from './api-key-guard.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 
 /**
  * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
@@ -103,24 +77,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     async (request) => revokeApiKey(db, viewerOf(request).userId, request.params.id),
   );
 
-  const requireApiKey = guard(
-    async (request: FastifyRequest) => {
-      const caller = await keyHolder(db, bearerOf(request));
-      if (!caller) throw unauthorized(API_KEY_MESSAGES.badKey);
-      request.apiCaller = caller;
-    },
-    { scheme: 'merchantApiKey', byRole: false },
-  );
-  // After requireApiKey (onRequest), so the merchant is known.
-  const perMerchant = app.rateLimit(
-    floodLimit({
-      max: config.rateLimits.apiRequestsPerMerchant,
-      windowMs: RATE_LIMIT_WINDOWS.apiKey,
-      what: /*i18n*/ 'calls with your API keys',
-      key: (request) => `api-merchant:${callerOf(request).merchantId}`,
-    }).rateLimit,
-  );
-  const keyed = { onRequest: requireApiKey, preHandler: perMerchant };
+  const keyed = apiKeyHooks(app, db, config);
 
   app.post(
     '/api/v1/consignments',
