@@ -1,11 +1,11 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
-import type { Database } from '#server/db/client.ts';
-import { consignmentEvents, consignments, user } from '#server/db/schema.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
+import { consignmentEvents, consignments, parcelCounts, user } from '#server/db/schema.ts';
 import { readWithin } from '#server/db/statement-timeout.ts';
 import { STUCK_STATUSES } from '#shared/consignment-status.ts';
 import { LIMITS } from '#shared/limits.ts';
-import type { Operations } from '#shared/tracking.ts';
+import { type Operations, operationsSchema } from '#shared/tracking.ts';
 import { riderIdByEmail } from './deliveries.ts';
 import { readParcelCounts } from './parcel-counts.ts';
 import type { MoveContext } from './parcel-moved.ts';
@@ -68,6 +68,48 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
       cashWithRiders: cashWithRiders.map(({ name, email, parcels, amount }) => ({ rider: { name, email }, parcels, amount })),
     };
   });
+}
+
+/**
+ * How long a kept Operations view may be shown while nothing it counts has changed: the stuck list and the
+ * failed attempts' window move with the clock, not with any write.
+ */
+const KEPT_VIEW_MS = 2_000;
+
+/**
+ * What the view counts has changed when this has (decision 140): every booking and move appends to
+ * parcel_counts (count and newest id; a transaction that commits after a later id still adds a row), and
+ * a rider's hand-in shrinks the cash not handed in (its partial index). A few hundred rows between folds,
+ * and the parcels whose cash is out: never history.
+ */
+async function countedChanges(tx: Transaction): Promise<string> {
+  const result = (await tx.execute(sql`
+    select (select count(*) || ':' || coalesce(max(${parcelCounts.id}), 0) from ${parcelCounts})
+      || ':' || (select count(*) from ${consignments} where ${consignments.codCollected} > 0 and ${consignments.codHandedInAt} is null)
+      as version`)) as unknown as { rows: { version: string }[] };
+  return result.rows[0]?.version ?? '';
+}
+
+/**
+ * `GET /api/admin/operations` for every admin at once (decision 140): the view is made once and shown again
+ * to whoever asks while nothing it counts has changed (a cheap check of every request) and for at most
+ * KEPT_VIEW_MS; admins asking together while it is being made wait for that one. Ten admins' boards
+ * refreshing cost one view, not ten, and a change shows on the next request, on every instance.
+ */
+export function operationsBoard(db: Database, config: Config, now: () => number = Date.now) {
+  let kept: { version: string; madeAt: number; json: Promise<string> } | undefined;
+  return async (): Promise<string> => {
+    const version = await readWithin(db, config.database.reportStatementTimeoutMs, countedChanges);
+    if (kept && kept.version === version && now() - kept.madeAt < KEPT_VIEW_MS) return kept.json;
+    // Kept as the JSON sent: a 40 KB view (a rider's cash a line) is not serialized again for every admin.
+    const json = operationsView(db, config, new Date(now())).then((view) => JSON.stringify(operationsSchema.parse(view)));
+    const made = { version, madeAt: now(), json };
+    kept = made;
+    json.catch(() => {
+      if (kept === made) kept = undefined;
+    });
+    return json;
+  };
 }
 
 /** `POST /api/ops/cash-handins`: the rider handed in the cash they collected; what was taken in, in poisha. */
