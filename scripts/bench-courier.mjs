@@ -128,6 +128,7 @@ async function measure(shop, route, connections, options = {}) {
   return {
     p99: result.latency.p99,
     perSecond: result.requests.average,
+    bytesPerSecond: result.throughput.average,
     answered: result.requests.total,
     unexpected,
     // autocannon counts timeouts among its errors.
@@ -136,7 +137,7 @@ async function measure(shop, route, connections, options = {}) {
   };
 }
 
-const format = (run) => {
+const format = (run, download = false) => {
   if (!run) return '–';
   if (run.died) return '**server died**';
   if (run.answered === 0) return `no answer in ${TIMEOUT_SECONDS} s`;
@@ -144,7 +145,8 @@ const format = (run) => {
   // Errors without a status: the answer did not come whole within the timeout, or its connection was cut.
   if (failed >= run.answered) return `all ${failed} failed (${run.statuses || `none whole within ${TIMEOUT_SECONDS} s`})`;
   const bad = failed ? ` (${failed} failed: ${run.statuses || 'cut off'})` : '';
-  return `${Math.round(run.p99)} ms / ${run.perSecond < 10 ? run.perSecond.toFixed(1) : Math.round(run.perSecond)}${bad}`;
+  const rate = download ? `, ${(run.bytesPerSecond / 1e6).toFixed(1)} MB/s` : '';
+  return `${Math.round(run.p99)} ms / ${run.perSecond < 10 ? run.perSecond.toFixed(1) : Math.round(run.perSecond)}${rate}${bad}`;
 };
 
 /**
@@ -179,7 +181,7 @@ async function benchDatabase(database, index, only) {
         }
         runs[connections] = run;
       }
-      results.set(route.name, runs);
+      results.set(route.name, { ...runs, download: route.heavy === true });
       console.error(`${database.label.padEnd(5)} ${route.name.padEnd(32)} 1: ${format(runs[1])}   10: ${format(runs[10])}`);
     }
     const retried = [];
@@ -215,6 +217,10 @@ function throughputRatio(small, large) {
 function verdict(small, large) {
   if (!large || large.missing) return '–';
   if (large[1]?.died || large[10]?.died) return '**fails: server died**';
+  // Its time is its length (a merchant's 66,000 lines is 5 MB): issue 40 judges it by its own bar, streamed
+  // while tracking keeps p99 < 100 ms (tests/integration/statement-volume.test.ts). A PDF past the one each
+  // instance makes at a time is refused with 503 and Retry-After (decision 101).
+  if (large.download) return 'a download: lived';
   const problems = [];
   if (!(large[1]?.answered > large[1]?.unexpected + large[1]?.errors)) problems.push('no whole answer');
   else if (large[1].p99 >= P99_LIMIT_MS) problems.push(`p99 ${Math.round(large[1].p99)} ms`);
@@ -236,13 +242,18 @@ const lines = [
 ];
 for (const [name, largeRuns] of large.results) {
   const smallRuns = small.results.get(name);
-  if (largeRuns.missing || smallRuns?.missing) {
-    lines.push(`| ${name} | ${smallRuns?.missing ?? ''} | | ${largeRuns.missing ?? ''} | | | – |`);
+  if (largeRuns.missing) {
+    lines.push(`| ${name} | ${smallRuns?.missing ?? ''} | | ${largeRuns.missing} | | | – |`);
     continue;
   }
+  // A route the small database cannot show (ten pages of a merchant's parcels) is judged on its p99 alone.
+  const download = largeRuns.download;
+  const smallCells = smallRuns?.missing
+    ? [smallRuns.missing, '']
+    : [format(smallRuns?.[1], download), format(smallRuns?.[10], download)];
   const ratio = throughputRatio(smallRuns, largeRuns)?.toFixed(2) ?? '–';
   lines.push(
-    `| ${name} | ${format(smallRuns?.[1])} | ${format(smallRuns?.[10])} | ${format(largeRuns[1])} | ${format(largeRuns[10])} | ${ratio} | ${verdict(smallRuns, largeRuns)} |`,
+    `| ${name} | ${smallCells[0]} | ${smallCells[1]} | ${format(largeRuns[1], download)} | ${format(largeRuns[10], download)} | ${ratio} | ${verdict(smallRuns, largeRuns)} |`,
   );
 }
 lines.push('');
