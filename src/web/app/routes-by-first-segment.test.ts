@@ -7,7 +7,10 @@ import { routesByFirstSegment } from './routes-by-first-segment.ts';
 function samplePaths(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
     const path = route.path ? `${parent}/${route.path}` : parent;
-    const filled = path.replace(/:[\w-]+/g, 'x42').replace('*', 'some/where').replace(/\/{2,}/g, '/');
+    const filled = path
+      .replace(/:[\w-]+/g, 'x42')
+      .replace('*', 'some/where')
+      .replace(/\/{2,}/g, '/');
     return [filled || '/', ...samplePaths(route.children ?? [], path)];
   });
 }
