@@ -120,8 +120,14 @@ describe('the merchant API and its keys', () => {
     expect(answers[2]?.body.error.message).toMatch(
       /^Too many calls with your API keys\. Please wait (\d+ seconds?|1 minute) and try again\.$/,
     );
+    // Each answer says the limit and what is left of it as the IETF draft writes them (issue 41).
+    expect(answers[0]?.headers.get('ratelimit-policy')).toBe('"merchant";q=8;w=60');
+    expect(answers[0]?.headers.get('ratelimit')).toMatch(/^"merchant";r=0;t=([1-9]|[1-5]\d|60)$/);
+    expect(answers[0]?.headers.get('x-ratelimit-remaining')).toBeNull();
     // Another merchant's calls are its own.
-    expect((await v1('GET', '/ledger', (await makeKey(other, 'Theirs')).body.key)).status).toBe(200);
+    const theirs = await v1('GET', '/ledger', (await makeKey(other, 'Theirs')).body.key);
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get('ratelimit')).toMatch(/^"merchant";r=7;t=\d+$/);
   });
 
   it('at most 10 live keys a merchant: the 11th is refused until one is revoked (issue 39)', async () => {

@@ -48,6 +48,18 @@ export const ANSWER_HEADERS = {
     description: 'How many there are in all, over every page.',
     schema: { type: 'integer', minimum: 0 },
   },
+  'RateLimit-Policy': {
+    description:
+      'The merchant API’s limit, as the IETF draft “RateLimit header fields for HTTP” writes it: `"merchant";q=600;w=60` ' +
+      'is 600 calls (q) a 60-second window (w) for all of the merchant’s keys together.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'What is left of it after this call, as the same draft writes it: `"merchant";r=599;t=42` is 599 calls (r) ' +
+      'left for 42 more seconds (t), when the window starts again.',
+    schema: { type: 'string' },
+  },
 } as const;
 
 type AnswerHeader = keyof typeof ANSWER_HEADERS;
@@ -96,6 +108,8 @@ const errorResponse = (description: string, headers: readonly AnswerHeader[] = [
 
 /** Those refusals that say when to ask again. */
 const WAIT_THEN_ASK_AGAIN: readonly number[] = [429, 503];
+/** What every answer of the merchant API past its key check says about its limit (issue 41). */
+const LIMIT_LEFT: readonly AnswerHeader[] = ['RateLimit-Policy', 'RateLimit'];
 
 /**
  * Completes each operation from how its route is built: the security its onRequest hook demands, the
@@ -118,17 +132,20 @@ function describeOperation(): SwaggerTransform {
     if (guard?.byRole) statuses.add(403);
     if (route.url.includes('/:id')) statuses.add(404);
     if (route.config && 'rateLimit' in route.config) statuses.add(429);
+    const limited = guard?.scheme === MERCHANT_KEY ? LIMIT_LEFT : [];
     const refusals = [...statuses, ...([500, 503] as const)].map((status) => [
       status,
       errorResponse(
         status === 500 || status === 503 ? FAILURE_STATUSES[status] : ERROR_STATUSES[status],
-        WAIT_THEN_ASK_AGAIN.includes(status) ? ['X-Request-Id', 'Retry-After'] : ['X-Request-Id'],
+        WAIT_THEN_ASK_AGAIN.includes(status)
+          ? ['X-Request-Id', 'Retry-After', ...(status === 429 ? limited : [])]
+          : ['X-Request-Id'],
       ),
     ]);
     const answers = Object.entries((transformed.schema.response ?? {}) as Record<string, Record<string, unknown>>).map(
       ([status, answer]) => {
         const success = status.startsWith('2');
-        const headers: readonly AnswerHeader[] = ['X-Request-Id', ...(success ? successHeaders : [])];
+        const headers: readonly AnswerHeader[] = ['X-Request-Id', ...(success ? [...successHeaders, ...limited] : [])];
         return [
           status,
           { ...answer, description: answer.description ?? route.schema?.summary, headers: headersOf(headers) },

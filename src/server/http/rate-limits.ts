@@ -1,5 +1,5 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimits } from '#server/config.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -30,6 +30,30 @@ export async function registerRateLimits(app: FastifyInstance, redis: Redis | un
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': true, 'retry-after': true },
   });
+}
+
+const COUNTED = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
+
+/**
+ * A limit that tells every answer what is left of it (the merchant API, issue 41): @fastify/rate-limit
+ * writes its own x-ratelimit-* headers, which `tellLimitLeft` rewrites as the IETF draft's.
+ */
+export const LIMIT_LEFT_HEADERS = {
+  addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+  addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+} as const;
+
+/**
+ * The limit an answer was counted against, as draft-ietf-httpapi-ratelimit-headers names it:
+ * `RateLimit-Policy: "name";q=<calls>;w=<seconds>` and `RateLimit: "name";r=<left>;t=<seconds to reset>`.
+ * An answer refused before the count (a bad key) has neither.
+ */
+export function tellLimitLeft(reply: FastifyReply, name: string, windowMs: number): void {
+  const [limit, remaining, reset] = COUNTED.map((header) => reply.getHeader(header));
+  if (limit === undefined) return;
+  for (const header of COUNTED) reply.removeHeader(header);
+  reply.header('ratelimit-policy', `"${name}";q=${limit};w=${Math.round(windowMs / 1000)}`);
+  reply.header('ratelimit', `"${name}";r=${remaining ?? 0};t=${reset ?? 0}`);
 }
 
 /**

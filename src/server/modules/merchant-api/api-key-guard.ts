@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { unauthorized } from '#server/http/errors.ts';
 import { guard } from '#server/http/guards.ts';
-import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
+import { floodLimit, LIMIT_LEFT_HEADERS, RATE_LIMIT_WINDOWS, tellLimitLeft } from '#server/http/rate-limits.ts';
 import { API_KEY_MESSAGES } from '#shared/merchant-api.ts';
 import { keyHolder } from './api-keys.ts';
 
@@ -41,15 +41,21 @@ export function apiKeyHooks(app: FastifyInstance, db: Database, config: Config) 
     { scheme: 'merchantApiKey', byRole: false },
   );
   // After requireApiKey (onRequest), so the merchant is known.
-  const perMerchant = app.rateLimit(
-    floodLimit({
+  const perMerchant = app.rateLimit({
+    ...floodLimit({
       max: config.rateLimits.apiRequestsPerMerchant,
       windowMs: RATE_LIMIT_WINDOWS.apiKey,
       what: /*i18n*/ 'calls with your API keys',
       key: (request) => `api-merchant:${callerOf(request).merchantId}`,
     }).rateLimit,
-  );
-  return { onRequest: requireApiKey, preHandler: perMerchant };
+    ...LIMIT_LEFT_HEADERS,
+  });
+  // Every answer counted says what is left (issue 41), the 429 included, so a client can slow down before it.
+  const onSend = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    tellLimitLeft(reply, 'merchant', RATE_LIMIT_WINDOWS.apiKey);
+    return payload;
+  };
+  return { onRequest: requireApiKey, preHandler: perMerchant, onSend };
 }
 
 /** What every `/api/v1` route takes: its key checked, then its merchant's share of the API limit. */
