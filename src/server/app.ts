@@ -42,7 +42,6 @@ import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
 import { freightRoutes } from './modules/freight/routes.ts';
 import mailPlugin from './modules/mail/plugin.ts';
 import { merchantApiRoutes } from './modules/merchant-api/routes.ts';
-import { webhookRoutes } from './modules/merchant-api/webhook-routes.ts';
 import payoutSchedule from './modules/merchants/payout-schedule.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
 import orderExpiryPlugin from './modules/orders/expiry.ts';
@@ -177,10 +176,9 @@ export async function buildApp({
   await app.register(consignmentRoutes, { ...domain, rates, refundFee, handoverPhotos });
   await app.register(parcelListRoutes, domain);
   await app.register(bulkBookingRoutes, { ...domain, rates });
-  await app.register(merchantApiRoutes, { ...domain, rates });
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).
   const webhookRules = { allowPrivate: config.webhookAllowPrivate, resolve: resolveHost };
-  await app.register(webhookRoutes, { db: database.db, rules: webhookRules });
+  await app.register(merchantApiRoutes, { ...domain, rates, webhookRules });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: outboxTiming });

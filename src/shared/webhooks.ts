@@ -8,6 +8,11 @@ import { englishText } from './translate.ts';
 /** What a merchant's endpoint may be told of (R-WEBHOOKS). */
 export const WEBHOOK_EVENT_TYPES = ['consignment.status_changed', 'payout.created', 'payout.paid'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** What the merchant's "send a test event" sends (issue 41): to the one endpoint asked, whatever it takes. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** Every type an event sent may have: those an endpoint takes, and the test. */
+export const WEBHOOK_SENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT] as const;
+export type WebhookSentType = (typeof WEBHOOK_SENT_TYPES)[number];
 
 export const WEBHOOK_MESSAGES = {
   badUrl: /*i18n*/ 'Give the full address of your endpoint, starting with https://',
@@ -83,7 +88,7 @@ export const webhookAttemptSchema = z.object({
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   eventId: z.string(),
-  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  eventType: z.enum(WEBHOOK_SENT_TYPES),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   createdAt: z.string(),
   attempts: z.array(webhookAttemptSchema),
@@ -111,9 +116,15 @@ export interface PayoutEvent {
   reference: string | null;
 }
 
+/** `data` of webhook.test: the endpoint it was sent to; nothing happened to a parcel or a payout. */
+export interface WebhookTest {
+  endpointId: string;
+}
+
 /** What an event carries, by type. */
 export type WebhookEventData = {
   'consignment.status_changed': ConsignmentStatusChanged;
   'payout.created': PayoutEvent;
   'payout.paid': PayoutEvent;
+  'webhook.test': WebhookTest;
 };

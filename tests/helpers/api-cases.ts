@@ -319,6 +319,8 @@ export const API_CASES: Record<string, ApiCase> = {
   listWebhookEndpoints: async () => ({ as: 'merchant', status: 200 }),
   removeWebhookEndpoint: async (world) => ({ as: 'merchant', params: { id: await webhookEndpoint(world) }, status: 200 }),
   listWebhookDeliveries: async (world) => ({ as: 'merchant', params: { id: await webhookEndpoint(world) }, status: 200 }),
+  rotateWebhookSecret: async (world) => ({ as: 'merchant', params: { id: await keptWebhookEndpoint(world) }, status: 200 }),
+  sendWebhookTestEvent: async (world) => ({ as: 'merchant', params: { id: await keptWebhookEndpoint(world) }, status: 201 }),
   resendWebhookDelivery: async (world) => {
     const endpoint = await webhookEndpoint(world);
     await world.newParcel();
@@ -398,6 +400,20 @@ export const API_CASES: Record<string, ApiCase> = {
   v1GetConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
   v1Quote: async () => ({ query: { from: 'dhaka-gulshan', to: 'cumilla-debidwar', weightGrams: '800' }, status: 200 }),
   v1Ledger: async () => ({ query: {}, status: 200 }),
+  v1CreateWebhookEndpoint: async () => ({
+    json: { url: 'https://hooks.example.com/v1', events: ['consignment.status_changed', 'payout.paid'] },
+    status: 201,
+  }),
+  v1ListWebhookEndpoints: async () => ({ status: 200 }),
+  v1RemoveWebhookEndpoint: async (world) => ({ params: { id: await webhookEndpoint(world) }, status: 200 }),
+  v1RotateWebhookSecret: async (world) => ({ params: { id: await keptWebhookEndpoint(world) }, status: 200 }),
+  v1SendWebhookTestEvent: async (world) => ({ params: { id: await keptWebhookEndpoint(world) }, status: 201 }),
+  v1ListWebhookDeliveries: async (world) => ({ params: { id: await keptWebhookEndpoint(world) }, status: 200 }),
+  v1ResendWebhookDelivery: async (world) => {
+    const endpoint = await keptWebhookEndpoint(world);
+    const test = await world.as('merchant', 'POST', `/api/merchant/webhooks/${endpoint}/test`, undefined, 201);
+    return { params: { id: test.id }, status: 201 };
+  },
 };
 
 /** A merchant application waiting for the admin: its id. */
@@ -460,6 +476,14 @@ async function webhookEndpoint(world: ApiWorld): Promise<string> {
     201,
   );
   return made.id;
+}
+
+/** One endpoint the cases that leave it in place share: a merchant may have at most 10. */
+const keptEndpoints = new WeakMap<ApiWorld, Promise<string>>();
+function keptWebhookEndpoint(world: ApiWorld): Promise<string> {
+  const kept = keptEndpoints.get(world) ?? webhookEndpoint(world);
+  keptEndpoints.set(world, kept);
+  return kept;
 }
 
 /** The payment the order's owner starts for it, as the payment page does. */

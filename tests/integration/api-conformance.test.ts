@@ -161,7 +161,19 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
       ]),
     );
     expect(Object.keys(merchantApi?.components.schemas ?? {}).sort()).toEqual(
-      ['Booking', 'Consignment', 'ErrorResponse', 'LedgerLine', 'LedgerPage', 'Quote', 'V1BookConsignmentRequest'].sort(),
+      [
+        'Booking',
+        'Consignment',
+        'ErrorResponse',
+        'LedgerLine',
+        'LedgerPage',
+        'NewWebhookEndpoint',
+        'Quote',
+        'V1BookConsignmentRequest',
+        'V1CreateWebhookEndpointRequest',
+        'WebhookDelivery',
+        'WebhookEndpoint',
+      ].sort(),
     );
   });
 

@@ -25,7 +25,7 @@ import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { PAYOUT_RUN_STATES } from '#shared/payout-run.ts';
 import { PICKUP_WINDOWS } from '#shared/pickup.ts';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '#shared/webhooks.ts';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_SENT_TYPES } from '#shared/webhooks.ts';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -760,7 +760,7 @@ export const webhookEvents = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id),
-    type: text('type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    type: text('type', { enum: WEBHOOK_SENT_TYPES }).notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,8 +13,10 @@ import { bookConsignment, bookingContext, presentConsignment, readOwnConsignment
 import { ledgerPage } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
+import type { EndpointRules } from '../webhooks/endpoints.ts';
 import { apiKeyHooks, callerOf } from './api-key-guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 
 /**
  * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
@@ -23,10 +25,12 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
  */
-export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; rates: RateCards }> = async (
-  app,
-  { db, config, rates },
-) => {
+export const merchantApiRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  rates: RateCards;
+  webhookRules: EndpointRules;
+}> = async (app, { db, config, rates, webhookRules }) => {
   // A parcel booked through the API tells its people as one booked on the site does (R-PARCEL-MAILS).
   const booking = bookingContext(db, config, rates, app.translators);
 
@@ -77,7 +81,9 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     async (request) => revokeApiKey(db, viewerOf(request).userId, request.params.id),
   );
 
+  // Made once: each apiKeyHooks counts in its own memory store, and a merchant has one limit over every route.
   const keyed = apiKeyHooks(app, db, config);
+  await app.register(webhookRoutes, { db, rules: webhookRules, keyed });
 
   app.post(
     '/api/v1/consignments',

@@ -8,15 +8,18 @@ import { LIMITS } from '#shared/limits.ts';
 import {
   type NewWebhookEndpoint,
   WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_EVENT,
   type WebhookDelivery,
   type WebhookEndpoint,
+  type WebhookSentType,
   type webhookEndpointInputSchema,
 } from '#shared/webhooks.ts';
 import { allowedAddresses, ForbiddenHost, hostOf, type ResolveHost } from './addresses.ts';
+import { queueTestEvent } from './events.ts';
 
 /**
  * Public file of the webhooks module for the merchant's own endpoints (R-WEBHOOKS): registering,
- * listing and removing them, the delivery log and its resend. Every call names the merchant, and
+ * listing and removing them, a new secret, a test event, the delivery log and its resend. Every call names the merchant, and
  * reaches that merchant's endpoints only: another's is "not found".
  */
 
@@ -54,6 +57,8 @@ async function assertReachable(url: URL, rules: EndpointRules): Promise<void> {
  * 70). At most LIMITS.webhookEndpointsMax per merchant (issue 39 item 7, decision 107), counted under
  * the merchant's row lock so two registered at once cannot both be the last.
  */
+const newSecret = () => `${SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64url')}`;
+
 export async function registerEndpoint(
   db: Database,
   merchantId: string,
@@ -61,7 +66,7 @@ export async function registerEndpoint(
   rules: EndpointRules,
 ): Promise<NewWebhookEndpoint> {
   await assertReachable(new URL(input.url), rules);
-  const secret = `${SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64url')}`;
+  const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
     const [registered] = await tx
@@ -87,6 +92,47 @@ export async function listEndpoints(db: Database, merchantId: string): Promise<W
     .orderBy(desc(webhookEndpoints.createdAt));
   return rows.map(present);
 }
+
+/**
+ * A new signing secret for the endpoint, shown in this answer only (issue 41): from now on every attempt
+ * is signed with it, those waiting to be retried too (each attempt is signed when it is made); the old one
+ * stops at once, so a leaked secret is dead the moment it is rotated.
+ */
+export async function rotateSecret(db: Database, merchantId: string, endpointId: string): Promise<NewWebhookEndpoint> {
+  const secret = newSecret();
+  const [rotated] = await db
+    .update(webhookEndpoints)
+    .set({ secret })
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.merchantId, merchantId)))
+    .returning();
+  if (!rotated) throw notFound(WEBHOOK_MESSAGES.noEndpoint);
+  return { ...present(rotated), secret };
+}
+
+/** A test event queued for one of the merchant's endpoints (see queueTestEvent): its delivery, not yet tried. */
+export async function sendTestEvent(db: Database, merchantId: string, endpointId: string): Promise<WebhookDelivery> {
+  return db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.merchantId, merchantId)));
+    if (!endpoint) throw notFound(WEBHOOK_MESSAGES.noEndpoint);
+    const deliveryId = await queueTestEvent(tx, merchantId, endpointId);
+    const [queued] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+    if (!queued) throw new Error('a test delivery was not queued');
+    return presentQueued(queued, WEBHOOK_TEST_EVENT);
+  });
+}
+
+/** A delivery just queued, as the log shows it: no attempt yet. */
+const presentQueued = (queued: typeof webhookDeliveries.$inferSelect, eventType: WebhookSentType): WebhookDelivery => ({
+  id: queued.id,
+  eventId: queued.eventId,
+  eventType,
+  status: queued.status,
+  createdAt: queued.createdAt.toISOString(),
+  attempts: [],
+});
 
 /** Removes an endpoint with its log: nothing more is sent to it, even what was waiting. Answers what it was. */
 export async function removeEndpoint(db: Database, merchantId: string, endpointId: string): Promise<WebhookEndpoint> {
@@ -165,12 +211,5 @@ export async function resendDelivery(db: Database, merchantId: string, deliveryI
   const { eventType, ...again } = original;
   const [queued] = await db.insert(webhookDeliveries).values(again).returning();
   if (!queued) throw new Error('a resent delivery was not queued');
-  return {
-    id: queued.id,
-    eventId: queued.eventId,
-    eventType,
-    status: queued.status,
-    createdAt: queued.createdAt.toISOString(),
-    attempts: [],
-  };
+  return presentQueued(queued, eventType);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '#server/db/client.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '#server/db/schema.ts';
-import type { WebhookEventData, WebhookEventType } from '#shared/webhooks.ts';
+import { WEBHOOK_TEST_EVENT, type WebhookEventData, type WebhookEventType, type WebhookSentType } from '#shared/webhooks.ts';
 
 /**
  * Public file of the webhooks module (R-WEBHOOKS): `queueWebhookEvent` writes an event for a merchant
@@ -24,11 +24,41 @@ export async function queueWebhookEvent<Type extends WebhookEventType>(
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.merchantId, event.merchantId), sql`${event.type} = any(${webhookEndpoints.events})`));
-  if (endpoints.length === 0) return;
+  await queueEventFor(
+    tx,
+    endpoints.map((endpoint) => endpoint.id),
+    event,
+  );
+}
+
+/**
+ * A test event for one of the merchant's endpoints (issue 41), signed and sent like any other, so a shop
+ * can check its receiver and its signature check before a parcel moves; its delivery's id.
+ */
+export async function queueTestEvent(tx: Transaction, merchantId: string, endpointId: string): Promise<string> {
+  const [delivery] = await queueEventFor(tx, [endpointId], {
+    merchantId,
+    type: WEBHOOK_TEST_EVENT,
+    data: { endpointId },
+    orderingKey: `test:${endpointId}`,
+  });
+  if (!delivery) throw new Error('a test event was not queued');
+  return delivery;
+}
+
+/** The event written once, with a delivery for each endpoint; the deliveries' ids. */
+async function queueEventFor<Type extends WebhookSentType>(
+  tx: Transaction,
+  endpointIds: string[],
+  event: { merchantId: string; type: Type; data: WebhookEventData[Type]; orderingKey: string },
+): Promise<string[]> {
+  if (endpointIds.length === 0) return [];
   const id = randomUUID();
   const body = JSON.stringify({ id, type: event.type, createdAt: new Date().toISOString(), data: event.data });
   await tx.insert(webhookEvents).values({ id, merchantId: event.merchantId, type: event.type, body });
-  await tx
+  const queued = await tx
     .insert(webhookDeliveries)
-    .values(endpoints.map((endpoint) => ({ eventId: id, endpointId: endpoint.id, orderingKey: event.orderingKey })));
+    .values(endpointIds.map((endpointId) => ({ eventId: id, endpointId, orderingKey: event.orderingKey })))
+    .returning({ id: webhookDeliveries.id });
+  return queued.map((delivery) => delivery.id);
 }
