@@ -398,6 +398,9 @@ export const API_CASES: Record<string, ApiCase> = {
   v1GetConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
   v1Quote: async () => ({ query: { from: 'dhaka-gulshan', to: 'cumilla-debidwar', weightGrams: '800' }, status: 200 }),
   v1Ledger: async () => ({ query: {}, status: 200 }),
+  v1Areas: async () => ({ query: { district: 'cumilla' }, status: 200 }),
+  v1Services: async () => ({ status: 200 }),
+  v1Label: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
 };
 
 /** A merchant application waiting for the admin: its id. */
