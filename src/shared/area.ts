@@ -18,6 +18,27 @@ export const areaSchema = placeSchema.extend({
 });
 export type Area = z.infer<typeof areaSchema>;
 
+/**
+ * `GET /api/v1/areas` (issue 41): every area a parcel is booked from or to, within its district within its
+ * division, each with the id a quote and a booking take (`areaId`), its names and its flags as the data has them.
+ */
+export const areaDirectorySchema = z.object({
+  divisions: z.array(
+    placeSchema.extend({
+      districts: z.array(
+        placeSchema.extend({
+          areas: z.array(
+            areaSchema
+              .omit({ district: true, division: true })
+              .extend({ id: z.string().describe('The areaId of a booking’s pickup or recipient, and a quote’s from or to.') }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type AreaDirectory = z.infer<typeof areaDirectorySchema>;
+
 /** A place with its district's name: what the address form suggests and the server reads back (R-COVERAGE). */
 export const namedPlaceSchema = z.object({
   id: z.string(),

@@ -151,6 +151,10 @@ export const trackingCodeParamsSchema = z.object({ trackingCode: z.string().max(
 /** The parcel's page, where its sender pays and prints (R-BOOKING). */
 export const parcelPath = (trackingCode: string) => `/dashboard/parcels/${trackingCode}`;
 export const labelPath = (trackingCode: string) => `/api/consignments/${trackingCode}/label.pdf`;
+/** The same label for the merchant API's key (issue 41): the website's route takes a session, not a key. */
+export const apiLabelPath = (trackingCode: string) => `/api/v1/consignments/${trackingCode}/label.pdf`;
+/** A label's language when it is not the request's: `lang=bn` prints it in Bangla (R-LABEL). */
+export const labelQuerySchema = z.object({ lang: z.string().optional() });
 export const handoverPhotoPath = (trackingCode: string) => `/api/consignments/${trackingCode}/handover-photo`;
 /** The public tracking page's address for a parcel; the page itself is issue 29's. */
 export const trackingPath = (trackingCode: string) => `/track/${trackingCode}`;

@@ -7,6 +7,18 @@ export const SERVICES = ['same-day', 'express', 'standard', 'cargo', 'premium'] 
 export type Service = (typeof SERVICES)[number];
 
 /**
+ * The services as customers read them: the pages show them, and the merchant API names them in English
+ * and Bangla (`GET /api/v1/services`, issue 41), so they are the shared catalogue's, not a page's.
+ */
+export const SERVICE_NAMES: Record<Service, string> = {
+  'same-day': /*i18n*/ 'Same day',
+  express: /*i18n*/ 'Express',
+  standard: /*i18n*/ 'Standard',
+  cargo: /*i18n*/ 'Cargo',
+  premium: /*i18n*/ 'Premium',
+};
+
+/**
  * Where a parcel goes, seen from where it is picked up: within one city (or one district outside the
  * big cities), to the city's surrounding upazilas and districts, or anywhere else in the country.
  */

@@ -92,3 +92,35 @@ export const quoteSchema = z.object({
   options: z.array(quoteOptionSchema),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+
+/**
+ * `GET /api/v1/services` (issue 41): each service a booking names, in English and Bangla, where the rate
+ * card in force offers it, its working days and the weights it takes there (R-PARCEL-SERVICES, R-RATE-CARD).
+ */
+export const serviceCatalogueSchema = z.object({
+  services: z.array(
+    z.object({
+      service: z.enum(SERVICES).describe('What a booking’s `service` field takes.'),
+      name: z.string(),
+      nameBn: z.string(),
+      minGrams: z.number().int().describe('The lightest parcel it takes, in grams.'),
+      bookedBeforeHour: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Booked before this hour (shop time) on a working day, or not at all that day; null when any time will do.'),
+      zones: z
+        .array(
+          z.object({
+            zone: z.enum(ZONES),
+            workingDays: z
+              .object({ earliest: z.number().int(), latest: z.number().int() })
+              .describe('Working days from booking to delivery: the first and the last promised.'),
+            maxGrams: z.number().int().describe('The heaviest parcel it takes to this zone, in grams.'),
+          }),
+        )
+        .describe('The zones the service reaches and the rate card in force prices; none, and it is not offered now.'),
+    }),
+  ),
+});
+export type ServiceCatalogue = z.infer<typeof serviceCatalogueSchema>;

@@ -414,6 +414,9 @@ export const API_CASES: Record<string, ApiCase> = {
     const test = await world.as('merchant', 'POST', `/api/merchant/webhooks/${endpoint}/test`, undefined, 201);
     return { params: { id: test.id }, status: 201 };
   },
+  v1Areas: async () => ({ query: { district: 'cumilla' }, status: 200 }),
+  v1Services: async () => ({ status: 200 }),
+  v1Label: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
 };
 
 /** A merchant application waiting for the admin: its id. */

@@ -162,6 +162,7 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
     );
     expect(Object.keys(merchantApi?.components.schemas ?? {}).sort()).toEqual(
       [
+        'AreaDirectory',
         'Booking',
         'Consignment',
         'ErrorResponse',
@@ -173,6 +174,7 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
         'V1CreateWebhookEndpointRequest',
         'WebhookDelivery',
         'WebhookEndpoint',
+        'ServiceCatalogue',
       ].sort(),
     );
   });

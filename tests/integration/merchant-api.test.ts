@@ -149,10 +149,13 @@ describe('the merchant API and its keys', () => {
     const source = await response.text();
     const document = JSON.parse(source) as { paths: Record<string, unknown>; components: { securitySchemes: object } };
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/v1/areas',
       '/api/v1/consignments',
       '/api/v1/consignments/{trackingCode}',
+      '/api/v1/consignments/{trackingCode}/label.pdf',
       '/api/v1/ledger',
       '/api/v1/quote',
+      '/api/v1/services',
     ]);
     expect(Object.keys(document.components.securitySchemes)).toEqual(['merchantApiKey']);
     expect(await lintOpenApi(source, `${server.url}/api/v1/openapi.json`)).toEqual([]);

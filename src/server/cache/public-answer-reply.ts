@@ -95,7 +95,22 @@ export function sendPublicAnswer(
   locale?: Locale,
 ): FastifyReply {
   request.server.answersBeforeRouting.remember(request, answer, kind, locale);
+  return sendKeptAnswer(request, reply, answer, kind);
+}
+
+/**
+ * Sends a kept answer as `publicReply` makes it, through the route only: never remembered to skip
+ * routing, so a route's guard (the merchant API's key, issue 41) checks every request. `cacheControl`
+ * replaces the one its kind has.
+ */
+export function sendKeptAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PublicAnswer,
+  kind: AnswerKind,
+  cacheControl?: string,
+): FastifyReply {
   const { status, headers, body } = publicReply(request.headers, answer, kind);
-  reply.code(status).headers(headers);
+  reply.code(status).headers(cacheControl ? { ...headers, 'cache-control': cacheControl } : headers);
   return body ? reply.send(body) : reply.send();
 }

@@ -85,7 +85,8 @@ function serialize(body: Buffer, headers?: Record<string, string>, status?: numb
   return { body, etag, encoded, headers, status, until };
 }
 
-const serializeJson = (value: unknown, headers?: Record<string, string>, until?: number) =>
+/** A value as a kept answer: its JSON bytes, strong ETag and compressed copies (answers built once at start use it too). */
+export const serializeJson = (value: unknown, headers?: Record<string, string>, until?: number) =>
   serialize(Buffer.from(JSON.stringify(value)), headers, undefined, until);
 
 /** The public reads kept in memory, by the answer they hold. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaDirectorySchema } from '#shared/area.ts';
 import { cartSchema } from '#shared/cart.ts';
 import { categorySchema } from '#shared/category.ts';
 import { bookingSchema, consignmentSchema } from '#shared/consignment.ts';
@@ -8,7 +9,7 @@ import { apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
 import { adminOrdersPageSchema, orderSchema } from '#shared/order.ts';
 import { dayPickupsSchema, pickupSchema } from '#shared/pickup.ts';
 import { adminProductSchema, productSchema } from '#shared/product.ts';
-import { quoteSchema } from '#shared/quote.ts';
+import { quoteSchema, serviceCatalogueSchema } from '#shared/quote.ts';
 import { postedReviewSchema, reviewSchema } from '#shared/review.ts';
 import { profileSchema, userSchema } from '#shared/user.ts';
 import { newWebhookEndpointSchema, webhookDeliverySchema, webhookEndpointSchema } from '#shared/webhooks.ts';
@@ -22,6 +23,7 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   AdminOrdersPage: adminOrdersPageSchema,
   AdminProduct: adminProductSchema,
   ApiKey: apiKeySchema,
+  AreaDirectory: areaDirectorySchema,
   Booking: bookingSchema,
   Cart: cartSchema,
   Category: categorySchema,
@@ -41,6 +43,7 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Profile: profileSchema,
   Quote: quoteSchema,
   Review: reviewSchema,
+  ServiceCatalogue: serviceCatalogueSchema,
   User: userSchema,
   WebhookDelivery: webhookDeliverySchema,
   WebhookEndpoint: webhookEndpointSchema,

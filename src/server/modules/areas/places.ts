@@ -1,5 +1,5 @@
 import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
-import { type Area, type NamedPlace, placeName } from '#shared/area.ts';
+import { type Area, type AreaDirectory, type NamedPlace, placeName } from '#shared/area.ts';
 import { LIMITS } from '#shared/limits.ts';
 import compiled from './bangladesh-areas.json' with { type: 'json' };
 
@@ -116,5 +116,32 @@ export function namedPlace(areaId: string): NamedPlace & { id: string } {
     name: area.name,
     nameBn: area.nameBn,
     district: { name: area.district.name, nameBn: area.district.nameBn },
+  };
+}
+
+const byEnglishName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
+
+/**
+ * The whole coverage as the country is divided (`GET /api/v1/areas`, issue 41): each division, its
+ * districts, their areas with their flags as bangladesh-areas.json has them, each level by English name.
+ */
+export function areaDirectory(): AreaDirectory {
+  const place = ({ id, name, nameBn }: { id: string; name: string; nameBn: string }) => ({ id, name, nameBn });
+  return {
+    divisions: compiled.divisions
+      .map((division) => ({
+        ...place(division),
+        districts: compiled.districts
+          .filter((district) => district.divisionId === division.id)
+          .map((district) => ({
+            ...place(district),
+            areas: compiled.areas
+              .filter((area) => area.districtId === district.id)
+              .map(({ districtId: _districtId, ...area }) => area)
+              .sort(byEnglishName),
+          }))
+          .sort(byEnglishName),
+      }))
+      .sort(byEnglishName),
   };
 }

@@ -12,6 +12,7 @@ import {
   bookingSchema,
   consignmentInputSchema,
   consignmentSchema,
+  labelQuerySchema,
   shipOrderInputSchema,
   trackingCodeParamsSchema,
 } from '#shared/consignment.ts';
@@ -21,17 +22,9 @@ import { PROOF_MESSAGES } from '#shared/tracking.ts';
 import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { cancelConsignment, type RefundFee } from './cancellation.ts';
-import { consignmentLabel } from './label.ts';
 import { shipOrderWithUs } from './order-shipping.ts';
 import { moveContext } from './parcel-moved.ts';
-import {
-  bookConsignment,
-  bookingContext,
-  bookingOf,
-  presentConsignment,
-  readOwnConsignment,
-  readPrintableConsignment,
-} from './service.ts';
+import { bookConsignment, bookingContext, bookingOf, presentConsignment, printLabel, readOwnConsignment } from './service.ts';
 
 interface ConsignmentRouteOptions {
   db: Database;
@@ -49,6 +42,7 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
   const context = bookingContext(db, config, rates, app.translators);
   const moves = moveContext(db, app.publicReads, config, context.notify);
   const isStaff = async (userId: string) => ['admin', 'operator'].includes(await app.roleOf(userId));
+  const labels = { db, config, translators: app.translators };
 
   app.post(
     '/api/consignments',
@@ -98,26 +92,17 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
         summary:
           'The parcel’s A6 label as a PDF (its sender and admins only; a cancelled parcel’s 409): the tracking code as a Code 128 barcode, a QR code of the tracking page, recipient, sender, service, weight and cash to collect; `lang=bn` writes it in Bangla',
         params: trackingCodeParamsSchema,
-        querystring: z.object({ lang: z.string().optional() }),
+        querystring: labelQuerySchema,
         produces: ['application/pdf'],
         errors: [404, 409],
         response: { 200: z.string().describe('PDF') },
       },
     },
     async (request, reply) => {
-      const row = await readPrintableConsignment(db, viewerOf(request), request.params.trackingCode, app.isAdmin);
       const { lang } = request.query;
       const locale = lang && isLocale(lang) ? lang : requestLocale(request);
-      const pdf = await consignmentLabel(presentConsignment(config, row), {
-        shopName: config.shopName,
-        i18n: app.translators[locale],
-        locale,
-      });
-      return sendPrivateFile(
-        reply,
-        { type: 'application/pdf', name: `label-${row.trackingCode}.pdf`, disposition: 'inline' },
-        pdf,
-      );
+      const { name, pdf } = await printLabel(labels, viewerOf(request), request.params.trackingCode, app.isAdmin, locale);
+      return sendPrivateFile(reply, { type: 'application/pdf', name, disposition: 'inline' }, pdf);
     },
   );
 

@@ -8,6 +8,7 @@ import type { consignments } from '#server/db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.ts';
 import type { Translators } from '#server/i18n/catalogues.ts';
 import {
+  apiLabelPath,
   type Booking,
   type Consignment,
   type ConsignmentRequest,
@@ -16,6 +17,7 @@ import {
   labelPath,
   trackingPath,
 } from '#shared/consignment.ts';
+import type { Locale } from '#shared/locale.ts';
 import { formatMoney } from '#shared/locale-format.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
@@ -28,6 +30,7 @@ import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
+import { consignmentLabel } from './label.ts';
 import { type MoveNotice, recordBooked } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
 import {
@@ -119,6 +122,15 @@ function requestHash(request: ConsignmentRequest): string {
 
 const absolute = (config: Config, path: string) => new URL(path, config.publicUrl).toString();
 
+/**
+ * The door a sender books and reads through: the website (a session) or the merchant API (a key, issue 41).
+ * Each answers with the label address its own credentials open.
+ */
+export type SenderDoor = 'website' | 'api';
+
+export const labelUrlOf = (config: Config, trackingCode: string, door: SenderDoor = 'website') =>
+  absolute(config, door === 'api' ? apiLabelPath(trackingCode) : labelPath(trackingCode));
+
 export function bookingOf(config: Config, row: ConsignmentRow): Booking {
   return {
     trackingCode: row.trackingCode,
@@ -127,7 +139,7 @@ export function bookingOf(config: Config, row: ConsignmentRow): Booking {
     codFee: row.codFee,
     total: row.total,
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
-    labelUrl: absolute(config, labelPath(row.trackingCode)),
+    labelUrl: labelUrlOf(config, row.trackingCode),
   };
 }
 
@@ -302,7 +314,7 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
     feePayment: row.feePayment,
     feePaid: row.feePayment !== 'card' || row.feePaidAt !== null,
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
-    labelUrl: absolute(config, labelPath(row.trackingCode)),
+    labelUrl: labelUrlOf(config, row.trackingCode),
     trackingUrl: absolute(config, trackingPath(row.trackingCode)),
     createdAt: row.createdAt.toISOString(),
     proofOfDelivery:
@@ -330,8 +342,29 @@ export async function readOwnConsignment(
   return row;
 }
 
+/**
+ * A parcel's label as its sender or staff print it (R-LABEL), through the website or the merchant API
+ * alike: one PDF in `locale`; another sender's parcel 404, a cancelled one 409.
+ */
+export async function printLabel(
+  context: { db: Database; config: Config; translators: Translators },
+  viewer: Pick<Viewer, 'userId'>,
+  trackingCode: string,
+  isStaff: (userId: string) => Promise<boolean>,
+  locale: Locale,
+): Promise<{ name: string; pdf: Buffer }> {
+  const { db, config, translators } = context;
+  const row = await readPrintableConsignment(db, viewer, trackingCode, isStaff);
+  const pdf = await consignmentLabel(presentConsignment(config, row), {
+    shopName: config.shopName,
+    i18n: translators[locale],
+    locale,
+  });
+  return { name: `label-${row.trackingCode}.pdf`, pdf };
+}
+
 /** A parcel whose label its sender or staff may print: a cancelled one has none (issue 39), 409. */
-export async function readPrintableConsignment(
+async function readPrintableConsignment(
   db: Database,
   viewer: Pick<Viewer, 'userId'>,
   trackingCode: string,

@@ -16,11 +16,13 @@ import { quoteParcel } from '../rates/service.ts';
 import type { EndpointRules } from '../webhooks/endpoints.ts';
 import { apiKeyHooks, callerOf } from './api-key-guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
+import { v1ReferenceRoutes, withApiLabel } from './v1-reference-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 /**
  * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
- * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a parcel, a quote, the ledger.
+ * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a parcel, a quote, the ledger; the
+ * areas, services and labels a booking needs are v1-reference-routes.ts' (issue 41).
  * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
@@ -103,7 +105,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const booked = await bookConsignment(booking, { userId: callerOf(request).userId }, request.body, key);
-      return reply.status(201).send(booked);
+      return reply.status(201).send(withApiLabel(config, booked));
     },
   );
 
@@ -127,7 +129,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
         request.params.trackingCode,
         async () => false,
       );
-      return presentConsignment(config, row);
+      return withApiLabel(config, presentConsignment(config, row));
     },
   );
 
@@ -169,4 +171,6 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ledgerPage(db, callerOf(request).merchantId, request.query, config.timeZone),
   );
+
+  await app.register(v1ReferenceRoutes, { db, config, rates, keyed });
 };

@@ -44,3 +44,14 @@ export function deliveryFee(card: RateCard, service: Service, zone: Zone, grams:
   const steps = Math.ceil((grams - lastLimit) / EXTRA_STEP_GRAMS);
   return { fee: Math.max(line.minimum, (line.bands[last] as number) + steps * line.extraPer500g) };
 }
+
+/**
+ * The heaviest parcel (grams) the card prices for `service` to `zone`, as `deliveryFee` reads it: none when
+ * it has no line there (or a line with no price), Infinity when its price per extra 500 g takes any weight.
+ */
+export function heaviestPriced(card: RateCard, service: Service, zone: Zone): number | undefined {
+  const line = card.lines.find((candidate) => candidate.service === service && candidate.zone === zone);
+  const last = line?.bands.findLastIndex((price) => price !== null) ?? -1;
+  if (!line || last < 0) return undefined;
+  return line.extraPer500g === null ? card.bandLimits[last] : Number.POSITIVE_INFINITY;
+}

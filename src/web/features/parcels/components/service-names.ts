@@ -1,15 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Service, Zone } from '#shared/parcel-services.ts';
+import { SERVICE_NAMES as NAMES, SERVICES, type Service, type Zone } from '#shared/parcel-services.ts';
 
-/** The services as customers read them (R-PARCEL-SERVICES). */
-export const SERVICE_NAMES: Record<Service, MessageDescriptor> = {
-  'same-day': msg`Same day`,
-  express: msg`Express`,
-  standard: msg`Standard`,
-  cargo: msg`Cargo`,
-  premium: msg`Premium`,
-};
+/**
+ * The services as customers read them (R-PARCEL-SERVICES): the shared names (the merchant API gives them
+ * too), whose English text is their message's id in the shared catalogue.
+ */
+export const SERVICE_NAMES = Object.fromEntries(SERVICES.map((service) => [service, { id: NAMES[service] }])) as Record<
+  Service,
+  MessageDescriptor
+>;
 
 /** What each service promises, beside its price. */
 export const SERVICE_PROMISES: Record<Service, MessageDescriptor> = {
