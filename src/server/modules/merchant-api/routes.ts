@@ -15,10 +15,12 @@ import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
 import { apiKeyHooks, callerOf } from './api-key-guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
+import { v1BatchRoutes } from './v1-batch-routes.ts';
 
 /**
  * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
- * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a parcel, a quote, the ledger.
+ * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a batch of parcels (v1-batch-routes.ts),
+ * a parcel, a quote, the ledger.
  * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
@@ -78,6 +80,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
   );
 
   const keyed = apiKeyHooks(app, db, config);
+  await app.register(v1BatchRoutes, { db, config, rates, keyed });
 
   app.post(
     '/api/v1/consignments',
