@@ -55,6 +55,7 @@ const PARCELS = [
   `${WEB}/app/routes/MerchantRoutes.tsx`,
   '<rootDir>/src/shared/merchant.ts',
   '<rootDir>/src/shared/bulk-booking.ts',
+  '<rootDir>/src/shared/consignment-batch.ts',
   '<rootDir>/src/shared/quote.ts',
   '<rootDir>/src/shared/consignment.ts',
   '<rootDir>/src/shared/parcel-forms.ts',

@@ -16,6 +16,7 @@ import { onInterrupt } from './bench/interrupt.mjs';
 import {
   approvedMerchant,
   BENCH_ADMIN,
+  batchBook,
   bookParcels,
   bulkBook,
   prepareShop,
@@ -27,9 +28,10 @@ import {
 
 const USAGE = `Usage: npm run bench
 
-Measures the shop's public reads, order creation, a hub's scan and a merchant's bulk booking against a bare server and a bare
-database script, on PGlite, and on PostgreSQL too when BENCH_DATABASE_URL is set; prints a Markdown
-report (docs/performance.md). Takes about three minutes; Ctrl-C stops it and the servers it started.
+Measures the shop's public reads, order creation, a hub's scan and a merchant's bulk booking and API
+batch against a bare server and a bare database script, on PGlite, and on PostgreSQL too when
+BENCH_DATABASE_URL is set; prints a Markdown report (docs/performance.md). Takes about three minutes;
+Ctrl-C stops it and the servers it started.
 
 Environment:
   BENCH_DATABASE_URL   a scratch PostgreSQL database on 127.0.0.1 (the benchmark writes to it)
@@ -56,6 +58,9 @@ const SCAN_LIMIT_MS = 2000;
 /** A merchant's largest bulk booking file (issue 30), and the longest its booking may take on PostgreSQL. */
 const BULK_PARCELS = 5000;
 const BULK_LIMIT_MS = 5000;
+/** A merchant API batch at its largest (issue 41), and the longest its booking may take on PGlite. */
+const BATCH_PARCELS = 500;
+const BATCH_LIMIT_MS = 2000;
 const CONNECTIONS = 50;
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -170,6 +175,7 @@ async function benchDatabase(label, databaseUrl) {
   const memory = {};
   const scans = [];
   const bulk = [];
+  const batches = [];
   const shop = await startShop({ dataDir, databaseUrl });
   try {
     const { productId, customers, adminToken } = await prepareShop(shop, CONNECTIONS);
@@ -269,6 +275,13 @@ async function benchDatabase(label, databaseUrl) {
       console.error(`  ${label} POST /api/merchant/bulk-bookings, ${BULK_PARCELS} parcels: ${Math.round(ms)} ms`);
     }
 
+    // The same through the merchant API (issue 41): three batches of BATCH_PARCELS parcels, each one call and one transaction.
+    for (let batch = 0; batch < 3; batch++) {
+      const ms = await batchBook(shop, adminToken, customers[5 + batch], BATCH_PARCELS);
+      batches.push(Math.round(ms));
+      console.error(`  ${label} POST /api/v1/consignments/batch, ${BATCH_PARCELS} parcels: ${Math.round(ms)} ms`);
+    }
+
     if (!databaseUrl) {
       // The reads in turn, as browsers would mix them; memory half-way and at the end.
       const requests = reads.slice(0, -1).map((path) => ({ method: 'GET', path }));
@@ -283,12 +296,12 @@ async function benchDatabase(label, databaseUrl) {
     forgetDataDir();
     removeDataDir();
   }
-  return { label, rows, memory, scans, bulk };
+  return { label, rows, memory, scans, bulk, batches };
 }
 
 const number = (value) => (value === undefined ? '—' : Math.round(value).toLocaleString('en-US'));
 
-function report({ label, rows, memory, scans, bulk }) {
+function report({ label, rows, memory, scans, bulk, batches }) {
   const lines = [
     `### ${label}`,
     '',
@@ -307,6 +320,8 @@ function report({ label, rows, memory, scans, bulk }) {
     `POST /api/ops/scans with ${number(SCAN_CODES)} codes (each its own transaction): ${scans.map((ms) => `${number(ms)} ms`).join(', ')} (limit ${number(SCAN_LIMIT_MS)} ms on PostgreSQL)`,
     '',
     `POST /api/merchant/bulk-bookings with a file of ${number(BULK_PARCELS)} parcels (one transaction): ${bulk.map((ms) => `${number(ms)} ms`).join(', ')} (limit ${number(BULK_LIMIT_MS)} ms on PostgreSQL)`,
+    '',
+    `POST /api/v1/consignments/batch with ${number(BATCH_PARCELS)} parcels (one transaction): ${batches.map((ms) => `${number(ms)} ms`).join(', ')} (limit ${number(BATCH_LIMIT_MS)} ms on PGlite)`,
     '',
     `RSS: ${memory.start} MB after start, ${memory.afterReads} MB after the reads (${number(memory.readsAnswered)} requests), ${memory.afterRuns} MB after the orders`,
   );

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { bulkBookingFile } from '../../tests/helpers/bulk-file.ts';
+import { parcelBatch } from '../../tests/helpers/parcel-batch.ts';
 import { onInterrupt } from './interrupt.mjs';
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'benchAdmin1234' };
@@ -282,5 +283,23 @@ export async function bulkBook(shop, adminToken, customer, parcels) {
   });
   const booked = await json(response, `book ${parcels} parcels from a file`);
   if (booked.parcels !== parcels) throw new Error(`the file booked ${booked.parcels} of ${parcels} parcels`);
+  return performance.now() - started;
+}
+
+/**
+ * A batch of `parcels` booked in one call of the merchant API (issue 41) with a key of the customer, made
+ * a merchant first: the answer's time.
+ */
+export async function batchBook(shop, adminToken, customer, parcels) {
+  await approvedMerchant(shop, adminToken, customer.token);
+  const { key } = await json(
+    await post(shop, '/api/merchant/api-keys', { name: 'Benchmark' }, { authorization: `Bearer ${customer.token}` }),
+    'make an API key',
+  );
+  const body = { parcels: parcelBatch(parcels, 'BENCH-') };
+  const started = performance.now();
+  const response = await post(shop, '/api/v1/consignments/batch', body, { authorization: `Bearer ${key}` });
+  const booked = await json(response, `book a batch of ${parcels} parcels`);
+  if (booked.parcels.length !== parcels) throw new Error(`the batch booked ${booked.parcels.length} of ${parcels} parcels`);
   return performance.now() - started;
 }

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   /** A sender's invoice number already on another of their parcels (409): the message names that parcel. */
   'duplicate_invoice',
+  /** A batch with a parcel that cannot be booked (422): nothing was booked, and `problems` names every one. */
+  'batch_refused',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',

@@ -62,6 +62,14 @@ export const LIMITS = {
   bulkBookingRowsMax: 5000,
   bulkFileMaxBytes: 5 * 1024 * 1024,
   /**
+   * A batch of parcels booked in one JSON call of the merchant API (issue 41, decision 138), and its body:
+   * 500 parcels with every text at its longest, in Bangla (3 bytes a letter), come to 2 to 3 MB, more than
+   * the 1 MB every other body may hold; realistic ones, even written as `\uXXXX` escapes as Python's
+   * json.dumps writes them, to well under 1 MB.
+   */
+  consignmentBatchMax: 500,
+  consignmentBatchBodyMaxBytes: 4 * 1024 * 1024,
+  /**
    * Any CSV file the shop reads (a bulk booking, a rate card; decision 98): a cell and a line at most, so
    * a file within its size can never hold one cell that fills the heap. A line of parcels is under 3 KB
    * even in Bangla (3 bytes a letter); the longest cell any column takes is 300 characters.

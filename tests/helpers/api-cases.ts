@@ -2,6 +2,7 @@ import type { ApiWorld, Caller } from './api-world.ts';
 import { NEW_PRODUCT, TINY_PNG } from './catalog.ts';
 import { holdsWithin } from './eventually.ts';
 import { MERCHANT_APPLICATION } from './merchants.ts';
+import { parcelBatch } from './parcel-batch.ts';
 import { STANDARD_PARCEL } from './parcels.ts';
 import { chargeTestCard } from './payment-fixtures.ts';
 import type { SignedInCustomer } from './shop-client.ts';
@@ -397,6 +398,11 @@ export const API_CASES: Record<string, ApiCase> = {
     json: STANDARD_PARCEL,
     status: 201,
   }),
+  v1BookBatch: async () => ({
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    json: { parcels: parcelBatch(3, `CASE-${crypto.randomUUID()}-`) },
+    status: 201,
+  }),
   v1GetConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
   v1Quote: async () => ({ query: { from: 'dhaka-gulshan', to: 'cumilla-debidwar', weightGrams: '800' }, status: 200 }),
   v1Ledger: async () => ({ query: {}, status: 200 }),
@@ -556,5 +562,10 @@ export const REFUSED_CASES: RefusedCase[] = [
     operationId: 'v1BookConsignment',
     what: 'an Idempotency-Key longer than 255 characters',
     request: async () => ({ headers: { 'idempotency-key': 'k'.repeat(256) }, json: STANDARD_PARCEL }),
+  },
+  {
+    operationId: 'v1BookBatch',
+    what: 'a batch of more than 500 parcels',
+    request: async () => ({ json: { parcels: parcelBatch(501, 'TOO-MANY-') } }),
   },
 ];

@@ -189,6 +189,11 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
     expect(again.body.error.fields).toEqual({
       'line 3': `Invoice TAKEN-2 is already on your parcel ${holder?.trackingCode}: give this parcel another invoice number, or cancel that one first.`,
     });
+    // A bad line does not hide a taken number: both are named at once (decision 138).
+    const both = await upload(other, bulkBookingFile(2, { 1: { invoice: 'FREE-4', phone: '12345' } }, 'TAKEN-'));
+    expect(both.status).toBe(400);
+    expect(Object.keys(both.body.error.fields)).toEqual(['line 2', 'line 3']);
+    expect(both.body.error.fields['line 3']).toContain(`your parcel ${holder?.trackingCode}`);
     // Another merchant's numbers are theirs: the same file books for the first merchant.
     expect((await upload(merchant, bulkBookingFile(2, {}, 'TAKEN-'))).status).toBe(201);
   });

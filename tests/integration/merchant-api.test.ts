@@ -151,6 +151,7 @@ describe('the merchant API and its keys', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/areas',
       '/api/v1/consignments',
+      '/api/v1/consignments/batch',
       '/api/v1/consignments/{trackingCode}',
       '/api/v1/consignments/{trackingCode}/label.pdf',
       '/api/v1/ledger',

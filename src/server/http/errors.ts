@@ -6,12 +6,27 @@ import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { ERROR_CODES, type ErrorCode, errorCodeForStatus } from '#shared/error-codes.ts';
 import { MESSAGES } from '#shared/messages.ts';
 
+/** What is wrong with one item of a batch refused whole (issue 41). */
+const itemProblemSchema = z.object({
+  index: z.number().int().describe('The item’s place in the batch, from 0.'),
+  field: z
+    .string()
+    .nullable()
+    .describe('The field as the website’s forms name it (`recipient.area`, `weight`); null for the whole item.'),
+  message: z.string().describe('What is wrong, in the request’s language.'),
+});
+export type ItemProblem = z.infer<typeof itemProblemSchema>;
+
 /** What every refusal answers; the OpenAPI document calls it ErrorResponse. */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES).describe('Machine-readable: clients tell failures apart by it, never by the message.'),
     message: z.string().describe('A sentence to show the user.'),
     fields: z.record(z.string(), z.string()).optional().describe('For bad input: what is wrong with each field, by its name.'),
+    problems: z
+      .array(itemProblemSchema)
+      .optional()
+      .describe('For a batch refused whole (`batch_refused`): every problem of every item, in the batch’s order.'),
   }),
 });
 
@@ -26,6 +41,8 @@ export class HttpError extends Error {
     readonly fields?: Record<string, string>,
     /** Headers the answer carries, such as Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** A batch refused whole: what is wrong with each of its items. */
+    readonly problems?: ItemProblem[],
   ) {
     super(message);
   }
@@ -42,8 +59,13 @@ export const conflict = (message: string) => new HttpError(409, 'conflict', mess
 export const busy = (message: string, seconds: number) =>
   new HttpError(503, 'service_unavailable', message, undefined, { 'retry-after': String(seconds) });
 
-export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  problems?: ItemProblem[],
+): ErrorBody {
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(problems ? { problems } : {}) } };
 }
 
 /** Seconds a client should wait before asking again while the database cannot be reached. */
@@ -79,7 +101,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send(errorBody(error.code, error.message, error.fields));
+        .send(errorBody(error.code, error.message, error.fields, error.problems));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

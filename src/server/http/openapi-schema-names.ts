@@ -3,6 +3,7 @@ import { areaDirectorySchema } from '#shared/area.ts';
 import { cartSchema } from '#shared/cart.ts';
 import { categorySchema } from '#shared/category.ts';
 import { bookingSchema, consignmentSchema } from '#shared/consignment.ts';
+import { consignmentBatchSchema } from '#shared/consignment-batch.ts';
 import { freightRequestSchema } from '#shared/freight.ts';
 import { ledgerLineSchema, ledgerPageSchema, merchantSchema, payoutSchema } from '#shared/merchant.ts';
 import { apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
@@ -28,6 +29,7 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Cart: cartSchema,
   Category: categorySchema,
   Consignment: consignmentSchema,
+  ConsignmentBatch: consignmentBatchSchema,
   DayPickups: dayPickupsSchema,
   FreightRequest: freightRequestSchema,
   LedgerLine: ledgerLineSchema,

@@ -19,7 +19,7 @@ const ERROR_STATUSES = {
   404: 'Nothing has this id or email.',
   409: 'The shop’s current state does not allow it (sold out, already paid, the last admin, …).',
   413: 'The upload is too large.',
-  422: 'An `Idempotency-Key` already used for a different request (`idempotency_key_reused`).',
+  422: 'An `Idempotency-Key` already used for a different request (`idempotency_key_reused`), or a batch with an item that cannot go (`batch_refused`): nothing was done, and `error.problems` names every item’s problem.',
   429: 'Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait.',
   502: 'Stripe could not be reached (`payment_provider_unavailable`): try again in a moment.',
 } as const;
@@ -75,7 +75,8 @@ declare module 'fastify' {
     successHeaders?: readonly Exclude<AnswerHeader, 'X-Request-Id' | 'Retry-After'>[];
     /**
      * Input the handler reads itself instead of Fastify (the Stripe webhook checks a signature over the
-     * body's exact bytes): described in the document, never validated by it.
+     * body's exact bytes; a batch reads each of its items, to name every problem of every one): described
+     * in the document, never validated by it; a `body` beside it is what Fastify checks first.
      */
     readByHandler?: { body?: z.ZodType; headers?: z.ZodObject };
   }

@@ -28,6 +28,7 @@ export function requestLocale(request: FastifyRequest): Locale {
 interface Refusal {
   message: string;
   fields?: Record<string, string>;
+  problems?: { message: string }[];
 }
 
 /**
@@ -43,20 +44,21 @@ function refusalIn(payload: unknown): Refusal | undefined {
 }
 
 function inLanguage(refusal: Refusal, i18n: I18n): Refusal {
-  const { fields } = refusal;
+  const { fields, problems } = refusal;
   return {
     ...refusal,
     message: translated(i18n, refusal.message),
     ...(fields
       ? { fields: Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, translated(i18n, text)])) }
       : {}),
+    ...(problems ? { problems: problems.map((problem) => ({ ...problem, message: translated(i18n, problem.message) })) } : {}),
   };
 }
 
 /**
- * Every refusal the API sends, `{ error: { code, message, fields? } }`, has its message and its fields'
- * messages written in the request's language just before it is sent: the code that refuses writes
- * English, and the codes stay English for clients to tell failures apart.
+ * Every refusal the API sends, `{ error: { code, message, fields?, problems? } }`, has its message and its
+ * fields' and problems' messages written in the request's language just before it is sent: the code that
+ * refuses writes English, and the codes stay English for clients to tell failures apart.
  */
 async function i18nPlugin(app: FastifyInstance) {
   app.decorate('translators', await loadTranslators());

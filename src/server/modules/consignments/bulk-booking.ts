@@ -25,9 +25,10 @@ import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { QUOTE_MESSAGES } from '#shared/quote.ts';
 import { findAreaForgiving } from '../areas/places.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
+import { holdBookingBudget } from './booking-budget.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 import { INVOICE_UNIQUE, parcelsWithInvoices } from './repository.ts';
-import { CONSIGNMENT_MESSAGES, pricedConsignment } from './service.ts';
+import { type BookingTerms, CONSIGNMENT_MESSAGES, pricedConsignment } from './service.ts';
 
 /** A parcel of a file as it was booked: what its recipient's text message says. */
 export type BulkBooked = Pick<
@@ -45,14 +46,33 @@ export interface BulkBookingContext {
   notify?: BulkNotice;
 }
 
+/** A parcel of a bulk booking, priced, with its place in what was sent: a file's line, a batch's index. */
+export type PlacedRow = { at: number; row: typeof consignments.$inferInsert };
+
+/** What is wrong with one parcel of a bulk booking: its place, the field as the forms name it when known, and why. */
+export type ParcelProblem = { at: number; field?: string; message: string };
+
+/**
+ * Many parcels booked at once, all or none (R-BULK-BOOKING): a merchant's file, or a batch sent to the
+ * merchant API (issue 41). Each says how its parcels are read and how it is refused; the booking is the same.
+ */
+export interface ManyParcels {
+  /** What the merchant's list of bulk bookings calls it: a file's name. */
+  name: string;
+  /** Every parcel read, checked and priced, with the problems of those that cannot go; a refusal may end the reading. */
+  read(terms: Omit<BookingTerms, 'bulkBookingId'>): { rows: PlacedRow[]; problems: ParcelProblem[] };
+  /** The refusal naming these problems, in the order of the parcels. */
+  refuse(problems: ParcelProblem[]): HttpError;
+}
+
 /** A refused file: each problem by its line number, as a spreadsheet numbers them (the header is line 1). */
 export class BulkBookingRefusal extends HttpError {
-  constructor(problems: { line: number; message: string }[]) {
+  constructor(problems: ParcelProblem[]) {
     super(
       400,
       'bad_request',
       BULK_BOOKING_MESSAGES.refused,
-      Object.fromEntries(problems.map(({ line, message }) => [`line ${line}`, message])),
+      Object.fromEntries(problems.map(({ at, message }) => [`line ${at}`, message])),
     );
   }
 }
@@ -140,89 +160,142 @@ function readLine(
 }
 
 /**
- * Reads a bulk booking's file, all of it or nothing (R-BULK-BOOKING): every line is checked (the area
- * matched to the coverage, forgiving its spelling; the phone; the weight; the cash) and priced with the
- * rate card, and a file with any bad line is refused, each named by its line and why. A line the CSV
- * reader refuses (decision 98) ends the reading, and is named after the bad lines above it.
+ * Reads a bulk booking's file (R-BULK-BOOKING): every line is checked (the area matched to the coverage,
+ * forgiving its spelling; the phone; the weight; the cash) and priced with the rate card; each bad line
+ * comes back named by its line and why, and refuses the file. A line the CSV reader refuses (decision 98)
+ * ends the reading, and is named after the bad lines above it.
  */
 export function readBulkFile(
   config: Config,
   file: Buffer,
   base: Pick<ConsignmentRequest, 'service' | 'pickup'>,
-  terms: Omit<Parameters<typeof pricedConsignment>[2], 'bulkBookingId'>,
-): BulkRow[] {
+  terms: Omit<BookingTerms, 'bulkBookingId'>,
+): { rows: PlacedRow[]; problems: ParcelProblem[] } {
   let header: { columns: Map<BulkColumn, number>; width: number } | undefined;
-  const rows: BulkRow[] = [];
-  const problems: { line: number; message: string }[] = [];
+  const rows: PlacedRow[] = [];
+  const problems: ParcelProblem[] = [];
   const invoiceLines = new Map<string, number>();
   const readRecord = ({ line, cells }: { line: number; cells: string[] }) => {
     if (!header) {
       const columns = columnsOf(cells);
-      if (!columns) throw new BulkBookingRefusal([{ line: 1, message: BULK_BOOKING_MESSAGES.header }]);
+      if (!columns) throw new BulkBookingRefusal([{ at: 1, message: BULK_BOOKING_MESSAGES.header }]);
       header = { columns, width: cells.length };
       return;
     }
     const request = readLine(cells, header.columns, header.width, base);
     if (typeof request === 'string') {
-      problems.push({ line, message: request });
+      problems.push({ at: line, message: request });
       return;
     }
     const invoice = request.merchantInvoice;
     const firstLine = invoice === undefined ? undefined : invoiceLines.get(invoice);
     if (invoice !== undefined && firstLine !== undefined) {
-      problems.push({ line, message: BULK_BOOKING_MESSAGES.invoiceRepeated(invoice, firstLine) });
+      problems.push({ at: line, message: BULK_BOOKING_MESSAGES.invoiceRepeated(invoice, firstLine) });
       return;
     }
     if (invoice !== undefined) invoiceLines.set(invoice, line);
     try {
-      rows.push({ line, row: pricedConsignment(config, request, terms) });
+      rows.push({ at: line, row: pricedConsignment(config, request, terms) });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      problems.push({ line, message: error.message });
+      problems.push({ at: line, message: error.message });
     }
   };
   try {
     readCsv(file, { max: LIMITS.bulkBookingRowsMax, tooMany: BULK_BOOKING_MESSAGES.tooMany }, readRecord);
   } catch (error) {
     if (!(error instanceof CsvRefusal)) throw error;
-    throw new BulkBookingRefusal([...problems, { line: error.line, message: error.message }]);
+    throw new BulkBookingRefusal([...problems, { at: error.line, message: error.message }]);
   }
-  if (!header) throw new BulkBookingRefusal([{ line: 1, message: BULK_BOOKING_MESSAGES.header }]);
-  if (problems.length > 0) throw new BulkBookingRefusal(problems);
-  if (rows.length === 0) throw new BulkBookingRefusal([{ line: 2, message: BULK_BOOKING_MESSAGES.empty }]);
-  return rows;
+  if (!header) throw new BulkBookingRefusal([{ at: 1, message: BULK_BOOKING_MESSAGES.header }]);
+  if (rows.length === 0 && problems.length === 0) throw new BulkBookingRefusal([{ at: 2, message: BULK_BOOKING_MESSAGES.empty }]);
+  return { rows, problems };
 }
-
-/** A priced line of a file, with the line it came from to name it by. */
-type BulkRow = { line: number; row: typeof consignments.$inferInsert };
 
 /**
- * The file's lines whose invoice number one of the sender's parcels already has (R-BOOKING, decision 113),
- * each refused naming that parcel. A file booked at the same moment is caught by the unique index instead,
- * and the file is read again (bookBulk's tries), which then finds it here.
+ * The parcels whose invoice number one of the sender's parcels already has (R-BOOKING, decision 113),
+ * each refused naming that parcel. Parcels booked at the same moment are caught by the unique index
+ * instead, and the parcels are read again (bookMany's tries), which then finds them here.
  */
-async function invoicesTaken(tx: Transaction, userId: string, rows: BulkRow[]): Promise<void> {
-  const lineOf = new Map(rows.flatMap(({ line, row }) => (row.merchantInvoice ? [[row.merchantInvoice, line] as const] : [])));
-  if (lineOf.size === 0) return;
-  const holders = await parcelsWithInvoices(tx, userId, [...lineOf.keys()]);
-  if (holders.length === 0) return;
-  throw new BulkBookingRefusal(
-    holders
-      .map(({ invoice, trackingCode }) => ({
-        line: lineOf.get(invoice) as number,
-        message: CONSIGNMENT_MESSAGES.invoiceTaken(invoice, trackingCode),
-      }))
-      .sort((a, b) => a.line - b.line),
-  );
+async function invoicesTaken(tx: Transaction, userId: string, rows: PlacedRow[]): Promise<ParcelProblem[]> {
+  const placeOf = new Map(rows.flatMap(({ at, row }) => (row.merchantInvoice ? [[row.merchantInvoice, at] as const] : [])));
+  if (placeOf.size === 0) return [];
+  const holders = await parcelsWithInvoices(tx, userId, [...placeOf.keys()]);
+  return holders.map(({ invoice, trackingCode }) => ({
+    at: placeOf.get(invoice) as number,
+    field: 'merchantInvoice',
+    message: CONSIGNMENT_MESSAGES.invoiceTaken(invoice, trackingCode),
+  }));
 }
 
-/** Up to three tries: a file's codes colliding with a kept one is all but impossible, but never a 500 for it. */
+/** A parcel as bookMany wrote it. */
+export type BookedRow = typeof consignments.$inferInsert & { id: string; status: 'booked'; bulkBookingId: string };
+
+/**
+ * Many parcels booked in the caller's transaction (R-BULK-BOOKING): read and priced with the rate card in
+ * force, refused whole with every problem named, else each booked with its first event, counted toward the
+ * sender's booking budget (decision 107: over it, nothing is booked), the recipients told, and kept as a
+ * bulk booking so their labels print as one PDF. Each table's rows go in one statement: 5,000 parcels one
+ * by one would be 15,000 round trips. Run it through `withBookingTries`.
+ */
+export async function bookMany(
+  context: BulkBookingContext,
+  tx: Transaction,
+  sender: { userId: string; merchantId: string },
+  parcels: ManyParcels,
+  now: Date,
+): Promise<{ booking: typeof bulkBookings.$inferSelect; booked: BookedRow[] }> {
+  const rateCard = await context.rates.inForce(tx);
+  const { rows: placed, problems } = parcels.read({ userId: sender.userId, now, rateCard });
+  problems.push(...(await invoicesTaken(tx, sender.userId, placed)));
+  if (problems.length > 0) throw parcels.refuse(problems.sort((a, b) => a.at - b.at));
+  const rows = placed.map(({ row }) => row);
+  const [booking] = await tx
+    .insert(bulkBookings)
+    .values({ merchantId: sender.merchantId, fileName: parcels.name, parcels: rows.length })
+    .returning();
+  if (!booking) throw new Error('a bulk booking was not saved');
+  // Ids made here, so nothing needs reading back: a RETURNING of 5,000 wide rows costs seconds.
+  const booked = rows.map((row) => ({ ...row, id: randomUUID(), status: 'booked' as const, bulkBookingId: booking.id }));
+  await insertMany(tx, consignments, booked);
+  await insertMany(
+    tx,
+    consignmentEvents,
+    booked.map((row) => ({ consignmentId: row.id, status: row.status, actorId: sender.userId })),
+  );
+  await holdBookingBudget(tx, context.config.rateLimits.parcelsPerSenderPerDay, sender.userId, booked.length);
+  await context.notify?.(
+    tx,
+    booked.map((row) => ({ ...row, userId: sender.userId })),
+  );
+  return { booking, booked };
+}
+
+/** Up to three tries: codes colliding with a kept one is all but impossible, but never a 500 for it. */
 const CODE_TRIES = 3;
 
 /**
+ * A transaction that books many parcels, tried again when one of their codes collided with a kept one, or
+ * one of their invoice numbers was booked at the same moment (then its reading names that parcel).
+ */
+export async function withBookingTries<Answer>(db: Database, work: (tx: Transaction) => Promise<Answer>): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const collided = ['consignments_tracking_code_unique', INVOICE_UNIQUE].some((unique) => isUniqueViolation(error, unique));
+      if (attempt < CODE_TRIES && collided) continue;
+      throw error;
+    }
+  }
+}
+
+/** Where a bulk booking's labels print as one PDF. */
+export const bulkLabelsUrl = (config: Config, id: string) => new URL(bulkLabelsPath(id), config.publicUrl).toString();
+
+/**
  * `POST /api/merchant/bulk-bookings` (R-BULK-BOOKING): the file read and priced, then every parcel booked
- * in one transaction with its first event, the recipients told, and the file kept so its labels print as
- * one PDF. Each table's rows go in one statement: 5,000 parcels one by one would be 15,000 round trips.
+ * in one transaction, and the file kept so its labels print as one PDF.
  */
 export async function bookBulk(
   context: BulkBookingContext,
@@ -231,45 +304,21 @@ export async function bookBulk(
   options: BulkBookingOptions,
   now = new Date(),
 ): Promise<BulkBooking> {
-  const { db, config } = context;
   const base = { service: options.service, pickup: sender.pickup };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (tx) => {
-        const rateCard = await context.rates.inForce(tx);
-        const lines = readBulkFile(config, file.content, base, { userId: sender.userId, now, rateCard });
-        await invoicesTaken(tx, sender.userId, lines);
-        const rows = lines.map(({ row }) => row);
-        const [booking] = await tx
-          .insert(bulkBookings)
-          .values({ merchantId: sender.merchantId, fileName: file.name, parcels: rows.length })
-          .returning();
-        if (!booking) throw new Error('a bulk booking was not saved');
-        // Ids made here, so nothing needs reading back: a RETURNING of 5,000 wide rows costs seconds.
-        const booked = rows.map((row) => ({ ...row, id: randomUUID(), status: 'booked' as const, bulkBookingId: booking.id }));
-        await insertMany(tx, consignments, booked);
-        await insertMany(
-          tx,
-          consignmentEvents,
-          booked.map((row) => ({ consignmentId: row.id, status: row.status, actorId: sender.userId })),
-        );
-        await context.notify?.(
-          tx,
-          booked.map((row) => ({ ...row, userId: sender.userId })),
-        );
-        return {
-          id: booking.id,
-          fileName: booking.fileName,
-          parcels: booking.parcels,
-          total: booked.reduce((sum, row) => sum + row.total, 0),
-          createdAt: booking.createdAt.toISOString(),
-          labelsUrl: new URL(bulkLabelsPath(booking.id), config.publicUrl).toString(),
-        };
-      });
-    } catch (error) {
-      const collided = ['consignments_tracking_code_unique', INVOICE_UNIQUE].some((unique) => isUniqueViolation(error, unique));
-      if (attempt < CODE_TRIES && collided) continue;
-      throw error;
-    }
-  }
+  const lines: ManyParcels = {
+    name: file.name,
+    read: (terms) => readBulkFile(context.config, file.content, base, terms),
+    refuse: (problems) => new BulkBookingRefusal(problems),
+  };
+  return withBookingTries(context.db, async (tx) => {
+    const { booking, booked } = await bookMany(context, tx, sender, lines, now);
+    return {
+      id: booking.id,
+      fileName: booking.fileName,
+      parcels: booking.parcels,
+      total: booked.reduce((sum, row) => sum + row.total, 0),
+      createdAt: booking.createdAt.toISOString(),
+      labelsUrl: bulkLabelsUrl(context.config, booking.id),
+    };
+  });
 }

@@ -20,8 +20,7 @@ import { LIMITS } from '#shared/limits.ts';
 import { isLocale } from '#shared/locale.ts';
 import { pickupAddressesOf, requireApprovedMerchant } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
-import { holdBookingBudget } from './booking-budget.ts';
-import { type BulkNotice, bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
+import { bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
 import { printBulkLabels } from './bulk-labels.ts';
 import { bulkBookedNotices } from './notifications.ts';
 
@@ -39,8 +38,9 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
   app,
   { db, config, rates },
 ) => {
-  const tellRecipients = bulkBookedNotices(config, app.translators);
   const context = { db, config, rates };
+  // The recipients of a file's parcels are told by text, as one parcel's are.
+  const bulkContext = { ...context, notify: bulkBookedNotices(config, app.translators) };
   const absolute = (path: string) => new URL(path, config.publicUrl).toString();
 
   app.get(
@@ -90,13 +90,7 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
           name: (request.body[`${FILE_FIELD}Name`] as string | undefined) || 'parcels.csv',
           content: request.body[FILE_FIELD] as Buffer,
         };
-        // A file's parcels count toward its sender's booking budget, each one, in the booking's
-        // transaction, before its recipients are told (decision 107): over it, nothing is booked.
-        const notify: BulkNotice = async (tx, booked) => {
-          await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, userId, booked.length);
-          await tellRecipients(tx, booked);
-        };
-        return reply.status(201).send(await bookBulk({ ...context, notify }, { userId, merchantId, pickup }, file, request.body));
+        return reply.status(201).send(await bookBulk(bulkContext, { userId, merchantId, pickup }, file, request.body));
       },
     );
   });

@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { bulkBookings, consignmentEvents, consignments, idempotencyKeys } from '#server/db/schema.ts';
-import type { Booking } from '#shared/consignment.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 
 export async function insertConsignment(tx: Transaction, row: typeof consignments.$inferInsert): Promise<ConsignmentRow> {
@@ -118,20 +117,21 @@ export async function claimIdempotencyKey(tx: Transaction, userId: string, key: 
   return claimed.length > 0;
 }
 
+/** A key's request and its first answer: a booking's, or a batch's (the request hash tells them apart). */
 export async function findIdempotencyKey(
   tx: Transaction,
   userId: string,
   key: string,
-): Promise<{ requestHash: string; answer: Booking | null } | undefined> {
+): Promise<{ requestHash: string; answer: unknown } | undefined> {
   const [row] = await tx
     .select({ requestHash: idempotencyKeys.requestHash, answer: idempotencyKeys.answer })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     .limit(1);
-  return row ? { requestHash: row.requestHash, answer: row.answer as Booking | null } : undefined;
+  return row;
 }
 
-export async function keepIdempotentAnswer(tx: Transaction, userId: string, key: string, answer: Booking): Promise<void> {
+export async function keepIdempotentAnswer(tx: Transaction, userId: string, key: string, answer: unknown): Promise<void> {
   await tx
     .update(idempotencyKeys)
     .set({ answer })

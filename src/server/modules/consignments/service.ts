@@ -105,7 +105,7 @@ export function bookingContext(
 }
 
 /** The same request, whatever order its fields came in: what an `Idempotency-Key` is held to. */
-function requestHash(request: ConsignmentRequest): string {
+export function requestHash(request: unknown): string {
   const sorted = (value: unknown): unknown =>
     value && typeof value === 'object'
       ? Object.fromEntries(
@@ -131,7 +131,13 @@ export type SenderDoor = 'website' | 'api';
 export const labelUrlOf = (config: Config, trackingCode: string, door: SenderDoor = 'website') =>
   absolute(config, door === 'api' ? apiLabelPath(trackingCode) : labelPath(trackingCode));
 
-export function bookingOf(config: Config, row: ConsignmentRow): Booking {
+export function bookingOf(
+  config: Config,
+  row: Pick<
+    ConsignmentRow,
+    'trackingCode' | 'status' | 'deliveryFee' | 'codFee' | 'total' | 'estimatedEarliest' | 'estimatedLatest'
+  >,
+): Booking {
   return {
     trackingCode: row.trackingCode,
     status: row.status,
@@ -252,6 +258,28 @@ export async function insertPricedConsignment(
 }
 
 /**
+ * A booking's answer made once for its `Idempotency-Key` (R-BOOKING), in the booking's transaction: the
+ * first request with a key books and its answer is kept; the same request again is given that answer and
+ * books nothing; another request with the key is refused (422). Without a key, `book` simply books.
+ */
+export async function answerOnce<Answer>(
+  tx: Transaction,
+  userId: string,
+  idempotencyKey: string | undefined,
+  hash: string,
+  book: () => Promise<Answer>,
+): Promise<Answer> {
+  if (idempotencyKey && !(await claimIdempotencyKey(tx, userId, idempotencyKey, hash))) {
+    const first = await findIdempotencyKey(tx, userId, idempotencyKey);
+    if (first?.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused', CONSIGNMENT_MESSAGES.keyReused);
+    if (first.answer) return first.answer as Answer;
+  }
+  const answer = await book();
+  if (idempotencyKey) await keepIdempotentAnswer(tx, userId, idempotencyKey, answer);
+  return answer;
+}
+
+/**
  * `POST /api/consignments` (R-BOOKING): prices the parcel with the rate card in force, in the booking's
  * transaction (a quote sent by the client is never read), and keeps that price. With an
  * `Idempotency-Key`, the first answer is kept and given again for the same request; the same key with
@@ -268,19 +296,14 @@ export async function bookConsignment(
   const hash = requestHash(request);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        if (idempotencyKey && !(await claimIdempotencyKey(tx, viewer.userId, idempotencyKey, hash))) {
-          const first = await findIdempotencyKey(tx, viewer.userId, idempotencyKey);
-          if (first?.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused', CONSIGNMENT_MESSAGES.keyReused);
-          if (first.answer) return first.answer;
-        }
-        const row = await insertPricedConsignment(context, tx, request, { userId: viewer.userId, now });
-        await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, viewer.userId, 1);
-        const booking = bookingOf(config, row);
-        if (idempotencyKey) await keepIdempotentAnswer(tx, viewer.userId, idempotencyKey, booking);
-        await reachRacePoint(db, 'consignment booked');
-        return booking;
-      });
+      return await db.transaction((tx) =>
+        answerOnce(tx, viewer.userId, idempotencyKey, hash, async () => {
+          const row = await insertPricedConsignment(context, tx, request, { userId: viewer.userId, now });
+          await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, viewer.userId, 1);
+          await reachRacePoint(db, 'consignment booked');
+          return bookingOf(config, row);
+        }),
+      );
     } catch (error) {
       if (attempt < CODE_TRIES && isUniqueViolation(error, 'consignments_tracking_code_unique')) continue;
       return afterInvoiceRace(db, viewer.userId, request.merchantInvoice, error);

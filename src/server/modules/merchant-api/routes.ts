@@ -16,13 +16,15 @@ import { quoteParcel } from '../rates/service.ts';
 import type { EndpointRules } from '../webhooks/endpoints.ts';
 import { apiKeyHooks, callerOf } from './api-key-guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
+import { v1BatchRoutes } from './v1-batch-routes.ts';
 import { v1ReferenceRoutes, withApiLabel } from './v1-reference-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 /**
  * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
- * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a parcel, a quote, the ledger; the
- * areas, services and labels a booking needs are v1-reference-routes.ts' (issue 41).
+ * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a batch of parcels (v1-batch-routes.ts),
+ * a parcel, a quote, the ledger; the areas, services and labels a booking needs are v1-reference-routes.ts'
+ * (issue 41), the webhooks webhook-routes.ts'.
  * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
@@ -86,6 +88,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   // Made once: each apiKeyHooks counts in its own memory store, and a merchant has one limit over every route.
   const keyed = apiKeyHooks(app, db, config);
   await app.register(webhookRoutes, { db, rules: webhookRules, keyed });
+  await app.register(v1BatchRoutes, { db, config, rates, keyed });
 
   app.post(
     '/api/v1/consignments',
