@@ -20,7 +20,6 @@ import { orderIdParamsSchema } from '#shared/order.ts';
 import { PROOF_MESSAGES } from '#shared/tracking.ts';
 import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
-import { cancelConsignment, type RefundFee } from './cancellation.ts';
 import { consignmentLabel } from './label.ts';
 import { shipOrderWithUs } from './order-shipping.ts';
 import { moveContext } from './parcel-moved.ts';
@@ -28,7 +27,9 @@ import {
   bookConsignment,
   bookingContext,
   bookingOf,
+  cancelConsignment,
   presentConsignment,
+  type RefundFee,
   readOwnConsignment,
   readPrintableConsignment,
 } from './service.ts';
