@@ -177,7 +177,7 @@ export async function buildApp({
   await app.register(consignmentRoutes, { ...domain, rates, refundFee, handoverPhotos });
   await app.register(parcelListRoutes, domain);
   await app.register(bulkBookingRoutes, { ...domain, rates });
-  await app.register(merchantApiRoutes, { ...domain, rates });
+  await app.register(merchantApiRoutes, { ...domain, rates, refundFee });
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).
   const webhookRules = { allowPrivate: config.webhookAllowPrivate, resolve: resolveHost };
   await app.register(webhookRoutes, { db: database.db, rules: webhookRules });

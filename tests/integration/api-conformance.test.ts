@@ -161,7 +161,16 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
       ]),
     );
     expect(Object.keys(merchantApi?.components.schemas ?? {}).sort()).toEqual(
-      ['Booking', 'Consignment', 'ErrorResponse', 'LedgerLine', 'LedgerPage', 'Quote', 'V1BookConsignmentRequest'].sort(),
+      [
+        'Booking',
+        'Consignment',
+        'ErrorResponse',
+        'LedgerLine',
+        'LedgerPage',
+        'ParcelsPage',
+        'Quote',
+        'V1BookConsignmentRequest',
+      ].sort(),
     );
   });
 

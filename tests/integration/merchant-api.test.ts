@@ -144,7 +144,9 @@ describe('the merchant API and its keys', () => {
     const document = JSON.parse(source) as { paths: Record<string, unknown>; components: { securitySchemes: object } };
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/consignments',
+      '/api/v1/consignments/by-invoice',
       '/api/v1/consignments/{trackingCode}',
+      '/api/v1/consignments/{trackingCode}/cancel',
       '/api/v1/ledger',
       '/api/v1/quote',
     ]);

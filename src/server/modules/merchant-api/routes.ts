@@ -9,24 +9,35 @@ import { LIMITS } from '#shared/limits.ts';
 import { ledgerPageSchema, ledgerQuerySchema } from '#shared/merchant.ts';
 import { apiKeyIdParamsSchema, apiKeyInputSchema, apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
 import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
-import { bookConsignment, bookingContext, presentConsignment, readOwnConsignment } from '../consignments/service.ts';
+import {
+  bookConsignment,
+  bookingContext,
+  moveContext,
+  presentConsignment,
+  type RefundFee,
+  readOwnConsignment,
+} from '../consignments/service.ts';
 import { ledgerPage } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
 import { apiKeyHooks, callerOf } from './api-key-guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
+import { v1ParcelRoutes } from './v1-parcel-routes.ts';
 
 /**
  * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
- * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a parcel, a quote, the ledger.
+ * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a parcel, a quote, the ledger;
+ * the list of parcels, a parcel by invoice and the cancel (issue 41) in v1-parcel-routes.ts.
  * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
  */
-export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config; rates: RateCards }> = async (
-  app,
-  { db, config, rates },
-) => {
+export const merchantApiRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  rates: RateCards;
+  refundFee: RefundFee;
+}> = async (app, { db, config, rates, refundFee }) => {
   // A parcel booked through the API tells its people as one booked on the site does (R-PARCEL-MAILS).
   const booking = bookingContext(db, config, rates, app.translators);
 
@@ -163,4 +174,8 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     },
     async (request) => ledgerPage(db, callerOf(request).merchantId, request.query, config.timeZone),
   );
+
+  // A parcel cancelled through the API moves, and tells its people, as one cancelled on the website.
+  const moves = moveContext(db, app.publicReads, config, booking.notify);
+  await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee });
 };
