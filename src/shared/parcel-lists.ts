@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { namedPlaceSchema } from './area.ts';
-import { consignmentSchema } from './consignment.ts';
+import { bdMobileSchema, consignmentSchema } from './consignment.ts';
 import { CONSIGNMENT_STATUSES } from './consignment-status.ts';
 import { HUB_IDS } from './hubs.ts';
 import { calendarDaySchema, PICKUP_MESSAGES } from './pickup.ts';
+import { invoiceLookupSchema } from './tracking.ts';
 
 /**
  * Where a list stopped (decision 126): opaque to clients, which send back the `next` an answer gave them.
@@ -28,6 +29,8 @@ const searchText = z
   .max(PARCEL_SEARCH_MAX_LENGTH, /*i18n*/ 'Search for at most 100 characters');
 
 const statusFilter = z.enum(CONSIGNMENT_STATUSES, { error: /*i18n*/ 'Choose a status from the list' }).optional();
+const bookedFrom = calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('First day booked, in the shop’s time zone');
+const bookedTo = calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('Last day booked, in the shop’s time zone');
 
 /** `GET /api/consignments`: My Parcels' page; a search goes by POST, since it may be a phone or a name (decision 127). */
 export const myParcelsQuerySchema = z.object({ status: statusFilter, cursor: listCursorSchema });
@@ -52,12 +55,38 @@ export const adminParcelsQuerySchema = z.object({
   hub: z.enum(HUB_IDS, { error: LIST_MESSAGES.hub }).optional(),
   merchant: z.uuid({ error: LIST_MESSAGES.merchant }).optional().describe('A merchant’s id'),
   area: z.string().trim().max(120).optional().describe('The recipient’s area: its id or its name, like “Savar, Dhaka”'),
-  from: calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('First day booked, in the shop’s time zone'),
-  to: calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('Last day booked, in the shop’s time zone'),
+  from: bookedFrom,
+  to: bookedTo,
   q: searchText.optional().describe('A tracking code, an invoice number or a recipient’s phone, exactly'),
   cursor: listCursorSchema,
 });
 export type AdminParcelsQuery = z.infer<typeof adminParcelsQuerySchema>;
+
+/**
+ * `GET /api/v1/consignments` (issue 41): the merchant's own parcels by status, booked between shop days
+ * (both included), and by invoice number or the recipient's phone, each exactly; filters combine. The
+ * invoice and the phone are in the query on the key-authenticated API only (decision 134).
+ */
+export const apiParcelsQuerySchema = z.object({
+  status: statusFilter,
+  from: bookedFrom,
+  to: bookedTo,
+  invoice: invoiceLookupSchema.shape.invoice.optional().describe('Your invoice number, exactly as booked'),
+  phone: bdMobileSchema
+    .optional()
+    .describe('The recipient’s mobile number, in any form a booking takes: 01711000000, +880 1711-000000, Bengali digits'),
+  cursor: listCursorSchema,
+});
+export type ApiParcelsQuery = z.infer<typeof apiParcelsQuerySchema>;
+
+/**
+ * `GET /api/v1/consignments/by-invoice?invoice=`: one of the merchant's invoice numbers, read as the invoice
+ * lookup reads it; in the query, not the path (decision 135).
+ */
+export const invoiceQuerySchema = invoiceLookupSchema.pick({ invoice: true });
+
+/** What a sender's list of parcels is filtered by: the website's status and search, the merchant API's filters. */
+export type SendersParcelsFilter = Partial<Pick<MyParcelsSearch, 'q'> & Omit<ApiParcelsQuery, 'cursor'>>;
 
 export const adminParcelSchema = z.object({
   trackingCode: z.string(),

@@ -423,6 +423,16 @@ export const API_CASES: Record<string, ApiCase> = {
   v1Areas: async () => ({ query: { district: 'cumilla' }, status: 200 }),
   v1Services: async () => ({ status: 200 }),
   v1Label: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
+  v1ListConsignments: async (world) => {
+    await world.newParcel();
+    return { query: { status: 'booked', phone: STANDARD_PARCEL.recipient.phone }, status: 200 };
+  },
+  v1GetConsignmentByInvoice: async (world) => {
+    const invoice = `INV-${crypto.randomUUID().slice(0, 8)}`;
+    await world.newParcel({ merchantInvoice: invoice });
+    return { query: { invoice }, status: 200 };
+  },
+  v1CancelConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
 };
 
 /** A merchant application waiting for the admin: its id. */
@@ -557,6 +567,11 @@ export const REFUSED_CASES: RefusedCase[] = [
     operationId: 'searchOrders',
     what: 'page 0 of the admin’s orders',
     request: async () => ({ as: 'admin', query: { page: '0' } }),
+  },
+  {
+    operationId: 'v1ListConsignments',
+    what: 'a recipient phone that is no Bangladeshi mobile number',
+    request: async () => ({ query: { phone: '12345' } }),
   },
   {
     operationId: 'v1BookConsignment',

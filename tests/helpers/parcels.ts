@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import type { ConsignmentInput } from '#shared/consignment.ts';
 import { chargeTestCard } from './payment-fixtures.ts';
@@ -26,6 +27,29 @@ export async function payParcelFee(server: TestServer, sender: SignedInCustomer,
     body: { transactionId: charged.body.paymentIntent?.id },
   });
   if (paid.status !== 200) throw new Error(`the fee of ${trackingCode} was not paid: ${JSON.stringify(paid.body)}`);
+}
+
+/**
+ * `count` copies of a booked parcel, volume made set-based: each with a code `prefix` and a number,
+ * booked `spacing` apart going back from an hour ago, three to a microsecond so the id must break the ties.
+ */
+export async function copyParcel(
+  server: TestServer,
+  trackingCode: string,
+  prefix: string,
+  count: number,
+  spacing = "interval '1 minute'",
+): Promise<void> {
+  await server.db.execute(sql`
+    insert into consignments (tracking_code, user_id, service, zone, status, pickup_name, pickup_phone, pickup_address,
+      pickup_area_id, recipient_name, recipient_phone, recipient_address, recipient_area_id, weight_grams, cod_amount,
+      delivery_fee, cod_fee, total, fee_payment, estimated_earliest, estimated_latest, created_at)
+    select ${prefix} || n, user_id, service, zone, status, pickup_name, pickup_phone, pickup_address, pickup_area_id,
+      recipient_name, recipient_phone, recipient_address, recipient_area_id, weight_grams, cod_amount, delivery_fee,
+      cod_fee, total, fee_payment, estimated_earliest, estimated_latest,
+      now() - interval '1 hour' - (n / 3) * ${sql.raw(spacing)} - interval '0.000001 second' * (n % 7)
+    from consignments, generate_series(1, ${count}) as n
+    where tracking_code = ${trackingCode}`);
 }
 
 export interface TwoInstances {

@@ -170,6 +170,7 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
         'LedgerLine',
         'LedgerPage',
         'NewWebhookEndpoint',
+        'ParcelsPage',
         'Quote',
         'V1BookBatchRequest',
         'V1BookConsignmentRequest',

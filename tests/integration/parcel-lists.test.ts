@@ -4,7 +4,7 @@ import type { Booking } from '#shared/consignment.ts';
 import { type AdminParcelsPage, LIST_COUNT_CAP, type ParcelsPage } from '#shared/parcel-lists.ts';
 import type { DayPickups } from '#shared/pickup.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
-import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { copyParcel, STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -36,22 +36,8 @@ describe.each(testDatabaseKinds())('lists of parcels (%s)', (kind) => {
     return booked.body.trackingCode;
   };
 
-  /**
-   * `count` copies of a booked parcel, each with a code `prefix` and a number, booked `spacing` apart
-   * going back from an hour ago, three to a microsecond so the id must break the ties.
-   */
-  const copies = async (trackingCode: string, prefix: string, count: number, spacing = "interval '1 minute'") => {
-    await server.db.execute(sql`
-      insert into consignments (tracking_code, user_id, service, zone, status, pickup_name, pickup_phone, pickup_address,
-        pickup_area_id, recipient_name, recipient_phone, recipient_address, recipient_area_id, weight_grams, cod_amount,
-        delivery_fee, cod_fee, total, fee_payment, estimated_earliest, estimated_latest, created_at)
-      select ${prefix} || n, user_id, service, zone, status, pickup_name, pickup_phone, pickup_address, pickup_area_id,
-        recipient_name, recipient_phone, recipient_address, recipient_area_id, weight_grams, cod_amount, delivery_fee,
-        cod_fee, total, fee_payment, estimated_earliest, estimated_latest,
-        now() - interval '1 hour' - (n / 3) * ${sql.raw(spacing)} - interval '0.000001 second' * (n % 7)
-      from consignments, generate_series(1, ${count}) as n
-      where tracking_code = ${trackingCode}`);
-  };
+  const copies = (trackingCode: string, prefix: string, count: number, spacing?: string) =>
+    copyParcel(server, trackingCode, prefix, count, spacing);
 
   const myPage = async (who: SignedInCustomer, cursor?: string, status?: string) => {
     const query = new URLSearchParams({ ...(cursor ? { cursor } : {}), ...(status ? { status } : {}) });

@@ -8,6 +8,7 @@ import { freightRequestSchema } from '#shared/freight.ts';
 import { ledgerLineSchema, ledgerPageSchema, merchantSchema, payoutSchema } from '#shared/merchant.ts';
 import { apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
 import { adminOrdersPageSchema, orderSchema } from '#shared/order.ts';
+import { parcelsPageSchema } from '#shared/parcel-lists.ts';
 import { dayPickupsSchema, pickupSchema } from '#shared/pickup.ts';
 import { adminProductSchema, productSchema } from '#shared/product.ts';
 import { quoteSchema, serviceCatalogueSchema } from '#shared/quote.ts';
@@ -38,6 +39,7 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   NewApiKey: newApiKeySchema,
   NewWebhookEndpoint: newWebhookEndpointSchema,
   Order: orderSchema,
+  ParcelsPage: parcelsPageSchema,
   Payout: payoutSchema,
   Pickup: pickupSchema,
   PostedReview: postedReviewSchema,

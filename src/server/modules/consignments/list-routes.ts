@@ -7,24 +7,17 @@ import {
   type AdminParcelsPage,
   adminParcelsPageSchema,
   adminParcelsQuerySchema,
-  type MyParcelsSearch,
   myParcelsQuerySchema,
   myParcelsSearchSchema,
-  type ParcelsPage,
   parcelsPageSchema,
 } from '#shared/parcel-lists.ts';
 import { namedPlace } from '../areas/places.ts';
 import { findAreas } from '../rates/service.ts';
-import { adminParcelFilter, cappedCount, parcelsPage, sendersParcels } from './parcel-lists.ts';
-import { presentConsignment } from './service.ts';
+import { adminParcelFilter, cappedCount, parcelsPage } from './parcel-lists.ts';
+import { sendersParcelsPage } from './service.ts';
 
 /** Lists of parcels (issue 40): My Parcels' whole history, searched, and the admins' list of every parcel. */
 export const parcelListRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
-  const myParcels = async (userId: string, asked: Partial<MyParcelsSearch>): Promise<ParcelsPage> => {
-    const page = await parcelsPage(db, sendersParcels(userId, asked), asked.cursor, LIMITS.parcelsPageSize);
-    return { parcels: page.rows.map(({ parcel }) => presentConsignment(config, parcel)), next: page.next };
-  };
-
   app.get(
     '/api/consignments',
     {
@@ -39,7 +32,7 @@ export const parcelListRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         response: { 200: parcelsPageSchema },
       },
     },
-    async (request) => myParcels(viewerOf(request).userId, request.query),
+    async (request) => sendersParcelsPage(db, config, viewerOf(request).userId, request.query),
   );
 
   app.post(
@@ -56,7 +49,7 @@ export const parcelListRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         response: { 200: parcelsPageSchema },
       },
     },
-    async (request) => myParcels(viewerOf(request).userId, request.body),
+    async (request) => sendersParcelsPage(db, config, viewerOf(request).userId, request.body),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import { containsPattern } from '#server/db/like-pattern.ts';
 import { consignments, merchants } from '#server/db/schema.ts';
 import { CURSOR_SHAPES, readCursor, writeCursor } from '#server/http/keyset-cursor.ts';
 import { bdMobileSchema } from '#shared/consignment.ts';
-import { type AdminParcelsQuery, LIST_COUNT_CAP } from '#shared/parcel-lists.ts';
+import { type AdminParcelsQuery, LIST_COUNT_CAP, type SendersParcelsFilter } from '#shared/parcel-lists.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 
@@ -71,11 +71,17 @@ export async function cappedCount(db: Database, where: SQL | undefined): Promise
 }
 
 /**
+ * The parcels `scope` selects, found first through the index of its exact match (a code's, an invoice's,
+ * a phone's or the sender's) and only then sorted: walking every parcel newest first for the few that
+ * match read 994,419 rows for an invoice "1001" booked long ago (decision 128).
+ */
+const foundFirst = (scope: SQL | undefined): SQL =>
+  sql`${consignments.id} = any(array(select ${consignments.id} from ${consignments} where ${scope}))`;
+
+/**
  * A search (decision 127): a tracking code as typed, an invoice number, or a recipient's phone in any of
  * the ways it is typed, each exactly; inside one sender's parcels, also any part of the recipient's name
- * (a text shaped as a code or a phone is no name). The matches are found first, through the code's, the
- * invoice's, the phone's or the sender's index, and then sorted: walking every parcel newest first for
- * the few that match read 994,419 rows for an invoice "1001" booked long ago (decision 128).
+ * (a text shaped as a code or a phone is no name).
  */
 export function parcelSearch(typed: string, sender?: string): SQL {
   const code = readTrackingCode(typed);
@@ -86,25 +92,46 @@ export function parcelSearch(typed: string, sender?: string): SQL {
     phone.success ? eq(consignments.recipientPhone, phone.data) : undefined,
     sender && !code && !phone.success ? ilike(consignments.recipientName, containsPattern(typed)) : undefined,
   );
-  const scope = and(sender ? eq(consignments.userId, sender) : undefined, matches);
-  return sql`${consignments.id} = any(array(select ${consignments.id} from ${consignments} where ${scope}))`;
+  return foundFirst(and(sender ? eq(consignments.userId, sender) : undefined, matches));
 }
 
-/** My Parcels: the sender's own, and only theirs, of a status and matching a search when asked. */
-export function sendersParcels(userId: string, filter: { status?: ConsignmentRow['status']; q?: string }): SQL | undefined {
+/**
+ * Booked between shop days, both included: a plain range on created_at, the days' starts worked out on
+ * the parameters' side, so the (created_at, id) index, or the sender's (user_id, created_at, id), serves it.
+ */
+function bookedBetween(filter: { from?: string; to?: string }, timeZone: string): SQL | undefined {
+  const dayStart = (day: string, after: number) => sql`((${day}::date + ${after}::int)::timestamp AT TIME ZONE ${timeZone})`;
   return and(
-    eq(consignments.userId, userId),
-    filter.status ? eq(consignments.status, filter.status) : undefined,
-    filter.q ? parcelSearch(filter.q, userId) : undefined,
+    filter.from ? sql`${consignments.createdAt} >= ${dayStart(filter.from, 0)}` : undefined,
+    filter.to ? sql`${consignments.createdAt} < ${dayStart(filter.to, 1)}` : undefined,
   );
 }
 
 /**
- * The admins' list of every parcel. Booked between shop days is a plain range on created_at, the days'
- * starts worked out on the parameters' side, so the (created_at, id) index serves it.
+ * A sender's own parcels, and only theirs: My Parcels' status and search, and the merchant API's filters
+ * (issue 41, decision 134), all of those asked. An invoice number and a phone are exact matches, found first.
  */
+export function sendersParcels(userId: string, filter: SendersParcelsFilter, timeZone: string): SQL | undefined {
+  const { invoice, phone } = filter;
+  return and(
+    eq(consignments.userId, userId),
+    filter.status ? eq(consignments.status, filter.status) : undefined,
+    bookedBetween(filter, timeZone),
+    invoice || phone
+      ? foundFirst(
+          and(
+            eq(consignments.userId, userId),
+            invoice ? eq(consignments.merchantInvoice, invoice) : undefined,
+            phone ? eq(consignments.recipientPhone, phone) : undefined,
+          ),
+        )
+      : undefined,
+    filter.q ? parcelSearch(filter.q, userId) : undefined,
+  );
+}
+
+/** The admins' list of every parcel. */
 export function adminParcelFilter(filter: AdminParcelsQuery, timeZone: string): SQL | undefined {
-  const dayStart = (day: string, after: number) => sql`((${day}::date + ${after}::int)::timestamp AT TIME ZONE ${timeZone})`;
   return and(
     filter.status ? eq(consignments.status, filter.status) : undefined,
     filter.hub ? eq(consignments.hub, filter.hub) : undefined,
@@ -112,8 +139,7 @@ export function adminParcelFilter(filter: AdminParcelsQuery, timeZone: string): 
       ? sql`${consignments.userId} = (select ${merchants.userId} from ${merchants} where ${merchants.id} = ${filter.merchant})`
       : undefined,
     filter.area ? eq(consignments.recipientAreaId, filter.area) : undefined,
-    filter.from ? sql`${consignments.createdAt} >= ${dayStart(filter.from, 0)}` : undefined,
-    filter.to ? sql`${consignments.createdAt} < ${dayStart(filter.to, 1)}` : undefined,
+    bookedBetween(filter, timeZone),
     filter.q ? parcelSearch(filter.q) : undefined,
   );
 }

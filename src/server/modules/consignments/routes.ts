@@ -21,10 +21,18 @@ import { orderIdParamsSchema } from '#shared/order.ts';
 import { PROOF_MESSAGES } from '#shared/tracking.ts';
 import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
-import { cancelConsignment, type RefundFee } from './cancellation.ts';
 import { shipOrderWithUs } from './order-shipping.ts';
 import { moveContext } from './parcel-moved.ts';
-import { bookConsignment, bookingContext, bookingOf, presentConsignment, printLabel, readOwnConsignment } from './service.ts';
+import {
+  bookConsignment,
+  bookingContext,
+  bookingOf,
+  cancelConsignment,
+  presentConsignment,
+  printLabel,
+  type RefundFee,
+  readOwnConsignment,
+} from './service.ts';
 
 interface ConsignmentRouteOptions {
   db: Database;

@@ -17,8 +17,11 @@ import {
   labelPath,
   trackingPath,
 } from '#shared/consignment.ts';
+import { parcelMoveProblem } from '#shared/consignment-status.ts';
+import { LIMITS } from '#shared/limits.ts';
 import type { Locale } from '#shared/locale.ts';
 import { formatMoney } from '#shared/locale-format.ts';
+import type { ParcelsPage, SendersParcelsFilter } from '#shared/parcel-lists.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
@@ -33,6 +36,8 @@ import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
 import { consignmentLabel } from './label.ts';
 import { type MoveNotice, recordBooked } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
+import { parcelsPage, sendersParcels } from './parcel-lists.ts';
+import { type MoveContext, moveParcel } from './parcel-moved.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -43,8 +48,12 @@ import {
 } from './repository.ts';
 import { newTrackingCode } from './tracking-code.ts';
 
+// The context a parcel moves in, for the merchant API's cancel (issue 41): the website's own.
+export { type MoveContext, moveContext } from './parcel-moved.ts';
+
 export const CONSIGNMENT_MESSAGES = {
   notFound: /*i18n*/ 'No parcel of yours has this tracking code.',
+  invoiceNotFound: /*i18n*/ 'No parcel of yours has this invoice number.',
   cancelledNoLabel: /*i18n*/ 'This parcel was cancelled: it has no label to print.',
   keyReused: /*i18n*/ 'This Idempotency-Key was already used for a different booking: use a new key for a new parcel.',
   codForMerchants:
@@ -384,6 +393,68 @@ export async function printLabel(
     locale,
   });
   return { name: `label-${row.trackingCode}.pdf`, pdf };
+}
+
+/**
+ * A page of the sender's own parcels, newest first, below `cursor` (decisions 126 and 127): My Parcels on
+ * the website and the merchant API's list (issue 41) read the same page.
+ */
+export async function sendersParcelsPage(
+  db: Database,
+  config: Config,
+  userId: string,
+  asked: SendersParcelsFilter & { cursor?: string },
+): Promise<ParcelsPage> {
+  const page = await parcelsPage(db, sendersParcels(userId, asked, config.timeZone), asked.cursor, LIMITS.parcelsPageSize);
+  return { parcels: page.rows.map(({ parcel }) => presentConsignment(config, parcel)), next: page.next };
+}
+
+/**
+ * The sender's parcel with this invoice number (issue 41, decision 135): the newest that has it, which is
+ * the one not cancelled when there is one (while it lives no other may take its number, R-BOOKING), else
+ * the one cancelled last; 404 when none has it.
+ */
+export async function readParcelByInvoice(
+  db: Database,
+  config: Config,
+  userId: string,
+  invoice: string,
+): Promise<ConsignmentRow> {
+  const page = await parcelsPage(db, sendersParcels(userId, { invoice }, config.timeZone), undefined, 1);
+  const found = page.rows[0]?.parcel;
+  if (!found) throw notFound(CONSIGNMENT_MESSAGES.invoiceNotFound);
+  return found;
+}
+
+/** Gives back a consignment's card-paid fee through the processor that took it (the payments module's); the refund's id. */
+export type RefundFee = (consignmentId: string) => Promise<string>;
+
+/**
+ * Cancels a parcel before pickup (R-PARCEL-STATUS), by its sender or staff, on the website or through
+ * the merchant API: a fee paid by card is refunded first (the processor's refund is idempotent, so a
+ * retry never refunds twice), then the parcel moves to cancelled, its refund noted on the event. Anyone
+ * else's parcel answers 404.
+ */
+export async function cancelConsignment(
+  context: MoveContext,
+  viewer: Pick<Viewer, 'userId'>,
+  trackingCode: string,
+  isStaff: (userId: string) => Promise<boolean>,
+  refundFee: RefundFee,
+): Promise<ConsignmentRow> {
+  const row = await readOwnConsignment(context.db, viewer, trackingCode, isStaff);
+  const problem = parcelMoveProblem(
+    { status: row.status, attempts: row.deliveryAttempts, heldFrom: row.heldFrom },
+    'cancelled',
+    0,
+  );
+  if (problem) throw conflict(problem);
+  const refundId = row.feePayment === 'card' && row.feePaidAt ? await refundFee(row.id) : undefined;
+  return moveParcel(context, row.trackingCode, {
+    to: 'cancelled',
+    actorId: viewer.userId,
+    note: refundId ? englishText(/*i18n*/ 'Fee refunded ({refund}).', { refund: refundId }) : undefined,
+  });
 }
 
 /** A parcel whose label its sender or staff may print: a cancelled one has none (issue 39), 409. */

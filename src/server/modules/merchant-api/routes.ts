@@ -9,7 +9,14 @@ import { LIMITS } from '#shared/limits.ts';
 import { ledgerPageSchema, ledgerQuerySchema } from '#shared/merchant.ts';
 import { apiKeyIdParamsSchema, apiKeyInputSchema, apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
 import { quoteQuerySchema, quoteSchema } from '#shared/quote.ts';
-import { bookConsignment, bookingContext, presentConsignment, readOwnConsignment } from '../consignments/service.ts';
+import {
+  bookConsignment,
+  bookingContext,
+  moveContext,
+  presentConsignment,
+  type RefundFee,
+  readOwnConsignment,
+} from '../consignments/service.ts';
 import { ledgerPage } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
@@ -17,14 +24,16 @@ import type { EndpointRules } from '../webhooks/endpoints.ts';
 import { apiKeyHooks, callerOf } from './api-key-guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { v1BatchRoutes } from './v1-batch-routes.ts';
+import { v1ParcelRoutes } from './v1-parcel-routes.ts';
 import { v1ReferenceRoutes, withApiLabel } from './v1-reference-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 /**
  * The merchant API (issue 30): keys the merchant makes and revokes, and `/api/v1`, called with one of
  * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a batch of parcels (v1-batch-routes.ts),
- * a parcel, a quote, the ledger; the areas, services and labels a booking needs are v1-reference-routes.ts'
- * (issue 41), the webhooks webhook-routes.ts'.
+ * a parcel, a quote, the ledger; since issue 41 the list of parcels, a parcel by invoice and the cancel
+ * (v1-parcel-routes.ts), the areas, services and labels a booking needs (v1-reference-routes.ts) and the
+ * webhooks (webhook-routes.ts).
  * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
@@ -34,7 +43,8 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   config: Config;
   rates: RateCards;
   webhookRules: EndpointRules;
-}> = async (app, { db, config, rates, webhookRules }) => {
+  refundFee: RefundFee;
+}> = async (app, { db, config, rates, webhookRules, refundFee }) => {
   // A parcel booked through the API tells its people as one booked on the site does (R-PARCEL-MAILS).
   const booking = bookingContext(db, config, rates, app.translators);
 
@@ -176,4 +186,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   );
 
   await app.register(v1ReferenceRoutes, { db, config, rates, keyed });
+  // A parcel cancelled through the API moves, and tells its people, as one cancelled on the website.
+  const moves = moveContext(db, app.publicReads, config, booking.notify);
+  await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee });
 };
