@@ -159,6 +159,12 @@ describe('the merchant API and its keys', () => {
       '/api/v1/ledger',
       '/api/v1/quote',
       '/api/v1/services',
+      '/api/v1/webhooks',
+      '/api/v1/webhooks/deliveries/{id}/resend',
+      '/api/v1/webhooks/{id}',
+      '/api/v1/webhooks/{id}/deliveries',
+      '/api/v1/webhooks/{id}/secret',
+      '/api/v1/webhooks/{id}/test',
     ]);
     expect(Object.keys(document.components.securitySchemes)).toEqual(['merchantApiKey']);
     expect(await lintOpenApi(source, `${server.url}/api/v1/openapi.json`)).toEqual([]);
