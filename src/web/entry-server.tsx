@@ -5,11 +5,13 @@ import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { messages as bnBlog } from '#locales/blog/bn.po';
+import { messages as enBlog } from '#locales/blog/en.po';
 import { messages as bnPages } from '#locales/pages/bn.po';
 import { messages as enPages } from '#locales/pages/en.po';
 import { messages as bnParcels } from '#locales/parcels/bn.po';
 import { messages as enParcels } from '#locales/parcels/en.po';
 import { messages as bnShared } from '#locales/shared/bn.po';
+import { messages as enShared } from '#locales/shared/en.po';
 import { messages as bnWeb } from '#locales/web/bn.po';
 import { messages as enWeb } from '#locales/web/en.po';
 import type { FormAnswer } from '#shared/form-answer.ts';
@@ -61,9 +63,13 @@ const handlers = {
   en: createStaticHandler(routes),
   bn: createStaticHandler(routes, { basename: localePrefix('bn') }),
 } satisfies Record<Locale, unknown>;
-/** The pages' messages in each language; English's shared and blog texts are the code's own (src/web/lib/catalogue.ts). */
+/**
+ * The pages' messages in each language. English's shared and blog texts are the code's own ids, which the
+ * browser shows as they are (src/web/lib/catalogue.ts); here they are compiled too, or Lingui would warn on
+ * standard error at every English page that names a service (a 7-line warning per render, issue 40).
+ */
 const CATALOGUES = {
-  en: { ...enParcels, ...enPages, ...enWeb },
+  en: { ...enShared, ...enBlog, ...enParcels, ...enPages, ...enWeb },
   bn: { ...bnShared, ...bnBlog, ...bnParcels, ...bnPages, ...bnWeb },
 } satisfies Record<Locale, unknown>;
 

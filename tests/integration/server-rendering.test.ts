@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatShopPrice } from '#shared/locale-format.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -166,6 +169,42 @@ describe('server-rendered pages', () => {
     } finally {
       server.app.answersBeforeRouting.observe = undefined;
     }
+  });
+
+  it('the built renderer says nothing on standard error for an English page that names a service (issue 40)', () => {
+    // A service's name is a shared text whose English is its own id: left uncompiled in the built
+    // renderer, Lingui printed a seven-line warning for every English tracking page, on every miss.
+    const tracked = {
+      trackingCode: 'SC05AHDVS9W01',
+      status: 'delivered',
+      service: 'standard',
+      origin: { district: { name: 'Lalmonirhat', nameBn: 'লালমনিরহাট' } },
+      destination: { district: { name: 'Dhaka', nameBn: 'ঢাকা' } },
+      recipient: { name: 'Fatema C.' },
+      estimatedDelivery: { earliest: '2026-09-04', latest: '2026-09-06' },
+      events: [
+        { status: 'booked', message: 'Booked by the sender.', at: '2026-08-31T20:00:20.556Z' },
+        { status: 'picked_up', message: 'Picked up from the sender.', at: '2026-09-01T00:56:17.601Z' },
+        {
+          status: 'at_hub',
+          message: 'Arrived at Rangpur hub.',
+          hub: { name: 'Rangpur hub', nameBn: 'রংপুর হাব' },
+          at: '2026-09-01T03:56:17.601Z',
+        },
+      ],
+    };
+    const renderer = pathToFileURL(join(process.cwd(), 'dist/web-server/entry-server.js')).href;
+    const script = `const { render } = await import(${JSON.stringify(renderer)});
+      const body = JSON.parse(process.env.TRACKED);
+      const page = await render({ url: '/track/' + body.trackingCode, publicUrl: 'http://shop.example', shopName: 'SwiftCargo',
+        currency: 'BDT', timeZone: 'Asia/Dhaka', read: async () => ({ status: 200, body, headers: {} }) });
+      if (!page.html.includes('Standard')) throw new Error('the page does not name its service');`;
+    const rendered = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, NODE_ENV: 'production', TRACKED: JSON.stringify(tracked) },
+      encoding: 'utf8',
+    });
+    expect(rendered.stderr).toBe('');
+    expect(rendered.status).toBe(0);
   });
 
   it('an unknown page and an unknown article answer 404 with their not-found page', async () => {
