@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldAppendedSums } from '#server/db/appended-sums.ts';
 import { isUniqueViolation } from '#server/db/constraint-errors.ts';
 import { consignments, merchantLedger, payouts } from '#server/db/schema.ts';
-import { type ParcelForLedger, postParcelToLedger } from '#server/modules/merchants/ledger.ts';
+import { MERCHANT_BALANCES, type ParcelForLedger, postParcelToLedger } from '#server/modules/merchants/ledger.ts';
 import { payOutMerchant } from '#server/modules/merchants/payouts.ts';
+import type { MerchantList } from '#shared/merchant.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -17,7 +19,8 @@ const RETURN_CHARGE_PERCENT = 100;
 type Step =
   | { op: 'deliver'; cod: number; feeFromCash: boolean; partly: boolean }
   | { op: 'return'; feeFromCash: boolean }
-  | { op: 'payout'; twoAtOnce: boolean };
+  | { op: 'payout'; twoAtOnce: boolean }
+  | { op: 'fold' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -28,6 +31,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ op: fc.constant('return' as const), feeFromCash: fc.boolean() }),
   fc.record({ op: fc.constant('payout' as const), twoAtOnce: fc.boolean() }),
+  fc.record({ op: fc.constant('fold' as const) }),
 );
 
 /** Issue 30's ledger property, on PostgreSQL: concurrent runs there take turns on the merchant's row for real. */
@@ -36,9 +40,10 @@ describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property tes
   let merchantId: string;
   let template: typeof consignments.$inferSelect;
   let owner: SignedInCustomer;
+  let admin: SignedInCustomer;
   beforeAll(async () => {
     server = await startTestServer({ kind: 'postgres' });
-    const admin = await signInAdmin(server);
+    admin = await signInAdmin(server);
     owner = await signUpCustomer(server);
     merchantId = (await approvedMerchant(server, admin, owner)).id;
     const booked = await call(server, 'POST', '/api/consignments', { token: owner.token, body: STANDARD_PARCEL });
@@ -68,6 +73,11 @@ describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property tes
     await server.db.transaction((tx) => postParcelToLedger(tx, { ...parcel, ...facts }, RETURN_CHARGE_PERCENT));
   };
 
+  const listedBalance = async () => {
+    const list = await call<MerchantList>(server, 'GET', '/api/admin/merchants?status=approved', { token: admin.token });
+    return list.body.merchants.find((listed) => listed.id === merchantId)?.balance;
+  };
+
   const totals = async () => {
     const [row] = await server.db
       .select({
@@ -94,6 +104,8 @@ describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property tes
             });
           if (next.op === 'return')
             await parcelReaches({ status: 'returned', codCollected: null, feePayment: next.feeFromCash ? 'cod' : 'card' });
+          // The kept balances folded between any two steps (decision 151) sum to what they summed before.
+          if (next.op === 'fold') await foldAppendedSums(server.db, MERCHANT_BALANCES);
           if (next.op === 'payout') {
             // One cut-off: a line written after it (the database's clock has microseconds) is the next run's.
             const cutoff = new Date();
@@ -118,8 +130,9 @@ describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property tes
         // The balance never double-counts: what was ever booked is what was paid out plus what is owed.
         const { all, owed, paidOut } = await totals();
         expect(paidOut + owed).toBe(all);
-        // And the merchant reads that balance.
+        // And the merchant reads that balance, and admins in the list of merchants (decision 151).
         expect((await call(server, 'GET', '/api/merchant/ledger', { token: owner.token })).body.balance).toBe(owed);
+        expect(await listedBalance()).toBe(owed);
       }),
       { numRuns: 25 },
     );
@@ -141,5 +154,40 @@ describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property tes
       .where(eq(merchantLedger.consignmentId, parcel.id));
     expect(lines.filter((line) => line.kind === 'cod_collected')).toEqual([{ kind: 'cod_collected', amount: 2_000_00 }]);
     expect(lines.filter((line) => line.kind === 'delivery_fee')).toHaveLength(1);
+  });
+  it('deliveries of one merchant held open together neither wait on each other nor lose a poisha (decision 151)', async () => {
+    const AT_ONCE = 6;
+    const owedBefore = (await totals()).owed;
+    // Each delivery posts its lines, then holds its transaction open until all of them have posted: had
+    // they shared a balance row, the second would wait on the first's lock and none would get here.
+    let arrived = 0;
+    let allArrived: () => void = () => {};
+    const together = new Promise<void>((resolve) => {
+      allArrived = resolve;
+    });
+    const heldTooLong = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`only ${arrived} of ${AT_ONCE} deliveries posted while the others were open`)), 10_000),
+    );
+    heldTooLong.catch(() => {});
+    const delivered = Array.from({ length: AT_ONCE }, async (_, index) => {
+      parcels += 1;
+      const [parcel] = await server.db
+        .insert(consignments)
+        .values({ ...template, id: randomUUID(), trackingCode: `SCRACE${String(parcels).padStart(7, '0')}`, status: 'delivered' })
+        .returning();
+      if (!parcel) throw new Error('no parcel');
+      await server.db.transaction(async (tx) => {
+        await postParcelToLedger(tx, { ...parcel, codCollected: 1_000_00 + index, feePayment: 'cod' }, RETURN_CHARGE_PERCENT);
+        arrived += 1;
+        if (arrived === AT_ONCE) allArrived();
+        await Promise.race([together, heldTooLong]);
+      });
+    });
+    await Promise.all(delivered);
+    const { owed } = await totals();
+    expect(owed).toBeGreaterThan(owedBefore);
+    expect(await listedBalance()).toBe(owed);
+    await foldAppendedSums(server.db, MERCHANT_BALANCES);
+    expect((await call(server, 'GET', '/api/merchant/ledger', { token: owner.token })).body.balance).toBe(owed);
   });
 });

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldAppendedSums } from '#server/db/appended-sums.ts';
 import type { Database } from '#server/db/client.ts';
 import { consignmentEvents, consignments } from '#server/db/schema.ts';
-import { foldParcelCounts } from '#server/modules/consignments/parcel-counts.ts';
+import { PARCEL_COUNTS } from '#server/modules/consignments/parcel-counts.ts';
 import type { Booking } from '#shared/consignment.ts';
 import { HUB_STATUSES } from '#shared/consignment-status.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -89,7 +90,7 @@ describe.skipIf(withoutPostgres())('Operations from maintained counts (R-OPERATI
     ]);
 
     // Folded, the counts stay what they were; moves after the fold add to them.
-    await foldParcelCounts(first.db);
+    await foldAppendedSums(first.db, PARCEL_COUNTS);
     expect(await expectRecounted()).toEqual(afterRace);
     expect((await scan(second, moving.slice(0, 3), { status: 'in_transit', hub: 'dhaka' })).status).toBe(200);
     expect((await scan(first, moving.slice(3, 5), { status: 'on_hold' })).status).toBe(200);

@@ -572,7 +572,12 @@ export const merchants = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
   },
-  (table) => [index('merchants_status_idx').on(table.status, table.appliedAt, table.id)],
+  (table) => [
+    index('merchants_status_idx').on(table.status, table.appliedAt, table.id),
+    // Admin Merchants across standings: applications waiting first, then the newest, a page read off the
+    // index instead of sorting every account (issue 40: 11.8 → 0.5 ms at 2,030 merchants, decision 151).
+    index('merchants_waiting_first_idx').on(sql`(${table.status} = 'pending')`, table.appliedAt, table.id),
+  ],
 );
 
 /**
@@ -636,6 +641,23 @@ export const merchantLedger = pgTable(
       .where(sql`${table.payoutId} IS NULL`),
     check('merchant_ledger_parcel_named', sql`${table.kind} = 'correction' OR ${table.consignmentId} IS NOT NULL`),
   ],
+);
+
+/**
+ * What each merchant is owed (R-LEDGER, decision 151), kept by triggers on merchant_ledger in the same
+ * statement as every line booked and every line a payout settles: each appends its change per merchant
+ * (+ the lines booked unsettled, − the lines settled), never updating a row, so deliveries of one
+ * merchant and the payout run neither queue on a balance row nor deadlock. A balance is the sum of its
+ * merchant's rows; the operations counts' worker folds them into one a merchant now and then.
+ */
+export const merchantBalances = pgTable(
+  'merchant_balances',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: uuid('merchant_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('merchant_balances_merchant_idx').on(table.merchantId, table.amount)],
 );
 
 /**

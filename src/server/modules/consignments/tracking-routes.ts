@@ -5,6 +5,7 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import { ANSWERED_FROM_MEMORY, sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
 import { PUBLIC_READS } from '#server/cache/public-reads.ts';
 import type { Config } from '#server/config.ts';
+import { appendedSumsFolding } from '#server/db/appended-sums.ts';
 import type { Database } from '#server/db/client.ts';
 import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
 import type { SharedLimit } from '#server/http/rate-limits.ts';
@@ -27,7 +28,7 @@ import { listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveri
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
 import { operationsBoard, takeCashFromRider } from './operations.ts';
-import { parcelCountFolding } from './parcel-counts.ts';
+import { PARCEL_COUNTS } from './parcel-counts.ts';
 import { moveContext } from './parcel-moved.ts';
 import { applyScans } from './scans.ts';
 import { trackingCodeByInvoice, trackingOf } from './tracking.ts';
@@ -40,7 +41,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
   handoverPhotos: PrivatePhotos;
 }> = async (app, { db, config, trackingLookups, handoverPhotos }) => {
   const moves = moveContext(db, app.publicReads, config, parcelNotices(config, app.translators));
-  const countFolding = parcelCountFolding(db, app.log);
+  const countFolding = appendedSumsFolding(db, PARCEL_COUNTS, app.log);
   app.addHook('onReady', () => countFolding.start());
   app.addHook('onClose', () => countFolding.stop());
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppendedSums } from '#server/db/appended-sums.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { consignments, merchantLedger, merchants, payouts } from '#server/db/schema.ts';
+import { consignments, merchantBalances, merchantLedger, merchants, payouts } from '#server/db/schema.ts';
 import { forbidden } from '#server/http/errors.ts';
 import type { FeePayment } from '#shared/consignment.ts';
 import type { ConsignmentStatus } from '#shared/consignment-status.ts';
@@ -44,31 +45,36 @@ export async function pickupAddressesOf(db: Database, merchantId: string): Promi
   return found?.pickups ?? [];
 }
 
-/** What the merchant is owed now: every line not yet settled by a payout. */
+/** What the merchant is owed now: every line not yet settled by a payout (decision 151). */
 export async function balanceOf(db: Database | Transaction, merchantId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: sql<number>`coalesce(sum(${merchantLedger.amount}), 0)`.mapWith(Number) })
-    .from(merchantLedger)
-    .where(and(eq(merchantLedger.merchantId, merchantId), sql`${merchantLedger.payoutId} IS NULL`));
-  return row?.balance ?? 0;
+  return (await balancesOf(db, [merchantId])).get(merchantId) ?? 0;
 }
 
 /**
- * What each of a page of merchants is owed now, in one grouped query over their unsettled lines (issue 40:
- * admin Merchants asked once per merchant); a merchant owed nothing is absent.
+ * What each of a page of merchants is owed now: the sums the ledger's triggers keep (decision 151), a few
+ * rows a merchant whatever its history or its week's deliveries; a merchant owed nothing is absent.
  */
-export async function balancesOf(db: Database, merchantIds: string[]): Promise<Map<string, number>> {
+export async function balancesOf(db: Database | Transaction, merchantIds: string[]): Promise<Map<string, number>> {
   if (merchantIds.length === 0) return new Map();
+  const balance = sql<number>`sum(${merchantBalances.amount})`.mapWith(Number);
   const rows = await db
-    .select({
-      merchantId: merchantLedger.merchantId,
-      balance: sql<number>`sum(${merchantLedger.amount})`.mapWith(Number),
-    })
-    .from(merchantLedger)
-    .where(and(inArray(merchantLedger.merchantId, merchantIds), sql`${merchantLedger.payoutId} IS NULL`))
-    .groupBy(merchantLedger.merchantId);
+    .select({ merchantId: merchantBalances.merchantId, balance })
+    .from(merchantBalances)
+    .where(inArray(merchantBalances.merchantId, merchantIds))
+    .groupBy(merchantBalances.merchantId)
+    .having(sql`sum(${merchantBalances.amount}) <> 0`);
   return new Map(rows.map((row) => [row.merchantId, row.balance]));
 }
+
+/** The balances' fold: one row a merchant, the sums as they were (decision 151). */
+export const MERCHANT_BALANCES: AppendedSums = {
+  name: 'merchant balances',
+  lockKey: 727_041,
+  fold: sql`
+    with folded as (delete from ${merchantBalances} returning merchant_id, amount)
+    insert into ${merchantBalances} (merchant_id, amount)
+    select merchant_id, sum(amount) from folded group by merchant_id having sum(amount) <> 0`,
+};
 
 /** What the ledger needs of a parcel that just moved. */
 export interface ParcelForLedger {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
+import { appendedSumsFolding } from '#server/db/appended-sums.ts';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/http/errors.ts';
 import { sendPrivateFile } from '#server/http/private-file.ts';
@@ -33,7 +34,7 @@ import {
 import { payoutRunSchema } from '#shared/payout-run.ts';
 import { shopClock } from '../rates/working-days.ts';
 import { applyAsMerchant, decideOnMerchant, listMerchants, ownMerchant, payoutMethodOf } from './accounts.ts';
-import { approvedMerchantOf, ledgerPage, requireApprovedMerchant, statementLines } from './ledger.ts';
+import { approvedMerchantOf, ledgerPage, MERCHANT_BALANCES, requireApprovedMerchant, statementLines } from './ledger.ts';
 import { readPayoutRun, startPayoutRun } from './payout-run.ts';
 import { listPayouts, markPayoutPaid } from './payouts.ts';
 import { statementCsv } from './statement-csv.ts';
@@ -47,6 +48,9 @@ const STATEMENT_FILES = {
 
 /** Merchants (issue 30): the application and its decision, the COD ledger, and the payouts. */
 export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  const balanceFolding = appendedSumsFolding(db, MERCHANT_BALANCES, app.log);
+  app.addHook('onReady', () => balanceFolding.start());
+  app.addHook('onClose', () => balanceFolding.stop());
   const merchantOf = (userId: string) => requireApprovedMerchant(db, userId);
   /**
    * A statement as a file to keep (R-PAYOUTS), never cached since it is the merchant's own; a PDF in the
