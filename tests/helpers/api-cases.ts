@@ -433,6 +433,8 @@ export const API_CASES: Record<string, ApiCase> = {
     return { query: { invoice }, status: 200 };
   },
   v1CancelConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
+  v1Balance: async () => ({ status: 200 }),
+  v1Payouts: async () => ({ query: { before: 'PO-999999' }, status: 200 }),
 };
 
 /** A merchant application waiting for the admin: its id. */
