@@ -18,6 +18,7 @@ import {
   readOwnConsignment,
 } from '../consignments/service.ts';
 import { ledgerPage } from '../merchants/ledger.ts';
+import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
 import type { EndpointRules } from '../webhooks/endpoints.ts';
@@ -45,7 +46,8 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   rates: RateCards;
   webhookRules: EndpointRules;
   refundFee: RefundFee;
-}> = async (app, { db, config, rates, webhookRules, refundFee }) => {
+  handoverPhotos: PrivatePhotos;
+}> = async (app, { db, config, rates, webhookRules, refundFee, handoverPhotos }) => {
   // A parcel booked through the API tells its people as one booked on the site does (R-PARCEL-MAILS).
   const booking = bookingContext(db, config, rates, app.translators);
 
@@ -191,5 +193,5 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   await app.register(v1MoneyRoutes, { db, config, keyed });
   // A parcel cancelled through the API moves, and tells its people, as one cancelled on the website.
   const moves = moveContext(db, app.publicReads, config, booking.notify);
-  await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee });
+  await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee, handoverPhotos });
 };
