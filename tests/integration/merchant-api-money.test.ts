@@ -30,8 +30,8 @@ describe.each(testDatabaseKinds())('the balance and payouts through the merchant
   });
   afterAll(() => server?.stop());
 
-  // biome-ignore lint/suspicious/noExplicitAny: answers read as loosely as a client script would
   const v1 = (path: string, as = key) =>
+    // biome-ignore lint/suspicious/noExplicitAny: answers read as loosely as a client script would
     call<any>(server, 'GET', `/api/v1${path}`, { headers: { authorization: `Bearer ${as}` } });
 
   it('the balance is the merchant page’s, owed until a payout settles it, and names the next Tuesday’s run', async () => {
