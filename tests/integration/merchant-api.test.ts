@@ -194,7 +194,15 @@ describe('the merchant API and its keys', () => {
     // Each example is what its own schema takes.
     expect(new WebhookChecker(document).exampleProblems()).toEqual([]);
     expect(Object.keys(document.components.schemas).filter((name) => document.components.schemas[name]?.examples)).toEqual(
-      expect.arrayContaining(['NewConsignmentInput', 'CodBalance', 'PayoutPage', 'WebhookEndpointRegistrationInput']),
+      expect.arrayContaining([
+        'NewConsignmentInput',
+        'Consignment',
+        'Booking',
+        'Quote',
+        'CodBalance',
+        'PayoutPage',
+        'WebhookEndpointRegistrationInput',
+      ]),
     );
     const booking = document.paths['/api/v1/consignments']?.post?.responses;
     expect(booking?.['409']?.description).toContain('`error.code`: `conflict` or `duplicate_invoice`.');

@@ -1,5 +1,7 @@
-import type { ConsignmentInput } from '#shared/consignment.ts';
+import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
 import type { CodBalance, PayoutPage } from '#shared/merchant.ts';
+import type { ParcelsPage } from '#shared/parcel-lists.ts';
+import type { Quote } from '#shared/quote.ts';
 import type { WebhookEndpoint, WebhookEndpointInput, WebhookEventData } from '#shared/webhooks.ts';
 
 /**
@@ -13,6 +15,134 @@ const parcel: ConsignmentInput = {
   weightGrams: 800,
   codAmount: 150000,
   merchantInvoice: 'ORD-1001',
+};
+
+/** A parcel as the API answers it (captured from a booking of `parcel` on a test server). */
+const booking: Booking = {
+  trackingCode: 'SC0D4R7KQ9XM2',
+  status: 'booked',
+  deliveryFee: 12000,
+  codFee: 2300,
+  total: 14300,
+  estimatedDelivery: {
+    earliest: '2026-12-02',
+    latest: '2026-12-05',
+  },
+  labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
+};
+
+const consignment: Consignment = {
+  trackingCode: 'SC0D4R7KQ9XM2',
+  status: 'booked',
+  service: 'standard',
+  zone: 'nationwide',
+  currency: 'BDT',
+  pickup: {
+    name: 'Asha Rahman',
+    phone: '01711000000',
+    address: 'House 12, Road 5',
+    area: {
+      id: 'dhaka-gulshan',
+      name: 'Gulshan',
+      nameBn: 'গুলশান',
+      district: {
+        name: 'Dhaka',
+        nameBn: 'ঢাকা',
+      },
+    },
+  },
+  recipient: {
+    name: 'করিম মিয়া',
+    phone: '01812345678',
+    address: 'স্টেশন রোড',
+    area: {
+      id: 'cumilla-debidwar',
+      name: 'Debidwar',
+      nameBn: 'দেবিদ্বার',
+      district: {
+        name: 'Cumilla',
+        nameBn: 'কুমিল্লা',
+      },
+    },
+  },
+  weightGrams: 800,
+  codAmount: 150000,
+  declaredValue: null,
+  merchantInvoice: 'ORD-1001',
+  note: null,
+  deliveryFee: 12000,
+  codFee: 2300,
+  total: 14300,
+  feePayment: 'cod',
+  feePaid: true,
+  estimatedDelivery: {
+    earliest: '2026-12-02',
+    latest: '2026-12-05',
+  },
+  labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
+  trackingUrl: 'https://shop.example.com/track/SC0D4R7KQ9XM2',
+  createdAt: '2026-11-29T08:20:16.621Z',
+  proofOfDelivery: null,
+};
+
+const quote: Quote = {
+  currency: 'BDT',
+  zone: 'nationwide',
+  from: 'dhaka-gulshan',
+  to: 'cumilla-debidwar',
+  options: [
+    {
+      service: 'same-day',
+      available: false,
+      deliveryFee: null,
+      codFee: null,
+      total: null,
+      estimatedDelivery: null,
+      reason: 'Same-day delivery stays within one city.',
+    },
+    {
+      service: 'express',
+      available: true,
+      deliveryFee: 15000,
+      codFee: 0,
+      total: 15000,
+      estimatedDelivery: {
+        earliest: '2026-12-01',
+        latest: '2026-12-03',
+      },
+    },
+    {
+      service: 'standard',
+      available: true,
+      deliveryFee: 12000,
+      codFee: 0,
+      total: 12000,
+      estimatedDelivery: {
+        earliest: '2026-12-02',
+        latest: '2026-12-05',
+      },
+    },
+    {
+      service: 'cargo',
+      available: false,
+      deliveryFee: null,
+      codFee: null,
+      total: null,
+      estimatedDelivery: null,
+      reason: 'This service takes parcels from 10 kg.',
+    },
+    {
+      service: 'premium',
+      available: true,
+      deliveryFee: 28000,
+      codFee: 0,
+      total: 28000,
+      estimatedDelivery: {
+        earliest: '2026-12-01',
+        latest: '2026-12-02',
+      },
+    },
+  ],
 };
 
 const endpoint: WebhookEndpoint = {
@@ -39,6 +169,10 @@ const event = <Data>(type: string, data: Data) => ({
 });
 
 export const SCHEMA_EXAMPLES: Record<string, unknown> = {
+  Booking: booking,
+  Consignment: consignment,
+  Quote: quote,
+  ParcelsPage: { parcels: [consignment], next: null } satisfies ParcelsPage,
   NewConsignment: parcel,
   NewConsignmentBatch: { parcels: [parcel, { ...parcel, merchantInvoice: 'ORD-1002', codAmount: 0 }] },
   WebhookEndpointRegistration: { url: endpoint.url, events: endpoint.events } satisfies WebhookEndpointInput,
