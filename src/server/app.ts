@@ -178,7 +178,7 @@ export async function buildApp({
   await app.register(bulkBookingRoutes, { ...domain, rates });
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).
   const webhookRules = { allowPrivate: config.webhookAllowPrivate, resolve: resolveHost };
-  await app.register(merchantApiRoutes, { ...domain, rates, webhookRules, refundFee });
+  await app.register(merchantApiRoutes, { ...domain, rates, webhookRules, refundFee, handoverPhotos });
   await app.register(reviewRoutes, { ...domain, pictures });
   await app.register(userRoutes, { ...domain, lifecycle: orders, releasePayment });
   await app.register(mailPlugin, { ...domain, timing: outboxTiming });

@@ -73,4 +73,6 @@ export type BulkBooking = z.infer<typeof bulkBookingSchema>;
 export const bulkBookingIdParamsSchema = z.object({ id: z.uuid() });
 
 export const bulkLabelsPath = (id: string) => `/api/merchant/bulk-bookings/${id}/labels.pdf`;
+/** A batch's labels for the merchant API's key (issue 41). */
+export const apiBatchLabelsPath = (id: string) => `/api/v1/consignments/batch/${id}/labels.pdf`;
 export const BULK_TEMPLATE_PATH = '/api/merchant/bulk-bookings/template.csv';

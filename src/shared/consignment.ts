@@ -156,6 +156,8 @@ export const apiLabelPath = (trackingCode: string) => `/api/v1/consignments/${tr
 /** A label's language when it is not the request's: `lang=bn` prints it in Bangla (R-LABEL). */
 export const labelQuerySchema = z.object({ lang: z.string().optional() });
 export const handoverPhotoPath = (trackingCode: string) => `/api/consignments/${trackingCode}/handover-photo`;
+/** The handover photo for the merchant API's key (issue 41). */
+export const apiHandoverPhotoPath = (trackingCode: string) => `/api/v1/consignments/${trackingCode}/handover-photo`;
 /** The public tracking page's address for a parcel; the page itself is issue 29's. */
 export const trackingPath = (trackingCode: string) => `/track/${trackingCode}`;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bdMobileSchema, consignmentInputSchema } from './consignment.ts';
 import { LIMITS } from './limits.ts';
+import { PARCEL_CURRENCY } from './parcel-services.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 
@@ -179,6 +180,29 @@ export const payoutListQuerySchema = z.object({
     .transform((number) => Number(number.replace('PO-', '')))
     .optional(),
 });
+
+/** A page of the merchant's payouts through the API: `older` is the `before` of the next page, null on the last. */
+export const payoutPageSchema = z.object({
+  payouts: z.array(payoutSchema),
+  older: z.number().int().nullable(),
+});
+export type PayoutPage = z.infer<typeof payoutPageSchema>;
+
+/** The merchant's COD balance as the merchant page shows it (R-PAYOUTS): what is owed now, and when it is paid. */
+export const codBalanceSchema = z.object({
+  balance: z
+    .number()
+    .int()
+    .describe(
+      'Every ledger line not yet settled by a payout, in poisha: what you are owed now (negative while fees exceed cash).',
+    ),
+  currency: z.literal(PARCEL_CURRENCY),
+  nextPayoutDay: z
+    .string()
+    .describe('The shop’s day (YYYY-MM-DD, in the shop’s time zone) of the next payout run: every Tuesday, from 10:00.'),
+  nextPayoutAt: z.string().describe('When that run starts (ISO 8601); it settles the lines written before it.'),
+});
+export type CodBalance = z.infer<typeof codBalanceSchema>;
 
 export const payoutIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'No payout has this id.' }) });
 

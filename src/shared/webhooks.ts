@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ConsignmentStatus, FailureReason } from './consignment-status.ts';
-import type { HubId } from './hubs.ts';
+import { CONSIGNMENT_STATUSES, FAILURE_REASONS } from './consignment-status.ts';
+import { HUB_IDS } from './hubs.ts';
 import { LIMITS } from './limits.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
@@ -66,6 +66,8 @@ export const webhookEndpointSchema = z.object({
   createdAt: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+/** The merchant's endpoints, newest first. */
+export const webhookEndpointListSchema = z.array(webhookEndpointSchema);
 
 /** The answer to registering an endpoint: its signing secret, this once. */
 export const newWebhookEndpointSchema = webhookEndpointSchema.extend({ secret: z.string() });
@@ -94,37 +96,60 @@ export const webhookDeliverySchema = z.object({
   attempts: z.array(webhookAttemptSchema),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+/** An endpoint's latest deliveries, newest first. */
+export const webhookDeliveryListSchema = z.array(webhookDeliverySchema);
 
 /** `data` of consignment.status_changed: the parcel's new status and what the move said. */
-export interface ConsignmentStatusChanged {
-  trackingCode: string;
-  merchantInvoice: string | null;
-  status: ConsignmentStatus;
-  previousStatus: ConsignmentStatus;
-  reason: FailureReason | null;
-  hub: HubId | null;
-  at: string;
-}
+export const consignmentStatusChangedSchema = z.object({
+  trackingCode: z.string(),
+  merchantInvoice: z.string().nullable().describe('Your invoice number, as you booked it; null when you gave none.'),
+  status: z.enum(CONSIGNMENT_STATUSES),
+  previousStatus: z.enum(CONSIGNMENT_STATUSES),
+  reason: z.enum(FAILURE_REASONS).nullable().describe('Why a delivery failed or was put off; null otherwise.'),
+  hub: z.enum(HUB_IDS).nullable().describe('The hub the parcel was scanned at; null for a move off a hub.'),
+  at: z.string().describe('When it moved (ISO 8601).'),
+});
+export type ConsignmentStatusChanged = z.infer<typeof consignmentStatusChangedSchema>;
 
 /** `data` of payout.created and payout.paid; amounts in poisha. */
-export interface PayoutEvent {
-  number: string;
-  amount: number;
-  lines: number;
-  cutoff: string;
-  paidAt: string | null;
-  reference: string | null;
-}
+export const payoutEventSchema = z.object({
+  number: z.string().describe('The payout’s number, as statements and `GET /api/v1/payouts` name it (PO-5001).'),
+  amount: z.number().int().describe('What it pays you, in poisha.'),
+  lines: z.number().int().describe('How many ledger lines it settles.'),
+  cutoff: z.string().describe('It settles the lines written before this moment (ISO 8601).'),
+  paidAt: z.string().nullable().describe('When it was transferred; null until then.'),
+  reference: z.string().nullable().describe('The bank’s or wallet’s reference of the transfer; null until paid.'),
+});
+export type PayoutEvent = z.infer<typeof payoutEventSchema>;
 
 /** `data` of webhook.test: the endpoint it was sent to; nothing happened to a parcel or a payout. */
-export interface WebhookTest {
-  endpointId: string;
-}
+export const webhookTestSchema = z.object({ endpointId: z.string() });
+export type WebhookTest = z.infer<typeof webhookTestSchema>;
+
+/** What an event carries, by type: the one definition of every body the sender signs (R-WEBHOOKS). */
+export const WEBHOOK_EVENT_DATA = {
+  'consignment.status_changed': consignmentStatusChangedSchema,
+  'payout.created': payoutEventSchema,
+  'payout.paid': payoutEventSchema,
+  'webhook.test': webhookTestSchema,
+} as const satisfies Record<WebhookSentType, z.ZodType>;
 
 /** What an event carries, by type. */
-export type WebhookEventData = {
-  'consignment.status_changed': ConsignmentStatusChanged;
-  'payout.created': PayoutEvent;
-  'payout.paid': PayoutEvent;
-  'webhook.test': WebhookTest;
-};
+export type WebhookEventData = { [Type in WebhookSentType]: z.infer<(typeof WEBHOOK_EVENT_DATA)[Type]> };
+
+/** The body of an event of `type` as it is sent and signed: its id, type, time and data. */
+export const webhookEventSchema = <Type extends WebhookSentType>(type: Type) =>
+  z.object({
+    id: z.string().describe('The event’s id: the same on every attempt and every resend, so a receiver can skip a repeat.'),
+    type: z.literal(type),
+    createdAt: z.string().describe('When the event was written (ISO 8601).'),
+    data: WEBHOOK_EVENT_DATA[type],
+  });
+
+/** Each event type's body, made once: the sender builds every body through its own, the API document names each. */
+export const WEBHOOK_EVENT_BODIES = {
+  'consignment.status_changed': webhookEventSchema('consignment.status_changed'),
+  'payout.created': webhookEventSchema('payout.created'),
+  'payout.paid': webhookEventSchema('payout.paid'),
+  'webhook.test': webhookEventSchema('webhook.test'),
+} as const satisfies Record<WebhookSentType, z.ZodType>;

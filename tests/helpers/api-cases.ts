@@ -5,7 +5,7 @@ import { MERCHANT_APPLICATION } from './merchants.ts';
 import { parcelBatch } from './parcel-batch.ts';
 import { STANDARD_PARCEL } from './parcels.ts';
 import { chargeTestCard } from './payment-fixtures.ts';
-import type { SignedInCustomer } from './shop-client.ts';
+import { call, type SignedInCustomer } from './shop-client.ts';
 
 /** One real request to a documented operation, and the status it must answer. */
 export interface ApiRequest {
@@ -33,6 +33,21 @@ const form = (fields: Record<string, string | number>, file?: { field: string; n
   return body;
 };
 const emailOf = async (world: ApiWorld, caller: Caller) => (await world.signedIn(caller)).email;
+
+/** A parcel of the merchant's the rider delivered on a photo of the handover: its tracking code. */
+async function deliveredOnPhoto(world: ApiWorld): Promise<string> {
+  const trackingCode = await world.parcelOutForDelivery();
+  const delivered = await fetch(`${world.server.url}/api/rider/deliveries/${trackingCode}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${(await world.rider()).token}`, origin: world.server.url },
+    body: form(
+      { outcome: 'delivered', codCollected: 100_000, receivedBy: 'Salma Begum' },
+      { field: 'handoverPhoto', name: 'door.png' },
+    ),
+  });
+  if (delivered.status !== 200) throw new Error(`delivery: ${delivered.status} ${await delivered.text()}`);
+  return trackingCode;
+}
 
 /**
  * A request for every operation either document names, keyed by operationId (issue 39 item 11). A new
@@ -273,19 +288,11 @@ export const API_CASES: Record<string, ApiCase> = {
   },
   getConsignment: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
   printLabel: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
-  readHandoverPhoto: async (world) => {
-    const trackingCode = await world.parcelOutForDelivery();
-    const delivered = await fetch(`${world.server.url}/api/rider/deliveries/${trackingCode}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${(await world.rider()).token}`, origin: world.server.url },
-      body: form(
-        { outcome: 'delivered', codCollected: 100_000, receivedBy: 'Salma Begum' },
-        { field: 'handoverPhoto', name: 'door.png' },
-      ),
-    });
-    if (delivered.status !== 200) throw new Error(`delivery: ${delivered.status} ${await delivered.text()}`);
-    return { as: 'merchant', params: { trackingCode }, status: 200 };
-  },
+  readHandoverPhoto: async (world) => ({
+    as: 'merchant',
+    params: { trackingCode: await deliveredOnPhoto(world) },
+    status: 200,
+  }),
   shipOrderWithUs: async (world) => ({
     as: 'admin',
     params: { id: (await world.paidOrder()).id },
@@ -433,6 +440,31 @@ export const API_CASES: Record<string, ApiCase> = {
     return { query: { invoice }, status: 200 };
   },
   v1CancelConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
+  v1BatchLabels: async (world) => {
+    const booked = await call<{ id: string }>(world.server, 'POST', '/api/v1/consignments/batch', {
+      headers: { authorization: `Bearer ${await world.apiKey()}` },
+      body: { parcels: parcelBatch(1, `LABELS-${crypto.randomUUID()}-`) },
+    });
+    return { params: { id: booked.body.id }, status: 200 };
+  },
+  v1HandoverPhoto: async (world) => {
+    const trackingCode = await deliveredOnPhoto(world);
+    // The parcel's answer through the API points at this operation, which the key opens (issue 41).
+    const parcel = await call<{ proofOfDelivery: { photoUrl: string } }>(
+      world.server,
+      'GET',
+      `/api/v1/consignments/${trackingCode}`,
+      {
+        headers: { authorization: `Bearer ${await world.apiKey()}` },
+      },
+    );
+    const expected = `${world.server.url}/api/v1/consignments/${trackingCode}/handover-photo`;
+    if (parcel.body.proofOfDelivery?.photoUrl !== expected)
+      throw new Error(`the v1 photoUrl is ${parcel.body.proofOfDelivery?.photoUrl}, not ${expected}`);
+    return { params: { trackingCode }, status: 200 };
+  },
+  v1Balance: async () => ({ status: 200 }),
+  v1Payouts: async () => ({ query: { before: 'PO-999999' }, status: 200 }),
 };
 
 /** A merchant application waiting for the admin: its id. */

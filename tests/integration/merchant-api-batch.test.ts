@@ -84,7 +84,8 @@ describe.skipIf(withoutPostgres())('a batch of parcels through the merchant API 
       booked.body.parcels.every((parcel: Booking) => parcel.status === 'booked' && parcel.labelUrl.includes(parcel.trackingCode)),
     ).toBe(true);
     expect(booked.body.total).toBe(booked.body.parcels.reduce((sum: number, parcel: Booking) => sum + parcel.total, 0));
-    expect(booked.body.labelsUrl).toBe(`${server.url}/api/merchant/bulk-bookings/${booked.body.id}/labels.pdf`);
+    // The labels' address opens with the key that booked the batch (issue 41), not the website's session only.
+    expect(booked.body.labelsUrl).toBe(`${server.url}/api/v1/consignments/batch/${booked.body.id}/labels.pdf`);
     expect(await parcelsOf(merchantId)).toBe(500);
 
     // Each parcel through the API: the one sent at that place in the batch.
@@ -112,9 +113,18 @@ describe.skipIf(withoutPostgres())('a batch of parcels through the merchant API 
     // The website lists the batch with the merchant's bulk bookings, and prints its labels as one PDF.
     const bulk = await call(server, 'GET', '/api/merchant/bulk-bookings', { token: owner.token });
     expect(bulk.body).toContainEqual(expect.objectContaining({ id: booked.body.id, parcels: 500, total: booked.body.total }));
-    const labels = await fetch(booked.body.labelsUrl, { headers: { authorization: `Bearer ${owner.token}` } });
+    const website = await fetch(`${server.url}/api/merchant/bulk-bookings/${booked.body.id}/labels.pdf`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect([website.status, website.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    await website.body?.cancel();
+    // The same labels with the key, streamed; another merchant's key finds no such batch.
+    const labels = await fetch(booked.body.labelsUrl, { headers: { authorization: `Bearer ${key}` } });
     expect([labels.status, labels.headers.get('content-type')]).toEqual([200, 'application/pdf']);
-    await labels.body?.cancel();
+    expect((await labels.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    const stranger = (await newMerchant()).key;
+    expect((await fetch(booked.body.labelsUrl, { headers: { authorization: `Bearer ${stranger}` } })).status).toBe(404);
+    expect((await fetch(booked.body.labelsUrl)).status).toBe(401);
   }, 120_000);
 
   it('one bad parcel among 500: 422 naming its index and its field as the forms name it, and nothing booked', async () => {

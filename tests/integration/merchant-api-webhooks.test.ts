@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '#shared/consignment.ts';
 import type { NewApiKey } from '#shared/merchant-api.ts';
-import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from '#shared/webhooks.ts';
+import { type NewWebhookEndpoint, WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint } from '#shared/webhooks.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
+import { type DocumentWithWebhooks, WebhookChecker } from '../helpers/openapi-webhooks.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signatureVerifies, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -97,5 +100,38 @@ describe('webhooks through the merchant API (issue 41)', () => {
 
     expect((await v1('DELETE', `/${endpoint}`)).status).toBe(200);
     expect((await v1<WebhookEndpoint[]>('GET', '')).body).toEqual([]);
+  });
+
+  it('the document’s webhooks describe the events as they are delivered: a cancel’s status change and a test, signed', async () => {
+    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as DocumentWithWebhooks;
+    const checker = new WebhookChecker(document);
+    const made = await v1<NewWebhookEndpoint>('POST', '', { url: receiver.url, events: [...WEBHOOK_EVENT_TYPES] });
+    const booked = await call<Booking>(server, 'POST', '/api/v1/consignments', {
+      headers: { authorization: `Bearer ${key}` },
+      body: { ...STANDARD_PARCEL, merchantInvoice: 'WH-DOC-1' },
+    });
+    const { trackingCode } = booked.body;
+    expect(
+      (await call(server, 'POST', `/api/v1/consignments/${trackingCode}/cancel`, { headers: { authorization: `Bearer ${key}` } }))
+        .status,
+    ).toBe(200);
+    expect((await v1('POST', `/${made.body.id}/test`)).status).toBe(201);
+    const statusChange = () =>
+      receiver.received.find(
+        (seen) => seen.event.type === 'consignment.status_changed' && seen.event.data.trackingCode === trackingCode,
+      );
+    expect(await holdsWithin(5_000, async () => statusChange() !== undefined && testsFor(made.body.id).length > 0)).toBe(true);
+    const delivered = [statusChange(), testsFor(made.body.id)[0]];
+    for (const seen of delivered) {
+      expect(seen && signatureVerifies(seen, made.body.secret)).toBe(true);
+      // The body as it came over the wire, against the schema the document names for its type.
+      const body = JSON.parse(seen?.body ?? 'null');
+      expect(checker.eventProblems(body.type, body), body.type).toEqual([]);
+    }
+    expect(statusChange()?.event.data).toMatchObject({
+      status: 'cancelled',
+      previousStatus: 'booked',
+      merchantInvoice: 'WH-DOC-1',
+    });
   });
 });

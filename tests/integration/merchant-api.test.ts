@@ -5,8 +5,10 @@ import type { Booking, Consignment } from '#shared/consignment.ts';
 import type { LedgerPage } from '#shared/merchant.ts';
 import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
 import type { Quote } from '#shared/quote.ts';
+import { WEBHOOK_SENT_TYPES } from '#shared/webhooks.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { lintOpenApi } from '../helpers/openapi-lint.ts';
+import { type DocumentWithWebhooks, WebhookChecker } from '../helpers/openapi-webhooks.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -150,13 +152,17 @@ describe('the merchant API and its keys', () => {
     const document = JSON.parse(source) as { paths: Record<string, unknown>; components: { securitySchemes: object } };
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/areas',
+      '/api/v1/balance',
       '/api/v1/consignments',
       '/api/v1/consignments/batch',
+      '/api/v1/consignments/batch/{id}/labels.pdf',
       '/api/v1/consignments/by-invoice',
       '/api/v1/consignments/{trackingCode}',
       '/api/v1/consignments/{trackingCode}/cancel',
+      '/api/v1/consignments/{trackingCode}/handover-photo',
       '/api/v1/consignments/{trackingCode}/label.pdf',
       '/api/v1/ledger',
+      '/api/v1/payouts',
       '/api/v1/quote',
       '/api/v1/services',
       '/api/v1/webhooks',
@@ -171,5 +177,38 @@ describe('the merchant API and its keys', () => {
     // The shop's own document leaves the merchant API out.
     const shop = (await (await fetch(`${server.url}/api/docs`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(shop.paths).filter((path) => path.startsWith('/api/v1/'))).toEqual([]);
+  });
+
+  it('is made for generators (issue 41): OpenAPI 3.1, every event sent in `webhooks` with a named, exemplified body, refusals naming their codes', async () => {
+    const document = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as DocumentWithWebhooks & {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    // Every event type the code can send, the test included, and nothing else.
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_SENT_TYPES].sort());
+    for (const type of WEBHOOK_SENT_TYPES) {
+      const name = document.webhooks[type]?.post.requestBody.content['application/json'].schema.$ref.split('/').pop() ?? '';
+      expect(document.components.schemas[name]?.examples, type).toHaveLength(1);
+    }
+    // Each example is what its own schema takes.
+    expect(new WebhookChecker(document).exampleProblems()).toEqual([]);
+    expect(Object.keys(document.components.schemas).filter((name) => document.components.schemas[name]?.examples)).toEqual(
+      expect.arrayContaining([
+        'NewConsignmentInput',
+        'Consignment',
+        'Booking',
+        'Quote',
+        'CodBalance',
+        'PayoutPage',
+        'WebhookEndpointRegistrationInput',
+      ]),
+    );
+    const booking = document.paths['/api/v1/consignments']?.post?.responses;
+    expect(booking?.['409']?.description).toContain('`error.code`: `conflict` or `duplicate_invoice`.');
+    expect(booking?.['422']?.description).toContain('`idempotency_key_reused`.');
+    expect(document.paths['/api/v1/consignments/batch']?.post?.responses['422']?.description).toContain(
+      '`error.code`: `batch_refused` or `idempotency_key_reused`.',
+    );
   });
 });

@@ -38,6 +38,13 @@ const AUTH_ERROR = '#/components/schemas/AuthErrorResponse';
 const AUTH_USER = '#/components/schemas/AuthUser';
 const SHOP_ERROR = '#/components/schemas/ErrorResponse';
 
+/**
+ * A schema that may also be null, as OpenAPI 3.1 (JSON Schema 2020-12) writes it: `null` one of its types.
+ * openapi-types' 3.1 objects do not fit @fastify/swagger's, so these stay 3.0-shaped but for this.
+ */
+const orNull = (schema: OpenAPIV3.NonArraySchemaObject): OpenAPIV3.SchemaObject =>
+  ({ ...schema, type: [schema.type, 'null'] }) as unknown as OpenAPIV3.SchemaObject;
+
 /** The schemas these paths name, for the document's components. */
 export const AUTH_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
   AuthErrorResponse: {
@@ -56,7 +63,7 @@ export const AUTH_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
       id: { type: 'string', format: 'uuid' },
       email: { type: 'string', format: 'email' },
       name: { type: 'string' },
-      image: { type: 'string', nullable: true },
+      image: orNull({ type: 'string' }),
       emailVerified: { type: 'boolean', description: 'False until the mailed link is followed; Google accounts start true.' },
       role: { type: 'string', description: '`user`, `admin` or a staff role (`operator`, `rider`).' },
       locale: { type: 'string', enum: ['en', 'bn'], description: 'The language of the account’s mails.' },
@@ -70,7 +77,7 @@ export const AUTH_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
 const body = (schema: z.ZodType): OpenAPIV3.RequestBodyObject => ({
   required: true,
   content: {
-    'application/json': { schema: z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }) as OpenAPIV3.SchemaObject },
+    'application/json': { schema: z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' }) as OpenAPIV3.SchemaObject },
   },
 });
 
@@ -145,7 +152,7 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
           '200': answer(
             'The account is made (or the email’s owner is told someone tried): sign in next.',
             object({
-              token: { type: 'string', nullable: true, description: 'Always null: sign-up never signs in.' },
+              token: orNull({ type: 'string', description: 'Always null: sign-up never signs in.' }),
               user: { $ref: AUTH_USER },
             }),
           ),
@@ -220,15 +227,17 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
         'getSession',
         'The session behind the cookie and its user, or null for a visitor',
         {
-          '200': answer('The session and its user; `null` without a valid session cookie.', {
-            type: 'object',
-            nullable: true,
-            properties: {
-              session: object({ id: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } }),
-              user: { $ref: AUTH_USER },
-            },
-            required: ['session', 'user'],
-          }),
+          '200': answer(
+            'The session and its user; `null` without a valid session cookie.',
+            orNull({
+              type: 'object',
+              properties: {
+                session: object({ id: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } }),
+                user: { $ref: AUTH_USER },
+              },
+              required: ['session', 'user'],
+            }),
+          ),
         },
         { security: [...sessionCookieSecurity, {}] },
       ),
@@ -248,7 +257,7 @@ export function authPaths({ headers, sessionCookie, sessionCookieSecurity, googl
         {
           '200': answer(
             'Changed: this browser stays signed in under a new session.',
-            object({ token: { type: 'string', nullable: true }, user: { $ref: AUTH_USER } }),
+            object({ token: orNull({ type: 'string' }), user: { $ref: AUTH_USER } }),
             { 'Set-Cookie': signsIn },
           ),
           '400': refusal('The input is invalid, or the current password is wrong (`INVALID_PASSWORD`).'),

@@ -2,10 +2,17 @@ import { z } from 'zod';
 import { areaDirectorySchema } from '#shared/area.ts';
 import { cartSchema } from '#shared/cart.ts';
 import { categorySchema } from '#shared/category.ts';
-import { bookingSchema, consignmentSchema } from '#shared/consignment.ts';
-import { consignmentBatchSchema } from '#shared/consignment-batch.ts';
+import { bookingSchema, consignmentInputSchema, consignmentSchema } from '#shared/consignment.ts';
+import { consignmentBatchInputSchema, consignmentBatchSchema } from '#shared/consignment-batch.ts';
 import { freightRequestSchema } from '#shared/freight.ts';
-import { ledgerLineSchema, ledgerPageSchema, merchantSchema, payoutSchema } from '#shared/merchant.ts';
+import {
+  codBalanceSchema,
+  ledgerLineSchema,
+  ledgerPageSchema,
+  merchantSchema,
+  payoutPageSchema,
+  payoutSchema,
+} from '#shared/merchant.ts';
 import { apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
 import { adminOrdersPageSchema, orderSchema } from '#shared/order.ts';
 import { parcelsPageSchema } from '#shared/parcel-lists.ts';
@@ -14,12 +21,26 @@ import { adminProductSchema, productSchema } from '#shared/product.ts';
 import { quoteSchema, serviceCatalogueSchema } from '#shared/quote.ts';
 import { postedReviewSchema, reviewSchema } from '#shared/review.ts';
 import { profileSchema, userSchema } from '#shared/user.ts';
-import { newWebhookEndpointSchema, webhookDeliverySchema, webhookEndpointSchema } from '#shared/webhooks.ts';
+import {
+  consignmentStatusChangedSchema,
+  newWebhookEndpointSchema,
+  payoutEventSchema,
+  WEBHOOK_EVENT_BODIES,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointInputSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookTestSchema,
+} from '#shared/webhooks.ts';
+import { SCHEMA_EXAMPLES } from './openapi-examples.ts';
 
 /**
  * The shared answer schemas the API documents name in `components.schemas` (issue 39 item 11), each
  * referred to wherever a route answers it. Named here, in zod's global registry, rather than where each
- * is defined: the web app, which loads those schemas too, has no use for the names.
+ * is defined: the web app, which loads those schemas too, has no use for the names. Since issue 41 the
+ * request bodies too (a body the validator reads is named with `Input` after its name: `NewConsignmentInput`),
+ * the lists, and the webhook events' bodies the sender builds through (the document's `webhooks`).
  */
 const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   AdminOrdersPage: adminOrdersPageSchema,
@@ -27,20 +48,29 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   ApiKey: apiKeySchema,
   AreaDirectory: areaDirectorySchema,
   Booking: bookingSchema,
+  CodBalance: codBalanceSchema,
   Cart: cartSchema,
   Category: categorySchema,
   Consignment: consignmentSchema,
   ConsignmentBatch: consignmentBatchSchema,
+  ConsignmentStatusChange: consignmentStatusChangedSchema,
+  ConsignmentStatusChangedEvent: WEBHOOK_EVENT_BODIES['consignment.status_changed'],
   DayPickups: dayPickupsSchema,
   FreightRequest: freightRequestSchema,
   LedgerLine: ledgerLineSchema,
   LedgerPage: ledgerPageSchema,
   Merchant: merchantSchema,
   NewApiKey: newApiKeySchema,
+  NewConsignment: consignmentInputSchema,
+  NewConsignmentBatch: consignmentBatchInputSchema,
   NewWebhookEndpoint: newWebhookEndpointSchema,
   Order: orderSchema,
   ParcelsPage: parcelsPageSchema,
   Payout: payoutSchema,
+  PayoutCreatedEvent: WEBHOOK_EVENT_BODIES['payout.created'],
+  PayoutDetails: payoutEventSchema,
+  PayoutPage: payoutPageSchema,
+  PayoutPaidEvent: WEBHOOK_EVENT_BODIES['payout.paid'],
   Pickup: pickupSchema,
   PostedReview: postedReviewSchema,
   Product: productSchema,
@@ -50,11 +80,45 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   ServiceCatalogue: serviceCatalogueSchema,
   User: userSchema,
   WebhookDelivery: webhookDeliverySchema,
+  WebhookDeliveryList: webhookDeliveryListSchema,
   WebhookEndpoint: webhookEndpointSchema,
+  WebhookEndpointList: webhookEndpointListSchema,
+  WebhookEndpointRegistration: webhookEndpointInputSchema,
+  WebhookTest: webhookTestSchema,
+  WebhookTestEvent: WEBHOOK_EVENT_BODIES['webhook.test'],
 };
 
-/** Gives each schema above its name, once per process (every app instance shares zod's registry). */
+/** Gives each schema above its name and its example, once per process (every app instance shares zod's registry). */
 export function nameSharedSchemas(): void {
-  for (const [id, schema] of Object.entries(NAMED_SCHEMAS))
-    if (z.globalRegistry.get(schema)?.id !== id) z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+  for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) {
+    if (z.globalRegistry.get(schema)?.id === id) continue;
+    const example = SCHEMA_EXAMPLES[id];
+    z.globalRegistry.add(schema, {
+      ...z.globalRegistry.get(schema),
+      id,
+      ...(example === undefined ? {} : { examples: [example] }),
+    });
+  }
 }
+
+/**
+ * The components with each request body's example: zod writes an example into a schema's output form only
+ * (it may not be what the input looks like), and a request body is its input form, `…Input`.
+ */
+export function withRequestExamples<Document extends object>(document: Document): Document {
+  const { components } = document as { components?: { schemas?: Record<string, object> } };
+  const schemas = { ...components?.schemas };
+  for (const [id, example] of Object.entries(SCHEMA_EXAMPLES)) {
+    const input = schemas[`${id}Input`];
+    if (input && !('examples' in input)) schemas[`${id}Input`] = { ...input, examples: [example] };
+  }
+  return { ...document, components: { ...components, schemas } };
+}
+
+/** The webhook event types and the component each one's body is named (the document's `webhooks`, issue 41). */
+export const WEBHOOK_EVENT_NAMES = Object.fromEntries(
+  Object.entries(WEBHOOK_EVENT_BODIES).map(([type, body]) => [
+    type,
+    Object.entries(NAMED_SCHEMAS).find(([, schema]) => schema === body)?.[0] ?? '',
+  ]),
+) as Record<keyof typeof WEBHOOK_EVENT_BODIES, string>;

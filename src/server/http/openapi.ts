@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '#server/config.ts';
+import type { ErrorCode } from '#shared/error-codes.ts';
+import { REFUSING_TEST_CARDS } from '#shared/test-cards.ts';
 import { errorBodySchema } from './errors.ts';
 import { guardDemandOf } from './guards.ts';
 import { AUTH_SCHEMAS, authPaths } from './openapi-auth.ts';
 import { nameBodySchemas, schemasReferredTo } from './openapi-components.ts';
-import { nameSharedSchemas } from './openapi-schema-names.ts';
+import { nameSharedSchemas, WEBHOOK_EVENT_NAMES, withRequestExamples } from './openapi-schema-names.ts';
 
 /** The refusals a route can document, and what each one means to a client. */
 const ERROR_STATUSES = {
@@ -31,6 +33,36 @@ const FAILURE_STATUSES = {
   500: 'Something went wrong on our side (`internal`); the request may be tried again.',
   503: 'The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds.',
 } as const;
+
+/**
+ * The `error.code`s each refusal carries whatever its route (ERROR_CODES), named in its description so a
+ * client can tell them apart (issue 41); a route names those it adds in `codes`.
+ */
+const CODES_OF_STATUS: Record<ErrorStatus | keyof typeof FAILURE_STATUSES, readonly ErrorCode[]> = {
+  400: ['bad_request'],
+  401: ['unauthorized'],
+  402: REFUSING_TEST_CARDS.map((card) => card.code),
+  403: ['forbidden'],
+  404: ['not_found'],
+  409: ['conflict'],
+  413: ['payload_too_large'],
+  422: [],
+  429: ['too_many_requests'],
+  500: ['internal'],
+  502: ['payment_provider_unavailable'],
+  503: ['service_unavailable'],
+};
+
+/** The status of each code a route may add to its refusals. */
+const STATUS_OF_CODE: Partial<Record<ErrorCode, ErrorStatus>> = {
+  token_expired: 401,
+  duplicate_invoice: 409,
+  idempotency_key_reused: 422,
+  batch_refused: 422,
+};
+
+const codesSaid = (codes: readonly ErrorCode[]) =>
+  codes.length === 0 ? '' : ` \`error.code\`: ${codes.map((code) => `\`${code}\``).join(' or ')}.`;
 
 /** The answer headers the document names, each as a header object of OpenAPI. */
 export const ANSWER_HEADERS = {
@@ -71,6 +103,8 @@ declare module 'fastify' {
      * for admin routes) and an `:id` in its path (404).
      */
     errors?: readonly ErrorStatus[];
+    /** The `error.code`s it refuses with besides each status's own (`duplicate_invoice`, `batch_refused`, …). */
+    codes?: readonly ErrorCode[];
     /** Headers its success answer carries besides X-Request-Id, which every answer has. */
     successHeaders?: readonly Exclude<AnswerHeader, 'X-Request-Id' | 'Retry-After'>[];
     /**
@@ -120,7 +154,7 @@ const LIMIT_LEFT: readonly AnswerHeader[] = ['RateLimit-Policy', 'RateLimit'];
  */
 function describeOperation(): SwaggerTransform {
   return (document) => {
-    const { errors, successHeaders = [], readByHandler, ...routeSchema } = document.schema ?? {};
+    const { errors, codes = [], successHeaders = [], readByHandler, ...routeSchema } = document.schema ?? {};
     const transformed = jsonSchemaTransform({ ...document, schema: { ...routeSchema, ...readByHandler } });
     const { route } = document;
     if (!transformed.schema || transformed.schema.hide || !route.schema) return transformed;
@@ -133,11 +167,21 @@ function describeOperation(): SwaggerTransform {
     if (guard?.byRole) statuses.add(403);
     if (route.url.includes('/:id')) statuses.add(404);
     if (route.config && 'rateLimit' in route.config) statuses.add(429);
+    // An access token that ran out says so; a merchant's key never runs out.
+    const ownCodes = [...codes, ...(guard?.scheme === BEARER ? (['token_expired'] as const) : [])];
+    for (const code of ownCodes) {
+      const status = STATUS_OF_CODE[code];
+      if (status) statuses.add(status);
+    }
+    const codesOf = (status: ErrorStatus | 500 | 503) => [
+      ...CODES_OF_STATUS[status],
+      ...ownCodes.filter((code) => STATUS_OF_CODE[code] === status),
+    ];
     const limited = guard?.scheme === MERCHANT_KEY ? LIMIT_LEFT : [];
     const refusals = [...statuses, ...([500, 503] as const)].map((status) => [
       status,
       errorResponse(
-        status === 500 || status === 503 ? FAILURE_STATUSES[status] : ERROR_STATUSES[status],
+        (status === 500 || status === 503 ? FAILURE_STATUSES[status] : ERROR_STATUSES[status]) + codesSaid(codesOf(status)),
         WAIT_THEN_ASK_AGAIN.includes(status)
           ? ['X-Request-Id', 'Retry-After', ...(status === 429 ? limited : [])]
           : ['X-Request-Id'],
@@ -178,6 +222,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
   nameSharedSchemas();
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12 (null a type, as zod writes it), and it has `webhooks` (issue 41).
+      openapi: '3.1.0',
       info: {
         title: `${config.shopName} storefront API`,
         version: '1.0.0',
@@ -209,12 +255,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           },
           [METRICS_TOKEN]: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN the operator set.' },
         },
-        schemas: { ErrorResponse: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) as object },
+        schemas: { ErrorResponse: z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' }) as object },
       },
     },
     transform: describeOperation(),
-    // The shared schemas registered with an id (`.meta({ id })`) become components, referred to by the operations.
-    transformObject: jsonSchemaTransformObject,
+    // The shared schemas registered with an id (`.meta({ id })`) become components, referred to by the operations;
+    // the request bodies' with their examples too.
+    transformObject: (document) => withRequestExamples(jsonSchemaTransformObject(document)),
   });
 }
 
@@ -256,6 +303,40 @@ function headersNamedIn(paths: Paths): Partial<typeof ANSWER_HEADERS> {
   return Object.fromEntries(Object.entries(ANSWER_HEADERS).filter(([name]) => text.includes(`"#/components/headers/${name}"`)));
 }
 
+/**
+ * The document's `webhooks` (OpenAPI 3.1, issue 41): one entry a type of event the shop sends, its body
+ * the schema the sender builds it through (webhooks/events.ts), as a merchant's endpoint receives it.
+ */
+function webhooksSent() {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_NAMES).map(([type, name]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook${name}`,
+          tags: ['webhooks'],
+          summary: `The \`${type}\` event, as your endpoint receives it`,
+          description:
+            'POSTed to each of your endpoints that takes this type (`webhook.test` only to the endpoint it is sent to), ' +
+            'signed with the endpoint’s secret in the `SwiftCargo-Signature` header: `t={unix seconds},v1={hex ' +
+            'HMAC-SHA256 of "{t}.{body}"}`. Check it over the body’s exact bytes and refuse an old `t`. The same ' +
+            'event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, ' +
+            'or resent from the delivery log.',
+          security: [],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+          },
+          responses: {
+            '200': { description: 'Received: any 2XX answer within 5 seconds ends the delivery.' },
+            '4XX': { description: 'Not received: the delivery is tried again later, and its attempts are in the log.' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 interface OpenApiDocument {
   info: Record<string, unknown>;
   paths: Record<string, unknown>;
@@ -293,6 +374,7 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
     whole.components.schemas,
   );
   const merchantApiPaths = merchantApi.paths;
+  const webhooks = webhooksSent();
   return {
     shop: {
       ...whole,
@@ -317,10 +399,11 @@ export function openApiDocuments(app: FastifyInstance, config: Config): { shop: 
         license: whole.info.license,
       },
       paths: merchantApiPaths,
+      webhooks,
       components: {
         ...whole.components,
         securitySchemes: { [MERCHANT_KEY]: merchantKey },
-        schemas: schemasReferredTo(merchantApiPaths, merchantApi.schemas),
+        schemas: schemasReferredTo({ merchantApiPaths, webhooks }, merchantApi.schemas),
         headers: headersNamedIn(merchantApiPaths),
       },
     },

@@ -15,6 +15,7 @@ import {
   type PlacedRow,
   withBookingTries,
 } from './bulk-booking.ts';
+import { printBulkLabels } from './bulk-labels.ts';
 import { bulkBookedNotices } from './notifications.ts';
 import { answerOnce, type BookingTerms, bookingOf, pricedConsignment, requestHash } from './service.ts';
 
@@ -134,3 +135,9 @@ export async function bookBatch(
     }),
   );
 }
+
+/**
+ * A batch's labels as one PDF stream (issue 41): the website's bulk booking labels (R-BULK-BOOKING, one
+ * print at a time, 503 with Retry-After meanwhile), for the merchant API's key; another merchant's 404.
+ */
+export const printBatchLabels = printBulkLabels;

@@ -65,6 +65,7 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
         headers: idempotencyKeyHeadersSchema,
         body: consignmentInputSchema,
         errors: [409, 422],
+        codes: ['duplicate_invoice', 'idempotency_key_reused'],
         response: { 201: bookingSchema },
       },
     },

@@ -18,12 +18,14 @@ import {
   readOwnConsignment,
 } from '../consignments/service.ts';
 import { ledgerPage } from '../merchants/ledger.ts';
+import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { quoteParcel } from '../rates/service.ts';
 import type { EndpointRules } from '../webhooks/endpoints.ts';
 import { apiKeyHooks, callerOf } from './api-key-guard.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { v1BatchRoutes } from './v1-batch-routes.ts';
+import { v1MoneyRoutes } from './v1-money-routes.ts';
 import { v1ParcelRoutes } from './v1-parcel-routes.ts';
 import { v1ReferenceRoutes, withApiLabel } from './v1-reference-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -33,7 +35,7 @@ import { webhookRoutes } from './webhook-routes.ts';
  * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a batch of parcels (v1-batch-routes.ts),
  * a parcel, a quote, the ledger; since issue 41 the list of parcels, a parcel by invoice and the cancel
  * (v1-parcel-routes.ts), the areas, services and labels a booking needs (v1-reference-routes.ts) and the
- * webhooks (webhook-routes.ts).
+ * webhooks (webhook-routes.ts), the balance and payouts (v1-money-routes.ts).
  * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
@@ -44,7 +46,8 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   rates: RateCards;
   webhookRules: EndpointRules;
   refundFee: RefundFee;
-}> = async (app, { db, config, rates, webhookRules, refundFee }) => {
+  handoverPhotos: PrivatePhotos;
+}> = async (app, { db, config, rates, webhookRules, refundFee, handoverPhotos }) => {
   // A parcel booked through the API tells its people as one booked on the site does (R-PARCEL-MAILS).
   const booking = bookingContext(db, config, rates, app.translators);
 
@@ -112,6 +115,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
         headers: idempotencyKeyHeadersSchema,
         body: consignmentInputSchema,
         errors: [409, 422, 429],
+        codes: ['duplicate_invoice', 'idempotency_key_reused'],
         response: { 201: bookingSchema },
       },
     },
@@ -186,7 +190,8 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   );
 
   await app.register(v1ReferenceRoutes, { db, config, rates, keyed });
+  await app.register(v1MoneyRoutes, { db, config, keyed });
   // A parcel cancelled through the API moves, and tells its people, as one cancelled on the website.
   const moves = moveContext(db, app.publicReads, config, booking.notify);
-  await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee });
+  await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee, handoverPhotos });
 };

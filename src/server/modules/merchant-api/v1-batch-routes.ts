@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { idempotencyKeyHeadersSchema, idempotencyKeyOf } from '#server/http/idempotency-key.ts';
+import { sendPrivateFile } from '#server/http/private-file.ts';
+import { requestLocale } from '#server/i18n/plugin.ts';
+import { apiBatchLabelsPath, bulkBookingIdParamsSchema } from '#shared/bulk-booking.ts';
+import { labelQuerySchema } from '#shared/consignment.ts';
 import {
   consignmentBatchEnvelopeSchema,
   consignmentBatchInputSchema,
   consignmentBatchSchema,
 } from '#shared/consignment-batch.ts';
 import { LIMITS } from '#shared/limits.ts';
-import { batchBookingContext, bookBatch } from '../consignments/batch-booking.ts';
+import { isLocale } from '#shared/locale.ts';
+import { batchBookingContext, bookBatch, printBatchLabels } from '../consignments/batch-booking.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { type ApiKeyHooks, callerOf } from './api-key-guard.ts';
 import { withApiLabel } from './v1-reference-routes.ts';
@@ -40,6 +46,7 @@ export const v1BatchRoutes: FastifyPluginAsyncZod<{
         // Each parcel is read by the booking, so that a refusal names every problem, not the first.
         readByHandler: { body: consignmentBatchInputSchema },
         errors: [409, 413, 422, 429],
+        codes: ['batch_refused', 'idempotency_key_reused'],
         response: { 201: consignmentBatchSchema },
       },
     },
@@ -47,7 +54,36 @@ export const v1BatchRoutes: FastifyPluginAsyncZod<{
       const key = idempotencyKeyOf(request);
       const batch = await bookBatch(booking, callerOf(request), request.body.parcels, key);
       // Each parcel's label opens with the key, as a single booking's does (decision 137).
-      return reply.status(201).send({ ...batch, parcels: batch.parcels.map((parcel) => withApiLabel(config, parcel)) });
+      return reply.status(201).send({
+        ...batch,
+        parcels: batch.parcels.map((parcel) => withApiLabel(config, parcel)),
+        labelsUrl: new URL(apiBatchLabelsPath(batch.id), config.publicUrl).toString(),
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/consignments/batch/:id/labels.pdf',
+    {
+      ...keyed,
+      schema: {
+        operationId: 'v1BatchLabels',
+        tags: ['v1'],
+        summary:
+          'One of your batches’ labels as one PDF, one A6 page a parcel in the batch’s order: the website’s bulk booking labels, streamed a page at a time (another merchant’s batch 404); `lang=bn` writes them in Bangla. One batch’s labels print at a time on each server: another asked meanwhile is answered 503 with Retry-After',
+        params: bulkBookingIdParamsSchema,
+        querystring: labelQuerySchema,
+        produces: ['application/pdf'],
+        errors: [404, 429],
+        response: { 200: z.string().describe('PDF') },
+      },
+    },
+    async (request, reply) => {
+      const { lang } = request.query;
+      const locale = lang && isLocale(lang) ? lang : requestLocale(request);
+      const words = { i18n: app.translators[locale], locale };
+      const { booking, pdf } = await printBatchLabels({ db, config }, callerOf(request).merchantId, request.params.id, words);
+      return sendPrivateFile(reply, { type: 'application/pdf', name: `labels-${booking.id}.pdf`, disposition: 'inline' }, pdf);
     },
   );
 };

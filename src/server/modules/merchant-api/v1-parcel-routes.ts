@@ -1,17 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { notFound } from '#server/http/errors.ts';
 import { consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { apiParcelsQuerySchema, invoiceQuerySchema, parcelsPageSchema } from '#shared/parcel-lists.ts';
+import { PROOF_MESSAGES } from '#shared/tracking.ts';
 import {
   cancelConsignment,
   type MoveContext,
   presentConsignment,
   type RefundFee,
+  readOwnConsignment,
   readParcelByInvoice,
   sendersParcelsPage,
 } from '../consignments/service.ts';
+import type { PrivatePhotos } from '../products/picture-store.ts';
 import { type ApiKeyHooks, callerOf } from './api-key-guard.ts';
+import { withApiLabel } from './v1-reference-routes.ts';
 
 interface V1ParcelRouteOptions {
   db: Database;
@@ -19,6 +25,7 @@ interface V1ParcelRouteOptions {
   keyed: ApiKeyHooks;
   moves: MoveContext;
   refundFee: RefundFee;
+  handoverPhotos: PrivatePhotos;
 }
 
 /** A key acts for its merchant only, never as staff, whoever in the shop made it. */
@@ -26,12 +33,13 @@ const keyIsNeverStaff = async () => false;
 
 /**
  * The merchant's parcels through `/api/v1` (issue 41, R-MERCHANT-API): the list My Parcels shows, a
- * parcel by the merchant's own invoice number, and the cancel the website offers, with the website's
+ * parcel by the merchant's own invoice number, the cancel the website offers and a delivered parcel's
+ * handover photo, with the website's
  * functions and rules. Another merchant's parcel is as unknown as none.
  */
 export const v1ParcelRoutes: FastifyPluginAsyncZod<V1ParcelRouteOptions> = async (
   app,
-  { db, config, keyed, moves, refundFee },
+  { db, config, keyed, moves, refundFee, handoverPhotos },
 ) => {
   app.get(
     '/api/v1/consignments',
@@ -65,7 +73,10 @@ export const v1ParcelRoutes: FastifyPluginAsyncZod<V1ParcelRouteOptions> = async
       },
     },
     async (request) =>
-      presentConsignment(config, await readParcelByInvoice(db, config, callerOf(request).userId, request.query.invoice)),
+      withApiLabel(
+        config,
+        presentConsignment(config, await readParcelByInvoice(db, config, callerOf(request).userId, request.query.invoice)),
+      ),
   );
 
   app.post(
@@ -83,9 +94,40 @@ export const v1ParcelRoutes: FastifyPluginAsyncZod<V1ParcelRouteOptions> = async
       },
     },
     async (request) =>
-      presentConsignment(
+      withApiLabel(
         config,
-        await cancelConsignment(moves, callerOf(request), request.params.trackingCode, keyIsNeverStaff, refundFee),
+        presentConsignment(
+          config,
+          await cancelConsignment(moves, callerOf(request), request.params.trackingCode, keyIsNeverStaff, refundFee),
+        ),
       ),
+  );
+
+  app.get(
+    '/api/v1/consignments/:trackingCode/handover-photo',
+    {
+      ...keyed,
+      schema: {
+        operationId: 'v1HandoverPhoto',
+        tags: ['v1'],
+        summary:
+          'The photo the rider took of the handover of one of your parcels delivered on a photo instead of the recipient’s code: the `proofOfDelivery.photoUrl` of its answer (another sender’s parcel, or one without a photo, 404)',
+        params: trackingCodeParamsSchema,
+        produces: ['image/webp'],
+        errors: [404, 429],
+        response: { 200: z.string().describe('WebP image') },
+      },
+    },
+    async (request, reply) => {
+      const row = await readOwnConsignment(db, callerOf(request), request.params.trackingCode, keyIsNeverStaff);
+      const photo = row.handoverPhoto ? await handoverPhotos.read(row.handoverPhoto) : undefined;
+      if (!photo) throw notFound(PROOF_MESSAGES.noPhoto);
+      // As the website's handover photo is sent (consignments/routes.ts): private, never sniffed.
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo as unknown as string);
+    },
   );
 };

@@ -8,7 +8,7 @@ import { badRequest } from '#server/http/errors.ts';
 import { sendPrivateFile } from '#server/http/private-file.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
 import { type AreaDirectory, areaDirectorySchema } from '#shared/area.ts';
-import { labelQuerySchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
+import { apiHandoverPhotoPath, labelQuerySchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { isLocale } from '#shared/locale.ts';
 import { SERVICE_NAMES } from '#shared/parcel-services.ts';
 import { areaReference, serviceCatalogueSchema } from '#shared/quote.ts';
@@ -33,11 +33,27 @@ const AREA_DIRECTORY_MESSAGES = {
  */
 const DIRECTORY_CACHE_CONTROL = 'private, max-age=3600';
 
-/** A parcel's or a booking's answer through the merchant API, its label address the one the key opens (issue 41). */
-export const withApiLabel = <Answer extends { trackingCode: string; labelUrl: string }>(
+/**
+ * A parcel's or a booking's answer through the merchant API, its label's and handover photo's addresses
+ * the ones the key opens (issue 41, decision 137).
+ */
+export const withApiLabel = <
+  Answer extends { trackingCode: string; labelUrl: string; proofOfDelivery?: { photoUrl: string | null } | null },
+>(
   config: Config,
   answer: Answer,
-): Answer => ({ ...answer, labelUrl: labelUrlOf(config, answer.trackingCode, 'api') });
+): Answer => ({
+  ...answer,
+  labelUrl: labelUrlOf(config, answer.trackingCode, 'api'),
+  ...(answer.proofOfDelivery?.photoUrl
+    ? {
+        proofOfDelivery: {
+          ...answer.proofOfDelivery,
+          photoUrl: new URL(apiHandoverPhotoPath(answer.trackingCode), config.publicUrl).toString(),
+        },
+      }
+    : {}),
+});
 
 /**
  * What a booking through the merchant API needs to know (issue 41): the areas it may name, the services

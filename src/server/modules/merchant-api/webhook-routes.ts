@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Database } from '#server/db/client.ts';
 import { LIMITS } from '#shared/limits.ts';
 import {
   newWebhookEndpointSchema,
   webhookDeliveryIdParamsSchema,
+  webhookDeliveryListSchema,
   webhookDeliverySchema,
   webhookEndpointIdParamsSchema,
   webhookEndpointInputSchema,
+  webhookEndpointListSchema,
   webhookEndpointSchema,
 } from '#shared/webhooks.ts';
 import { requireApprovedMerchant } from '../merchants/ledger.ts';
@@ -108,7 +109,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Database; rules: Endpoin
           tags,
           summary: 'Your webhook endpoints, newest first, without their secrets',
           errors: refusals,
-          response: { 200: z.array(webhookEndpointSchema) },
+          response: { 200: webhookEndpointListSchema },
         },
       },
       async (request) => listEndpoints(db, await merchantOf(request)),
@@ -175,7 +176,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Database; rules: Endpoin
             'The latest deliveries to one of your endpoints, newest first, each with its attempts: time, response status or error, duration',
           params: webhookEndpointIdParamsSchema,
           errors: refusals,
-          response: { 200: z.array(webhookDeliverySchema) },
+          response: { 200: webhookDeliveryListSchema },
         },
       },
       async (request) => deliveryLog(db, await merchantOf(request), request.params.id),

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts';
 import { merchantLedger, merchants, payoutRunFailures, payoutRuns } from '#server/db/schema.ts';
 import { payoutRunSteps } from '#server/metrics/shop-events.ts';
 import type { PayoutRun } from '#shared/payout-run.ts';
-import { shopClock } from '../rates/working-days.ts';
+import { dayAfter, shopClock } from '../rates/working-days.ts';
 import { payOutMerchant } from './payouts.ts';
 
 /** The hour of a Tuesday, in the shop's time zone, from which that Tuesday's payouts are made. */
@@ -119,6 +119,23 @@ export async function startPayoutRun(db: Database, timeZone: string, now: Date, 
   const run = await readPayoutRun(db, day);
   if (!run) throw new Error(`the payout run of ${day} was not recorded`);
   return run;
+}
+
+/**
+ * When the next payout run starts (R-PAYOUTS), as the merchant page's "Paid every Tuesday" means it:
+ * today's when it is a Tuesday before PAYOUT_HOUR in the shop's time zone, else the next Tuesday's.
+ */
+export function nextPayoutRun(timeZone: string, now = new Date()): { day: string; at: Date } {
+  const clock = shopClock(now, timeZone);
+  const weekday = new Date(`${clock.day}T12:00:00Z`).getUTCDay();
+  const daysAhead = weekday === TUESDAY ? (clock.hour < PAYOUT_HOUR ? 0 : 7) : (TUESDAY - weekday + 7) % 7;
+  const day = dayAfter(clock.day, daysAhead);
+  const two = (value: number) => String(value).padStart(2, '0');
+  // The hour read as UTC, moved back by the zone's offset at that moment.
+  const asUtc = new Date(`${day}T${two(PAYOUT_HOUR)}:00:00Z`);
+  const seen = shopClock(asUtc, timeZone);
+  const offset = Date.parse(`${seen.day}T${two(seen.hour)}:${two(seen.minute)}:00Z`) - asUtc.getTime();
+  return { day, at: new Date(asUtc.getTime() - offset) };
 }
 
 /** The Tuesday's run, started from PAYOUT_HOUR on a Tuesday in the shop's time zone; undefined when none is due. */

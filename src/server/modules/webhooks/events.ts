@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '#server/db/client.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '#server/db/schema.ts';
-import { WEBHOOK_TEST_EVENT, type WebhookEventData, type WebhookEventType, type WebhookSentType } from '#shared/webhooks.ts';
+import {
+  WEBHOOK_EVENT_BODIES,
+  WEBHOOK_TEST_EVENT,
+  type WebhookEventData,
+  type WebhookEventType,
+  type WebhookSentType,
+} from '#shared/webhooks.ts';
 
 /**
  * Public file of the webhooks module (R-WEBHOOKS): `queueWebhookEvent` writes an event for a merchant
@@ -54,7 +60,10 @@ async function queueEventFor<Type extends WebhookSentType>(
 ): Promise<string[]> {
   if (endpointIds.length === 0) return [];
   const id = randomUUID();
-  const body = JSON.stringify({ id, type: event.type, createdAt: new Date().toISOString(), data: event.data });
+  // Built through the event's own schema, the one the API document publishes (issue 41): a body it would not describe is never sent.
+  const body = JSON.stringify(
+    WEBHOOK_EVENT_BODIES[event.type].parse({ id, type: event.type, createdAt: new Date().toISOString(), data: event.data }),
+  );
   await tx.insert(webhookEvents).values({ id, merchantId: event.merchantId, type: event.type, body });
   const queued = await tx
     .insert(webhookDeliveries)

@@ -1,0 +1,210 @@
+import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
+import type { CodBalance, PayoutPage } from '#shared/merchant.ts';
+import type { ParcelsPage } from '#shared/parcel-lists.ts';
+import type { Quote } from '#shared/quote.ts';
+import type { WebhookEndpoint, WebhookEndpointInput, WebhookEventData } from '#shared/webhooks.ts';
+
+/**
+ * Examples the API documents show beside the named schemas (issue 41), by component name: each is
+ * checked against its own schema by the merchant API's test, so an example that drifts fails there.
+ */
+const parcel: ConsignmentInput = {
+  service: 'standard',
+  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  recipient: { name: 'করিম মিয়া', phone: '01812345678', address: 'স্টেশন রোড', areaId: 'cumilla-debidwar' },
+  weightGrams: 800,
+  codAmount: 150000,
+  merchantInvoice: 'ORD-1001',
+};
+
+/** A parcel as the API answers it (captured from a booking of `parcel` on a test server). */
+const booking: Booking = {
+  trackingCode: 'SC0D4R7KQ9XM2',
+  status: 'booked',
+  deliveryFee: 12000,
+  codFee: 2300,
+  total: 14300,
+  estimatedDelivery: {
+    earliest: '2026-12-02',
+    latest: '2026-12-05',
+  },
+  labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
+};
+
+const consignment: Consignment = {
+  trackingCode: 'SC0D4R7KQ9XM2',
+  status: 'booked',
+  service: 'standard',
+  zone: 'nationwide',
+  currency: 'BDT',
+  pickup: {
+    name: 'Asha Rahman',
+    phone: '01711000000',
+    address: 'House 12, Road 5',
+    area: {
+      id: 'dhaka-gulshan',
+      name: 'Gulshan',
+      nameBn: 'গুলশান',
+      district: {
+        name: 'Dhaka',
+        nameBn: 'ঢাকা',
+      },
+    },
+  },
+  recipient: {
+    name: 'করিম মিয়া',
+    phone: '01812345678',
+    address: 'স্টেশন রোড',
+    area: {
+      id: 'cumilla-debidwar',
+      name: 'Debidwar',
+      nameBn: 'দেবিদ্বার',
+      district: {
+        name: 'Cumilla',
+        nameBn: 'কুমিল্লা',
+      },
+    },
+  },
+  weightGrams: 800,
+  codAmount: 150000,
+  declaredValue: null,
+  merchantInvoice: 'ORD-1001',
+  note: null,
+  deliveryFee: 12000,
+  codFee: 2300,
+  total: 14300,
+  feePayment: 'cod',
+  feePaid: true,
+  estimatedDelivery: {
+    earliest: '2026-12-02',
+    latest: '2026-12-05',
+  },
+  labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
+  trackingUrl: 'https://shop.example.com/track/SC0D4R7KQ9XM2',
+  createdAt: '2026-11-29T08:20:16.621Z',
+  proofOfDelivery: null,
+};
+
+const quote: Quote = {
+  currency: 'BDT',
+  zone: 'nationwide',
+  from: 'dhaka-gulshan',
+  to: 'cumilla-debidwar',
+  options: [
+    {
+      service: 'same-day',
+      available: false,
+      deliveryFee: null,
+      codFee: null,
+      total: null,
+      estimatedDelivery: null,
+      reason: 'Same-day delivery stays within one city.',
+    },
+    {
+      service: 'express',
+      available: true,
+      deliveryFee: 15000,
+      codFee: 0,
+      total: 15000,
+      estimatedDelivery: {
+        earliest: '2026-12-01',
+        latest: '2026-12-03',
+      },
+    },
+    {
+      service: 'standard',
+      available: true,
+      deliveryFee: 12000,
+      codFee: 0,
+      total: 12000,
+      estimatedDelivery: {
+        earliest: '2026-12-02',
+        latest: '2026-12-05',
+      },
+    },
+    {
+      service: 'cargo',
+      available: false,
+      deliveryFee: null,
+      codFee: null,
+      total: null,
+      estimatedDelivery: null,
+      reason: 'This service takes parcels from 10 kg.',
+    },
+    {
+      service: 'premium',
+      available: true,
+      deliveryFee: 28000,
+      codFee: 0,
+      total: 28000,
+      estimatedDelivery: {
+        earliest: '2026-12-01',
+        latest: '2026-12-02',
+      },
+    },
+  ],
+};
+
+const endpoint: WebhookEndpoint = {
+  id: '0193a6f0-5b1e-7c7a-9f1e-2d4b6c8e0a12',
+  url: 'https://shop.example.com/hooks/courier',
+  events: ['consignment.status_changed', 'payout.paid'],
+  createdAt: '2026-11-29T08:15:00.000Z',
+};
+
+const payout: WebhookEventData['payout.paid'] = {
+  number: 'PO-5001',
+  amount: 1234500,
+  lines: 42,
+  cutoff: '2026-11-24T04:00:00.000Z',
+  paidAt: '2026-11-24T09:30:00.000Z',
+  reference: 'BKASH-7Q2K9',
+};
+
+const event = <Data>(type: string, data: Data) => ({
+  id: '0193a6f1-0c2d-7e4f-8a1b-3c5d7e9f1a23',
+  type,
+  createdAt: '2026-11-29T10:02:03.456Z',
+  data,
+});
+
+export const SCHEMA_EXAMPLES: Record<string, unknown> = {
+  Booking: booking,
+  Consignment: consignment,
+  Quote: quote,
+  ParcelsPage: { parcels: [consignment], next: null } satisfies ParcelsPage,
+  NewConsignment: parcel,
+  NewConsignmentBatch: { parcels: [parcel, { ...parcel, merchantInvoice: 'ORD-1002', codAmount: 0 }] },
+  WebhookEndpointRegistration: { url: endpoint.url, events: endpoint.events } satisfies WebhookEndpointInput,
+  WebhookEndpoint: endpoint,
+  WebhookEndpointList: [endpoint],
+  CodBalance: {
+    balance: 1234500,
+    currency: 'BDT',
+    nextPayoutDay: '2026-12-01',
+    nextPayoutAt: '2026-12-01T04:00:00.000Z',
+  } satisfies CodBalance,
+  PayoutPage: {
+    payouts: [
+      {
+        id: '0193a6f2-1d3e-7f50-9b2c-4d6e8f0a2b34',
+        merchant: { id: '0193a6f3-2e4f-7061-8c3d-5e7f9a1b3c45', businessName: 'Asha’s Crafts' },
+        createdAt: '2026-11-24T04:00:01.000Z',
+        ...payout,
+      },
+    ],
+    older: null,
+  } satisfies PayoutPage,
+  ConsignmentStatusChangedEvent: event('consignment.status_changed', {
+    trackingCode: 'SC0D4R7KQ9XM2',
+    merchantInvoice: 'ORD-1001',
+    status: 'delivered',
+    previousStatus: 'out_for_delivery',
+    reason: null,
+    hub: null,
+    at: '2026-11-29T10:02:03.000Z',
+  } satisfies WebhookEventData['consignment.status_changed']),
+  PayoutCreatedEvent: event('payout.created', { ...payout, paidAt: null, reference: null }),
+  PayoutPaidEvent: event('payout.paid', payout),
+  WebhookTestEvent: event('webhook.test', { endpointId: endpoint.id } satisfies WebhookEventData['webhook.test']),
+};
