@@ -1,19 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
-import { FINAL_STATUSES } from '#shared/consignment-status.ts';
+import { type ConsignmentStatus, FINAL_STATUSES } from '#shared/consignment-status.ts';
 import { hubName } from '#shared/hubs.ts';
 import { parcelEventText } from '#shared/parcel-events.ts';
 import type { Tracking } from '#shared/tracking.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useShownMoment } from '#web/lib/shop-time-zone.ts';
+import { useShownDay, useShownMoment } from '#web/lib/shop-time-zone.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useTracking } from '../api/use-tracking.ts';
 import { SERVICE_NAMES } from '../components/service-names.ts';
 import { PARCEL_STATUS_NAMES, statusTone } from '../components/status-names.ts';
+
+const DELIVERED: readonly ConsignmentStatus[] = ['delivered', 'partially_delivered'];
 
 const districtName = (place: Tracking['origin'], language: string) =>
   language === 'bn' ? place.district.nameBn : place.district.name;
@@ -58,6 +60,7 @@ function ParcelJourney({ tracking, statusName }: { tracking: Tracking; statusNam
   const inPageLanguage = useInPageLanguage();
   const { language, day } = useParcelFormat();
   const shownMoment = useShownMoment();
+  const shownDay = useShownDay();
   const from = districtName(tracking.origin, language);
   const to = districtName(tracking.destination, language);
   const recipient = tracking.recipient.name;
@@ -65,6 +68,8 @@ function ParcelJourney({ tracking, statusName }: { tracking: Tracking; statusNam
   const earliest = day(tracking.estimatedDelivery.earliest);
   const latest = day(tracking.estimatedDelivery.latest);
   const events = [...tracking.events].reverse();
+  // Once delivered, the day it was, not the days it was expected (issue 42).
+  const delivered = DELIVERED.includes(tracking.status) ? events.find((event) => event.status === tracking.status) : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14" aria-labelledby="tracking-heading">
       <p className="text-sm text-base-content/70">
@@ -91,6 +96,16 @@ function ParcelJourney({ tracking, statusName }: { tracking: Tracking; statusNam
             </Trans>
           </dd>
         </div>
+        {delivered ? (
+          <div>
+            <dt className="text-sm text-base-content/70">
+              <Trans>Delivered</Trans>
+            </dt>
+            <dd className="font-medium">
+              <time dateTime={delivered.at}>{shownDay(delivered.at)}</time>
+            </dd>
+          </div>
+        ) : null}
         {FINAL_STATUSES.includes(tracking.status) ? null : (
           <div>
             <dt className="text-sm text-base-content/70">
