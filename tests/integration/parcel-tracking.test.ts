@@ -220,7 +220,7 @@ describe('tracking a parcel through the hubs', () => {
     expect(answer.body.results).toEqual([
       { code, moved: true, status: 'at_hub' },
       { code: 'SC0000000000X', moved: false, problem: 'No parcel has this tracking code. Check it on your receipt or label.' },
-      { code: other, moved: false, problem: 'A parcel that is booked cannot become at a hub.' },
+      { code: other, moved: false, problem: 'A parcel that is booked cannot be marked at a hub.' },
     ]);
     const bangla = await scan({ codes: [code], status: 'at_hub', hub: 'dhaka' }, operator, { 'accept-language': 'bn' });
     expect(bangla.body.results[0]?.problem).toMatch(/[\u0980-\u09FF]/);

@@ -7,7 +7,7 @@ import { useScrollToHash } from '#web/features/marketing/use-scroll-to-hash.ts';
 import { ProductGrid } from '#web/features/products/components/ProductGrid.tsx';
 import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 import { SHOP_NAME } from '#web/lib/shop.ts';
-import { useDocumentTitle } from '#web/lib/use-document-title.ts';
+import { HOME_TITLE_WHAT, homeTitle, useDocumentTitle } from '#web/lib/use-document-title.ts';
 
 // Below the fold: in the server's HTML from the start, its code loads when the browser is idle.
 const HomeSections = lazyWhenIdle(() => import('./HomeSections.tsx').then((module) => module.HomeSections));
@@ -16,8 +16,8 @@ const TrackingBox = lazyWhenIdle(() => import('#web/components/TrackingBox.tsx')
 
 /** The home page: the marketing sections around the product grid and the testimonials. */
 export function HomeRoute() {
-  const { t } = useLingui();
-  useDocumentTitle();
+  const { t, i18n } = useLingui();
+  useDocumentTitle(undefined, homeTitle(i18n._(HOME_TITLE_WHAT)));
   useScrollToHash();
   const viewer = useViewer();
   return (
