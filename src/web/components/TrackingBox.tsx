@@ -5,7 +5,7 @@ import { readTrackingCode, trackingPath } from '#shared/tracking-code.ts';
 import { FormField } from './FormField.tsx';
 
 /**
- * A tracking code box for pages other than /track (issue 42, R-TRACKING): a GET form to /track, which
+ * A tracking code box for pages other than /track (R-TRACK-EVERYWHERE): a GET form to /track, which
  * the server turns into the parcel's page without JavaScript. With it, a code goes straight to its
  * page; anything else goes to /track, which says what is wrong with it.
  */
