@@ -103,7 +103,7 @@ export const PARCEL_STATUS_MESSAGES = {
   already: (status: ConsignmentStatus) =>
     englishText(/*i18n*/ 'This parcel is already {status}.', { status: PARCEL_STATUS_WORDS[status] }),
   cannot: (from: ConsignmentStatus, to: ConsignmentStatus) =>
-    englishText(/*i18n*/ 'A parcel that is {from} cannot become {to}.', {
+    englishText(/*i18n*/ 'A parcel that is {from} cannot be marked {to}.', {
       from: PARCEL_STATUS_WORDS[from],
       to: PARCEL_STATUS_WORDS[to],
     }),

@@ -158,8 +158,8 @@ export const labelQuerySchema = z.object({ lang: z.string().optional() });
 export const handoverPhotoPath = (trackingCode: string) => `/api/consignments/${trackingCode}/handover-photo`;
 /** The handover photo for the merchant API's key (issue 41). */
 export const apiHandoverPhotoPath = (trackingCode: string) => `/api/v1/consignments/${trackingCode}/handover-photo`;
-/** The public tracking page's address for a parcel; the page itself is issue 29's. */
-export const trackingPath = (trackingCode: string) => `/track/${trackingCode}`;
+// The public tracking page's address, beside the codes it takes (the home page's tracking box needs no more).
+export { trackingPath } from './tracking-code.ts';
 
 /** "Ship with SwiftCargo" (issue 29): one of the shop's paid orders booked from its warehouse to the order's address. */
 export const shipOrderInputSchema = z.object({

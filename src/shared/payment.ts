@@ -118,9 +118,9 @@ export type TestCardFormInput = z.input<typeof testCardFormSchema>;
 export type TestCard = z.output<typeof testCardSchema>;
 
 export const billingDetailsSchema = z.object({
-  name: textField(/*i18n*/ 'billing name', { error: /*i18n*/ 'billing name is required' })
+  name: textField(/*i18n*/ 'billing name', { error: /*i18n*/ 'Billing name is required' })
     .trim()
-    .min(1, /*i18n*/ 'billing name is required')
+    .min(1, /*i18n*/ 'Billing name is required')
     .max(200),
   email: emailSchema,
 });

@@ -8,6 +8,9 @@ export const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const TRACKING_PREFIX = 'SC';
 export const TRACKING_RANDOM_LENGTH = 10;
 
+/** The public tracking page's address for a parcel; the page itself is issue 29's. */
+export const trackingPath = (trackingCode: string) => `/track/${trackingCode}`;
+
 /**
  * Arithmetic in GF(32), the field of the 32 characters' values (x⁵ + x² + 1): each character is weighted
  * by a power of the field's generator, so that changing one character or swapping two different neighbours
@@ -33,11 +36,22 @@ export function checkCharacter(body: string): string {
   return CROCKFORD[times(sum, EXP[(31 - (body.length % 31)) % 31] as number)] as string;
 }
 
+/**
+ * What is wrong with a typed code: `shape` when it cannot be a code at all (no SC, too short or long, a
+ * character no code has), `typo` when it has a code's shape but its check character does not match (one
+ * character mistyped or two swapped), undefined when it is a code (R-TRACKING-CODE).
+ */
+export function trackingCodeProblem(typed: string): 'shape' | 'typo' | undefined {
+  const code = writtenAsKept(typed);
+  const body = code.slice(TRACKING_PREFIX.length, -1);
+  if (!code.startsWith(TRACKING_PREFIX) || body.length !== TRACKING_RANDOM_LENGTH) return 'shape';
+  if ([...body, code.at(-1) as string].some((char) => !CROCKFORD.includes(char))) return 'shape';
+  return checkCharacter(body) === code.at(-1) ? undefined : 'typo';
+}
+
 /** A code as typed ("sc 4k7q-…", "o" for zero) written the one way codes are kept, or undefined when it cannot be one. */
 export function readTrackingCode(typed: string): string | undefined {
-  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  const body = code.slice(TRACKING_PREFIX.length, -1);
-  if (!code.startsWith(TRACKING_PREFIX) || body.length !== TRACKING_RANDOM_LENGTH) return undefined;
-  if ([...body, code.at(-1) as string].some((char) => !CROCKFORD.includes(char))) return undefined;
-  return checkCharacter(body) === code.at(-1) ? code : undefined;
+  return trackingCodeProblem(typed) ? undefined : writtenAsKept(typed);
 }
+
+const writtenAsKept = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');

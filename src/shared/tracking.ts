@@ -8,6 +8,7 @@ import { LIMITS } from './limits.ts';
 import { SERVICES } from './parcel-services.ts';
 import { readerCharacters } from './text.ts';
 import { textField } from './text-field.ts';
+import { trackingCodeProblem } from './tracking-code.ts';
 import { englishText } from './translate.ts';
 
 const placeNames = z.object({ name: z.string(), nameBn: z.string() });
@@ -43,7 +44,18 @@ export type Tracking = z.infer<typeof trackingSchema>;
 export const TRACKING_MESSAGES = {
   notFound: /*i18n*/ 'No parcel has this tracking code. Check it on your receipt or label.',
   notFoundByInvoice: /*i18n*/ 'No parcel has this invoice number and recipient phone.',
+  notACode: /*i18n*/ 'A tracking code starts with SC and has 11 more letters and digits, like SC7K2M9XQ4TR8.',
+  typo: /*i18n*/ 'This code has a typo — check it against your text or label.',
 } as const;
+
+/**
+ * What the tracking form says about a typed code that is not a parcel's (R-TRACKING-CODE): a code of the
+ * right shape whose check character fails has a typo, anything else is not a code at all.
+ */
+export function trackingCodeMessage(typed: string): string | undefined {
+  const problem = trackingCodeProblem(typed);
+  return problem && (problem === 'typo' ? TRACKING_MESSAGES.typo : TRACKING_MESSAGES.notACode);
+}
 
 /** Marks that change the direction text is shown in: kept out of a public name, whatever a sender typed (R-TRACKING). */
 const DIRECTION_MARKS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;

@@ -7,8 +7,8 @@ const messageFor = (input: object) =>
 
 describe('the profile’s phone number', () => {
   it('left empty says it is required, as the address does', () => {
-    expect(messageFor({ phoneNumber: '' })).toBe('phone number is required');
-    expect(messageFor({ phoneNumber: '   ' })).toBe('phone number is required');
+    expect(messageFor({ phoneNumber: '' })).toBe('Phone number is required');
+    expect(messageFor({ phoneNumber: '   ' })).toBe('Phone number is required');
   });
 
   it('too short says how long it may be', () => {

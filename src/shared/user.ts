@@ -38,22 +38,22 @@ const PHONE_AS_TYPED = `^\\s*[0-9০-৯+()-][0-9০-৯\\s+()-]{${LIMITS.phoneM
 
 /** Profile changes: name and email are read-only and ignored when sent (PUT /api/userInfo/{email}). */
 export const profileInputSchema = z.object({
-  address: textField(/*i18n*/ 'address', { error: /*i18n*/ 'address is required' })
+  address: textField(/*i18n*/ 'address', { error: /*i18n*/ 'Address is required' })
     .trim()
-    .min(1, /*i18n*/ 'address is required')
+    .min(1, /*i18n*/ 'Address is required')
     .max(
       LIMITS.addressMaxLength,
       englishText(/*i18n*/ 'address must be at most {max} characters', { max: LIMITS.addressMaxLength }),
     ),
   // Typed with Bengali digits or not, stored with Western ones (R-LOCALE-INPUT).
   phoneNumber: z
-    .string({ error: /*i18n*/ 'phone number is required' })
+    .string({ error: /*i18n*/ 'Phone number is required' })
     .meta({ pattern: PHONE_AS_TYPED })
     .transform(withWesternDigits)
     .pipe(
       textField('phone number')
         .trim()
-        .min(1, /*i18n*/ 'phone number is required')
+        .min(1, /*i18n*/ 'Phone number is required')
         .min(
           LIMITS.phoneMinLength,
           englishText(/*i18n*/ 'phone number must be {min} to {max} characters', {

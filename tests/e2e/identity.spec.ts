@@ -156,7 +156,7 @@ test('a customer updates the profile: toast, form reset, saved values shown', as
 
   await page.getByRole('main').getByLabel('Phone number').fill('phone');
   await page.getByRole('button', { name: 'SUBMIT' }).click();
-  await expect(page.getByText('address is required')).toBeVisible();
+  await expect(page.getByText('Address is required')).toBeVisible();
   await expect(page.getByText('phone number must be 6 to 20 characters')).toBeVisible();
 
   await page.getByRole('main').getByLabel('Address').fill('House 7, Road 3, Banani, Dhaka');

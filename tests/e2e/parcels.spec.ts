@@ -41,6 +41,9 @@ test('a customer books a parcel from "Book a Transport Now": quote, book, pay th
   const express = page.getByTestId('quote-express');
   await expect(express).toContainText('৳180.00');
   await expect(page.getByTestId('quote-same-day')).toContainText('Same-day delivery stays within one city.');
+  // The services this route cannot take come after those it can, which a phone shows first (issue 42).
+  const cards = await page.locator('[data-testid^="quote-"]').evaluateAll((items) => items.map((item) => item.dataset.testid));
+  expect(cards.slice(-2)).toEqual(['quote-same-day', 'quote-cargo']);
   await expectAxeCleanAtEveryWidth(page, 'ship quote');
 
   await express.getByRole('link', { name: 'Book Express' }).click();
@@ -279,4 +282,15 @@ test('a cancelled parcel’s page shows no fee to pay, no card form and no label
     await expect(main.getByText(/check your connection/i)).toHaveCount(0);
   }
   await expectAxeCleanAtEveryWidth(page, 'cancelled parcel');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a jump to a section of a page stops below the sticky navbar, not under it (issue 42)', async ({ page }) => {
+    await page.goto('/ship#ship-track-heading');
+    const navbar = await page.getByRole('banner').boundingBox();
+    const heading = await page.locator('#ship-track-heading').boundingBox();
+    expect(heading?.y).toBeGreaterThanOrEqual((navbar?.y ?? 0) + (navbar?.height ?? Number.NaN));
+  });
 });

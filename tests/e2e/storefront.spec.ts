@@ -51,7 +51,7 @@ for (const width of [375, 768, 1280] as const) {
       page,
     }) => {
       await page.goto('/');
-      await expect(page).toHaveTitle('SwiftCargo');
+      await expect(page).toHaveTitle('SwiftCargo — parcels across Bangladesh and tech for your shop');
       for (const title of SLIDE_TITLES) await expect(slideHeading(page, title)).toHaveCount(1);
       await expect(page.getByRole('link', { name: 'DISCOVER' })).toHaveCount(3);
 

@@ -163,6 +163,10 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
       'Booked by the sender.',
     ]);
     await expect(tracker.getByText('Sylhet, for Karim M.')).toBeVisible();
+    // The day it was delivered (today, in the shop's time zone), no longer the days it was expected (issue 42).
+    const today = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dhaka', dateStyle: 'long' }).format(new Date());
+    await expect(tracker.locator('dt:text-is("Delivered") + dd')).toHaveText(today);
+    await expect(tracker.locator('dt:text-is("Expected")')).toHaveCount(0);
     await expectAxeCleanAtEveryWidth(tracker, 'tracking page');
 
     const english = await (await visitor.request.get(`/track/${trackingCode}`)).text();
@@ -343,5 +347,11 @@ test('a recipient without the code: the rider delivers on a photo of the handove
   const handover = proof.getByRole('img', { name: 'The parcel handed over' });
   await expect(handover).toBeVisible();
   expect(await handover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+  // The day it was delivered (today, in the shop's time zone), not the days it was expected, and every step (issue 42).
+  const today = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dhaka', dateStyle: 'long' }).format(new Date());
+  await expect(page.getByText(`Delivered ${today}`, { exact: true })).toBeVisible();
+  const steps = page.getByRole('region', { name: 'Every step' }).getByRole('listitem');
+  await expect(steps.first()).toContainText('Delivered.');
+  await expect(steps.last()).toContainText('Booked by the sender.');
   await expectAxeCleanAtEveryWidth(page, 'parcel delivered on a photo');
 });

@@ -287,6 +287,7 @@ export const API_CASES: Record<string, ApiCase> = {
     };
   },
   getConsignment: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
+  listParcelSteps: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
   printLabel: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
   readHandoverPhoto: async (world) => ({
     as: 'merchant',

@@ -46,6 +46,13 @@ describe('Bangla and English', () => {
   });
   afterAll(() => server?.stop());
 
+  it('the parcel pages call From and To places in Bangla, not the people sending and receiving (issue 42)', async () => {
+    const { html } = await page('/bn/ship');
+    expect(html).toMatch(/>কোথা থেকে<\/label>/);
+    expect(html).toMatch(/>কোথায়<\/label>/);
+    expect(html).not.toMatch(/>(প্রেরক|প্রাপক)<\/label>/);
+  });
+
   it('every public page has a Bangla address, rendered in Bangla on the server, and each names the other', async () => {
     for (const path of [
       '/',
@@ -61,8 +68,10 @@ describe('Bangla and English', () => {
       expect(bn.html, path).toContain('<html lang="bn"');
       const title = bn.html.match(/<title>(.*?)<\/title>/)?.[1] ?? '';
       const description = bn.html.match(/<meta name="description" content="(.*?)"/)?.[1] ?? '';
-      // The home page's title is the shop's name; a product's is its name, which the admin typed in one language.
-      if (path !== '/' && !path.startsWith('/purchase')) expect(title, path).toMatch(BANGLA);
+      // The home page's title is the shop's name and what it is, in Bangla (issue 42); a product's is its
+      // name, which the admin typed in one language.
+      if (!path.startsWith('/purchase')) expect(title, path).toMatch(BANGLA);
+      if (path === '/') expect(title).toBe('SwiftCargo — বাংলাদেশজুড়ে পার্সেল আর আপনার ব্যবসার প্রযুক্তি');
       expect(description, path).toMatch(path.startsWith('/purchase') ? /./ : BANGLA);
       const english = await page(path);
       expect(english.html, path).toContain('<html lang="en"');

@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds())('parcels through the merchant API on %s', (ki
     const late = await cancel(picked);
     expect(late).toMatchObject({
       status: 409,
-      body: { error: { message: 'A parcel that is picked up cannot become cancelled.' } },
+      body: { error: { message: 'A parcel that is picked up cannot be marked cancelled.' } },
     });
     const onWebsite = await call(server, 'POST', `/api/consignments/${picked}/cancel`, { token: merchant.token });
     expect([late.status, late.body]).toEqual([onWebsite.status, onWebsite.body]);

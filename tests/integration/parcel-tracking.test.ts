@@ -4,7 +4,7 @@ import { consignmentEvents, consignments, user } from '#server/db/schema.ts';
 import { moveConsignment } from '#server/modules/consignments/moves.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, type ConsignmentStatus } from '#shared/consignment-status.ts';
-import type { ScanResult, Tracking } from '#shared/tracking.ts';
+import type { ScanResult, Tracking, TrackingEvent } from '#shared/tracking.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { payParcelFee } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -220,7 +220,7 @@ describe('tracking a parcel through the hubs', () => {
     expect(answer.body.results).toEqual([
       { code, moved: true, status: 'at_hub' },
       { code: 'SC0000000000X', moved: false, problem: 'No parcel has this tracking code. Check it on your receipt or label.' },
-      { code: other, moved: false, problem: 'A parcel that is booked cannot become at a hub.' },
+      { code: other, moved: false, problem: 'A parcel that is booked cannot be marked at a hub.' },
     ]);
     const bangla = await scan({ codes: [code], status: 'at_hub', hub: 'dhaka' }, operator, { 'accept-language': 'bn' });
     expect(bangla.body.results[0]?.problem).toMatch(/[\u0980-\u09FF]/);
@@ -256,6 +256,20 @@ describe('tracking a parcel through the hubs', () => {
     expect(bangla.headers.get('content-language')).toBe('bn');
     expect((await track(code.toLowerCase().replace(/^sc/, 'sc-'))).body.trackingCode).toBe(code);
     expect((await track('SC0000000000X')).status).toBe(404);
+  });
+
+  it('gives its sender and admins every step of the parcel, the public page’s, and anyone else 404 (issue 42)', async () => {
+    const steps = (who: SignedInCustomer, headers: Record<string, string> = {}) =>
+      call<TrackingEvent[]>(server, 'GET', `/api/consignments/${code}/events`, { token: who.token, headers });
+    const own = await steps(sender);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual((await track(code)).body.events);
+    expect(own.body.map((step) => step.status).slice(0, 2)).toEqual(['booked', 'picked_up']);
+    expect((await steps(sender, { 'accept-language': 'bn' })).body[0]?.message).toBe('প্রেরক বুক করেছেন।');
+    expect((await steps(admin)).body).toEqual(own.body);
+    const stranger = await signUpCustomer(server);
+    expect((await steps(stranger)).status).toBe(404);
+    expect((await call(server, 'GET', `/api/consignments/${code}/events`)).status).toBe(401);
   });
 
   it('finds a parcel by its merchant’s invoice number with its recipient’s phone, and by nothing less', async () => {

@@ -205,7 +205,7 @@ describe('parcels: quote, booking, fee payment and label', () => {
     const late = await cancel(picked);
     expect(late).toMatchObject({
       status: 409,
-      body: { error: { message: 'A parcel that is picked up cannot become cancelled.' } },
+      body: { error: { message: 'A parcel that is picked up cannot be marked cancelled.' } },
     });
     // Staff may cancel a sender's parcel before pickup.
     const other = (await book(parcel())).body.trackingCode;

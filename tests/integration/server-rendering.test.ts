@@ -47,14 +47,15 @@ describe('server-rendered pages', () => {
     expect(html).toContain(`Price : ${formatShopPrice(newest?.price ?? 0, 'eur', 'en')}`);
     const [latest] = (await call<Review[]>(server, 'GET', '/api/review')).body;
     expect(html).toContain(escaped(latest?.reviewDescription ?? 'no review'));
-    expect(head(html)).toContain('<title>SwiftCargo</title>');
+    // What the site is, not its name alone (issue 42).
+    expect(head(html)).toContain('<title>SwiftCargo — parcels across Bangladesh and tech for your shop</title>');
     expect(structuredData(html)).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'SwiftCargo' }));
   });
 
   it('every public page has its own title, description and canonical address from PUBLIC_URL', async () => {
     const descriptions = new Set<string>();
     for (const [path, title] of [
-      ['/', 'SwiftCargo'],
+      ['/', 'SwiftCargo — parcels across Bangladesh and tech for your shop'],
       ['/blog', 'Blog — SwiftCargo'],
       ['/blog/packing-electronics-for-shipping', 'How to pack electronics so they arrive in one piece — SwiftCargo'],
       ['/about', 'About — SwiftCargo'],

@@ -16,7 +16,7 @@ import { relatedProductsPath } from '#web/features/products/api/use-related-prod
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
-import { documentTitle } from '#web/lib/use-document-title.ts';
+import { documentTitle, HOME_TITLE_WHAT, homeTitle } from '#web/lib/use-document-title.ts';
 
 /** A public read the server answers before rendering a page, so its data is in the HTML (R-SSR). */
 export interface PageQuery {
@@ -95,6 +95,7 @@ export const PAGES: Record<string, PageDefinition> = {
           msg`Freight and parcel delivery to all ${districts} districts, and the tech products businesses run on, ordered and tracked online.`,
         ),
         {
+          title: homeTitle(i18n._(HOME_TITLE_WHAT)),
           structuredData: (url) => ({
             '@context': 'https://schema.org',
             '@type': 'Organization',

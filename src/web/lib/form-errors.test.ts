@@ -34,7 +34,7 @@ describe('showFieldErrors', () => {
 
   it('answers false when no message has a field here, so the caller shows the error whole', () => {
     const { form, shown } = fakeForm();
-    expect(showFieldErrors(form, refusal({ billingDetails: 'billing name is required' }))).toBe(false);
+    expect(showFieldErrors(form, refusal({ billingDetails: 'Billing name is required' }))).toBe(false);
     expect(showFieldErrors(form, refusal())).toBe(false);
     expect(showFieldErrors(form, new TypeError('Failed to fetch'))).toBe(false);
     expect(shown).toEqual({});

@@ -48,6 +48,8 @@ export const queryKeys = {
   /** My Parcels and each parcel's page: one parcel's key is under the list's, so a booking refreshes both. */
   parcels: [SIGNED_IN, 'parcels'],
   parcel: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode],
+  /** Its steps (issue 42), under the parcel's key: what moves the parcel refreshes them too. */
+  parcelSteps: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'steps'],
   /** A page of My Parcels: its filter (a search is kept in memory only, never in an address) and its cursor. */
   parcelsPage: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'parcels', 'page', filter, cursor ?? 'first'],
   allParcels: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'all-parcels', filter, cursor ?? 'first'],

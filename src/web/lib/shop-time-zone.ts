@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatDateTime, isTimeZone } from '#shared/locale-format.ts';
+import { DEFAULT_TIME_ZONE, formatCalendarDate, formatDateTime, isTimeZone } from '#shared/locale-format.ts';
 import { settingInPage } from './shop.ts';
 import { useFormat } from './use-format.ts';
 
@@ -18,4 +18,12 @@ export function setShopTimeZone(timeZone: string): void {
 export function useShownMoment(): (iso: string) => string {
   const { language } = useFormat();
   return (iso) => formatDateTime(new Date(iso), language, SHOP_TIME_ZONE);
+}
+
+/** The day of a moment in the shop's time zone, as people read it: "November 29, 2026" (a parcel's delivered day, issue 42). */
+export function useShownDay(): (iso: string) => string {
+  const { language } = useFormat();
+  // en-CA writes a day as YYYY-MM-DD, the calendar day formatCalendarDate reads.
+  return (iso) =>
+    formatCalendarDate(new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date(iso)), language);
 }

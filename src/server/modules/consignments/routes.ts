@@ -18,7 +18,7 @@ import {
 } from '#shared/consignment.ts';
 import { isLocale } from '#shared/locale.ts';
 import { orderIdParamsSchema } from '#shared/order.ts';
-import { PROOF_MESSAGES } from '#shared/tracking.ts';
+import { PROOF_MESSAGES, trackingEventSchema } from '#shared/tracking.ts';
 import type { PrivatePhotos } from '../products/picture-store.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { shipOrderWithUs } from './order-shipping.ts';
@@ -33,6 +33,7 @@ import {
   type RefundFee,
   readOwnConsignment,
 } from './service.ts';
+import { stepsOf } from './tracking.ts';
 
 interface ConsignmentRouteOptions {
   db: Database;
@@ -89,6 +90,27 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
     },
     async (request) =>
       presentConsignment(config, await readOwnConsignment(db, viewerOf(request), request.params.trackingCode, app.isAdmin)),
+  );
+
+  app.get(
+    '/api/consignments/:trackingCode/events',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'listParcelSteps',
+        tags: ['parcels'],
+        summary:
+          'Every step of one of your parcels, oldest first, as its tracking page shows them, in the request’s language (admins: any parcel); another sender’s answers 404',
+        params: trackingCodeParamsSchema,
+        errors: [404],
+        response: { 200: z.array(trackingEventSchema) },
+      },
+    },
+    async (request) => {
+      const row = await readOwnConsignment(db, viewerOf(request), request.params.trackingCode, app.isAdmin);
+      const locale = requestLocale(request);
+      return stepsOf(db, row, app.translators[locale], locale);
+    },
   );
 
   app.get(

@@ -6,7 +6,7 @@ import { notFound } from '#server/http/errors.ts';
 import { findHub, hubName } from '#shared/hubs.ts';
 import type { Locale } from '#shared/locale.ts';
 import { parcelEventText } from '#shared/parcel-events.ts';
-import { shortenedName, TRACKING_MESSAGES, type Tracking } from '#shared/tracking.ts';
+import { shortenedName, TRACKING_MESSAGES, type Tracking, type TrackingEvent } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { translated } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
@@ -26,7 +26,6 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
   const code = readTrackingCode(typedCode);
   const row = code ? await findConsignment(db, code) : undefined;
   if (!row) throw notFound(TRACKING_MESSAGES.notFound);
-  const events = await eventsOf(db, row);
   return {
     trackingCode: row.trackingCode,
     status: row.status,
@@ -35,18 +34,31 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
     destination: district(row.recipientAreaId),
     recipient: { name: shortenedName(row.recipientName) },
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
-    events: events.map((event) => {
-      const hub = event.hub ? findHub(event.hub) : undefined;
-      const text = parcelEventText(event.status, { hub: hub && hubName(hub, locale), reason: event.reason });
-      return {
-        status: event.status,
-        message: translated(i18n, text),
-        ...(hub ? { hub: { name: hub.name, nameBn: hub.nameBn } } : {}),
-        ...(event.reason ? { reason: event.reason } : {}),
-        at: event.createdAt.toISOString(),
-      };
-    }),
+    events: await stepsOf(db, row, i18n, locale),
   };
+}
+
+/**
+ * A parcel's steps, oldest first, as the public tracking page shows them and its sender's page too
+ * (issue 42): what happened, in `locale`, where and why.
+ */
+export async function stepsOf(
+  db: Database,
+  row: Parameters<typeof eventsOf>[1],
+  i18n: I18n,
+  locale: Locale,
+): Promise<TrackingEvent[]> {
+  return (await eventsOf(db, row)).map((event) => {
+    const hub = event.hub ? findHub(event.hub) : undefined;
+    const text = parcelEventText(event.status, { hub: hub && hubName(hub, locale), reason: event.reason });
+    return {
+      status: event.status,
+      message: translated(i18n, text),
+      ...(hub ? { hub: { name: hub.name, nameBn: hub.nameBn } } : {}),
+      ...(event.reason ? { reason: event.reason } : {}),
+      at: event.createdAt.toISOString(),
+    };
+  });
 }
 
 /**

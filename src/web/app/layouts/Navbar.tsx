@@ -16,6 +16,8 @@ const LINKS = [
   { to: '/blog', label: msg`Blogs` },
   { to: '/dashboard', label: msg`Dashboard` },
   { to: '/about', label: msg`About Me` },
+  // Not among R-NAV's entries either: a courier’s visitors come to track a parcel (R-TRACK-EVERYWHERE).
+  { to: '/track', label: msg`Track` },
 ] as const;
 
 function NavLinks() {

@@ -7,6 +7,8 @@ import { COMPANY } from '../company.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
 
 const COMPANY_LINKS = [
+  // Tracking from every page (R-TRACK-EVERYWHERE).
+  { to: '/track', label: msg`Track a parcel` },
   { to: '/about', label: msg`About us` },
   { to: '/about#services', label: msg`Our services` },
   { to: '/blog', label: msg`Blog` },

@@ -3,6 +3,7 @@ import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment
 import { labelPath } from '#shared/consignment.ts';
 import type { ConsignmentStatus } from '#shared/consignment-status.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
+import type { TrackingEvent } from '#shared/tracking.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
@@ -33,6 +34,15 @@ export function useParcel(trackingCode: string) {
   return useQuery({
     queryKey: queryKeys.parcel(trackingCode),
     queryFn: ({ signal }) => apiRequest<Consignment>(`/api/consignments/${encodeURIComponent(trackingCode)}`, { signal }),
+  });
+}
+
+/** GET /api/consignments/{code}/events: every step of one of the viewer's parcels, in the page's language (issue 42). */
+export function useParcelSteps(trackingCode: string) {
+  return useQuery({
+    queryKey: queryKeys.parcelSteps(trackingCode),
+    queryFn: ({ signal }) =>
+      apiRequest<TrackingEvent[]>(`/api/consignments/${encodeURIComponent(trackingCode)}/events`, { signal }),
   });
 }
 

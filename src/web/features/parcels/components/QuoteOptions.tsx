@@ -82,9 +82,13 @@ export function QuoteOptions({ quote, bookHref }: { quote: Quote; bookHref: (opt
         <Trans>Prices for this parcel</Trans> <span className="badge badge-secondary badge-outline align-middle">{zone}</span>
       </h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" aria-live="polite">
-        {quote.options.map((option) => (
-          <OptionCard key={option.service} option={option} bookHref={bookHref} />
-        ))}
+        {/* The services this route can take first, then those it cannot: on a phone the prices would
+            otherwise sit below a column of "Not available" cards (issue 42). */}
+        {quote.options
+          .toSorted((a, b) => Number(!a.available) - Number(!b.available))
+          .map((option) => (
+            <OptionCard key={option.service} option={option} bookHref={bookHref} />
+          ))}
       </ul>
     </section>
   );

@@ -7,12 +7,14 @@ import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useShownDay } from '#web/lib/shop-time-zone.ts';
 import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { downloadLabel, useCancelParcel, useParcel } from '../api/use-parcels.ts';
+import { downloadLabel, useCancelParcel, useParcel, useParcelSteps } from '../api/use-parcels.ts';
 import { ParcelStatus } from '../components/ParcelStatus.tsx';
+import { deliveredStep, ParcelSteps } from '../components/ParcelSteps.tsx';
 import { ProofOfDelivery } from '../components/ProofOfDelivery.tsx';
 import { DeliveryDays } from '../components/QuoteOptions.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
@@ -43,6 +45,8 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
   const { taka, count, language } = useParcelFormat();
   const booked = (useLocation().state as { booked?: boolean } | null)?.booked === true;
   const parcel = useParcel(trackingCode);
+  const steps = useParcelSteps(trackingCode);
+  const shownDay = useShownDay();
   const cancel = useCancelParcel(trackingCode);
   const [printing, setPrinting] = useState(false);
 
@@ -62,6 +66,9 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
   const consignment = parcel.data;
   const kilograms = count(consignment.weightGrams / 1000);
   const cancelled = consignment.status === 'cancelled';
+  // Once delivered, the day it was, not the days it was expected (issue 42).
+  const delivered = deliveredStep(consignment.status, steps.data ?? []);
+  const deliveredDay = delivered && shownDay(delivered.at);
 
   const print = async () => {
     setPrinting(true);
@@ -180,7 +187,7 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
               <Trans>Delivery</Trans>
             </dt>
             <dd>
-              <DeliveryDays estimate={consignment.estimatedDelivery} />
+              {deliveredDay ? <Trans>Delivered {deliveredDay}</Trans> : <DeliveryDays estimate={consignment.estimatedDelivery} />}
             </dd>
             {consignment.note ? (
               <>
@@ -194,6 +201,14 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
         </div>
       </div>
       <ProofOfDelivery parcel={consignment} />
+      {steps.data ? (
+        <section aria-labelledby="parcel-steps-heading">
+          <h2 id="parcel-steps-heading" className="text-xl font-semibold">
+            <Trans>Every step</Trans>
+          </h2>
+          <ParcelSteps events={steps.data} />
+        </section>
+      ) : null}
       <Link to="/dashboard/parcels" className="link link-primary">
         <Trans>Back to My Parcels</Trans>
       </Link>

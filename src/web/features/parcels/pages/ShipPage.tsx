@@ -4,6 +4,7 @@ import { useHref, useNavigate, useSearchParams } from 'react-router';
 import type { QuoteOption } from '#shared/quote.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
+import { TrackingBox } from '#web/components/TrackingBox.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
@@ -113,6 +114,8 @@ export function ShipPage() {
       ) : null}
       {query && quote.isPending ? <Spinner label={t`Loading the prices`} /> : null}
       {quote.data && !refusal ? <QuoteOptions quote={quote.data} bookHref={bookHref} /> : null}
+      {/* A sender who already sent one looks here for its tracking too (issue 42). */}
+      <TrackingBox headingId="ship-track-heading" className="mt-10 max-w-3xl" />
     </section>
   );
 }

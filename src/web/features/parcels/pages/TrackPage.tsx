@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { useHref, useNavigate, useSearchParams } from 'react-router';
 import { trackingPath } from '#shared/consignment.ts';
-import { invoiceLookupSchema, TRACKING_MESSAGES } from '#shared/tracking.ts';
+import { invoiceLookupSchema, TRACKING_MESSAGES, trackingCodeMessage } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -10,8 +10,6 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFormAnswer } from '#web/lib/use-form-answer.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useInvoiceLookup } from '../api/use-tracking.ts';
-
-const NOT_A_CODE = /*i18n*/ 'A tracking code starts with SC and has 11 more letters and digits, like SC7K2M9XQ4TR8.';
 
 /**
  * /track (issue 29): a parcel's tracking code, or its merchant's invoice number with the recipient's
@@ -27,15 +25,16 @@ export function TrackPage() {
   const [search] = useSearchParams();
   const answer = useFormAnswer('track');
   const typedCode = search.get('code') ?? '';
-  const [codeError, setCodeError] = useState(typedCode ? NOT_A_CODE : undefined);
+  const [codeError, setCodeError] = useState(typedCode ? trackingCodeMessage(typedCode) : undefined);
   const [invoiceErrors, setInvoiceErrors] = useState<Record<string, string>>(answer?.fieldErrors ?? {});
   const [notFound, setNotFound] = useState(answer?.providerError);
   const lookup = useInvoiceLookup();
 
   const findByCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = readTrackingCode(String(new FormData(event.currentTarget).get('code') ?? ''));
-    setCodeError(code ? undefined : NOT_A_CODE);
+    const typed = String(new FormData(event.currentTarget).get('code') ?? '');
+    const code = readTrackingCode(typed);
+    setCodeError(trackingCodeMessage(typed));
     if (code) navigate(trackingPath(code));
   };
 

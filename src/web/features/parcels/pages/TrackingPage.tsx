@@ -1,17 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
 import { FINAL_STATUSES } from '#shared/consignment-status.ts';
-import { hubName } from '#shared/hubs.ts';
-import { parcelEventText } from '#shared/parcel-events.ts';
 import type { Tracking } from '#shared/tracking.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useShownMoment } from '#web/lib/shop-time-zone.ts';
+import { useShownDay } from '#web/lib/shop-time-zone.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
-import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useTracking } from '../api/use-tracking.ts';
+import { deliveredStep, ParcelSteps } from '../components/ParcelSteps.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
 import { PARCEL_STATUS_NAMES, statusTone } from '../components/status-names.ts';
 
@@ -55,16 +53,16 @@ export function TrackingPage() {
 
 function ParcelJourney({ tracking, statusName }: { tracking: Tracking; statusName: string }) {
   const { i18n } = useLingui();
-  const inPageLanguage = useInPageLanguage();
   const { language, day } = useParcelFormat();
-  const shownMoment = useShownMoment();
+  const shownDay = useShownDay();
   const from = districtName(tracking.origin, language);
   const to = districtName(tracking.destination, language);
   const recipient = tracking.recipient.name;
   const service = i18n._(SERVICE_NAMES[tracking.service]);
   const earliest = day(tracking.estimatedDelivery.earliest);
   const latest = day(tracking.estimatedDelivery.latest);
-  const events = [...tracking.events].reverse();
+  // Once delivered, the day it was, not the days it was expected (issue 42).
+  const delivered = deliveredStep(tracking.status, tracking.events);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:py-14" aria-labelledby="tracking-heading">
       <p className="text-sm text-base-content/70">
@@ -91,6 +89,16 @@ function ParcelJourney({ tracking, statusName }: { tracking: Tracking; statusNam
             </Trans>
           </dd>
         </div>
+        {delivered ? (
+          <div>
+            <dt className="text-sm text-base-content/70">
+              <Trans>Delivered</Trans>
+            </dt>
+            <dd className="font-medium">
+              <time dateTime={delivered.at}>{shownDay(delivered.at)}</time>
+            </dd>
+          </div>
+        ) : null}
         {FINAL_STATUSES.includes(tracking.status) ? null : (
           <div>
             <dt className="text-sm text-base-content/70">
@@ -111,24 +119,7 @@ function ParcelJourney({ tracking, statusName }: { tracking: Tracking; statusNam
       <h2 className="mt-8 text-xl font-semibold">
         <Trans>Every step</Trans>
       </h2>
-      <ol className="mt-4 border-l-2 border-base-300 pl-5">
-        {events.map((event, index) => (
-          <li key={`${event.at}-${event.status}`} className="relative pb-5">
-            <span
-              aria-hidden="true"
-              className={`absolute top-1.5 -left-[1.7rem] size-3 rounded-full ${index === 0 ? 'bg-primary' : 'bg-base-300'}`}
-            />
-            <p className={index === 0 ? 'font-semibold' : ''}>
-              {inPageLanguage(
-                parcelEventText(event.status, { hub: event.hub && hubName(event.hub, language), reason: event.reason }),
-              )}
-            </p>
-            <p className="text-sm text-base-content/70">
-              <time dateTime={event.at}>{shownMoment(event.at)}</time>
-            </p>
-          </li>
-        ))}
-      </ol>
+      <ParcelSteps events={tracking.events} />
       <Link to="/track" className="link link-primary">
         <Trans>Track another parcel</Trans>
       </Link>
