@@ -117,7 +117,7 @@ test('the dashboard pages are read from the route table', () => {
 
 for (const role of ROLES)
   for (const language of ['en', 'bn'] as const)
-    test(`every dashboard page fits 375 px as ${role === 'admin' ? 'an' : 'a'} ${role} (${language})`, async ({
+    test(`every dashboard page fits 375 px as ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role} (${language})`, async ({
       page,
       server,
     }) => {

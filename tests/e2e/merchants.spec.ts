@@ -82,6 +82,8 @@ test('a customer applies as a merchant, is approved, sees the cash of a delivere
 
     // The admin makes the payouts and marks this one paid with the transfer's reference.
     await desk.reload();
+    // Each balance names where the run pays it (issue 42).
+    await expect(desk.getByTestId('merchant-balance').filter({ hasText: 'Asha Gadgets' })).toContainText('bKash: 01711000000');
     // The server makes them only once the admin has ticked the box (issue 42); then the run works in the
     // background and its progress bar follows it (issue 40).
     await desk.getByRole('button', { name: 'Make the payouts now' }).click();

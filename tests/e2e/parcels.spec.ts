@@ -231,6 +231,8 @@ test('a sender asks for a pickup, and the admin sees it under its area on that d
   await expectAxeCleanAtEveryWidth(page, 'pickup form');
   await page.getByRole('button', { name: 'Book the pickup' }).click();
   await expect(page.getByTestId('my-pickup')).toContainText('Midday, 12:00 to 15:00');
+  // The sender's list says how many parcels the courier comes for (issue 42).
+  await expect(page.getByTestId('my-pickup')).toContainText('4 parcels');
 
   const adminPage = await (await browser.newContext({ baseURL: server.url })).newPage();
   await signInBrowser(adminPage, server, await signInAdmin(server));

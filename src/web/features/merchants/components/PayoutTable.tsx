@@ -46,7 +46,7 @@ export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTabl
         <tbody>
           {payouts.map((payout) => (
             <tr key={payout.id} data-testid="payout">
-              <td className="font-mono">{payout.number}</td>
+              <td className="font-mono whitespace-nowrap">{payout.number}</td>
               <td>{payout.merchant.businessName}</td>
               <td data-testid="payout-account">{payoutAccountText(payout.account, i18n)}</td>
               <td className="text-end">{taka(payout.amount)}</td>

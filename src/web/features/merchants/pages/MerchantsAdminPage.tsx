@@ -91,7 +91,7 @@ function MarkPaid({ payout }: { payout: Payout }) {
 
 /** Merchants for admins (issue 30): applications to decide on, and the payouts to make and mark paid. */
 export function MerchantsAdminPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useDocumentTitle(t`Merchants`);
   const { taka } = useParcelFormat();
   // Applications a page at a time: each decision takes one off, and the next waiting one comes up.
@@ -184,6 +184,8 @@ export function MerchantsAdminPage() {
           {approved.map((merchant) => (
             <li key={merchant.id} data-testid="merchant-balance">
               {merchant.businessName}: {taka(merchant.balance)}
+              {/* Where the next run pays it (issue 42), read before making the payouts. */}
+              <span className="block text-sm text-base-content/80">{payoutAccountText(merchant.payoutMethod, i18n)}</span>
             </li>
           ))}
         </ul>
