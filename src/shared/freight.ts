@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bdMobileSchema } from './consignment.ts';
 import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { atLeastOneOf } from './one-of-fields.ts';
@@ -12,16 +13,18 @@ export type FreightMode = (typeof FREIGHT_MODES)[number];
 
 /**
  * Where a freight request stands (R-FREIGHT): asked for, priced by the company (until a day), accepted
- * by the customer, given a date. A quote not accepted by its last day is `expired`, and may be priced again.
+ * by the customer, given a date. A quote not accepted by its last day is `expired`, and may be priced again;
+ * a quote the customer turns down is `declined` (issue 42, R-FREIGHT-DECLINE), and may be priced again too.
  */
-export const FREIGHT_STATUSES = ['requested', 'quoted', 'accepted', 'scheduled', 'expired'] as const;
+export const FREIGHT_STATUSES = ['requested', 'quoted', 'accepted', 'scheduled', 'expired', 'declined'] as const;
 export type FreightStatus = (typeof FREIGHT_STATUSES)[number];
 
 /** The one table of a freight request's moves: what each status may become. */
 export const FREIGHT_MOVES: Record<FreightStatus, readonly FreightStatus[]> = {
   requested: ['quoted'],
-  quoted: ['quoted', 'accepted'],
+  quoted: ['quoted', 'accepted', 'declined'],
   expired: ['quoted'],
+  declined: ['quoted'],
   accepted: ['scheduled'],
   scheduled: [],
 };
@@ -68,6 +71,8 @@ export const freightRequestInputSchema = z
     mode: z.enum(FREIGHT_MODES, { error: /*i18n*/ 'Choose road, air, ocean or warehousing' }),
     origin: place(/*i18n*/ 'origin'),
     destination: place(/*i18n*/ 'destination'),
+    /** Who the freight team calls about the load (issue 42, R-FREIGHT-PHONE). */
+    phone: bdMobileSchema,
     goods: textField(/*i18n*/ 'goods', { error: /*i18n*/ 'Say what the goods are' })
       .trim()
       .min(2, /*i18n*/ 'Say what the goods are')
@@ -121,6 +126,8 @@ export const freightRequestSchema = z.object({
   origin: z.string(),
   destination: z.string(),
   goods: z.string(),
+  /** Null for requests made before the phone was asked for (issue 42). */
+  phone: z.string().nullable(),
   weightKg: z.number().nullable(),
   volumeCbm: z.number().nullable(),
   readyDate: z.string(),

@@ -157,11 +157,39 @@ export const ledgerPageSchema = z.object({
 });
 export type LedgerPage = z.infer<typeof ledgerPageSchema>;
 
+/** An account number as its owner reads it on a statement or a page: all but the last four digits starred. */
+export const maskedNumber = (number: string) => `${'*'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}`;
+
+/** Where a payout goes, as an answer shows it: the payout method, its number starred where the reader need not see it. */
+export const payoutAccountSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('bank'),
+    bankName: z.string(),
+    branch: z.string(),
+    accountName: z.string(),
+    accountNumber: z.string(),
+  }),
+  z.object({ kind: z.literal('wallet'), wallet: z.enum(WALLETS), number: z.string() }),
+]);
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+/**
+ * A payout account with its number starred (R-PAYOUT-ACCOUNT): what a merchant reads of their own on
+ * their page; admins, who make the transfer, read it whole.
+ */
+export function maskedPayoutAccount(method: PayoutMethod): PayoutAccount {
+  return method.kind === 'bank'
+    ? { ...method, accountNumber: maskedNumber(method.accountNumber) }
+    : { ...method, number: maskedNumber(method.number) };
+}
+
 /** A payout (issue 30): the merchant's unsettled lines up to a Tuesday's cut-off, paid by bank or wallet. */
 export const payoutSchema = z.object({
   id: z.string(),
   number: z.string(),
   merchant: z.object({ id: z.string(), businessName: z.string() }),
+  /** Where it is paid (issue 42): the merchant's payout method, whole for admins, starred for the merchant. */
+  account: payoutAccountSchema,
   amount: z.number().int(),
   lines: z.number().int(),
   cutoff: z.string(),
@@ -203,6 +231,15 @@ export const codBalanceSchema = z.object({
   nextPayoutAt: z.string().describe('When that run starts (ISO 8601); it settles the lines written before it.'),
 });
 export type CodBalance = z.infer<typeof codBalanceSchema>;
+
+/**
+ * `POST /api/admin/payouts/run`: the admin ticks that the payouts are to be made now (issue 42,
+ * R-PAYOUT-CONFIRM); a run started by mistake pays every merchant owed, and cannot be taken back.
+ */
+export const payoutRunRequestSchema = z.object(
+  { confirm: z.literal(true, { error: /*i18n*/ 'Tick “Yes, make the payouts now” first' }) },
+  { error: /*i18n*/ 'Tick “Yes, make the payouts now” first' },
+);
 
 export const payoutIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'No payout has this id.' }) });
 

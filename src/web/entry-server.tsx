@@ -211,4 +211,16 @@ export function pagePattern(url: string): string | undefined {
   return prefix && pattern === '/' ? prefix : `${prefix}${pattern}`;
 }
 
+/**
+ * Every page's route pattern in the route table, parameters as written (`/dashboard/parcels/:trackingCode`):
+ * what a check over every page walks (tests/e2e/dashboard-widths.spec.ts), so a new page is in it at once.
+ */
+export function pagePatterns(list = routes, parent = ''): string[] {
+  return list.flatMap((route) => {
+    const path = route.path ? `${parent}/${route.path}`.replace(/\/{2,}/g, '/') : parent;
+    const own = route.index || (route.path && !route.children) ? [path || '/'] : [];
+    return [...own, ...pagePatterns(route.children ?? [], path)];
+  });
+}
+
 export { publicPages };

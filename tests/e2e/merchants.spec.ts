@@ -82,15 +82,23 @@ test('a customer applies as a merchant, is approved, sees the cash of a delivere
 
     // The admin makes the payouts and marks this one paid with the transfer's reference.
     await desk.reload();
-    // It asks first, then the run works in the background and its progress bar follows it (issue 40).
+    // Each balance names where the run pays it (issue 42).
+    await expect(desk.getByTestId('merchant-balance').filter({ hasText: 'Asha Gadgets' })).toContainText('bKash: 01711000000');
+    // The server makes them only once the admin has ticked the box (issue 42); then the run works in the
+    // background and its progress bar follows it (issue 40).
     await desk.getByRole('button', { name: 'Make the payouts now' }).click();
-    await desk.getByRole('dialog').getByRole('button', { name: 'Make the payouts now' }).click();
+    await expect(desk.getByRole('alert').filter({ hasText: 'Tick' })).toHaveText('Tick “Yes, make the payouts now” first');
+    await expect(desk.getByTestId('payout-run')).toHaveCount(0);
+    await desk.getByLabel('Yes, make the payouts now').check();
+    await desk.getByRole('button', { name: 'Make the payouts now' }).click();
     const progress = desk.getByRole('progressbar', { name: 'Merchants settled by the payout run' });
     await expect(progress).toHaveAttribute('aria-valuetext', /^(\d+) of \1 merchants$/);
     await expect(desk.getByTestId('payout-run')).toContainText(/are made: \d+ payouts?\./);
     await expectAxeCleanAtEveryWidth(desk, 'payout run progress');
     const payout = desk.getByTestId('payout').filter({ hasText: 'Asha Gadgets' });
     await expect(payout).toContainText(taka(balance));
+    // Where the money goes, whole for the admin who makes the transfer (issue 42).
+    await expect(payout.getByTestId('payout-account')).toHaveText('bKash: 01711000000');
     await payout.getByLabel(/^Reference of PO-/).fill('BKASH-TRX-7QF31');
     await payout.getByRole('button', { name: 'Mark paid' }).click();
     await expect(payout).toContainText('BKASH-TRX-7QF31');
@@ -98,6 +106,9 @@ test('a customer applies as a merchant, is approved, sees the cash of a delivere
     await page.reload();
     await expect(page.getByTestId('merchant-balance')).toHaveText(taka(0));
     await expect(page.getByTestId('payout')).toContainText('BKASH-TRX-7QF31');
+    // The merchant reads the day it was paid, and their own number starred (issue 42).
+    await expect(page.getByTestId('payout-paid-at')).toContainText(String(new Date().getFullYear()));
+    await expect(page.getByTestId('payout-account')).toHaveText('bKash: *******0000');
     await expect(page.getByTestId('ledger-line').first()).toContainText('PO-');
 
     // The merchant makes an API key for their own shop, sees it once, and revokes it.

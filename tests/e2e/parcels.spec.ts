@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { mailOutbox } from '#server/db/schema.ts';
 import { dayAfter, shopClock, workingDaysAfter } from '#server/modules/rates/working-days.ts';
+import { BD_MOBILE_MESSAGE } from '#shared/consignment.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
@@ -165,8 +166,11 @@ test('freight: asked for from the Road Freight card, priced by an admin, accepte
   await page.getByLabel('Goods').fill('12 pallets of garments');
   await page.getByRole('button', { name: 'Ask for a quote' }).click();
   await expect(page.getByText('Give the weight, the volume or both.')).toBeVisible();
+  await expect(page.getByText(BD_MOBILE_MESSAGE)).toBeVisible();
   await page.getByLabel('Weight (kg)').fill('4800');
   await page.getByLabel('Ready on').fill(dayAhead(2));
+  // The freight team's number to call (issue 42), as people type it.
+  await page.getByLabel('Phone').fill('01811 234567');
   await expectAxeCleanAtEveryWidth(page, 'freight form');
   await page.getByRole('button', { name: 'Ask for a quote' }).click();
   await expect(page).toHaveURL(/\/dashboard\/freight$/);
@@ -177,6 +181,9 @@ test('freight: asked for from the Road Freight card, priced by an admin, accepte
   await signInBrowser(adminPage, server, await signInAdmin(server));
   await adminPage.goto('/dashboard/freight');
   const adminCard = adminPage.getByTestId('freight-request').filter({ hasText: 'Rafiq Traders' });
+  // The admin reads the number to call and the days the load is ready and due (issue 42).
+  await expect(adminCard).toContainText('01811234567');
+  await expect(adminCard.getByTestId('freight-dates')).toContainText('Ready on');
   await adminCard.getByLabel('Price (৳)').fill('45000');
   await adminCard.getByLabel('Valid until').fill(dayAhead(7));
   await adminCard.getByRole('button', { name: 'Send the quote' }).click();
@@ -185,8 +192,16 @@ test('freight: asked for from the Road Freight card, priced by an admin, accepte
 
   await page.reload();
   await expect(card).toContainText('Quote ৳45,000.00');
+  // Accepting asks first, naming the amount; "Keep it" changes nothing (issue 42).
   await card.getByRole('button', { name: 'Accept the quote' }).click();
+  const question = page.getByRole('dialog');
+  await expect(question.getByRole('heading')).toContainText('Accept ৳45,000.00 for FR-');
+  await question.getByRole('button', { name: 'Keep it' }).click();
+  await expect(card).toContainText('Quoted');
+  await card.getByRole('button', { name: 'Accept the quote' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Accept the quote' }).click();
   await expect(card).toContainText('Accepted');
+  await expect(card.getByTestId('freight-how-to-pay')).toContainText('Pay ৳45,000.00 by bank transfer or bKash');
 
   await adminPage.reload();
   await adminCard.getByLabel('Moves on').fill(dayAhead(9));
@@ -219,6 +234,8 @@ test('a sender asks for a pickup, and the admin sees it under its area on that d
   await expectAxeCleanAtEveryWidth(page, 'pickup form');
   await page.getByRole('button', { name: 'Book the pickup' }).click();
   await expect(page.getByTestId('my-pickup')).toContainText('Midday, 12:00 to 15:00');
+  // The sender's list says how many parcels the courier comes for (issue 42).
+  await expect(page.getByTestId('my-pickup')).toContainText('4 parcels');
 
   const adminPage = await (await browser.newContext({ baseURL: server.url })).newPage();
   await signInBrowser(adminPage, server, await signInAdmin(server));

@@ -58,9 +58,16 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
   // An admin makes the new accounts a hub operator and a rider on the Make Admin page.
   await signInBrowser(page, server, admin);
   await page.goto('/dashboard/makeAdmin');
+  // A role changes only once the admin confirms it (issue 42): "Keep it" leaves it as it was.
+  await page.getByLabel(`Staff role of ${operator.email}`).selectOption({ label: 'Rider' });
+  await expect(page.getByText(`Make ${operator.email} a Rider?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByLabel(`Staff role of ${operator.email}`)).toHaveValue('user');
   await page.getByLabel(`Staff role of ${operator.email}`).selectOption({ label: 'Hub operator' });
+  await page.getByRole('button', { name: 'Change the role' }).click();
   await expect(page.getByText('The role is saved.')).toBeVisible();
   await page.getByLabel(`Staff role of ${rider.email}`).selectOption({ label: 'Rider' });
+  await page.getByRole('button', { name: 'Change the role' }).click();
   await expect(page.getByText('The role is saved.').first()).toBeVisible();
   await expect(page.getByLabel(`Staff role of ${rider.email}`)).toHaveValue('rider');
 

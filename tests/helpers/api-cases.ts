@@ -126,7 +126,15 @@ export const API_CASES: Record<string, ApiCase> = {
   listMyPickups: async () => ({ status: 200 }),
   listDayPickups: async () => ({ as: 'admin', query: { day: day(2) }, status: 200 }),
   requestFreight: async () => ({
-    json: { mode: 'air', origin: 'Dhaka', destination: 'Dubai', goods: 'Garments', volumeCbm: 2.5, readyDate: day(5) },
+    json: {
+      mode: 'air',
+      origin: 'Dhaka',
+      destination: 'Dubai',
+      goods: 'Garments',
+      phone: '01711000000',
+      volumeCbm: 2.5,
+      readyDate: day(5),
+    },
     status: 201,
   }),
   listFreightRequests: async (world) => {
@@ -140,6 +148,7 @@ export const API_CASES: Record<string, ApiCase> = {
     status: 200,
   }),
   acceptFreight: async (world) => ({ params: { id: await world.freightRequest(true) }, status: 200 }),
+  declineFreight: async (world) => ({ params: { id: await world.freightRequest(true) }, status: 200 }),
   scheduleFreight: async (world) => {
     const id = await world.freightRequest(true);
     await world.as('customer', 'POST', `/api/freight-requests/${id}/accept`, undefined, 200);
@@ -173,7 +182,7 @@ export const API_CASES: Record<string, ApiCase> = {
   // The day's run, with a payout in it: once done it answers the same (one run a day).
   runPayouts: async (world) => {
     await payout(world);
-    return { as: 'admin', status: 202 };
+    return { as: 'admin', json: { confirm: true }, status: 202 };
   },
   currentPayoutRun: async () => ({ as: 'admin', status: 200 }),
   markPayoutPaid: async (world) => ({
@@ -493,7 +502,7 @@ async function payout(world: ApiWorld): Promise<string> {
     { outcome: 'delivered', code, codCollected: 100_000 },
     200,
   );
-  await world.as('admin', 'POST', '/api/admin/payouts/run', undefined, 202);
+  await world.as('admin', 'POST', '/api/admin/payouts/run', { confirm: true }, 202);
   // The run works in the background: followed as the admin page does, until it is done.
   await holdsWithin(
     30_000,
@@ -588,7 +597,14 @@ export const REFUSED_CASES: RefusedCase[] = [
     operationId: 'requestFreight',
     what: 'freight with neither weight nor volume',
     request: async () => ({
-      json: { mode: 'road', origin: 'Dhaka', destination: 'Chattogram', goods: 'Garments', readyDate: day(5) },
+      json: {
+        mode: 'road',
+        origin: 'Dhaka',
+        destination: 'Chattogram',
+        goods: 'Garments',
+        phone: '01711000000',
+        readyDate: day(5),
+      },
     }),
   },
   {

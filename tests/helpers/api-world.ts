@@ -127,7 +127,15 @@ export class ApiWorld {
       'customer',
       'POST',
       '/api/freight-requests',
-      { mode: 'road', origin: 'Dhaka', destination: 'Chattogram', goods: 'Garments', weightKg: 500, readyDate },
+      {
+        mode: 'road',
+        origin: 'Dhaka',
+        destination: 'Chattogram',
+        goods: 'Garments',
+        phone: '01711000000',
+        weightKg: 500,
+        readyDate,
+      },
       201,
     );
     if (quoted)

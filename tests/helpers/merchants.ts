@@ -32,7 +32,10 @@ export async function approvedMerchant(
  * at once, then follows its progress until the background worker has finished it.
  */
 export async function makePayoutsNow(server: ShopAddress, admin: SignedInCustomer, withinMs = 30_000): Promise<PayoutRun> {
-  const started = await call<PayoutRun>(server, 'POST', '/api/admin/payouts/run', { token: admin.token });
+  const started = await call<PayoutRun>(server, 'POST', '/api/admin/payouts/run', {
+    token: admin.token,
+    body: { confirm: true },
+  });
   if (started.status !== 202) throw new Error(`the payout run did not start: ${JSON.stringify(started.body)}`);
   let run = started.body;
   const finished = await holdsWithin(withinMs, async () => {

@@ -72,7 +72,10 @@ describe.skipIf(withoutPostgres())('the payout run as a background job (issue 40
     server = await startTestServer({ kind: 'postgres' });
     const admin = await signInAdmin(server);
     await merchantsOwing(server.db, 2_000, 70_000);
-    const started = await call<PayoutRun>(server, 'POST', '/api/admin/payouts/run', { token: admin.token });
+    const started = await call<PayoutRun>(server, 'POST', '/api/admin/payouts/run', {
+      token: admin.token,
+      body: { confirm: true },
+    });
     // It answers at once with the run; the payouts are made behind it.
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ state: 'running', merchants: 2_000 });

@@ -76,6 +76,7 @@ describe('pickups and freight requests', () => {
     origin: 'Tongi, Gazipur',
     destination: 'Chattogram port',
     goods: '12 pallets of garments',
+    phone: '01711000000',
     weightKg: '4800',
     readyDate: workingDaysAfter(today(), 1),
   };

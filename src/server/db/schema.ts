@@ -534,6 +534,8 @@ export const freightRequests = pgTable(
     origin: text('origin').notNull(),
     destination: text('destination').notNull(),
     goods: text('goods').notNull(),
+    // Required of every new request (R-FREIGHT-PHONE); the requests made before issue 42 have none.
+    phone: text('phone'),
     weightKg: doublePrecision('weight_kg'),
     volumeCbm: doublePrecision('volume_cbm'),
     readyDate: text('ready_date').notNull(),

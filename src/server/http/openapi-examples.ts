@@ -189,6 +189,7 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
       {
         id: '0193a6f2-1d3e-7f50-9b2c-4d6e8f0a2b34',
         merchant: { id: '0193a6f3-2e4f-7061-8c3d-5e7f9a1b3c45', businessName: 'Asha’s Crafts' },
+        account: { kind: 'wallet', wallet: 'bkash', number: '*******5678' },
         createdAt: '2026-11-24T04:00:01.000Z',
         ...payout,
       },

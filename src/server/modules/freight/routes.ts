@@ -11,7 +11,7 @@ import {
   freightRequestSchema,
   freightScheduleSchema,
 } from '#shared/freight.ts';
-import { acceptFreight, listFreight, quoteFreight, requestFreight, scheduleFreight } from './service.ts';
+import { acceptFreight, declineFreight, listFreight, quoteFreight, requestFreight, scheduleFreight } from './service.ts';
 
 /** Freight for big loads (issue 28): requested, quoted by an admin, accepted by the customer, scheduled. */
 export const freightRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
@@ -80,6 +80,23 @@ export const freightRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       },
     },
     async (request) => acceptFreight(context, viewerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/freight-requests/:id/decline',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'declineFreight',
+        tags: ['freight'],
+        summary:
+          'Turn your freight quote down while it is valid (issue 42): the request is `declined`, and the freight team may price it again',
+        params: freightIdParamsSchema,
+        errors: [404, 409],
+        response: { 200: freightRequestSchema },
+      },
+    },
+    async (request) => declineFreight(context, viewerOf(request), request.params.id),
   );
 
   app.post(

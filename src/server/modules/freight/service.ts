@@ -35,6 +35,7 @@ function presentFreight(row: FreightRow, day: string): FreightRequest {
     origin: row.origin,
     destination: row.destination,
     goods: row.goods,
+    phone: row.phone,
     weightKg: row.weightKg,
     volumeCbm: row.volumeCbm,
     readyDate: row.readyDate,
@@ -87,6 +88,7 @@ export async function requestFreight(
       origin: fields.origin,
       destination: fields.destination,
       goods: fields.goods,
+      phone: fields.phone,
       weightKg: fields.weightKg ?? null,
       volumeCbm: fields.volumeCbm ?? null,
       readyDate: fields.readyDate,
@@ -112,7 +114,7 @@ export async function listFreight(context: FreightContext, viewer: Viewer, isAdm
 async function moveFreight(
   context: FreightContext,
   id: string,
-  to: FreightFacts['step'],
+  to: FreightFacts['step'] | 'declined',
   changes: (row: FreightRow, from: FreightStatus, day: string) => Partial<FreightRow>,
   owner?: string,
 ): Promise<FreightRequest> {
@@ -124,7 +126,8 @@ async function moveFreight(
     const problem = freightMoveProblem(from, to);
     if (problem) throw conflict(from === 'expired' ? FREIGHT_MESSAGES.expired(locked.quoteValidUntil ?? day) : problem);
     const moved = await updateFreightRow(tx, id, { status: to, ...changes(locked, from, day) });
-    await queueMail(tx, freightMail(moved, to));
+    // Turning a quote down is the customer's own step, shown on their page at once: nobody is mailed.
+    if (to !== 'declined') await queueMail(tx, freightMail(moved, to));
     return moved;
   });
   return presentFreight(row, day);
@@ -140,6 +143,14 @@ export function quoteFreight(context: FreightContext, id: string, quote: Freight
 /** `POST /api/freight-requests/{id}/accept`: the customer takes the quote while it is valid. */
 export function acceptFreight(context: FreightContext, viewer: Viewer, id: string): Promise<FreightRequest> {
   return moveFreight(context, id, 'accepted', () => ({}), viewer.userId);
+}
+
+/**
+ * `POST /api/freight-requests/{id}/decline` (issue 42, R-FREIGHT-DECLINE): the customer turns a valid quote
+ * down; the freight team may price it again.
+ */
+export function declineFreight(context: FreightContext, viewer: Viewer, id: string): Promise<FreightRequest> {
+  return moveFreight(context, id, 'declined', () => ({}), viewer.userId);
 }
 
 /** `POST /api/admin/freight-requests/{id}/schedule`: the day an accepted load moves. */

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { merchantLedger, merchants, payouts, user } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { LEDGER_KINDS, MERCHANT_MESSAGES, PAYOUTS_PER_PAGE, type Payout } from '#shared/merchant.ts';
+import { LEDGER_KINDS, MERCHANT_MESSAGES, maskedPayoutAccount, PAYOUTS_PER_PAGE, type Payout } from '#shared/merchant.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { queueWebhookEvent } from '../webhooks/events.ts';
 import { payoutNumber } from './ledger.ts';
@@ -86,6 +86,7 @@ const payoutColumns = {
   number: payouts.number,
   merchantId: payouts.merchantId,
   businessName: merchants.businessName,
+  payoutMethod: merchants.payoutMethod,
   amount: payouts.amount,
   lines: payouts.lines,
   cutoff: payouts.cutoff,
@@ -94,7 +95,10 @@ const payoutColumns = {
   reference: payouts.reference,
 };
 
-async function readPayouts(db: Database, where: SQL | undefined): Promise<Payout[]> {
+/** Who reads a payout: admins make the transfer and read its account whole; its merchant reads it starred. */
+export type PayoutReader = 'admin' | 'merchant';
+
+async function readPayouts(db: Database, where: SQL | undefined, reader: PayoutReader): Promise<Payout[]> {
   const rows = await db
     .select(payoutColumns)
     .from(payouts)
@@ -106,6 +110,7 @@ async function readPayouts(db: Database, where: SQL | undefined): Promise<Payout
     id: row.id,
     number: payoutNumber(row.number),
     merchant: { id: row.merchantId, businessName: row.businessName },
+    account: reader === 'admin' ? row.payoutMethod : maskedPayoutAccount(row.payoutMethod),
     amount: row.amount,
     lines: row.lines,
     cutoff: row.cutoff.toISOString(),
@@ -122,7 +127,7 @@ async function readPayouts(db: Database, where: SQL | undefined): Promise<Payout
  */
 export function listPayouts(
   db: Database,
-  filter: { merchantId?: string; unpaid?: boolean; payoutId?: string; before?: number },
+  filter: { merchantId?: string; unpaid?: boolean; payoutId?: string; before?: number; reader: PayoutReader },
 ): Promise<Payout[]> {
   return readPayouts(
     db,
@@ -132,6 +137,7 @@ export function listPayouts(
       filter.payoutId ? eq(payouts.id, filter.payoutId) : undefined,
       filter.before === undefined ? undefined : lt(payouts.number, filter.before),
     ),
+    filter.reader,
   );
 }
 
@@ -176,7 +182,7 @@ export async function markPayoutPaid(db: Database, payoutId: string, adminId: st
       },
     });
   });
-  const [payout] = await listPayouts(db, { payoutId });
+  const [payout] = await listPayouts(db, { payoutId, reader: 'admin' });
   if (!payout) throw notFound(MERCHANT_MESSAGES.noPayout);
   return payout;
 }

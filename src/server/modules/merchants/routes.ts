@@ -29,6 +29,7 @@ import {
   payoutIdParamsSchema,
   payoutListQuerySchema,
   payoutPaidSchema,
+  payoutRunRequestSchema,
   payoutSchema,
 } from '#shared/merchant.ts';
 import { payoutRunSchema } from '#shared/payout-run.ts';
@@ -193,7 +194,12 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         response: { 200: z.array(payoutSchema) },
       },
     },
-    async (request) => listPayouts(db, { merchantId: await merchantOf(viewerOf(request).userId), before: request.query.before }),
+    async (request) =>
+      listPayouts(db, {
+        merchantId: await merchantOf(viewerOf(request).userId),
+        before: request.query.before,
+        reader: 'merchant',
+      }),
   );
 
   const payoutStatement = (format: StatementFormat) => ({
@@ -210,7 +216,7 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
   const sendPayoutStatement =
     (format: StatementFormat) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const { userId } = viewerOf(request);
-      const [payout] = await listPayouts(db, { payoutId: request.params.id });
+      const [payout] = await listPayouts(db, { payoutId: request.params.id, reader: 'merchant' });
       const mine = payout && payout.merchant.id === (await approvedMerchantOf(db, userId));
       if (!payout || !(mine || (await app.isAdmin(userId)))) throw notFound(MERCHANT_MESSAGES.noPayout);
       const lines = statementLines(db, payout.merchant.id, { payoutId: payout.id }, config.timeZone);
@@ -291,7 +297,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         response: { 200: z.array(payoutSchema) },
       },
     },
-    async (request) => listPayouts(db, { unpaid: request.query.unpaid === 'true', before: request.query.before }),
+    async (request) =>
+      listPayouts(db, { unpaid: request.query.unpaid === 'true', before: request.query.before, reader: 'admin' }),
   );
 
   app.post(
@@ -302,7 +309,8 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
         operationId: 'runPayouts',
         tags: ['merchants'],
         summary:
-          'Start the payouts now (admin), as the Tuesday run does, in the background: one payout per merchant whose lines owed before now add up to more than nothing. Answers the day’s run at once; one run a day, so starting it again answers the same run and creates nothing new',
+          'Start the payouts now (admin), once `confirm` is true (issue 42), as the Tuesday run does, in the background: one payout per merchant whose lines owed before now add up to more than nothing. Answers the day’s run at once; one run a day, so starting it again answers the same run and creates nothing new',
+        body: payoutRunRequestSchema,
         response: { 202: payoutRunSchema },
       },
     },

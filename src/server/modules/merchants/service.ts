@@ -24,7 +24,7 @@ export async function codBalance(db: Database, merchantId: string, timeZone: str
  * last one read), with the `before` of the next page: null when this page is not full, so none follows.
  */
 export async function payoutPage(db: Database, merchantId: string, before: number | undefined): Promise<PayoutPage> {
-  const payouts = await listPayouts(db, { merchantId, before });
+  const payouts = await listPayouts(db, { merchantId, before, reader: 'merchant' });
   const last = payouts.at(-1);
   return { payouts, older: payouts.length === PAYOUTS_PER_PAGE && last ? Number(last.number.replace('PO-', '')) : null };
 }

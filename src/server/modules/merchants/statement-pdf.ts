@@ -5,7 +5,7 @@ import { pageWritten } from '#server/pdf/page-pace.ts';
 import { printSlots } from '#server/pdf/print-slots.ts';
 import type { Locale } from '#shared/locale.ts';
 import { formatDateTime, formatMoney } from '#shared/locale-format.ts';
-import { LEDGER_KIND_NAMES, type LedgerLine, MERCHANT_MESSAGES, type PayoutMethod } from '#shared/merchant.ts';
+import { LEDGER_KIND_NAMES, type LedgerLine, MERCHANT_MESSAGES, maskedNumber, type PayoutMethod } from '#shared/merchant.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 
 /** A4 in PDF points, with the statement's columns: when, what, parcel, amount, payout. */
@@ -22,19 +22,17 @@ const ROW_SIZE = 9;
 /** Wallets as their owners write them. */
 const WALLET_NAMES = { bkash: 'bKash', nagad: 'Nagad', rocket: 'Rocket' } as const;
 
-/** An account or wallet number with all but its last 4 digits hidden: a statement is mailed and printed. */
-const masked = (number: string) => `${'*'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}`;
-
+// An account or wallet number with all but its last 4 digits hidden (maskedNumber): a statement is mailed and printed.
 /** "bKash 01*******5678"… as the statement names where the money goes (issue 39), in the reader's words. */
 export function payoutAccount(method: PayoutMethod, i18n: I18n): string {
   return method.kind === 'bank'
     ? i18n._('{bank}, {branch}: account {number} of {name}', {
         bank: method.bankName,
         branch: method.branch,
-        number: masked(method.accountNumber),
+        number: maskedNumber(method.accountNumber),
         name: method.accountName,
       })
-    : i18n._('{wallet} number {number}', { wallet: WALLET_NAMES[method.wallet], number: masked(method.number) });
+    : i18n._('{wallet} number {number}', { wallet: WALLET_NAMES[method.wallet], number: maskedNumber(method.number) });
 }
 
 export interface StatementHeading {

@@ -34,6 +34,7 @@ export function useRequestFreight() {
 }
 
 export const useAcceptFreight = () => useFreightMove<void>((id) => `/api/freight-requests/${id}/accept`);
+export const useDeclineFreight = () => useFreightMove<void>((id) => `/api/freight-requests/${id}/decline`);
 export const useQuoteFreight = () =>
   useFreightMove<{ amount: number; validUntil: string }>(
     (id) => `/api/admin/freight-requests/${id}/quote`,

@@ -36,6 +36,7 @@ export function FreightRequestPage() {
       origin: '',
       destination: '',
       goods: '',
+      phone: '',
       weightKg: '',
       volumeCbm: '',
       readyDate: '',
@@ -74,6 +75,15 @@ export function FreightRequestPage() {
           <div className="hidden sm:block" />
           <FormField label={t`From`} error={errors.origin?.message} {...form.register('origin')} />
           <FormField label={t`To`} error={errors.destination?.message} {...form.register('destination')} />
+          <FormField
+            label={t`Phone`}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <div className="hidden sm:block" />
           <div className="sm:col-span-2">
             <TextAreaField label={t`Goods`} rows={3} error={errors.goods?.message} {...form.register('goods')} />
           </div>

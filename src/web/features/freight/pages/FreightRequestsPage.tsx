@@ -2,12 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { FreightRequest } from '#shared/freight.ts';
+import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { useAcceptFreight, useFreightRequests, useQuoteFreight, useScheduleFreight } from '../api/use-freight.ts';
+import {
+  useAcceptFreight,
+  useDeclineFreight,
+  useFreightRequests,
+  useQuoteFreight,
+  useScheduleFreight,
+} from '../api/use-freight.ts';
 import { FREIGHT_MODE_NAMES, FREIGHT_STATUS_NAMES } from './freight-names.ts';
 
 const STATUS_BADGE: Record<FreightRequest['status'], string> = {
@@ -16,6 +23,7 @@ const STATUS_BADGE: Record<FreightRequest['status'], string> = {
   accepted: 'badge-success',
   scheduled: 'badge-success',
   expired: 'badge-ghost',
+  declined: 'badge-ghost',
 };
 
 /** The admin's forms: a price (in taka) and its last day, or the day an accepted load moves. */
@@ -45,7 +53,7 @@ function AdminActions({ request }: { request: FreightRequest }) {
       toastApiError(error, /*i18n*/ 'The day could not be saved. Please try again.');
     }
   };
-  if (['requested', 'quoted', 'expired'].includes(request.status))
+  if (['requested', 'quoted', 'expired', 'declined'].includes(request.status))
     return (
       <form className="flex flex-wrap items-end gap-2" onSubmit={sendQuote}>
         <label className="flex flex-col gap-1 text-sm">
@@ -77,9 +85,18 @@ function AdminActions({ request }: { request: FreightRequest }) {
 }
 
 function RequestCard({ request, admin }: { request: FreightRequest; admin: boolean }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { taka, day, count } = useParcelFormat();
   const accept = useAcceptFreight();
+  const decline = useDeclineFreight();
+  const declineQuote = async () => {
+    try {
+      await decline.mutateAsync({ id: request.id, input: undefined });
+      toast.success(/*i18n*/ 'You declined the quote. Ask us again whenever you like.');
+    } catch (error) {
+      toastApiError(error, /*i18n*/ 'The quote could not be declined. Please try again.');
+    }
+  };
   const acceptQuote = async () => {
     try {
       await accept.mutateAsync({ id: request.id, input: undefined });
@@ -93,6 +110,9 @@ function RequestCard({ request, admin }: { request: FreightRequest; admin: boole
   const weight = request.weightKg === null ? '' : count(request.weightKg);
   const volume = request.volumeCbm === null ? '' : count(request.volumeCbm);
   const movesOn = request.scheduledFor ? day(request.scheduledFor) : '';
+  const readyOn = day(request.readyDate);
+  const deliverBy = request.deliverBy ? day(request.deliverBy) : '';
+  const number = request.number;
   return (
     <li className="card border border-base-300 bg-base-100" data-testid="freight-request">
       <div className="card-body gap-2 p-5">
@@ -122,9 +142,19 @@ function RequestCard({ request, admin }: { request: FreightRequest; admin: boole
             </>
           ) : null}
         </p>
+        <p className="text-sm" data-testid="freight-dates">
+          <Trans>Ready on {readyOn}</Trans>
+          {deliverBy ? (
+            <>
+              {' · '}
+              <Trans>Deliver by {deliverBy}</Trans>
+            </>
+          ) : null}
+        </p>
         {admin ? (
           <p className="text-sm">
             {request.customer.name} · {request.customer.email}
+            {request.phone ? ` · ${request.phone}` : null}
           </p>
         ) : null}
         {request.quote ? (
@@ -140,9 +170,38 @@ function RequestCard({ request, admin }: { request: FreightRequest; admin: boole
           </p>
         ) : null}
         {!admin && request.status === 'quoted' ? (
-          <button type="button" className="btn btn-primary btn-sm w-fit" onClick={acceptQuote} disabled={accept.isPending}>
-            <Trans>Accept the quote</Trans>
-          </button>
+          // Accepting commits the customer to the price (issue 42): it asks first, naming the amount.
+          <div className="flex flex-wrap gap-2">
+            <ConfirmButton
+              label={t`Accept the quote`}
+              className="btn btn-primary btn-sm"
+              disabled={accept.isPending}
+              question={t`Accept ${price} for ${number}?`}
+              details={t`You agree to pay ${price} for this load. We mail you the day it moves.`}
+              onConfirm={acceptQuote}
+            />
+            <ConfirmButton
+              label={t`Decline the quote`}
+              className="btn btn-outline btn-sm"
+              disabled={decline.isPending}
+              question={t`Decline the quote of ${price} for ${number}?`}
+              details={t`The quote is closed; you can ask for a new quote at any time.`}
+              onConfirm={declineQuote}
+            />
+          </div>
+        ) : null}
+        {!admin && (request.status === 'accepted' || request.status === 'scheduled') && request.quote ? (
+          <div className="rounded-box bg-base-200 p-3 text-sm" data-testid="freight-how-to-pay">
+            <p className="font-semibold">
+              <Trans>How to pay</Trans>
+            </p>
+            <p>
+              <Trans>
+                Pay {price} by bank transfer or bKash before the load moves, with {number} as the reference. Our freight team
+                calls you to confirm the account and the day.
+              </Trans>
+            </p>
+          </div>
         ) : null}
         {admin ? <AdminActions request={request} /> : null}
       </div>

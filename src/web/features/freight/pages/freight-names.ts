@@ -15,4 +15,5 @@ export const FREIGHT_STATUS_NAMES: Record<FreightStatus, MessageDescriptor> = {
   accepted: msg`Accepted`,
   scheduled: msg`Scheduled`,
   expired: msg`Quote expired`,
+  declined: msg`Quote declined`,
 };

@@ -127,7 +127,8 @@ export function usePayoutActions() {
   const queryClient = useQueryClient();
   return {
     run: useMutation({
-      mutationFn: () => apiRequest<PayoutRun>('/api/admin/payouts/run', { method: 'POST' }),
+      // `confirm`: the admin ticked "Yes, make the payouts now"; the server refuses the run otherwise (R-PAYOUT-CONFIRM).
+      mutationFn: (confirm: boolean) => apiRequest<PayoutRun>('/api/admin/payouts/run', { method: 'POST', body: { confirm } }),
       onSuccess: (run) => queryClient.setQueryData(queryKeys.payoutRun, run),
     }),
     markPaid: useMutation({

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '#shared/locale-format.ts';
 import type { Payout } from '#shared/merchant.ts';
 import { TableRegion } from '#web/components/TableRegion.tsx';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { payoutAccountText } from './payout-account.ts';
 
 interface PayoutTableProps {
   payouts: Payout[];
@@ -12,10 +14,13 @@ interface PayoutTableProps {
   loadingOlder?: boolean;
 }
 
-/** Payouts, newest first, with what each row lets its reader do (download a statement, mark it paid). */
+/**
+ * Payouts, newest first, with what each row lets its reader do (download a statement, mark it paid):
+ * where each is paid, and when it was (issue 42).
+ */
 export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTableProps) {
-  const { t } = useLingui();
-  const { taka, count } = useParcelFormat();
+  const { t, i18n } = useLingui();
+  const { taka, count, language } = useParcelFormat();
   if (payouts.length === 0)
     return (
       <p className="rounded-box bg-base-200 p-6 text-center">
@@ -29,6 +34,7 @@ export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTabl
           <tr>
             <th>{t`Payout`}</th>
             <th>{t`Merchant`}</th>
+            <th>{t`Paid to`}</th>
             <th className="text-end">{t`Amount`}</th>
             <th className="text-end">{t`Lines`}</th>
             <th>{t`Paid`}</th>
@@ -40,11 +46,23 @@ export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTabl
         <tbody>
           {payouts.map((payout) => (
             <tr key={payout.id} data-testid="payout">
-              <td className="font-mono">{payout.number}</td>
+              <td className="font-mono whitespace-nowrap">{payout.number}</td>
               <td>{payout.merchant.businessName}</td>
+              <td data-testid="payout-account">{payoutAccountText(payout.account, i18n)}</td>
               <td className="text-end">{taka(payout.amount)}</td>
               <td className="text-end">{count(payout.lines)}</td>
-              <td>{payout.reference ?? t`Not yet`}</td>
+              <td>
+                {payout.paidAt ? (
+                  <>
+                    <span className="block whitespace-nowrap" data-testid="payout-paid-at">
+                      {formatDateTime(new Date(payout.paidAt), language)}
+                    </span>
+                    <span className="block font-mono text-sm">{payout.reference}</span>
+                  </>
+                ) : (
+                  t`Not yet`
+                )}
+              </td>
               <td>{action(payout)}</td>
             </tr>
           ))}

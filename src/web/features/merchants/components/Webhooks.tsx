@@ -68,7 +68,15 @@ export function Webhooks() {
         </Trans>
       </p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-        <FormField label={t`Endpoint address (https://…)`} name="url" type="url" error={errors.url} required />
+        {/* Said before it is refused (issue 42, decision 146): the host is looked up when the endpoint is added. */}
+        <FormField
+          label={t`Endpoint address (https://…)`}
+          name="url"
+          type="url"
+          error={errors.url}
+          hint={t`Its host name must already be found in DNS at a public address: it is checked when you add the endpoint.`}
+          required
+        />
         <fieldset className="flex flex-col gap-1" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
           <legend className="text-sm font-medium">
             <Trans>Events to send</Trans>

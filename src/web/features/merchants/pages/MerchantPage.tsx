@@ -49,7 +49,7 @@ function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; servi
           <h3 id="ledger-heading" className="text-xl font-semibold">
             <Trans>Ledger</Trans>
           </h3>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <button
               type="button"
               className="btn btn-outline btn-sm"

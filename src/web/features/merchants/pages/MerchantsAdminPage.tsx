@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import type { Merchant, Payout } from '#shared/merchant.ts';
-import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { FormField } from '#web/components/FormField.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useDecideOnMerchant, useMerchants, usePayoutActions, usePayoutRun, usePayouts } from '../api/use-merchant.ts';
 import { PayoutRunProgress } from '../components/PayoutRunProgress.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
-import { WALLET_NAMES } from '../components/wallet-names.ts';
+import { payoutAccountText } from '../components/payout-account.ts';
 
 const textOf = (event: FormEvent<HTMLFormElement>, name: string) =>
   String(new FormData(event.currentTarget).get(name) ?? '').trim();
@@ -21,7 +21,6 @@ function Application({ merchant }: { merchant: Merchant }) {
   const { t, i18n } = useLingui();
   const decide = useDecideOnMerchant();
   const [refusing, setRefusing] = useState(false);
-  const method = merchant.payoutMethod;
   const onError = (error: unknown) => toastApiError(error, /*i18n*/ 'The decision could not be saved. Please try again.');
   const refuse = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,11 +36,7 @@ function Application({ merchant }: { merchant: Merchant }) {
             {pickup.name}, {pickup.phone}, {pickup.address}
           </p>
         ))}
-        <p className="text-sm">
-          {method.kind === 'bank'
-            ? `${method.bankName}, ${method.branch}: ${method.accountName}, ${method.accountNumber}`
-            : `${i18n._(WALLET_NAMES[method.wallet])}: ${method.number}`}
-        </p>
+        <p className="text-sm">{payoutAccountText(merchant.payoutMethod, i18n)}</p>
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
@@ -96,7 +91,7 @@ function MarkPaid({ payout }: { payout: Payout }) {
 
 /** Merchants for admins (issue 30): applications to decide on, and the payouts to make and mark paid. */
 export function MerchantsAdminPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useDocumentTitle(t`Merchants`);
   const { taka } = useParcelFormat();
   // Applications a page at a time: each decision takes one off, and the next waiting one comes up.
@@ -110,10 +105,18 @@ export function MerchantsAdminPage() {
   const waiting = applications.data?.merchants ?? [];
   const approved = balances.data?.merchants ?? [];
   const nextBalances = balances.data?.next ?? null;
-  const makePayouts = () =>
-    run.mutate(undefined, {
-      onError: (error) => toastApiError(error, /*i18n*/ 'The payouts could not be started. Please try again.'),
+  // The server makes the payouts only when the box is ticked (R-PAYOUT-CONFIRM): its refusal is shown by the box.
+  const [runRefusal, setRunRefusal] = useState<string | null>(null);
+  const makePayouts = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRunRefusal(null);
+    run.mutate(new FormData(event.currentTarget).get('confirm') === 'on', {
+      onError: (error) =>
+        error instanceof ApiError && error.status === 400
+          ? setRunRefusal(error.message)
+          : toastApiError(error, /*i18n*/ 'The payouts could not be started. Please try again.'),
     });
+  };
   return (
     <section aria-labelledby="merchants-heading" className="with-taka flex max-w-5xl flex-col gap-6">
       <h2 id="merchants-heading" className="text-2xl font-bold">
@@ -142,15 +145,37 @@ export function MerchantsAdminPage() {
           <h3 id="balances-heading" className="text-xl font-semibold">
             <Trans>Balances</Trans>
           </h3>
-          <ConfirmButton
-            label={t`Make the payouts now`}
-            className="btn btn-primary btn-sm"
-            disabled={run.isPending || payoutRun.data?.state === 'running'}
-            question={t`Make the payouts now?`}
-            details={t`Every merchant owed more than nothing before now gets a payout, in the background; this page shows how far it is. One run a day: once today's is done, lines written after it wait for the next run.`}
-            onConfirm={makePayouts}
-          />
+          <form onSubmit={makePayouts} aria-label={t`Make the payouts now`} className="flex flex-wrap items-center gap-2">
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="confirm"
+                className="checkbox checkbox-sm"
+                aria-invalid={runRefusal ? true : undefined}
+                aria-describedby={runRefusal ? 'payout-run-refusal' : undefined}
+              />
+              <Trans>Yes, make the payouts now</Trans>
+            </label>
+            <button
+              type="submit"
+              className="btn btn-primary btn-sm"
+              disabled={run.isPending || payoutRun.data?.state === 'running'}
+            >
+              <Trans>Make the payouts now</Trans>
+            </button>
+          </form>
         </div>
+        {runRefusal ? (
+          <p id="payout-run-refusal" role="alert" className="text-sm text-error">
+            {runRefusal}
+          </p>
+        ) : null}
+        <p className="text-sm">
+          <Trans>
+            Every merchant owed more than nothing before now gets a payout, in the background; this page shows how far it is. One
+            run a day: once today's is done, lines written after it wait for the next run.
+          </Trans>
+        </p>
         {payoutRun.data ? <PayoutRunProgress run={payoutRun.data} /> : null}
         <p className="text-sm text-base-content/80">
           <Trans>The payouts are made every Tuesday at 10:00 as well.</Trans>
@@ -159,6 +184,8 @@ export function MerchantsAdminPage() {
           {approved.map((merchant) => (
             <li key={merchant.id} data-testid="merchant-balance">
               {merchant.businessName}: {taka(merchant.balance)}
+              {/* Where the next run pays it (issue 42), read before making the payouts. */}
+              <span className="block text-sm text-base-content/80">{payoutAccountText(merchant.payoutMethod, i18n)}</span>
             </li>
           ))}
         </ul>

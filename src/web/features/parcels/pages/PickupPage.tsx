@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { placeName } from '#shared/area.ts';
 import { PICKUP_WINDOWS, type PickupInput, type PickupRequest, pickupInputSchema } from '#shared/pickup.ts';
@@ -84,7 +84,9 @@ export function PickupPage({ sender }: { sender: Sender | undefined }) {
             {pickups.data.map((pickup) => (
               <li key={pickup.id} className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="my-pickup">
                 <p className="font-medium">
-                  {day(pickup.day)} · {i18n._(PICKUP_WINDOW_NAMES[pickup.window])}
+                  {day(pickup.day)} · {i18n._(PICKUP_WINDOW_NAMES[pickup.window])} ·{' '}
+                  {/* How many the courier comes for (issue 42). */}
+                  <Plural value={pickup.parcels} one="# parcel" other="# parcels" />
                 </p>
                 <p className="text-sm text-base-content/80">
                   {pickup.address}, {placeName(pickup.area, language)}

@@ -1,9 +1,74 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { STAFF_ROLES, type StaffRoleInput } from '#shared/user.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
+import { TableRegion } from '#web/components/TableRegion.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useGrantAdmin, useRevokeAdmin, useSetStaffRole, useUsers } from '../api/use-users.ts';
+
+type StaffRoleName = StaffRoleInput['role'];
+
+/**
+ * A staff role changes only once the admin confirms the change (issue 42): the dropdown picks the role,
+ * and "Change the role" beside it applies it; "Keep it" puts the dropdown back.
+ */
+function StaffRole(props: {
+  email: string;
+  role: string;
+  roleNames: Record<StaffRoleName, string>;
+  busy: boolean;
+  onChange: (role: StaffRoleName) => void;
+}) {
+  const { t } = useLingui();
+  const { email, role, roleNames, busy, onChange } = props;
+  const [asked, setAsked] = useState<StaffRoleName | null>(null);
+  const askedName = asked ? roleNames[asked] : '';
+  return (
+    <div className="flex flex-col gap-2">
+      <select
+        aria-label={t`Staff role of ${email}`}
+        className="select select-sm"
+        value={asked ?? role}
+        disabled={busy}
+        onChange={(event) => {
+          const chosen = event.target.value as StaffRoleName;
+          setAsked(chosen === role ? null : chosen);
+        }}
+      >
+        {(['user', ...STAFF_ROLES] as const).map((name) => (
+          <option key={name} value={name}>
+            {roleNames[name]}
+          </option>
+        ))}
+      </select>
+      {asked ? (
+        <fieldset className="flex flex-col gap-1 text-sm" data-testid="staff-role-question">
+          <legend>
+            <Trans>
+              Make {email} a {askedName}?
+            </Trans>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-primary btn-xs"
+              onClick={() => {
+                onChange(asked);
+                setAsked(null);
+              }}
+            >
+              <Trans>Change the role</Trans>
+            </button>
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setAsked(null)}>
+              <Trans>Keep it</Trans>
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
 
 export function MakeAdminPage() {
   const { t } = useLingui();
@@ -33,7 +98,7 @@ export function MakeAdminPage() {
       ) : users.isError ? (
         <LoadError what={t`the users`} onRetry={() => users.refetch()} />
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
+        <TableRegion label={t`Users`}>
           <table className="table">
             <thead className="text-base-content">
               <tr>
@@ -80,28 +145,20 @@ export function MakeAdminPage() {
                         <Trans>Admin: every role</Trans>
                       </span>
                     ) : (
-                      <select
-                        aria-label={t`Staff role of ${user.email}`}
-                        className="select select-sm"
-                        value={user.role}
-                        disabled={busyEmail === user.email}
-                        onChange={(event) =>
-                          staff.mutate({ email: user.email, role: event.target.value as StaffRoleInput['role'] })
-                        }
-                      >
-                        {(['user', ...STAFF_ROLES] as const).map((role) => (
-                          <option key={role} value={role}>
-                            {roleNames[role]}
-                          </option>
-                        ))}
-                      </select>
+                      <StaffRole
+                        email={user.email}
+                        role={user.role}
+                        roleNames={roleNames}
+                        busy={busyEmail === user.email}
+                        onChange={(role) => staff.mutate({ email: user.email, role })}
+                      />
                     )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

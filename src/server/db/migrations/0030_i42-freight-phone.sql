@@ -1,0 +1,1 @@
+ALTER TABLE "freight_requests" ADD COLUMN "phone" text;
