@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -99,5 +100,19 @@ describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-
     await cluster.start();
     expect(await holdsWithin(20_000, async () => (await call(throttled, 'GET', '/api/health')).status === 200)).toBe(true);
     expect((await signInAsAdmin()).status).toBe(200);
+  });
+
+  it('a transaction open when the database goes away fails its next statement, and the process goes on', async () => {
+    // The connection is checked out, between two statements: the pool no longer listens to it, and its
+    // 'error' event, unheard, was an uncaught exception that ended the process (Vitest: "Unhandled Errors").
+    const ended = server.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await cluster.stop();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(ended).rejects.toThrow();
+    await cluster.start();
+    expect(await holdsWithin(20_000, async () => (await call(server, 'GET', '/api/health')).status === 200)).toBe(true);
   });
 });

@@ -96,9 +96,12 @@ function openPostgres(url: string, poolSize = 10, statementTimeoutMs?: number): 
     connectionTimeoutMillis: 5000,
     ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
   });
-  // An idle connection the server ends (a restart, a terminated backend) is dropped and replaced on the
-  // next query; unheard, its error would be an uncaught 'error' event and stop the whole process.
-  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+  // A connection the server ends (a restart, a terminated backend) raises an 'error' that, unheard, would
+  // stop the whole process. The pool hears its idle connections only; each connection hears its own here,
+  // so one checked out between two statements of a transaction fails that transaction's next statement
+  // instead (503, R-OUTAGE; seen in tests/integration/database-outage.test.ts), and is dropped on release.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL closed a connection: ${error.message}`)));
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
   return {
     db,
