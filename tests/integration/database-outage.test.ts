@@ -43,11 +43,20 @@ describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-
     customer = await signUpCustomer(server);
     productId = (await addProduct(server, admin, { availableQuantity: 20 }))._id;
   });
+  // Two CI runs of 2026-11-29 spent 60 s here and timed out (never seen alone): the wait is longer and a
+  // slow step is named, so the next run says which one it is.
   afterAll(async () => {
+    const started = Date.now();
+    const slow = (step: string) => {
+      if (Date.now() - started > 10_000) console.warn(`database-outage teardown: ${step} after ${Date.now() - started} ms`);
+    };
     await Promise.all([server?.stop(), throttled?.stop()]);
+    slow('servers stopped');
     await Promise.all([server?.database.drop(), throttled?.database.drop()]);
+    slow('pools closed');
     await cluster?.destroy();
-  });
+    slow('cluster destroyed');
+  }, 180_000);
 
   const callsNeedingTheDatabase = () =>
     [
