@@ -1,4 +1,4 @@
-// npm run seed:courier -- --parcels 1000000 [--days 90] [--heavy-merchant-lines 100000] [--database-url postgres://…]
+// npm run seed:courier -- --parcels 1000000 [--days 90] [--merchants n] [--heavy-merchant-lines 100000] [--database-url postgres://…]
 // Fills an empty PostgreSQL database with a national courier's volume (issue 40; decision 0114): merchants,
 // riders, parcels with their events, ledger lines, payouts and pickups, by set-based SQL. It migrates the
 // database first, refuses one that already holds parcels, and prints the accounts to sign in with.
@@ -9,7 +9,7 @@ import { KNOWN_EMAILS, SEED_DELIVERY_CODE, SEED_PASSWORD } from './courier-volum
 import { generateCourierVolume } from './courier-volume/generate.ts';
 import { volumeShape } from './courier-volume/shape.ts';
 
-const USAGE = `Usage: npm run seed:courier -- --parcels <n> [--days 90] [--heavy-merchant-lines <n>] [--database-url <postgres url>]
+const USAGE = `Usage: npm run seed:courier -- --parcels <n> [--days 90] [--merchants <n>] [--heavy-merchant-lines <n>] [--database-url <postgres url>]
   Fills an empty PostgreSQL database (DATABASE_URL, or --database-url) with a courier's volume: 1 to 5,000,000 parcels.`;
 
 const TABLES = [
@@ -30,6 +30,7 @@ function readOptions() {
     options: {
       parcels: { type: 'string' },
       days: { type: 'string', default: '90' },
+      merchants: { type: 'string' },
       'heavy-merchant-lines': { type: 'string', default: '0' },
       'database-url': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -38,17 +39,21 @@ function readOptions() {
   const parcels = Number(values.parcels);
   const days = Number(values.days);
   const heavyMerchantLines = Number(values['heavy-merchant-lines']);
+  const merchants = values.merchants === undefined ? undefined : Number(values.merchants);
   const url = values['database-url'] ?? process.env.DATABASE_URL ?? '';
   if (values.help || !Number.isInteger(parcels) || parcels < 1 || parcels > 5_000_000) return { problem: USAGE };
   if (!Number.isInteger(days) || days < 1 || days > 400) return { problem: '--days must be a whole number of days, 1 to 400.' };
   if (!Number.isInteger(heavyMerchantLines) || heavyMerchantLines < 0)
     return { problem: '--heavy-merchant-lines must be a whole number, 0 or more.' };
+  // A small database with as many merchants as one admin page shows measures that page like for like (issue 40).
+  if (merchants !== undefined && (!Number.isInteger(merchants) || merchants < 10 || merchants > 20_000))
+    return { problem: '--merchants must be a whole number, 10 to 20,000.' };
   if (!/^postgres(ql)?:\/\//.test(url))
     return {
       problem:
         'seed:courier fills PostgreSQL only: set DATABASE_URL or --database-url to a postgres:// address. The embedded database (PGlite) would take hours and gigabytes of this process’s memory.',
     };
-  return { parcels, days, heavyMerchantLines, url };
+  return { parcels, days, heavyMerchantLines, merchants, url };
 }
 
 async function main(): Promise<number> {

@@ -4,6 +4,8 @@ export interface VolumeOptions {
   parcels: number;
   days: number;
   heavyMerchantLines: number;
+  /** Left out: one per 500 parcels, 10 to 2,000. */
+  merchants?: number;
   /** The generator's "now": parcels are booked over the `days` before it. */
   now: Date;
 }
@@ -27,7 +29,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
  */
 export function volumeShape(options: VolumeOptions): VolumeShape {
   const start = new Date(options.now.getTime() - options.days * 86_400_000);
-  const merchants = clamp(options.parcels / 500, 10, 2000);
+  const merchants = options.merchants ?? clamp(options.parcels / 500, 10, 2000);
   return {
     ...options,
     merchants,
