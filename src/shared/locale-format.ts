@@ -67,6 +67,11 @@ export function formatCalendarDate(isoDate: string, language: Language): string 
   return formatter.format(new Date(shape === 'month' ? `${isoDate}-01T00:00:00Z` : `${isoDate}T00:00:00Z`));
 }
 
+/** The calendar day (YYYY-MM-DD) a moment falls on in `timeZone`: en-CA writes days that way. */
+export function calendarDayIn(date: Date, timeZone: string): string {
+  return cached(`day-in:${timeZone}`, () => new Intl.DateTimeFormat('en-CA', { timeZone })).format(date);
+}
+
 /** A day and time in the reader's language and the shop's time zone: "25 Nov 2026, 22:05" or its Bangla. */
 export function formatDateTime(date: Date, language: Language, timeZone: string = DEFAULT_TIME_ZONE): string {
   const key = `date:${language}:${timeZone}`;

@@ -51,4 +51,13 @@ describe('the code’s English put in the reader’s language (decision 61)', ()
     expect(translated(bangla, 'Something only the server said')).toBe('Something only the server said');
     expect(translated(bangla, 'ইতিমধ্যে বাংলায়')).toBe('ইতিমধ্যে বাংলায়');
   });
+
+  it('answers a text found before from what it found, each catalogue its own (issue 40)', () => {
+    const english = setupI18n({ locale: 'en', messages: { en: { 'please add {min}+ products': 'please add {min}+ products' } } });
+    english.setMessagesCompiler(compileMessage);
+    for (let time = 0; time < 3; time += 1) {
+      expect(translated(bangla, 'please add 7+ products')).toBe('অন্তত ৭টি পণ্য যোগ করুন');
+      expect(translated(english, 'please add 7+ products')).toBe('please add 7+ products');
+    }
+  });
 });

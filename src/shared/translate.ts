@@ -41,10 +41,32 @@ function patterns(messages: Record<string, unknown>): Pattern[] {
   return made;
 }
 
+/**
+ * Filled-in texts already found, per catalogue: finding one tries every message with values in turn, and a
+ * tracking page's steps ("Arrived at Dhaka hub") cost 1 ms a page that way (issue 40). The same text in the
+ * same catalogue is the same answer; the memory is bounded by starting again when full.
+ */
+const foundOf = new WeakMap<object, Map<string, string>>();
+const FOUND_KEPT = 5000;
+
 /** `english` in the language `i18n` is active in; as it is when the catalogue does not know it. */
 export function translated(i18n: I18n, english: string): string {
   const messages = i18n.messages as Record<string, unknown>;
   if (english in messages) return i18n._(english);
+  let found = foundOf.get(messages);
+  if (!found) {
+    found = new Map();
+    foundOf.set(messages, found);
+  }
+  const known = found.get(english);
+  if (known !== undefined) return known;
+  if (found.size >= FOUND_KEPT) found.clear();
+  const answer = filledIn(i18n, messages, english);
+  found.set(english, answer);
+  return answer;
+}
+
+function filledIn(i18n: I18n, messages: Record<string, unknown>, english: string): string {
   for (const { id, names, pattern } of patterns(messages)) {
     const match = pattern.exec(english);
     if (!match) continue;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/product.ts';
+import type { Tracking } from '#shared/tracking.ts';
 import { pagePattern, type ReadPublic, render } from './entry-server.tsx';
 
 const PRODUCT: Product = {
@@ -61,6 +62,64 @@ describe('the server renderer', () => {
     expect(rendered.status).toBe(503);
     // React separates the text it joins with empty comments.
     expect(rendered.html.replaceAll('<!-- -->', '')).toContain('We could not load this product.');
+  });
+});
+
+describe('a tracking page joined to its layout rendered once (decision 162)', () => {
+  const tracking = (trackingCode: string, delivered: boolean): Tracking => ({
+    trackingCode,
+    status: delivered ? 'delivered' : 'in_transit',
+    service: 'standard',
+    origin: { district: { name: 'Dhaka', nameBn: 'ঢাকা' } },
+    destination: { district: { name: 'Chattogram', nameBn: 'চট্টগ্রাম' } },
+    recipient: { name: 'Rahima K.' },
+    estimatedDelivery: { earliest: '2026-11-30', latest: '2026-12-01' },
+    events: [
+      { status: 'booked', message: 'Booked', at: '2026-11-28T04:00:00.000Z' },
+      {
+        status: delivered ? 'delivered' : 'in_transit',
+        message: delivered ? 'Delivered' : 'On its way',
+        hub: { name: 'Dhaka Central', nameBn: 'ঢাকা কেন্দ্রীয়' },
+        at: '2026-11-29T09:30:00.000Z',
+      },
+    ],
+  });
+  const read =
+    (known: Record<string, Tracking>): ReadPublic =>
+    async (path) => {
+      const found = known[path.split('/').at(-1)?.split('?')[0] ?? ''];
+      return found
+        ? { status: 200, body: found, headers: {} }
+        : { status: 404, body: { error: { code: 'not_found', message: 'No parcel has this tracking code.' } }, headers: {} };
+    };
+
+  it('is the whole page, byte for byte, for each parcel in both languages, the layout made once', async () => {
+    const known = { SC7K2M9XQ4TR8: tracking('SC7K2M9XQ4TR8', false), SCAB12CD34EF5: tracking('SCAB12CD34EF5', true) };
+    for (const url of [
+      '/track/SC7K2M9XQ4TR8',
+      '/track/SCAB12CD34EF5',
+      '/bn/track/SC7K2M9XQ4TR8',
+      '/bn/track/SCAB12CD34EF5',
+      '/track/SCNOSUCHCODE1',
+    ]) {
+      const request = {
+        url,
+        publicUrl: 'https://shop.example',
+        shopName: 'SwiftCargo',
+        currency: 'bdt',
+        timeZone: 'Asia/Dhaka',
+        read: read(known),
+      };
+      const joined = await render(request);
+      const whole = await render(request, false);
+      expect(joined.html).toContain(url.split('/').at(-1));
+      // The page's state says when its answers were read, which differs between two renders.
+      const unstamped = (page: typeof joined) => ({
+        ...page,
+        state: page.state.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, ''),
+      });
+      expect(unstamped(joined)).toEqual(unstamped(whole));
+    }
   });
 });
 

@@ -18,6 +18,7 @@ import type { FormAnswer } from '#shared/form-answer.ts';
 import { LOCALES, type Locale, localeOfPath, localePrefix, pathInLocale } from '#shared/locale.ts';
 import { AppProviders } from './app/AppProviders.tsx';
 import { PAGES, type PageHead, publicPages, signedInHead } from './app/page-head.ts';
+import { CONTENT_MARK, type PagePart, PagePartContext } from './app/page-part.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { routes } from './app/routes.tsx';
 import { routesByFirstSegment } from './app/routes-by-first-segment.ts';
@@ -146,8 +147,11 @@ function renderToHtml(element: ReactNode): Promise<string> {
   });
 }
 
-/** Renders one page with its data from the server's public reads (R-SSR); signed-in pages render as a shell. */
-export async function render(request: PageRequest): Promise<RenderedPage> {
+/**
+ * Renders one page with its data from the server's public reads (R-SSR); signed-in pages render as a shell.
+ * `join: false` renders even a joined page whole: what the joined one is checked against.
+ */
+export async function render(request: PageRequest, join = true): Promise<RenderedPage> {
   setShopSettings(request);
   setShopTimeZone(request.timeZone);
   const fetchRequest = new Request(new URL(request.url, `${request.publicUrl}/`));
@@ -176,14 +180,23 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
   await reviveMissing(client, missing);
 
   const head = definition ? definition.head(params, (key) => client.getQueryData(key), i18n) : signedInHead(i18n);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = await renderToHtml(
+  const page = (part: PagePart, pageContext = context) => (
     <StrictMode>
-      <AppProviders client={client} i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
+      <PagePartContext value={part}>
+        <AppProviders client={client} i18n={i18n}>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, pageContext)}
+            context={pageContext}
+            hydrate={false}
+          />
+        </AppProviders>
+      </PagePartContext>
+    </StrictMode>
   );
+  const joined = join ? joinedPage(fetchRequest, leaf?.route.id, locale) : undefined;
+  const html = joined
+    ? await joined(await renderToHtml(page('content')), (layoutContext) => page('layout', layoutContext))
+    : await renderToHtml(page('whole'));
   const state: PageState = { queries: dehydrate(client), missing };
   // A read that failed on our side is not a missing page: crawlers are told to come back (503).
   const outage = missing.some((answer) => answer.status >= 500);
@@ -194,6 +207,48 @@ export async function render(request: PageRequest): Promise<RenderedPage> {
     html,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
   };
+}
+
+/**
+ * The pages whose layout is rendered once per language and joined to each page's own part (decision 162):
+ * the tracking page, asked for with a new code at every miss (issue 40), where the layout (navigation,
+ * footer) was over half of the render. Its part uses no `useId`, whose ids follow the place in the tree;
+ * entry-server.test.ts checks the joined page is the whole page, byte for byte.
+ */
+const JOINED_PAGES: Record<string, { param: string }> = { tracking: { param: 'trackingCode' } };
+/** Stands for the page's parameter in the layout rendered once: the language switch names the page's path. */
+const PARAMETER_STANDIN = 'PAGEPARAMETER0STANDIN';
+/** What a parameter must be to be written into the layout as it is: the same in a path, encoded or not, and in HTML. */
+const PLAIN_PARAMETER = /^[A-Za-z0-9]{1,40}$/;
+const layouts = new Map<string, Promise<{ before: string; after: string }>>();
+
+type LayoutElement = (context: Exclude<Awaited<ReturnType<(typeof handlers)['en']['query']>>, Response>) => ReactNode;
+
+function joinedPage(request: Request, routeId: string | undefined, locale: Locale) {
+  const joined = routeId ? JOINED_PAGES[routeId] : undefined;
+  const url = new URL(request.url);
+  const value = url.pathname.split('/').at(-1) ?? '';
+  if (!joined || url.search || !PLAIN_PARAMETER.test(value)) return undefined;
+  return async (content: string, layout: LayoutElement) => {
+    const key = `${locale}:${routeId}`;
+    let parts = layouts.get(key);
+    if (!parts) {
+      parts = renderLayout(new URL(`${url.pathname.slice(0, -value.length)}${PARAMETER_STANDIN}`, url), locale, layout);
+      layouts.set(key, parts);
+      parts.catch(() => layouts.delete(key));
+    }
+    const { before, after } = await parts;
+    return `${before.replaceAll(PARAMETER_STANDIN, value)}${content}${after.replaceAll(PARAMETER_STANDIN, value)}`;
+  };
+}
+
+async function renderLayout(url: URL, locale: Locale, layout: LayoutElement) {
+  const context = await handlers[locale].query(new Request(url));
+  if (context instanceof Response) throw new Error('No route of the web app redirects on the server');
+  const html = await renderToHtml(layout(context));
+  const mark = html.indexOf(CONTENT_MARK);
+  if (mark < 0) throw new Error('The layout rendered alone has no mark where the page goes');
+  return { before: html.slice(0, mark), after: html.slice(mark + CONTENT_MARK.length) };
 }
 
 const routesFor = routesByFirstSegment(routes);

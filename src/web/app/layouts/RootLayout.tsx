@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, use, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { announceHydrated, handOverFields } from '#web/early-input.ts';
 import { signOutEndedByServer, useSignOutJourney } from '#web/features/auth/api/sign-out.ts';
@@ -10,6 +10,7 @@ import { ProductActionContext } from '#web/features/products/product-action.ts';
 import { onSessionEnded, shopTrouble } from '#web/lib/api-client.ts';
 import { lazyWhenIdle } from '#web/lib/lazy-when-idle.tsx';
 import { addToCartAction } from '../cart-action.tsx';
+import { PagePartContext } from '../page-part.ts';
 import { LanguageOffer } from './LanguageOffer.tsx';
 import { Navbar } from './Navbar.tsx';
 
@@ -46,6 +47,15 @@ export function RootLayout() {
     [queryClient],
   );
 
+  const page = (
+    // Every product card and page offers Add to cart (R-CART).
+    <ProductActionContext value={addToCartAction}>
+      <Outlet />
+    </ProductActionContext>
+  );
+  // The server may render the layout and the page apart and join them (decision 162).
+  const part = use(PagePartContext);
+  if (part === 'content') return page;
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm">
@@ -58,10 +68,7 @@ export function RootLayout() {
         </Suspense>
       )}
       <main id="main" className="flex-1">
-        {/* Every product card and page offers Add to cart (R-CART). */}
-        <ProductActionContext value={addToCartAction}>
-          <Outlet />
-        </ProductActionContext>
+        {part === 'layout' ? <template data-page-content="" /> : page}
       </main>
       <Footer />
       <LanguageOffer />
