@@ -32,8 +32,11 @@ const statusFilter = z.enum(CONSIGNMENT_STATUSES, { error: /*i18n*/ 'Choose a st
 const bookedFrom = calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('First day booked, in the shop’s time zone');
 const bookedTo = calendarDaySchema(PICKUP_MESSAGES.day).optional().describe('Last day booked, in the shop’s time zone');
 
-/** `GET /api/consignments`: My Parcels' page; a search goes by POST, since it may be a phone or a name (decision 127). */
-export const myParcelsQuerySchema = z.object({ status: statusFilter, cursor: listCursorSchema });
+/**
+ * `GET /api/consignments`: My Parcels' page, by status and booked between shop days (both included); a search
+ * goes by POST, since it may be a phone or a name (decision 127).
+ */
+export const myParcelsQuerySchema = z.object({ status: statusFilter, from: bookedFrom, to: bookedTo, cursor: listCursorSchema });
 export type MyParcelsQuery = z.infer<typeof myParcelsQuerySchema>;
 
 /** `POST /api/consignments/search`: a tracking code, an invoice number, the recipient's phone or part of their name. */

@@ -120,6 +120,29 @@ describe.each(testDatabaseKinds())('lists of parcels (%s)', (kind) => {
     expect((await call(server, 'POST', '/api/consignments/search', { token: asha.token, body: { q: ' ' } })).status).toBe(400);
   });
 
+  it('keeps a sender’s parcels booked between two shop days, both included, listed and searched (issue 41)', async () => {
+    const chaya = await signUpCustomer(server, { name: 'Chaya Das' });
+    await copies(await book(chaya, { recipient: { ...STANDARD_PARCEL.recipient, name: 'Dipa Roy' } }), 'SCDAYS', 3);
+    // 06:00 UTC is noon in Dhaka: each on its own shop day.
+    for (const [index, day] of ['2026-01-04', '2026-01-05', '2026-01-06'].entries())
+      await server.db.execute(
+        sql`update consignments set created_at = ${`${day}T06:00:00Z`} where tracking_code = ${`SCDAYS${index + 1}`}`,
+      );
+    const listed = async (query: Record<string, string>) => {
+      const page = await call<ParcelsPage>(server, 'GET', `/api/consignments?${new URLSearchParams(query)}`, {
+        token: chaya.token,
+      });
+      expect(page.status).toBe(200);
+      return page.body.parcels.map((parcel) => parcel.trackingCode).sort();
+    };
+    expect(await listed({ from: '2026-01-05', to: '2026-01-05' })).toEqual(['SCDAYS2']);
+    expect(await listed({ from: '2026-01-05', to: '2026-01-06' })).toEqual(['SCDAYS2', 'SCDAYS3']);
+    expect(await listed({ to: '2026-01-04' })).toEqual(['SCDAYS1']);
+    expect(await search(chaya, { q: 'dipa', from: '2026-01-06' })).toContain('SCDAYS3');
+    expect(await search(chaya, { q: 'dipa', from: '2026-01-06' })).not.toContain('SCDAYS2');
+    expect((await call(server, 'GET', '/api/consignments?from=2026-13-01', { token: chaya.token })).status).toBe(400);
+  });
+
   it('lists every parcel for admins only, by each filter, counting up to 10,000', async () => {
     expect((await call(server, 'GET', '/api/admin/parcels', { token: asha.token })).status).toBe(403);
     expect((await call(server, 'GET', '/api/admin/parcels')).status).toBe(401);

@@ -11,6 +11,10 @@ import { queryString } from '#web/lib/query-string.ts';
 
 export interface MyParcelsFilter {
   status?: ConsignmentStatus;
+  /** Booked on or after this shop day (YYYY-MM-DD). */
+  from?: string;
+  /** Booked on or before this shop day. */
+  to?: string;
   q?: string;
 }
 
@@ -24,7 +28,12 @@ export function useMyParcels(filter: MyParcelsFilter, cursor: string | undefined
     queryFn: ({ signal }) =>
       filter.q
         ? apiRequest<ParcelsPage>('/api/consignments/search', { method: 'POST', body: { ...filter, cursor }, signal })
-        : apiRequest<ParcelsPage>(`/api/consignments${queryString({ status: filter.status, cursor })}`, { signal }),
+        : apiRequest<ParcelsPage>(
+            `/api/consignments${queryString({ status: filter.status, from: filter.from, to: filter.to, cursor })}`,
+            {
+              signal,
+            },
+          ),
     placeholderData: keepPreviousData,
   });
 }

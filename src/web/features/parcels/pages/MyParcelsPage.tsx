@@ -17,8 +17,9 @@ import { SERVICE_NAMES } from '../components/service-names.ts';
 import { PARCEL_STATUS_NAMES } from '../components/status-names.ts';
 
 /**
- * My Parcels (issues 28 and 40): all the customer's booked parcels, newest first, a page at a time
- * ("Older", "Newer"), each leading to its page; searched by code, invoice, phone or name. The search is
+ * My Parcels (issues 28, 40 and 41): all the customer's booked parcels, newest first, a page at a time
+ * ("Older", "Newer"), each leading to its page, with the cash each collects; searched by code, invoice, phone
+ * or name, and filtered by status and the days booked. The search is
  * kept in the page's memory and sent by POST, never put in the address (decision 127).
  */
 export function MyParcelsPage() {
@@ -33,10 +34,16 @@ export function MyParcelsPage() {
     const form = new FormData(event.currentTarget);
     const q = String(form.get('q') ?? '').trim();
     const status = String(form.get('status') ?? '');
-    setFilter({ q: q || undefined, status: status ? (status as ConsignmentStatus) : undefined });
+    const day = (name: string) => String(form.get(name) ?? '') || undefined;
+    setFilter({
+      q: q || undefined,
+      status: status ? (status as ConsignmentStatus) : undefined,
+      from: day('from'),
+      to: day('to'),
+    });
     pages.restart();
   };
-  const filtered = Boolean(filter.q || filter.status);
+  const filtered = Boolean(filter.q || filter.status || filter.from || filter.to);
   if (parcels.isPending) return <Spinner label={t`Loading your parcels`} />;
   if (parcels.isError) return <LoadError what={t`your parcels`} onRetry={() => parcels.refetch()} />;
   const { parcels: shown, next } = parcels.data;
@@ -72,6 +79,14 @@ export function MyParcelsPage() {
               </option>
             ))}
           </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <Trans>Booked from</Trans>
+          <input name="from" type="date" className="input input-sm w-40" defaultValue={filter.from} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <Trans>Booked to</Trans>
+          <input name="to" type="date" className="input input-sm w-40" defaultValue={filter.to} />
         </label>
         <button type="submit" className="btn btn-primary btn-sm">
           <Trans>Search</Trans>
@@ -111,6 +126,9 @@ export function MyParcelsPage() {
                   <Trans>Service</Trans>
                 </th>
                 <th>
+                  <Trans>Cash to collect</Trans>
+                </th>
+                <th>
                   <Trans>Total</Trans>
                 </th>
                 <th>
@@ -132,6 +150,7 @@ export function MyParcelsPage() {
                     <span className="text-sm text-base-content/70">{placeName(parcel.recipient.area, language)}</span>
                   </td>
                   <td>{i18n._(SERVICE_NAMES[parcel.service])}</td>
+                  <td>{parcel.codAmount > 0 ? taka(parcel.codAmount) : '—'}</td>
                   <td>{taka(parcel.total)}</td>
                   <td>
                     <ParcelStatus parcel={parcel} />
