@@ -23,6 +23,20 @@ const ShopTroubleNotice = lazy(async () => ({
 }));
 
 export function RootLayout() {
+  // The server may render the page's own part apart from the layout, and join them (decision 162).
+  return use(PagePartContext) === 'content' ? <PageContent /> : <WholeLayout />;
+}
+
+function PageContent() {
+  return (
+    // Every product card and page offers Add to cart (R-CART).
+    <ProductActionContext value={addToCartAction}>
+      <Outlet />
+    </ProductActionContext>
+  );
+}
+
+function WholeLayout() {
   const troubled = useSyncExternalStore(shopTrouble.subscribe, shopTrouble.now, () => false);
   const queryClient = useQueryClient();
   const viewer = useViewer();
@@ -47,15 +61,7 @@ export function RootLayout() {
     [queryClient],
   );
 
-  const page = (
-    // Every product card and page offers Add to cart (R-CART).
-    <ProductActionContext value={addToCartAction}>
-      <Outlet />
-    </ProductActionContext>
-  );
-  // The server may render the layout and the page apart and join them (decision 162).
   const part = use(PagePartContext);
-  if (part === 'content') return page;
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn btn-sm">
@@ -68,7 +74,7 @@ export function RootLayout() {
         </Suspense>
       )}
       <main id="main" className="flex-1">
-        {part === 'layout' ? <template data-page-content="" /> : page}
+        {part === 'layout' ? <template data-page-content="" /> : <PageContent />}
       </main>
       <Footer />
       <LanguageOffer />
