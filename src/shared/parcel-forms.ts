@@ -109,7 +109,10 @@ export type BookingForm = z.output<typeof bookingFormSchema>;
 export const consignmentInputOf = (form: BookingForm): ConsignmentInput => ({
   service: form.service,
   storeId: form.store || undefined,
-  pickup: { name: form.pickup.name, phone: form.pickup.phone, address: form.pickup.address, areaId: form.pickup.area },
+  // A merchant's store is the pickup (decision 152): its copy in the form is not sent.
+  pickup: form.store
+    ? undefined
+    : { name: form.pickup.name, phone: form.pickup.phone, address: form.pickup.address, areaId: form.pickup.area },
   recipient: {
     name: form.recipient.name,
     phone: form.recipient.phone,

@@ -222,13 +222,14 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
   const stores = useStores(merchant);
   const storeList = merchant ? stores.data?.stores : undefined;
   const chooseStore = (store: Store) => form.setValue('pickup', pickupOfStore(store), { shouldValidate: false });
-  // The default store is chosen first, once the stores are known.
+  // Once the stores are known, the one the select shows (the default, first) is the pickup the price is for.
   const [firstStore] = storeList ?? [];
   useEffect(() => {
-    if (!firstStore || form.getValues('store')) return;
-    form.setValue('store', firstStore.id);
-    form.setValue('pickup', pickupOfStore(firstStore));
-  }, [firstStore, form]);
+    if (!firstStore || !storeList) return;
+    const shown = storeList.find((store) => store.id === form.getValues('store')) ?? firstStore;
+    form.setValue('store', shown.id);
+    form.setValue('pickup', pickupOfStore(shown));
+  }, [firstStore, storeList, form]);
   const values = form.watch();
   const quote = useQuote(useLivePrice(values));
   const chosen = quote.data?.options.find((option) => option.service === values.service);
