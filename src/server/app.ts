@@ -60,6 +60,7 @@ import { rateRoutes } from './modules/rates/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import smsPlugin from './modules/sms/plugin.ts';
+import { storeRoutes } from './modules/stores/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { type ResolveHost, resolveWithDns } from './modules/webhooks/addresses.ts';
 import webhooksPlugin from './modules/webhooks/plugin.ts';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(consignmentRoutes, { ...domain, rates, refundFee, handoverPhotos });
   await app.register(parcelListRoutes, domain);
   await app.register(bulkBookingRoutes, { ...domain, rates });
+  await app.register(storeRoutes, domain);
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).
   const webhookRules = { allowPrivate: config.webhookAllowPrivate, resolve: resolveHost };
   await app.register(merchantApiRoutes, { ...domain, rates, webhookRules, refundFee, handoverPhotos });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consignmentInputSchema } from './consignment.ts';
+import { consignmentInputSchema, storeIdField } from './consignment.ts';
 import { LIMITS } from './limits.ts';
 import { englishText } from './translate.ts';
 
@@ -7,10 +7,35 @@ import { englishText } from './translate.ts';
  * Bulk booking (R-BULK-BOOKING): a merchant's spreadsheet of parcels, one per line, booked all at once
  * or not at all. The columns, in the template's order; a file may put them in any order.
  */
-export const BULK_COLUMNS = ['invoice', 'recipient_name', 'phone', 'address', 'area', 'weight_kg', 'cod_taka', 'note'] as const;
+export const BULK_COLUMNS = [
+  'invoice',
+  'recipient_name',
+  'phone',
+  'address',
+  'area',
+  'weight_kg',
+  'cod_taka',
+  'note',
+  'item_description',
+  'quantity',
+  'declared_value_taka',
+  'alternative_phone',
+  'email',
+  'delivery_type',
+] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
-/** Columns a file may leave out: a parcel without an invoice number, cash to collect or note. */
-export const OPTIONAL_BULK_COLUMNS: readonly BulkColumn[] = ['invoice', 'cod_taka', 'note'];
+/** Columns a file may leave out: a parcel without an invoice number, cash to collect, note or the details of issue 41. */
+export const OPTIONAL_BULK_COLUMNS: readonly BulkColumn[] = [
+  'invoice',
+  'cod_taka',
+  'note',
+  'item_description',
+  'quantity',
+  'declared_value_taka',
+  'alternative_phone',
+  'email',
+  'delivery_type',
+];
 
 /** What the template's example line holds, so a merchant sees how each cell is written. */
 export const BULK_TEMPLATE_EXAMPLE: Record<BulkColumn, string> = {
@@ -22,6 +47,12 @@ export const BULK_TEMPLATE_EXAMPLE: Record<BulkColumn, string> = {
   weight_kg: '0.5',
   cod_taka: '1250',
   note: 'Call before delivery',
+  item_description: 'Cotton saree',
+  quantity: '1',
+  declared_value_taka: '1250',
+  alternative_phone: '01811000000',
+  email: 'rahima@example.com',
+  delivery_type: 'home',
 };
 
 export const BULK_BOOKING_MESSAGES = {
@@ -31,7 +62,7 @@ export const BULK_BOOKING_MESSAGES = {
     mb: LIMITS.bulkFileMaxBytes / (1024 * 1024),
   }),
   header: englishText(
-    /*i18n*/ 'The first line must name the columns: {columns} (the template has them). invoice, cod_taka and note may be left out.',
+    /*i18n*/ 'The first line must name the columns: {columns} (the template has them). Only recipient_name, phone, address, area and weight_kg are required.',
     { columns: BULK_COLUMNS.join(', ') },
   ),
   empty: /*i18n*/ 'The file has no parcels under its first line.',
@@ -39,7 +70,7 @@ export const BULK_BOOKING_MESSAGES = {
   cells: /*i18n*/ 'This line has more cells than the first line names columns.',
   weight: /*i18n*/ 'weight_kg must be a weight in kilograms, like 0.5 or 2.',
   cod: /*i18n*/ 'cod_taka must be an amount in taka, like 0 or 1250.50.',
-  pickup: /*i18n*/ 'Choose one of your pickup addresses.',
+  declaredValue: /*i18n*/ 'declared_value_taka must be an amount in taka, like 0 or 1250.50.',
   invoiceRepeated: (invoice: string, line: number) =>
     englishText(/*i18n*/ 'Invoice {invoice} is on line {line} too: each parcel needs its own invoice number.', { invoice, line }),
   inColumn: (column: string, problem: string) => englishText(/*i18n*/ '{column}: {problem}', { column, problem }),
@@ -47,14 +78,10 @@ export const BULK_BOOKING_MESSAGES = {
   printing: /*i18n*/ 'Another bulk booking’s labels are being printed. Try again in a minute.',
 } as const;
 
-/** The choices made once for a whole file: the service, and which of the merchant's pickup addresses. */
+/** The choices made once for a whole file: the service, and which of the merchant's stores (absent or empty: the default). */
 export const bulkBookingOptionsSchema = z.object({
   service: consignmentInputSchema.shape.service,
-  pickup: z.coerce
-    .number({ error: BULK_BOOKING_MESSAGES.pickup })
-    .int(BULK_BOOKING_MESSAGES.pickup)
-    .min(0, BULK_BOOKING_MESSAGES.pickup)
-    .max(LIMITS.merchantPickupAddressesMax - 1, BULK_BOOKING_MESSAGES.pickup),
+  store: z.preprocess((value) => (value === '' ? undefined : value), storeIdField),
 });
 export type BulkBookingOptions = z.infer<typeof bulkBookingOptionsSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingSchema, consignmentInputSchema } from './consignment.ts';
+import { bookingSchema, merchantConsignmentInputSchema } from './consignment.ts';
 import { LIMITS } from './limits.ts';
 import { englishText } from './translate.ts';
 
@@ -29,7 +29,7 @@ const parcelsOf = <Parcel extends z.ZodType>(parcel: Parcel) =>
   });
 
 /** `POST /api/v1/consignments/batch` as the API document describes it. */
-export const consignmentBatchInputSchema = parcelsOf(consignmentInputSchema);
+export const consignmentBatchInputSchema = parcelsOf(merchantConsignmentInputSchema);
 export type ConsignmentBatchInput = z.input<typeof consignmentBatchInputSchema>;
 
 /**

@@ -61,15 +61,36 @@ export const optionalText = (field: string, max: number) =>
     .optional()
     .transform((text) => text || undefined);
 
-/** `POST /api/consignments` (R-BOOKING): the fee is the server's, from the rate card in force; never the client's. */
-export const consignmentInputSchema = z.object({
-  service: z.enum(SERVICES, {
-    error: englishText(/*i18n*/ 'service must be one of {services}', { services: SERVICES.join(', ') }),
-  }),
-  pickup: partySchema('pickup area'),
-  recipient: partySchema('recipient area'),
-  weightGrams: weightGramsField,
-  codAmount: codAmountField.default(0),
+/** How the parcel reaches its recipient (issue 41): at the door, or collected by the recipient at a hub point. */
+export const DELIVERY_TYPES = ['home', 'hub'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+const QUANTITY_MESSAGE = englishText(/*i18n*/ 'Quantity must be a whole number from 1 to {max}', {
+  max: LIMITS.parcelQuantityMax,
+});
+const EMAIL_MESSAGE = /*i18n*/ 'Type the recipient’s email address, like name@example.com';
+const noneIfEmpty = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * What merchants send with a parcel besides its ends, weight and cash (issue 41, R-PARCEL-DETAILS): the
+ * same fields, limits and messages on the booking form, the API's single booking and batch, and a bulk
+ * file's columns. Money is poisha here, as every amount of the API; the forms type taka.
+ */
+export const parcelDetailsSchema = z.object({
+  itemDescription: optionalText(/*i18n*/ 'Item description', LIMITS.itemDescriptionMaxLength).describe(
+    `What is inside, as the label and the rider show it; at most ${LIMITS.itemDescriptionMaxLength} characters.`,
+  ),
+  quantity: z
+    .preprocess(
+      (value) => decimalFromText(noneIfEmpty(value)),
+      z
+        .number({ error: QUANTITY_MESSAGE })
+        .int(QUANTITY_MESSAGE)
+        .min(1, QUANTITY_MESSAGE)
+        .max(LIMITS.parcelQuantityMax, QUANTITY_MESSAGE)
+        .optional(),
+    )
+    .describe(`How many items the parcel holds, 1 to ${LIMITS.parcelQuantityMax}.`),
   declaredValue: z
     .preprocess(
       decimalFromText,
@@ -79,15 +100,71 @@ export const consignmentInputSchema = z.object({
         .min(0, /*i18n*/ 'declaredValue must not be negative')
         .max(LIMITS.priceMaxCents, /*i18n*/ 'declaredValue is too large'),
     )
-    .optional(),
+    .optional()
+    .describe('What the goods are worth, in poisha (the booking form types taka).'),
+  alternativePhone: z
+    .preprocess(noneIfEmpty, bdMobileSchema.optional())
+    .describe('A second Bangladeshi mobile number of the recipient’s, called when the first does not answer.'),
+  recipientEmail: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : noneIfEmpty(value)),
+      z.email({ error: EMAIL_MESSAGE }).max(LIMITS.recipientEmailMaxLength, EMAIL_MESSAGE).optional(),
+    )
+    .describe(`The recipient’s email address, at most ${LIMITS.recipientEmailMaxLength} characters.`),
+  deliveryType: z
+    .enum(DELIVERY_TYPES, { error: /*i18n*/ 'Delivery type must be home or hub' })
+    .default('home')
+    .describe('home: delivered to the door (the default); hub: the recipient collects it at a hub point.'),
+  note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength).describe(
+    `A note to the rider (“call before coming”), at most ${LIMITS.parcelNoteMaxLength} characters.`,
+  ),
+});
+export type ParcelDetails = z.output<typeof parcelDetailsSchema>;
+
+/** One of the merchant's stores, by its id (issue 41): the parcel is picked up there. */
+export const storeIdField = z
+  .uuid({ error: /*i18n*/ 'Choose one of your stores' })
+  .optional()
+  .describe('One of your stores (`GET /api/v1/stores`): the parcel is picked up there. Absent: your default store.');
+
+const consignmentFields = {
+  service: z.enum(SERVICES, {
+    error: englishText(/*i18n*/ 'service must be one of {services}', { services: SERVICES.join(', ') }),
+  }),
+  recipient: partySchema('recipient area'),
+  weightGrams: weightGramsField,
+  codAmount: codAmountField.default(0),
   merchantInvoice: optionalText(/*i18n*/ 'merchantInvoice', LIMITS.merchantInvoiceMaxLength),
-  note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength),
+  ...parcelDetailsSchema.shape,
   feePayment: z
     .enum(SENDER_FEE_PAYMENTS, { error: /*i18n*/ 'feePayment must be card or cod' })
     .optional()
     .describe('card, or cod to take the fee from the cash collected; cod by default when there is cash to collect.'),
+};
+
+/** Where a parcel is picked up when its sender gives the address itself (a customer who is no merchant). */
+export const pickupPartySchema = partySchema('pickup area');
+export type PickupParty = z.output<typeof pickupPartySchema>;
+
+/**
+ * `POST /api/consignments` (R-BOOKING): the fee is the server's, from the rate card in force; never the client's.
+ * A merchant's parcel is picked up at one of its stores (`storeId`, else its default), whatever `pickup` says;
+ * a sender who is no merchant gives `pickup` (issue 41, decision 152).
+ */
+export const consignmentInputSchema = z.object({
+  ...consignmentFields,
+  storeId: storeIdField,
+  pickup: pickupPartySchema
+    .optional()
+    .describe('Senders who are no merchant: where the parcel is picked up. A merchant’s parcel is picked up at its store.'),
 });
+/**
+ * `POST /api/v1/consignments` and each parcel of a batch (issue 41): a merchant's booking, picked up at the
+ * store it names or its default store; the pickup's name, phone and address are the store's, never the client's.
+ */
+export const merchantConsignmentInputSchema = z.object({ ...consignmentFields, storeId: storeIdField });
 export type ConsignmentInput = z.input<typeof consignmentInputSchema>;
+export type MerchantConsignmentInput = z.input<typeof merchantConsignmentInputSchema>;
 export type ConsignmentRequest = z.output<typeof consignmentInputSchema>;
 
 const estimateSchema = z.object({ earliest: z.string(), latest: z.string() });
@@ -118,6 +195,13 @@ export const consignmentSchema = z.object({
   declaredValue: z.number().int().nullable(),
   merchantInvoice: z.string().nullable(),
   note: z.string().nullable(),
+  itemDescription: z.string().nullable(),
+  quantity: z.number().int().nullable(),
+  alternativePhone: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  /** The merchant's store it is picked up at (issue 41); null for a sender who is no merchant. */
+  storeId: z.string().nullable(),
   deliveryFee: z.number().int(),
   codFee: z.number().int(),
   total: z.number().int(),
@@ -163,7 +247,7 @@ export { trackingPath } from './tracking-code.ts';
 
 /** "Ship with SwiftCargo" (issue 29): one of the shop's paid orders booked from its warehouse to the order's address. */
 export const shipOrderInputSchema = z.object({
-  service: consignmentInputSchema.shape.service,
+  service: consignmentFields.service,
   areaId: areaReference(/*i18n*/ 'delivery area'),
   weightGrams: weightGramsField,
 });

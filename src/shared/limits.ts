@@ -58,6 +58,12 @@ export const LIMITS = {
   /** A merchant's business name, bank details and payout references; their pickup addresses (issue 30). */
   merchantTextMaxLength: 120,
   merchantPickupAddressesMax: 5,
+  /** A merchant's stores (pickup points) not archived, issue 41: a short list read whole. */
+  merchantStoresMax: 50,
+  /** The parcel fields merchants send (issue 41, R-PARCEL-DETAILS). */
+  itemDescriptionMaxLength: 200,
+  parcelQuantityMax: 1000,
+  recipientEmailMaxLength: 254,
   /** A merchant's bulk booking (R-BULK-BOOKING): parcels in one file, and the file's size (far above 5,000 lines). */
   bulkBookingRowsMax: 5000,
   bulkFileMaxBytes: 5 * 1024 * 1024,

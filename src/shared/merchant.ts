@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bdMobileSchema, consignmentInputSchema } from './consignment.ts';
+import { bdMobileSchema, pickupPartySchema } from './consignment.ts';
 import { LIMITS } from './limits.ts';
 import { PARCEL_CURRENCY } from './parcel-services.ts';
 import { textField } from './text-field.ts';
@@ -47,7 +47,7 @@ export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
 export const merchantApplicationSchema = z.object({
   businessName: requiredText(/*i18n*/ 'businessName', /*i18n*/ 'Type your business’s name', LIMITS.merchantTextMaxLength),
   pickupAddresses: z
-    .array(consignmentInputSchema.shape.pickup, { error: /*i18n*/ 'Give at least one pickup address' })
+    .array(pickupPartySchema, { error: /*i18n*/ 'Give at least one pickup address' })
     .min(1, /*i18n*/ 'Give at least one pickup address')
     .max(
       LIMITS.merchantPickupAddressesMax,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameSchema } from './auth.ts';
-import { bdMobileSchema, type ConsignmentInput, SENDER_FEE_PAYMENTS } from './consignment.ts';
+import { bdMobileSchema, type ConsignmentInput, parcelDetailsSchema, SENDER_FEE_PAYMENTS } from './consignment.ts';
 import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { COD_MAX_POISHA, HEAVIEST_PARCEL_GRAMS, POISHA_PER_TAKA, SERVICES } from './parcel-services.ts';
@@ -71,9 +71,16 @@ const party = (area: string) =>
     area: areaReference(area),
   });
 
-/** The booking form: the quote's fields, who sends and who receives, and how the fee is paid. */
+const details = parcelDetailsSchema.shape;
+
+/**
+ * The booking form: the quote's fields, who sends and who receives, the parcel's details (the API's own
+ * fields and messages, issue 41), and how the fee is paid. A merchant picks one of its stores (`store`):
+ * its pickup fields are the store's, and the server reads the store, not them (decision 152).
+ */
 export const bookingFormSchema = z.object({
   service: z.enum(SERVICES),
+  store: z.string().optional(),
   pickup: party(/*i18n*/ 'pickup area'),
   recipient: party(/*i18n*/ 'delivery area'),
   weight: weightKg,
@@ -81,7 +88,19 @@ export const bookingFormSchema = z.object({
   declaredValue: taka(LIMITS.priceMaxCents / POISHA_PER_TAKA),
   merchantInvoice: textField(/*i18n*/ 'merchantInvoice').trim().max(LIMITS.merchantInvoiceMaxLength),
   note: textField(/*i18n*/ 'note').trim().max(LIMITS.parcelNoteMaxLength),
+  itemDescription: details.itemDescription,
+  quantity: details.quantity,
+  alternativePhone: details.alternativePhone,
+  recipientEmail: details.recipientEmail,
+  deliveryType: details.deliveryType,
   feePayment: z.enum(SENDER_FEE_PAYMENTS),
+});
+/**
+ * The booking form of a merchant who chose a store: the pickup fields are the store's copy, not typed, and
+ * the server reads the store (decision 152), so they are not checked as a typed address is.
+ */
+export const storeBookingFormSchema = bookingFormSchema.extend({
+  pickup: z.object({ name: z.string(), phone: z.string(), address: z.string(), area: z.string() }),
 });
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingForm = z.output<typeof bookingFormSchema>;
@@ -89,7 +108,11 @@ export type BookingForm = z.output<typeof bookingFormSchema>;
 /** What the booking form sends to `POST /api/consignments`. */
 export const consignmentInputOf = (form: BookingForm): ConsignmentInput => ({
   service: form.service,
-  pickup: { name: form.pickup.name, phone: form.pickup.phone, address: form.pickup.address, areaId: form.pickup.area },
+  storeId: form.store || undefined,
+  // A merchant's store is the pickup (decision 152): its copy in the form is not sent.
+  pickup: form.store
+    ? undefined
+    : { name: form.pickup.name, phone: form.pickup.phone, address: form.pickup.address, areaId: form.pickup.area },
   recipient: {
     name: form.recipient.name,
     phone: form.recipient.phone,
@@ -101,6 +124,11 @@ export const consignmentInputOf = (form: BookingForm): ConsignmentInput => ({
   declaredValue: form.declaredValue > 0 ? poisha(form.declaredValue) : undefined,
   merchantInvoice: form.merchantInvoice || undefined,
   note: form.note || undefined,
+  itemDescription: form.itemDescription,
+  quantity: form.quantity,
+  alternativePhone: form.alternativePhone,
+  recipientEmail: form.recipientEmail,
+  deliveryType: form.deliveryType,
   feePayment: form.feePayment,
 });
 
@@ -110,4 +138,5 @@ export const BOOKING_FIELDS = {
   'recipient.areaId': 'recipient.area',
   weightGrams: 'weight',
   codAmount: 'cod',
+  storeId: 'store',
 } as const;

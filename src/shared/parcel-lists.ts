@@ -67,7 +67,7 @@ export type AdminParcelsQuery = z.infer<typeof adminParcelsQuerySchema>;
 
 /**
  * `GET /api/v1/consignments` (issue 41): the merchant's own parcels by status, booked between shop days
- * (both included), and by invoice number or the recipient's phone, each exactly; filters combine. The
+ * (both included), by invoice number or the recipient's phone, each exactly, and by store; filters combine. The
  * invoice and the phone are in the query on the key-authenticated API only (decision 134).
  */
 export const apiParcelsQuerySchema = z.object({
@@ -78,6 +78,10 @@ export const apiParcelsQuerySchema = z.object({
   phone: bdMobileSchema
     .optional()
     .describe('The recipient’s mobile number, in any form a booking takes: 01711000000, +880 1711-000000, Bengali digits'),
+  store: z
+    .uuid({ error: /*i18n*/ 'Choose one of your stores' })
+    .optional()
+    .describe('One of your stores’ id (`GET /api/v1/stores`): the parcels picked up there'),
   cursor: listCursorSchema,
 });
 export type ApiParcelsQuery = z.infer<typeof apiParcelsQuerySchema>;

@@ -322,6 +322,17 @@ export const API_CASES: Record<string, ApiCase> = {
   listBulkBookings: async () => ({ as: 'merchant', status: 200 }),
   printBulkLabels: async (world) => ({ as: 'merchant', params: { id: await bulkBooking(world) }, status: 200 }),
 
+  // The merchant's stores (issue 41)
+  listStores: async () => ({ as: 'merchant', status: 200 }),
+  createStore: async () => ({ as: 'merchant', json: NEW_STORE, status: 201 }),
+  updateStore: async (world) => ({
+    as: 'merchant',
+    params: { id: await newStore(world) },
+    json: { name: 'Renamed' },
+    status: 200,
+  }),
+  archiveStore: async (world) => ({ as: 'merchant', params: { id: await newStore(world) }, status: 200 }),
+
   // The merchant API's keys and webhooks
   createApiKey: async () => ({ as: 'merchant', json: { name: 'shop' }, status: 201 }),
   listApiKeys: async () => ({ as: 'merchant', status: 200 }),
@@ -475,7 +486,19 @@ export const API_CASES: Record<string, ApiCase> = {
   },
   v1Balance: async () => ({ status: 200 }),
   v1Payouts: async () => ({ query: { before: 'PO-999999' }, status: 200 }),
+  v1ListStores: async () => ({ status: 200 }),
+  v1CreateStore: async () => ({ json: NEW_STORE, status: 201 }),
+  v1UpdateStore: async (world) => ({ params: { id: await newStore(world) }, json: { isDefault: false }, status: 200 }),
+  v1ArchiveStore: async (world) => ({ params: { id: await newStore(world) }, status: 200 }),
 };
+
+/** A pickup point a merchant adds (issue 41). */
+const NEW_STORE = { name: 'Dhanmondi outlet', phone: '01711000001', address: 'House 7, Road 27', areaId: 'dhaka-dhanmondi' };
+
+/** A new store of the merchant's, not its default: its id. */
+async function newStore(world: ApiWorld): Promise<string> {
+  return (await world.as('merchant', 'POST', '/api/merchant/stores', NEW_STORE, 201)).id;
+}
 
 /** A merchant application waiting for the admin: its id. */
 async function application(world: ApiWorld): Promise<string> {

@@ -6,7 +6,7 @@ import { call, type ShopAddress, type SignedInCustomer } from './shop-client.ts'
 
 export const MERCHANT_APPLICATION: MerchantApplicationInput = {
   businessName: 'Asha Gadgets',
-  pickupAddresses: [STANDARD_PARCEL.pickup],
+  pickupAddresses: [STANDARD_PARCEL.pickup as NonNullable<typeof STANDARD_PARCEL.pickup>],
   payoutMethod: { kind: 'wallet', wallet: 'bkash', number: '01711000000' },
 };
 

@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, smsOutbox } from '#server/db/schema.ts';
 import { BULK_BOOKING_MESSAGES, type BulkBooking } from '#shared/bulk-booking.ts';
+import { STORE_MESSAGES } from '#shared/store.ts';
 import { bulkBookingFile } from '../helpers/bulk-file.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -138,16 +139,16 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
     await last.body?.cancel();
   });
 
-  it('a file without the columns, an empty file and a missing pickup address are refused with what to do', async () => {
+  it('a file without the columns, an empty file and a store not the merchant’s are refused with what to do', async () => {
     const noHeader = await upload(merchant, 'name,phone\nA,01711000000\n');
     expect(noHeader.body.error.fields).toEqual({ 'line 1': BULK_BOOKING_MESSAGES.header });
     const empty = await upload(merchant, bulkBookingFile(0));
     expect(empty.body.error.fields).toEqual({ 'line 2': BULK_BOOKING_MESSAGES.empty });
     const tooMany = await upload(merchant, bulkBookingFile(5001));
     expect(tooMany.body.error.fields).toEqual({ 'line 5002': BULK_BOOKING_MESSAGES.tooMany });
-    const noPickup = await upload(merchant, bulkBookingFile(1), { pickup: '3' });
-    expect(noPickup.status).toBe(400);
-    expect(noPickup.body.error.fields).toEqual({ pickup: BULK_BOOKING_MESSAGES.pickup });
+    const noStore = await upload(merchant, bulkBookingFile(1), { store: crypto.randomUUID() });
+    expect(noStore.status).toBe(400);
+    expect(noStore.body.error.fields).toEqual({ storeId: STORE_MESSAGES.notFound });
   });
 
   it('only approved merchants book in bulk, and a file’s labels print as one PDF for its merchant only', async () => {

@@ -165,6 +165,8 @@ describe('the merchant API and its keys', () => {
       '/api/v1/payouts',
       '/api/v1/quote',
       '/api/v1/services',
+      '/api/v1/stores',
+      '/api/v1/stores/{id}',
       '/api/v1/webhooks',
       '/api/v1/webhooks/deliveries/{id}/resend',
       '/api/v1/webhooks/{id}',

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { FEE_PAYMENTS } from '#shared/consignment.ts';
+import { DELIVERY_TYPES, FEE_PAYMENTS } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, STUCK_STATUSES } from '#shared/consignment-status.ts';
 import { FREIGHT_MODES, FREIGHT_STATUSES } from '#shared/freight.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
@@ -360,7 +360,16 @@ export const consignments = pgTable(
     codAmount: integer('cod_amount').notNull(),
     declaredValue: integer('declared_value'),
     merchantInvoice: text('merchant_invoice'),
+    /** A note to the rider. */
     note: text('note'),
+    /** What merchants send with a parcel (issue 41, R-PARCEL-DETAILS). */
+    itemDescription: text('item_description'),
+    quantity: integer('quantity'),
+    alternativePhone: text('alternative_phone'),
+    recipientEmail: text('recipient_email'),
+    deliveryType: text('delivery_type', { enum: DELIVERY_TYPES }).notNull().default('home'),
+    /** The merchant's store it is picked up at (issue 41); its pickup fields are a copy of the store's then. */
+    storeId: uuid('store_id').references(() => merchantStores.id),
     deliveryFee: integer('delivery_fee').notNull(),
     codFee: integer('cod_fee').notNull(),
     total: integer('total').notNull(),
@@ -403,6 +412,10 @@ export const consignments = pgTable(
     // each filter, each index walked in order and stopped at the page.
     index('consignments_user_id_idx').on(table.userId, table.createdAt, table.id),
     index('consignments_created_idx').on(table.createdAt, table.id),
+    // The merchant API's list by store (issue 41): the sender's parcels of one store, walked in order.
+    index('consignments_user_store_created_idx')
+      .on(table.userId, table.storeId, table.createdAt, table.id)
+      .where(sql`${table.storeId} IS NOT NULL`),
     index('consignments_status_created_idx').on(table.status, table.createdAt, table.id),
     index('consignments_hub_created_idx').on(table.hub, table.createdAt, table.id),
     index('consignments_area_created_idx').on(table.recipientAreaId, table.createdAt, table.id),
@@ -579,6 +592,35 @@ export const merchants = pgTable(
     // Admin Merchants across standings: applications waiting first, then the newest, a page read off the
     // index instead of sorting every account (issue 40: 11.8 → 0.5 ms at 2,030 merchants, decision 151).
     index('merchants_waiting_first_idx').on(sql`(${table.status} = 'pending')`, table.appliedAt, table.id),
+  ],
+);
+
+/**
+ * A merchant's stores (issue 41, R-STORES, decision 152): its pickup points. One not archived is the
+ * default; an archived store stays for the parcels that name it and takes no new booking.
+ */
+export const merchantStores = pgTable(
+  'merchant_stores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    areaId: text('area_id').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('merchant_stores_merchant_idx').on(table.merchantId, table.createdAt),
+    // One default at a time among a merchant's stores in use.
+    uniqueIndex('merchant_stores_one_default')
+      .on(table.merchantId)
+      .where(sql`${table.isDefault} AND ${table.archivedAt} IS NULL`),
+    check('merchant_stores_default_in_use', sql`NOT (${table.isDefault} AND ${table.archivedAt} IS NOT NULL)`),
   ],
 );
 

@@ -1,20 +1,52 @@
-import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment.ts';
+import type { Booking, Consignment, ConsignmentInput, MerchantConsignmentInput } from '#shared/consignment.ts';
 import type { CodBalance, PayoutPage } from '#shared/merchant.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { Quote } from '#shared/quote.ts';
+import type { Store, StoreChange, StoreInput, StoreList } from '#shared/store.ts';
 import type { WebhookEndpoint, WebhookEndpointInput, WebhookEventData } from '#shared/webhooks.ts';
 
 /**
  * Examples the API documents show beside the named schemas (issue 41), by component name: each is
  * checked against its own schema by the merchant API's test, so an example that drifts fails there.
  */
-const parcel: ConsignmentInput = {
+const store: Store = {
+  id: '0193a6f4-3f50-7172-9d4e-6f8a0b2c4d56',
+  name: 'Asha Rahman',
+  phone: '01711000000',
+  address: 'House 12, Road 5',
+  area: {
+    id: 'dhaka-gulshan',
+    name: 'Gulshan',
+    nameBn: 'গুলশান',
+    district: { name: 'Dhaka', nameBn: 'ঢাকা' },
+  },
+  isDefault: true,
+  createdAt: '2026-11-29T08:00:00.000Z',
+};
+
+/** A merchant's booking through the API: picked up at its store (issue 41), with the details merchants send. */
+const parcel: MerchantConsignmentInput = {
   service: 'standard',
-  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  storeId: store.id,
   recipient: { name: 'করিম মিয়া', phone: '01812345678', address: 'স্টেশন রোড', areaId: 'cumilla-debidwar' },
   weightGrams: 800,
   codAmount: 150000,
   merchantInvoice: 'ORD-1001',
+  itemDescription: 'সুতি শাড়ি (cotton saree)',
+  quantity: 2,
+  declaredValue: 150000,
+  alternativePhone: '01912345678',
+  recipientEmail: 'karim@example.com',
+  deliveryType: 'home',
+  note: 'Call before coming',
+};
+
+/** A booking on the website by a sender who is no merchant: it gives the pickup itself. */
+const senderParcel: ConsignmentInput = {
+  service: 'standard',
+  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  recipient: parcel.recipient,
+  weightGrams: 800,
 };
 
 /** A parcel as the API answers it (captured from a booking of `parcel` on a test server). */
@@ -67,9 +99,15 @@ const consignment: Consignment = {
   },
   weightGrams: 800,
   codAmount: 150000,
-  declaredValue: null,
+  declaredValue: 150000,
   merchantInvoice: 'ORD-1001',
-  note: null,
+  note: 'Call before coming',
+  itemDescription: 'সুতি শাড়ি (cotton saree)',
+  quantity: 2,
+  alternativePhone: '01912345678',
+  recipientEmail: 'karim@example.com',
+  deliveryType: 'home',
+  storeId: store.id,
   deliveryFee: 12000,
   codFee: 2300,
   total: 14300,
@@ -174,6 +212,17 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   Quote: quote,
   ParcelsPage: { parcels: [consignment], next: null } satisfies ParcelsPage,
   NewConsignment: parcel,
+  NewSenderConsignment: senderParcel,
+  Store: store,
+  StoreList: { stores: [store] } satisfies StoreList,
+  NewStore: {
+    name: 'Dhanmondi outlet',
+    phone: '01711000001',
+    address: 'House 7, Road 27',
+    areaId: 'dhaka-dhanmondi',
+    isDefault: false,
+  } satisfies StoreInput,
+  StoreChange: { isDefault: true } satisfies StoreChange,
   NewConsignmentBatch: { parcels: [parcel, { ...parcel, merchantInvoice: 'ORD-1002', codAmount: 0 }] },
   WebhookEndpointRegistration: { url: endpoint.url, events: endpoint.events } satisfies WebhookEndpointInput,
   WebhookEndpoint: endpoint,

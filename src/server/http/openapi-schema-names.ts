@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { areaDirectorySchema } from '#shared/area.ts';
 import { cartSchema } from '#shared/cart.ts';
 import { categorySchema } from '#shared/category.ts';
-import { bookingSchema, consignmentInputSchema, consignmentSchema } from '#shared/consignment.ts';
+import { bookingSchema, consignmentInputSchema, consignmentSchema, merchantConsignmentInputSchema } from '#shared/consignment.ts';
 import { consignmentBatchInputSchema, consignmentBatchSchema } from '#shared/consignment-batch.ts';
 import { freightRequestSchema } from '#shared/freight.ts';
 import {
@@ -20,6 +20,7 @@ import { dayPickupsSchema, pickupSchema } from '#shared/pickup.ts';
 import { adminProductSchema, productSchema } from '#shared/product.ts';
 import { quoteSchema, serviceCatalogueSchema } from '#shared/quote.ts';
 import { postedReviewSchema, reviewSchema } from '#shared/review.ts';
+import { storeChangeSchema, storeInputSchema, storeListSchema, storeSchema } from '#shared/store.ts';
 import { profileSchema, userSchema } from '#shared/user.ts';
 import {
   consignmentStatusChangedSchema,
@@ -61,8 +62,10 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   LedgerPage: ledgerPageSchema,
   Merchant: merchantSchema,
   NewApiKey: newApiKeySchema,
-  NewConsignment: consignmentInputSchema,
+  NewConsignment: merchantConsignmentInputSchema,
+  NewSenderConsignment: consignmentInputSchema,
   NewConsignmentBatch: consignmentBatchInputSchema,
+  NewStore: storeInputSchema,
   NewWebhookEndpoint: newWebhookEndpointSchema,
   Order: orderSchema,
   ParcelsPage: parcelsPageSchema,
@@ -78,6 +81,9 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Quote: quoteSchema,
   Review: reviewSchema,
   ServiceCatalogue: serviceCatalogueSchema,
+  Store: storeSchema,
+  StoreChange: storeChangeSchema,
+  StoreList: storeListSchema,
   User: userSchema,
   WebhookDelivery: webhookDeliverySchema,
   WebhookDeliveryList: webhookDeliveryListSchema,

@@ -66,6 +66,7 @@ export const queryKeys = {
   ledger: (page: LedgerCursor) => [SIGNED_IN, 'merchant', 'ledger', page],
   myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
   apiKeys: [SIGNED_IN, 'merchant', 'api-keys'],
+  stores: [SIGNED_IN, 'merchant', 'stores'],
   bulkBookings: [SIGNED_IN, 'merchant', 'bulk-bookings'],
   webhooks: [SIGNED_IN, 'merchant', 'webhooks'],
   webhookDeliveries: (endpointId: string) => [SIGNED_IN, 'merchant', 'webhooks', endpointId, 'deliveries'],

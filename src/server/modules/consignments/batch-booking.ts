@@ -2,10 +2,11 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { Translators } from '#server/i18n/catalogues.ts';
-import { consignmentInputSchema } from '#shared/consignment.ts';
+import { merchantConsignmentInputSchema } from '#shared/consignment.ts';
 import { BATCH_MESSAGES, type ConsignmentBatch } from '#shared/consignment-batch.ts';
 import { BOOKING_FIELDS } from '#shared/parcel-forms.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
+import { pickupStores, type StoreRefusal, type StoreRow } from '../stores/service.ts';
 import {
   type BulkBookingContext,
   bookMany,
@@ -17,7 +18,7 @@ import {
 } from './bulk-booking.ts';
 import { printBulkLabels } from './bulk-labels.ts';
 import { bulkBookedNotices } from './notifications.ts';
-import { answerOnce, type BookingTerms, bookingOf, pricedConsignment, requestHash } from './service.ts';
+import { answerOnce, atStore, type BookingTerms, bookingOf, pricedConsignment, requestHash } from './service.ts';
 
 /**
  * Public file of the consignments module: a batch of parcels booked in one call (`bookBatch`), which the
@@ -44,7 +45,7 @@ class BatchRefusal extends HttpError {
   }
 }
 
-type ReadParcel = ReturnType<typeof consignmentInputSchema.safeParse>;
+type ReadParcel = ReturnType<typeof merchantConsignmentInputSchema.safeParse>;
 
 /**
  * Every parcel of a batch checked as a single booking is (its fields, then its areas, service and cash
@@ -54,6 +55,7 @@ type ReadParcel = ReturnType<typeof consignmentInputSchema.safeParse>;
 function readBatch(
   config: Config,
   parcels: ReadParcel[],
+  storeOf: (storeId: string | undefined) => StoreRow | StoreRefusal,
   terms: Omit<BookingTerms, 'bulkBookingId'>,
 ): { rows: PlacedRow[]; problems: ParcelProblem[] } {
   const rows: PlacedRow[] = [];
@@ -79,8 +81,14 @@ function readBatch(
       continue;
     }
     if (invoice !== undefined) invoiceIndexes.set(invoice, index);
+    // Picked up at the store it names, else the default (decision 152); the store's fields, never the client's.
+    const store = storeOf(request.storeId);
+    if (typeof store === 'string') {
+      problems.push({ at: index, field: 'storeId', message: store });
+      continue;
+    }
     try {
-      rows.push({ at: index, row: pricedConsignment(config, request, terms) });
+      rows.push({ at: index, row: pricedConsignment(config, atStore(request, store), terms) });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       const fields = Object.entries(error.fields ?? {});
@@ -115,15 +123,17 @@ export async function bookBatch(
   now = new Date(),
 ): Promise<ConsignmentBatch> {
   // Read before the key is looked up, so that it is held to the parcels as read, as a single booking's is.
-  const read = parcels.map((parcel) => consignmentInputSchema.safeParse(parcel));
+  const read = parcels.map((parcel) => merchantConsignmentInputSchema.safeParse(parcel));
   const hash = requestHash({ parcels: read.map((parsed, index) => (parsed.success ? parsed.data : parcels[index])) });
-  const batch: ManyParcels = {
-    name: BATCH_NAME,
-    read: (terms) => readBatch(context.config, read, terms),
-    refuse: (problems) => new BatchRefusal(problems),
-  };
+  const named = read.map((parsed) => (parsed.success ? parsed.data.storeId : undefined));
   return withBookingTries(context.db, (tx) =>
     answerOnce(tx, sender.userId, idempotencyKey, hash, async () => {
+      const storeOf = await pickupStores(tx, sender.merchantId, named);
+      const batch: ManyParcels = {
+        name: BATCH_NAME,
+        read: (terms) => readBatch(context.config, read, storeOf, terms),
+        refuse: (problems) => new BatchRefusal(problems),
+      };
       const { booking, booked } = await bookMany(context, tx, sender, batch, now);
       return {
         id: booking.id,

@@ -17,18 +17,18 @@ import {
   bulkLabelsPath,
   OPTIONAL_BULK_COLUMNS,
 } from '#shared/bulk-booking.ts';
-import { type ConsignmentRequest, consignmentInputSchema } from '#shared/consignment.ts';
+import { consignmentInputSchema } from '#shared/consignment.ts';
 import { decimalFromText } from '#shared/decimal-text.ts';
 import { LIMITS } from '#shared/limits.ts';
-import type { MerchantApplication } from '#shared/merchant.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { QUOTE_MESSAGES } from '#shared/quote.ts';
 import { findAreaForgiving } from '../areas/places.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
+import { pickupStores, storeRefused } from '../stores/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 import { INVOICE_UNIQUE, parcelsWithInvoices } from './repository.ts';
-import { type BookingTerms, CONSIGNMENT_MESSAGES, pricedConsignment } from './service.ts';
+import { atStore, type BookingTerms, CONSIGNMENT_MESSAGES, type PlacedRequest, pricedConsignment } from './service.ts';
 
 /** A parcel of a file as it was booked: what its recipient's text message says. */
 export type BulkBooked = Pick<
@@ -88,6 +88,15 @@ const COLUMN_ALIASES: Record<string, BulkColumn> = {
   cod: 'cod_taka',
   cod_amount: 'cod_taka',
   invoice_number: 'invoice',
+  description: 'item_description',
+  item: 'item_description',
+  items: 'quantity',
+  qty: 'quantity',
+  declared_value: 'declared_value_taka',
+  value: 'declared_value_taka',
+  alt_phone: 'alternative_phone',
+  alternate_phone: 'alternative_phone',
+  recipient_email: 'email',
 };
 
 function columnsOf(header: string[]): Map<BulkColumn, number> | undefined {
@@ -115,6 +124,12 @@ const COLUMN_OF_FIELD: Record<string, BulkColumn> = {
   note: 'note',
   weightGrams: 'weight_kg',
   codAmount: 'cod_taka',
+  itemDescription: 'item_description',
+  quantity: 'quantity',
+  declaredValue: 'declared_value_taka',
+  alternativePhone: 'alternative_phone',
+  recipientEmail: 'email',
+  deliveryType: 'delivery_type',
 };
 
 /** A cell of whole units in poisha or grams, or undefined when it is not a plain decimal number. */
@@ -124,12 +139,7 @@ function hundredths(cell: string, per: number): number | undefined {
 }
 
 /** One line read as a booking request, or the first thing wrong with it. */
-function readLine(
-  cells: string[],
-  columns: Map<BulkColumn, number>,
-  width: number,
-  base: Pick<ConsignmentRequest, 'service' | 'pickup'>,
-): ConsignmentRequest | string {
+function readLine(cells: string[], columns: Map<BulkColumn, number>, width: number, base: FileBase): PlacedRequest | string {
   if (cells.slice(width).some((cell) => cell.trim() !== '')) return BULK_BOOKING_MESSAGES.cells;
   const cell = (column: BulkColumn) => {
     const at = columns.get(column);
@@ -139,19 +149,27 @@ function readLine(
   if (weightGrams === undefined) return BULK_BOOKING_MESSAGES.weight;
   const codAmount = cell('cod_taka') === '' ? 0 : hundredths(cell('cod_taka'), POISHA_PER_TAKA);
   if (codAmount === undefined) return BULK_BOOKING_MESSAGES.cod;
+  const declaredValue = cell('declared_value_taka') === '' ? undefined : hundredths(cell('declared_value_taka'), POISHA_PER_TAKA);
+  if (declaredValue === undefined && cell('declared_value_taka') !== '') return BULK_BOOKING_MESSAGES.declaredValue;
   const typedArea = cell('area');
   const area = typedArea === '' ? undefined : findAreaForgiving(typedArea);
   if (area === 'unknown') return QUOTE_MESSAGES.unknownArea(typedArea);
   if (area && 'ambiguous' in area) return QUOTE_MESSAGES.ambiguousArea(typedArea, area.ambiguous[0]?.district.name ?? '');
   const parsed = consignmentInputSchema.safeParse({
-    ...base,
+    service: base.service,
     recipient: { name: cell('recipient_name'), phone: cell('phone'), address: cell('address'), areaId: area?.id ?? '' },
     weightGrams,
     codAmount,
     merchantInvoice: cell('invoice'),
     note: cell('note'),
+    itemDescription: cell('item_description'),
+    quantity: cell('quantity'),
+    declaredValue,
+    alternativePhone: cell('alternative_phone'),
+    recipientEmail: cell('email'),
+    deliveryType: cell('delivery_type').toLowerCase() || undefined,
   });
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { ...parsed.data, pickup: base.pickup, storeId: base.storeId };
   const [issue] = parsed.error.issues;
   const column = COLUMN_OF_FIELD[issue?.path.join('.') ?? ''];
   return column && issue
@@ -165,10 +183,13 @@ function readLine(
  * comes back named by its line and why, and refuses the file. A line the CSV reader refuses (decision 98)
  * ends the reading, and is named after the bad lines above it.
  */
+/** What every line of a file shares: its service, and the store its parcels are picked up at. */
+type FileBase = Pick<PlacedRequest, 'service' | 'pickup' | 'storeId'>;
+
 export function readBulkFile(
   config: Config,
   file: Buffer,
-  base: Pick<ConsignmentRequest, 'service' | 'pickup'>,
+  base: FileBase,
   terms: Omit<BookingTerms, 'bulkBookingId'>,
 ): { rows: PlacedRow[]; problems: ParcelProblem[] } {
   let header: { columns: Map<BulkColumn, number>; width: number } | undefined;
@@ -299,18 +320,22 @@ export const bulkLabelsUrl = (config: Config, id: string) => new URL(bulkLabelsP
  */
 export async function bookBulk(
   context: BulkBookingContext,
-  sender: { userId: string; merchantId: string; pickup: MerchantApplication['pickupAddresses'][number] },
+  sender: { userId: string; merchantId: string },
   file: { name: string; content: Buffer },
   options: BulkBookingOptions,
   now = new Date(),
 ): Promise<BulkBooking> {
-  const base = { service: options.service, pickup: sender.pickup };
-  const lines: ManyParcels = {
-    name: file.name,
-    read: (terms) => readBulkFile(context.config, file.content, base, terms),
-    refuse: (problems) => new BulkBookingRefusal(problems),
-  };
   return withBookingTries(context.db, async (tx) => {
+    // The file's parcels are picked up at the store chosen, else the default (decision 152).
+    const store = (await pickupStores(tx, sender.merchantId, [options.store]))(options.store);
+    if (typeof store === 'string') throw storeRefused(store);
+    const { pickup, storeId } = atStore({ service: options.service } as Parameters<typeof atStore>[0], store);
+    const base = { service: options.service, pickup, storeId };
+    const lines: ManyParcels = {
+      name: file.name,
+      read: (terms) => readBulkFile(context.config, file.content, base, terms),
+      refuse: (problems) => new BulkBookingRefusal(problems),
+    };
     const { booking, booked } = await bookMany(context, tx, sender, lines, now);
     return {
       id: booking.id,

@@ -5,7 +5,6 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { bulkBookings, consignments } from '#server/db/schema.ts';
-import { badRequest } from '#server/http/errors.ts';
 import { acceptFileForms } from '#server/http/multipart-form.ts';
 import { sendPrivateFile } from '#server/http/private-file.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
@@ -18,7 +17,7 @@ import {
 } from '#shared/bulk-booking.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { isLocale } from '#shared/locale.ts';
-import { pickupAddressesOf, requireApprovedMerchant } from '../merchants/ledger.ts';
+import { requireApprovedMerchant } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
 import { printBulkLabels } from './bulk-labels.ts';
@@ -74,7 +73,7 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         schema: {
           operationId: 'bookInBulk',
           tags: ['merchants'],
-          summary: `Books up to ${LIMITS.bulkBookingRowsMax} parcels from a CSV file (multipart/form-data: \`file\`, \`service\`, \`pickup\` = which of your pickup addresses, from 0), approved merchants only. Every line is checked and priced; a file with any bad line is refused whole (400, each problem under "line N") and nothing is booked; otherwise all its parcels are booked in one transaction`,
+          summary: `Books up to ${LIMITS.bulkBookingRowsMax} parcels from a CSV file (multipart/form-data: \`file\`, \`service\`, \`store\` = the id of one of your stores, absent for the default), approved merchants only. Every line is checked and priced; a file with any bad line is refused whole (400, each problem under "line N") and nothing is booked; otherwise all its parcels are booked in one transaction`,
           consumes: ['multipart/form-data'],
           body: bulkFileSchema,
           errors: [403, 413, 429],
@@ -84,13 +83,11 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
       async (request, reply) => {
         const { userId } = viewerOf(request);
         const merchantId = await requireApprovedMerchant(db, userId);
-        const pickup = (await pickupAddressesOf(db, merchantId))[request.body.pickup];
-        if (!pickup) throw badRequest(BULK_BOOKING_MESSAGES.pickup, { pickup: BULK_BOOKING_MESSAGES.pickup });
         const file = {
           name: (request.body[`${FILE_FIELD}Name`] as string | undefined) || 'parcels.csv',
           content: request.body[FILE_FIELD] as Buffer,
         };
-        return reply.status(201).send(await bookBulk(bulkContext, { userId, merchantId, pickup }, file, request.body));
+        return reply.status(201).send(await bookBulk(bulkContext, { userId, merchantId }, file, request.body));
       },
     );
   });

@@ -108,6 +108,12 @@ function writeLabelPage(doc: Doc, consignment: Consignment, codes: LabelCodes, l
   write(doc, `${i18n._('Cash to collect')}: ${cash}`, 12, { bold: true });
   write(doc, `${i18n._('Weight')}: ${kilograms} kg · ${fee}`, 9);
   write(doc, `${i18n._('Deliver by')}: ${formatCalendarDate(consignment.estimatedDelivery.latest, locale)}`, 9);
+  // What merchants send with a parcel (issue 41): what the rider hands over, and where the recipient collects it.
+  const contents = [consignment.itemDescription, consignment.quantity ? `× ${formatNumber(consignment.quantity, locale)}` : null]
+    .filter(Boolean)
+    .join(' ');
+  if (contents) write(doc, `${i18n._('Contents')}: ${contents}`, 8);
+  if (consignment.deliveryType === 'hub') write(doc, i18n._('Collected by the recipient at a hub point'), 9, { bold: true });
   if (consignment.note) write(doc, `${i18n._('Note')}: ${consignment.note}`, 8);
 
   const qrSize = 74;

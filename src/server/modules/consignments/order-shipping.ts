@@ -60,6 +60,8 @@ export async function shipOrderWithUs(
         codAmount: 0,
         merchantInvoice: formatOrderNumber(order.number),
         note: undefined,
+        deliveryType: 'home',
+        itemDescription: undefined,
       },
       { userId: admin.userId, now, feePayment: 'shop', orderId: order.id },
     );

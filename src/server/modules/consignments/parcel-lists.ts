@@ -116,6 +116,8 @@ export function sendersParcels(userId: string, filter: SendersParcelsFilter, tim
   return and(
     eq(consignments.userId, userId),
     filter.status ? eq(consignments.status, filter.status) : undefined,
+    // Walks the sender's (user_id, store_id, created_at, id) index (issue 41).
+    filter.store ? eq(consignments.storeId, filter.store) : undefined,
     bookedBetween(filter, timeZone),
     invoice || phone
       ? foundFirst(

@@ -15,6 +15,7 @@ import {
   type FeePayment,
   handoverPhotoPath,
   labelPath,
+  type PickupParty,
   trackingPath,
 } from '#shared/consignment.ts';
 import { parcelMoveProblem } from '#shared/consignment-status.ts';
@@ -23,6 +24,7 @@ import type { Locale } from '#shared/locale.ts';
 import { formatMoney } from '#shared/locale-format.ts';
 import type { ParcelsPage, SendersParcelsFilter } from '#shared/parcel-lists.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
+import { STORE_MESSAGES } from '#shared/store.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
@@ -31,6 +33,7 @@ import { approvedMerchantOf } from '../merchants/ledger.ts';
 import { quoteOptions } from '../rates/quote.ts';
 import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
+import { pickupStores, type StoreRow, storeRefused } from '../stores/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
 import { consignmentLabel } from './label.ts';
@@ -56,6 +59,7 @@ export const CONSIGNMENT_MESSAGES = {
   invoiceNotFound: /*i18n*/ 'No parcel of yours has this invoice number.',
   cancelledNoLabel: /*i18n*/ 'This parcel was cancelled: it has no label to print.',
   keyReused: /*i18n*/ 'This Idempotency-Key was already used for a different booking: use a new key for a new parcel.',
+  pickupMissing: /*i18n*/ 'Give the pickup address: where the rider collects the parcel.',
   codForMerchants:
     /*i18n*/ 'Cash on delivery is for approved merchant accounts: apply as a merchant on the Merchant page, or book with no cash to collect.',
   codTooSmall: (total: string) =>
@@ -171,16 +175,40 @@ export interface BookingTerms {
   bulkBookingId?: string;
 }
 
+/** A booking with where it is picked up settled: a merchant's store (its id kept), or the sender's own address. */
+export type PlacedRequest = Omit<ConsignmentRequest, 'pickup' | 'storeId'> & { pickup: PickupParty; storeId?: string };
+
+/** A merchant's parcel picked up at its store: the pickup's name, phone, address and area are the store's (decision 152). */
+export const atStore = (request: ConsignmentRequest, store: StoreRow): PlacedRequest => ({
+  ...request,
+  pickup: { name: store.name, phone: store.phone, address: store.address, areaId: store.areaId },
+  storeId: store.id,
+});
+
+/**
+ * Where a booking is picked up (issue 41, decision 152): an approved merchant's parcel at the store it names,
+ * else its default store, whatever `pickup` it sent; another merchant's store, or an archived one, is
+ * refused (400 on `storeId`). A sender who is no merchant has no store and gives the pickup itself.
+ */
+export async function placePickup(tx: Transaction, userId: string, request: ConsignmentRequest): Promise<PlacedRequest> {
+  const merchantId = await approvedMerchantOf(tx, userId);
+  if (merchantId) {
+    const store = (await pickupStores(tx, merchantId, [request.storeId]))(request.storeId);
+    if (typeof store === 'string') throw storeRefused(store);
+    return atStore(request, store);
+  }
+  if (request.storeId !== undefined) throw storeRefused(STORE_MESSAGES.notFound);
+  if (!request.pickup) throw badRequest(CONSIGNMENT_MESSAGES.pickupMissing, { pickup: CONSIGNMENT_MESSAGES.pickupMissing });
+  const { storeId: _none, ...own } = request;
+  return { ...own, pickup: request.pickup };
+}
+
 /**
  * A parcel priced with the given rate card, as the row to insert, or the 400 that says why it cannot
  * go (R-BOOKING): a client's price is never read. `feePayment` and `orderId` are the shop's own, for
  * its orders shipped through the network.
  */
-export function pricedConsignment(
-  config: Config,
-  request: ConsignmentRequest,
-  terms: BookingTerms,
-): typeof consignments.$inferInsert {
+export function pricedConsignment(config: Config, request: PlacedRequest, terms: BookingTerms): typeof consignments.$inferInsert {
   const areas = findAreas({ 'pickup.areaId': request.pickup.areaId, 'recipient.areaId': request.recipient.areaId });
   const zone = zoneBetween(areas['pickup.areaId'], areas['recipient.areaId']);
   const pricing = {
@@ -225,6 +253,12 @@ export function pricedConsignment(
     declaredValue: request.declaredValue ?? null,
     merchantInvoice: request.merchantInvoice ?? null,
     note: request.note ?? null,
+    itemDescription: request.itemDescription ?? null,
+    quantity: request.quantity ?? null,
+    alternativePhone: request.alternativePhone ?? null,
+    recipientEmail: request.recipientEmail ?? null,
+    deliveryType: request.deliveryType,
+    storeId: request.storeId ?? null,
     deliveryFee: option.deliveryFee,
     codFee: option.codFee,
     total: option.total,
@@ -240,7 +274,7 @@ export function pricedConsignment(
  * merchant has a ledger that credits the cash and a payout that hands it over. Bulk booking and the
  * merchant API are for merchants already; this is every booking's check, in its transaction.
  */
-async function assertCodAllowed(tx: Transaction, request: ConsignmentRequest, userId: string): Promise<void> {
+async function assertCodAllowed(tx: Transaction, request: PlacedRequest, userId: string): Promise<void> {
   if (request.codAmount > 0 && !(await approvedMerchantOf(tx, userId)))
     throw badRequest(CONSIGNMENT_MESSAGES.codForMerchants, { codAmount: CONSIGNMENT_MESSAGES.codForMerchants });
 }
@@ -252,7 +286,7 @@ async function assertCodAllowed(tx: Transaction, request: ConsignmentRequest, us
 export async function insertPricedConsignment(
   context: ConsignmentContext,
   tx: Transaction,
-  request: ConsignmentRequest,
+  request: PlacedRequest,
   terms: Omit<BookingTerms, 'rateCard'>,
 ): Promise<ConsignmentRow> {
   await requireFreeInvoice(tx, terms.userId, request.merchantInvoice);
@@ -307,7 +341,8 @@ export async function bookConsignment(
     try {
       return await db.transaction((tx) =>
         answerOnce(tx, viewer.userId, idempotencyKey, hash, async () => {
-          const row = await insertPricedConsignment(context, tx, request, { userId: viewer.userId, now });
+          const placed = await placePickup(tx, viewer.userId, request);
+          const row = await insertPricedConsignment(context, tx, placed, { userId: viewer.userId, now });
           await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, viewer.userId, 1);
           await reachRacePoint(db, 'consignment booked');
           return bookingOf(config, row);
@@ -340,6 +375,12 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
     declaredValue: row.declaredValue,
     merchantInvoice: row.merchantInvoice,
     note: row.note,
+    itemDescription: row.itemDescription,
+    quantity: row.quantity,
+    alternativePhone: row.alternativePhone,
+    recipientEmail: row.recipientEmail,
+    deliveryType: row.deliveryType,
+    storeId: row.storeId,
     deliveryFee: row.deliveryFee,
     codFee: row.codFee,
     total: row.total,

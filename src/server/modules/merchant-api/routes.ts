@@ -4,7 +4,12 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { idempotencyKeyHeadersSchema, idempotencyKeyOf } from '#server/http/idempotency-key.ts';
-import { bookingSchema, consignmentInputSchema, consignmentSchema, trackingCodeParamsSchema } from '#shared/consignment.ts';
+import {
+  bookingSchema,
+  consignmentSchema,
+  merchantConsignmentInputSchema,
+  trackingCodeParamsSchema,
+} from '#shared/consignment.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { ledgerPageSchema, ledgerQuerySchema } from '#shared/merchant.ts';
 import { apiKeyIdParamsSchema, apiKeyInputSchema, apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
@@ -28,6 +33,7 @@ import { v1BatchRoutes } from './v1-batch-routes.ts';
 import { v1MoneyRoutes } from './v1-money-routes.ts';
 import { v1ParcelRoutes } from './v1-parcel-routes.ts';
 import { v1ReferenceRoutes, withApiLabel } from './v1-reference-routes.ts';
+import { v1StoreRoutes } from './v1-store-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 /**
@@ -113,7 +119,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
         summary:
           'Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking',
         headers: idempotencyKeyHeadersSchema,
-        body: consignmentInputSchema,
+        body: merchantConsignmentInputSchema,
         errors: [409, 422, 429],
         codes: ['duplicate_invoice', 'idempotency_key_reused'],
         response: { 201: bookingSchema },
@@ -191,6 +197,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
 
   await app.register(v1ReferenceRoutes, { db, config, rates, keyed });
   await app.register(v1MoneyRoutes, { db, config, keyed });
+  await app.register(v1StoreRoutes, { db, keyed });
   // A parcel cancelled through the API moves, and tells its people, as one cancelled on the website.
   const moves = moveContext(db, app.publicReads, config, booking.notify);
   await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee, handoverPhotos });

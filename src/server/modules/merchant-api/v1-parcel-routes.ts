@@ -49,7 +49,7 @@ export const v1ParcelRoutes: FastifyPluginAsyncZod<V1ParcelRouteOptions> = async
         operationId: 'v1ListConsignments',
         tags: ['v1'],
         summary:
-          'Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number and the recipient’s phone, each exactly; the filters combine',
+          'Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number, the recipient’s phone and the store it was picked up at, each exactly; the filters combine',
         querystring: apiParcelsQuerySchema,
         errors: [429],
         response: { 200: parcelsPageSchema },

@@ -39,12 +39,6 @@ export async function requireApprovedMerchant(db: Database, userId: string): Pro
   return merchantId;
 }
 
-/** An approved merchant's pickup addresses, as the application gave them: bulk booking picks up at one. */
-export async function pickupAddressesOf(db: Database, merchantId: string): Promise<MerchantApplication['pickupAddresses']> {
-  const [found] = await db.select({ pickups: merchants.pickupAddresses }).from(merchants).where(eq(merchants.id, merchantId));
-  return found?.pickups ?? [];
-}
-
 /** What the merchant is owed now: every line not yet settled by a payout (decision 151). */
 export async function balanceOf(db: Database | Transaction, merchantId: string): Promise<number> {
   return (await balancesOf(db, [merchantId])).get(merchantId) ?? 0;

@@ -4,7 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { BULK_BOOKING_MESSAGES, BULK_TEMPLATE_PATH, type BulkBooking } from '#shared/bulk-booking.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { formatDateTime } from '#shared/locale-format.ts';
-import type { Merchant } from '#shared/merchant.ts';
 import { SERVICES, type Service } from '#shared/parcel-services.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
@@ -14,6 +13,7 @@ import { downloadFile } from '#web/lib/download.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useBulkBookings } from '../api/use-merchant.ts';
+import { useStores } from '../api/use-stores.ts';
 
 export type ServiceNames = Record<Service, MessageDescriptor>;
 
@@ -64,8 +64,9 @@ function Refusal({ error }: { error: ApiError }) {
  * Bulk booking (R-BULK-BOOKING): a spreadsheet of up to 5,000 parcels, checked line by line and booked all
  * at once or not at all, then its labels printed as one PDF. Earlier files stay listed with their labels.
  */
-export function BulkBookingForm({ merchant, serviceNames }: { merchant: Merchant; serviceNames: ServiceNames }) {
+export function BulkBookingForm({ serviceNames }: { serviceNames: ServiceNames }) {
   const { t, i18n } = useLingui();
+  const stores = useStores();
   const { taka, count, language } = useParcelFormat();
   const bookings = useBulkBookings();
   const [booked, setBooked] = useState<BulkBooking>();
@@ -126,12 +127,12 @@ export function BulkBookingForm({ merchant, serviceNames }: { merchant: Merchant
         </label>
         <label className="form-control flex flex-col gap-1">
           <span className="label-text">
-            <Trans>Pickup address</Trans>
+            <Trans>Store</Trans>
           </span>
-          <select name="pickup" className="select select-bordered w-full" defaultValue="0">
-            {merchant.pickupAddresses.map((pickup, index) => (
-              <option key={`${pickup.address}-${pickup.areaId}`} value={index}>
-                {pickup.name}, {pickup.address}
+          <select name="store" className="select select-bordered w-full">
+            {(stores.list.data?.stores ?? []).map((store) => (
+              <option key={store.id} value={store.id}>
+                {store.name}, {store.address}
               </option>
             ))}
           </select>

@@ -14,14 +14,23 @@ import { ApiKeys } from '../components/ApiKeys.tsx';
 import { ApplicationForm, type AreaInput } from '../components/ApplicationForm.tsx';
 import { BulkBookingForm, type ServiceNames } from '../components/BulkBookingForm.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
+import { Stores } from '../components/Stores.tsx';
 import { Webhooks } from '../components/Webhooks.tsx';
 
 /** A statement's CSV, fetched with the viewer's token and saved. */
 const download = (path: string, name: string) =>
   downloadFile(path, name).catch((error: unknown) => toastApiError(error, /*i18n*/ 'The statement could not be downloaded.'));
 
-/** An approved merchant's balance, ledger (a page at a time), payouts, bulk bookings and API keys. */
-function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; serviceNames: ServiceNames }) {
+/** An approved merchant's balance, ledger (a page at a time), payouts, stores, bulk bookings and API keys. */
+function MerchantAccount({
+  merchant,
+  serviceNames,
+  areaInput,
+}: {
+  merchant: Merchant;
+  serviceNames: ServiceNames;
+  areaInput: AreaInput;
+}) {
   const { t, i18n } = useLingui();
   const { taka, language } = useParcelFormat();
   const [page, setPage] = useState<LedgerCursor>({});
@@ -152,7 +161,8 @@ function MerchantAccount({ merchant, serviceNames }: { merchant: Merchant; servi
           />
         ) : null}
       </section>
-      <BulkBookingForm merchant={merchant} serviceNames={serviceNames} />
+      <Stores areaInput={areaInput} />
+      <BulkBookingForm serviceNames={serviceNames} />
       <ApiKeys />
       <Webhooks />
     </div>
@@ -201,7 +211,9 @@ export function MerchantPage({
       {merchant.data === null || merchant.data?.status === 'refused' ? (
         <ApplicationForm areaInput={areaInput} sender={sender} />
       ) : null}
-      {merchant.data?.status === 'approved' ? <MerchantAccount merchant={merchant.data} serviceNames={serviceNames} /> : null}
+      {merchant.data?.status === 'approved' ? (
+        <MerchantAccount merchant={merchant.data} serviceNames={serviceNames} areaInput={areaInput} />
+      ) : null}
     </section>
   );
 }

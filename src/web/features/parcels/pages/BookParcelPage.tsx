@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { parcelPath } from '#shared/consignment.ts';
+import { DELIVERY_TYPES, type DeliveryType, parcelPath } from '#shared/consignment.ts';
 import {
   BOOKING_FIELDS,
   type BookingForm,
@@ -12,9 +12,11 @@ import {
   consignmentInputOf,
   quoteFormSchema,
   quoteQueryOf,
+  storeBookingFormSchema,
 } from '#shared/parcel-forms.ts';
 import { SERVICES, type Service } from '#shared/parcel-services.ts';
 import type { QuoteQuery } from '#shared/quote.ts';
+import type { Store } from '#shared/store.ts';
 import { FormField, SelectField, TextAreaField } from '#web/components/FormField.tsx';
 import { showFieldErrors } from '#web/lib/form-errors.ts';
 import { toastApiError } from '#web/lib/toast.ts';
@@ -23,6 +25,7 @@ import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useBookParcel } from '../api/use-parcels.ts';
 import { useQuote } from '../api/use-quote.ts';
+import { useStores } from '../api/use-stores.ts';
 import { AreaField } from '../components/AreaField.tsx';
 import { DeliveryDays, FeeParts } from '../components/QuoteOptions.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
@@ -86,6 +89,64 @@ function PartyFields({
   );
 }
 
+/** How each delivery type reads on the form (issue 41). */
+const DELIVERY_TYPE_NAMES: Record<DeliveryType, string> = {
+  home: /*i18n*/ 'To the door',
+  hub: /*i18n*/ 'Collected at a hub point',
+};
+
+/** A store as the form's pickup: the fields are the store's; the server reads the store itself (decision 152). */
+const pickupOfStore = (store: Store) => ({ name: store.name, phone: store.phone, address: store.address, area: store.area.id });
+
+/**
+ * A merchant's parcel is picked up at one of its stores (issue 41): chosen here, the default first; the
+ * stores are managed on the merchant page.
+ */
+function StoreChoice({
+  stores,
+  error,
+  register,
+  onChoose,
+}: {
+  stores: Store[];
+  error: string | undefined;
+  register: UseFormRegister<BookingFormInput>;
+  onChoose: (store: Store) => void;
+}) {
+  const { t } = useLingui();
+  const field = register('store');
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2">
+      <legend className="mb-2 text-lg font-semibold">{t`Pick up from`}</legend>
+      <SelectField
+        label={t`Store`}
+        error={error}
+        {...field}
+        onChange={(event) => {
+          field.onChange(event);
+          const chosen = stores.find((store) => store.id === event.target.value);
+          if (chosen) onChoose(chosen);
+        }}
+      >
+        {stores.map((store) => (
+          <option key={store.id} value={store.id}>
+            {store.name} · {store.address}
+          </option>
+        ))}
+      </SelectField>
+      <p className="self-end text-sm text-base-content/80">
+        <Trans>
+          Add or change stores on the{' '}
+          <Link to={MERCHANT_PAGE} className="link link-primary">
+            merchant page
+          </Link>
+          .
+        </Trans>
+      </p>
+    </fieldset>
+  );
+}
+
 /** The merchant page, where a customer applies to collect cash on delivery. */
 const MERCHANT_PAGE = '/dashboard/merchant';
 
@@ -130,7 +191,11 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
   const askedService = search.get('service');
   const cod = merchant ? (search.get('cod') ?? '') : '';
   const form = useForm<BookingFormInput, unknown, BookingForm>({
-    resolver: zodResolver(bookingFormSchema),
+    // A merchant's store stands for the typed pickup (decision 152).
+    resolver: (values, context, options) =>
+      values.store
+        ? zodResolver(storeBookingFormSchema)(values, context, options)
+        : zodResolver(bookingFormSchema)(values, context, options),
     defaultValues: {
       service: SERVICES.includes(askedService as Service) ? (askedService as Service) : 'express',
       pickup: {
@@ -145,10 +210,26 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
       declaredValue: '',
       merchantInvoice: '',
       note: '',
+      itemDescription: '',
+      quantity: '',
+      alternativePhone: '',
+      recipientEmail: '',
+      deliveryType: 'home',
       feePayment: Number(cod) > 0 ? 'cod' : 'card',
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const stores = useStores(merchant);
+  const storeList = merchant ? stores.data?.stores : undefined;
+  const chooseStore = (store: Store) => form.setValue('pickup', pickupOfStore(store), { shouldValidate: false });
+  // Once the stores are known, the one the select shows (the default, first) is the pickup the price is for.
+  const [firstStore] = storeList ?? [];
+  useEffect(() => {
+    if (!firstStore || !storeList) return;
+    const shown = storeList.find((store) => store.id === form.getValues('store')) ?? firstStore;
+    form.setValue('store', shown.id);
+    form.setValue('pickup', pickupOfStore(shown));
+  }, [firstStore, storeList, form]);
   const values = form.watch();
   const quote = useQuote(useLivePrice(values));
   const chosen = quote.data?.options.find((option) => option.service === values.service);
@@ -215,8 +296,52 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
             {...form.register('merchantInvoice')}
           />
         </fieldset>
-        <PartyFields party="pickup" legend={t`Pick up from`} register={form.register} errors={errors} />
+        {storeList && storeList.length > 0 ? (
+          <StoreChoice stores={storeList} error={errors.store?.message} register={form.register} onChoose={chooseStore} />
+        ) : (
+          <PartyFields party="pickup" legend={t`Pick up from`} register={form.register} errors={errors} />
+        )}
         <PartyFields party="recipient" legend={t`Deliver to`} register={form.register} errors={errors} />
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-semibold">
+            <Trans>More about the parcel</Trans>
+          </legend>
+          <FormField
+            label={t`What is inside (optional)`}
+            autoComplete="off"
+            error={errors.itemDescription?.message}
+            {...form.register('itemDescription')}
+          />
+          <FormField
+            label={t`Number of items (optional)`}
+            type={numberFieldType}
+            inputMode="numeric"
+            error={errors.quantity?.message}
+            {...form.register('quantity')}
+          />
+          <FormField
+            label={t`Recipient’s other mobile number (optional)`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            error={errors.alternativePhone?.message}
+            {...form.register('alternativePhone')}
+          />
+          <FormField
+            label={t`Recipient’s email (optional)`}
+            type="email"
+            autoComplete="off"
+            error={errors.recipientEmail?.message}
+            {...form.register('recipientEmail')}
+          />
+          <SelectField label={t`Delivery`} error={errors.deliveryType?.message} {...form.register('deliveryType')}>
+            {DELIVERY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {i18n._(DELIVERY_TYPE_NAMES[type])}
+              </option>
+            ))}
+          </SelectField>
+        </fieldset>
         <TextAreaField
           label={t`Note for the rider (optional)`}
           rows={2}

@@ -189,6 +189,45 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
             <dd>
               {deliveredDay ? <Trans>Delivered {deliveredDay}</Trans> : <DeliveryDays estimate={consignment.estimatedDelivery} />}
             </dd>
+            {consignment.deliveryType === 'hub' ? (
+              <>
+                <dt className="font-medium">
+                  <Trans>Delivery type</Trans>
+                </dt>
+                <dd>
+                  <Trans>Collected by the recipient at a hub point</Trans>
+                </dd>
+              </>
+            ) : null}
+            {consignment.itemDescription || consignment.quantity ? (
+              <>
+                <dt className="font-medium">
+                  <Trans>Contents</Trans>
+                </dt>
+                <dd>
+                  {consignment.itemDescription}
+                  {consignment.quantity ? ` × ${count(consignment.quantity)}` : null}
+                </dd>
+              </>
+            ) : null}
+            {consignment.declaredValue ? (
+              <>
+                <dt className="font-medium">
+                  <Trans>Declared value</Trans>
+                </dt>
+                <dd>{taka(consignment.declaredValue)}</dd>
+              </>
+            ) : null}
+            {consignment.alternativePhone || consignment.recipientEmail ? (
+              <>
+                <dt className="font-medium">
+                  <Trans>Recipient’s other contacts</Trans>
+                </dt>
+                <dd className="break-all">
+                  {[consignment.alternativePhone, consignment.recipientEmail].filter(Boolean).join(' · ')}
+                </dd>
+              </>
+            ) : null}
             {consignment.note ? (
               <>
                 <dt className="font-medium">
