@@ -1,0 +1,258 @@
+import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
+import type { Area, CoverageSuggestion, PlaceBelow } from '#shared/area.ts';
+import { LIMITS } from '#shared/limits.ts';
+import below from './places.json' with { type: 'json' };
+import { AREAS } from './places.ts';
+
+// The compile script (scripts/areas/compile-places.mjs) writes these rows; JSON types them loosely.
+/*
+ * The address form's suggestions (R-COVERAGE, decision 158): the areas and the places below them that
+ * people write — a big city's neighbourhood, a post office, a union — each with the area that prices it.
+ * Built once when the module loads (about 6,500 names); a search reads this index and allocates little.
+ */
+
+/** Lower case, letters and digits between single spaces, Bangla digits as 0-9, "Mirpur10" as "mirpur 10". */
+export function plainWords(text: string): string {
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6))
+      // ঙ্গ and ংগ are two spellings of one sound (টঙ্গী, টংগী).
+      .replace(/ঙ্গ/g, 'ংগ')
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+      .replace(/(\p{L}\p{M}*)(\d)/gu, '$1 $2')
+      .replace(/(\d)(\p{L})/gu, '$1 $2')
+      .trim()
+  );
+}
+
+/**
+ * An English name as it sounds, so that transliterations meet: "Bosundhora" and "Bashundhara",
+ * "Gulshon" and "Gulshan", "Keranigonj" and "Keraniganj" fold alike (Bangla names are left as they are).
+ */
+function sounds(plain: string): string {
+  return plain
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/gonj|gunj/g, 'ganj')
+    .replace(/(.)\1/g, '$1')
+    .replace(/([bdgkpt])h/g, '$1')
+    .replace(/sh/g, 's')
+    .replace(/ou|oo|u/g, 'o')
+    .replace(/[wv]/g, 'b')
+    .replace(/[zy]/g, 'j')
+    .replace(/ee|i/g, 'e')
+    .replace(/a/g, 'o')
+    .replace(/(.)\1/g, '$1');
+}
+
+/** "Sadar" (the district's headquarters upazila) names nothing on its own: it is never what was searched for. */
+const SADAR = new Set(['sadar', 'সদর']);
+
+/** A place's kind, bigger first: an area before a neighbourhood, a post office, a union of the same name. */
+const KIND_ORDER = { area: 0, neighbourhood: 1, 'post-office': 2, union: 3 } as const;
+
+type Entry = {
+  area: Area;
+  place: PlaceBelow | undefined;
+  order: number;
+  /** In a big city (a city thana, or a neighbourhood of one): before namesakes elsewhere. */
+  city: boolean;
+  names: string[];
+  /** The names' words other than "Sadar", where a word's beginning is matched and a typo forgiven. */
+  words: string[];
+  sound: string;
+};
+
+const areaById = new Map(AREAS.map((area) => [area.id, area]));
+const entries: Entry[] = [];
+function add(area: Area, place: PlaceBelow | undefined) {
+  const en = plainWords(place?.name ?? area.name);
+  const bn = plainWords(place?.nameBn ?? area.nameBn);
+  const names = en === bn ? [en] : [en, bn];
+  entries.push({
+    area,
+    place,
+    order: KIND_ORDER[place?.kind ?? 'area'],
+    city: area.city,
+    names,
+    words: [...new Set(names.flatMap((name) => name.split(' ')))].filter((word) => !SADAR.has(word)),
+    sound: sounds(en),
+  });
+}
+for (const area of AREAS) add(area, undefined);
+const ofArea = <T>(byArea: Record<string, T[]>, place: (row: T) => PlaceBelow) => {
+  for (const [id, rows] of Object.entries(byArea)) {
+    const area = areaById.get(id);
+    if (!area) throw new Error(`places.json names no area ${id}`);
+    for (const row of rows) add(area, place(row));
+  }
+};
+ofArea(below.neighbourhoods as unknown as Record<string, [string, string, number?][]>, ([name, nameBn, postcode]) => ({
+  kind: 'neighbourhood',
+  name,
+  nameBn,
+  ...(postcode ? { postcode } : {}),
+}));
+ofArea(below.postOffices as unknown as Record<string, [string, number][]>, ([name, postcode]) => ({
+  kind: 'post-office',
+  name,
+  nameBn: name,
+  postcode,
+}));
+ofArea(below.unions as unknown as Record<string, [string, string][]>, ([name, nameBn]) => ({ kind: 'union', name, nameBn }));
+
+/** Every way a district is written, to read "Agrabad, Chittagong" as Agrabad within Chattogram. */
+const DISTRICT_SPELLINGS: Record<string, string> = {
+  chittagong: 'chattogram',
+  ctg: 'chattogram',
+  comilla: 'cumilla',
+  barishal: 'barisal',
+  jessore: 'jashore',
+  bogra: 'bogura',
+  'coxs bazar': 'coxsbazar',
+  'cox s bazar': 'coxsbazar',
+  'cox bazar': 'coxsbazar',
+  maulvibazar: 'moulvibazar',
+  'chapai nawabganj': 'chapainawabganj',
+  jhalokati: 'jhalakathi',
+  netrakona: 'netrokona',
+  khagrachari: 'khagrachhari',
+};
+const districtByName = new Map<string, string>(Object.entries(DISTRICT_SPELLINGS));
+for (const area of AREAS)
+  for (const name of [area.district.name, area.district.nameBn]) districtByName.set(plainWords(name), area.district.id);
+
+/** What was typed, without a trailing district ("…, Dhaka"), a postcode ("Dhaka-1229") or a country. */
+function readTyped(typed: string): { words: string[]; district: string | undefined } {
+  let words = plainWords(typed)
+    .split(' ')
+    .filter((word) => word !== '' && !/^\p{L}$/u.test(word));
+  const last = words.at(-1);
+  if (words.length > 1 && last && /^\d{4}$/.test(last)) words = words.slice(0, -1);
+  if (words.length > 1 && ['bangladesh', 'বাংলাদেশ'].includes(words.at(-1) ?? '')) words = words.slice(0, -1);
+  for (const size of [2, 1]) {
+    if (words.length <= size) continue;
+    const district = districtByName.get(words.slice(-size).join(' '));
+    if (district) return { words: words.slice(0, -size), district };
+  }
+  return { words, district: undefined };
+}
+
+/**
+ * How well an entry's own names answer `text`, undefined when they do not: 0 the name itself, 1 its
+ * beginning, 2 a later word's beginning, 3 sounding alike (3.5 its beginning), 4 a typo in the whole name, 4.5 in its beginning
+ * (1.5 is a district's area, `districtAreas`).
+ */
+function closeness(entry: Entry, text: string, textSound: string, forgiving: boolean, typos: number): number | undefined {
+  for (const name of entry.names) if (name === text) return 0;
+  for (const name of entry.names) if (name.startsWith(text)) return 1;
+  // A later word's beginning ("sector 7" in "Uttara Sector 7"); "Sadar" alone was never asked for.
+  if (text.length >= 3) for (const name of entry.names) if (name.includes(` ${text}`)) return 2;
+  if (!forgiving) return undefined;
+  // Sounding alike as a whole, not as the beginning of a longer name ("Savar" is not "Subarnachar").
+  if (textSound.length >= 4 && entry.sound.length - textSound.length <= 2 && entry.sound.startsWith(textSound))
+    return entry.sound === textSound ? 3 : 3.5;
+  if (typos === 0) return undefined;
+  for (const name of entry.names) if (typosBetween(text, name, typos, false) <= typos) return 4;
+  for (const name of entry.names) if (typosBetween(text, name, typos, true) <= typos) return 4.5;
+  if (!text.includes(' ')) for (const word of entry.words) if (typosBetween(text, word, typos, true) <= typos) return 4.5;
+  return undefined;
+}
+
+type Found = { entry: Entry; closeness: number };
+
+/** The entries (within `district` when given) whose names answer `text`; typos only when `forgiving`. */
+function matching(text: string, district: string | undefined, forgiving: boolean): Found[] {
+  if (SADAR.has(text)) return [];
+  const textSound = /^[a-z0-9 ]+$/.test(text) ? sounds(text) : '';
+  const typos = forgiving ? typosAllowed(text) : 0;
+  const found: Found[] = [];
+  for (const entry of entries) {
+    if (district && entry.area.district.id !== district) continue;
+    const close = closeness(entry, text, textSound, forgiving, typos);
+    if (close !== undefined) found.push({ entry, closeness: close });
+  }
+  return found;
+}
+
+/** Its own name, then a later word's beginning, then sounding alike or a typo. */
+const GROUP = [0, 0, 1, 2, 2];
+
+/**
+ * Within a group, how far down a place goes: a bigger place before a smaller (an area, a neighbourhood, a
+ * post office, a union), a big city's before its namesakes elsewhere, and the name itself before a name
+ * it begins ("Tongi" before "Tongibari", but the Mirpur 1 neighbourhood before a union named Mirpur).
+ */
+const weight = ({ entry, closeness }: Found) => (BEGUN[closeness] ?? 0) + entry.order - (entry.city ? 0.5 : 0);
+/** What a name only begun weighs: begun (1), a district's area (1.5, after names begun), sounding or typed like a beginning (3.5, 4.5). */
+const BEGUN: Record<number, number> = { 1: 1.5, 1.5: 1.6, 3.5: 1.5, 4.5: 1.5 };
+
+const best = (a: Found, b: Found) =>
+  (GROUP[Math.floor(a.closeness)] as number) - (GROUP[Math.floor(b.closeness)] as number) ||
+  weight(a) - weight(b) ||
+  a.closeness - b.closeness ||
+  (a.entry.names[0] as string).localeCompare(b.entry.names[0] as string, 'en', { numeric: true }) ||
+  a.entry.area.name.localeCompare(b.entry.area.name, 'en');
+
+/** The most words of an address read: its last ones, the general part of "House 12, Road 5, Block C, Bashundhara". */
+const MOST_WORDS = 8;
+
+/**
+ * An address as people write it ("House 12, Road 5, Block C, Bashundhara R/A"): its longest run of words
+ * that answers, the whole first; then the same forgiving typos, in runs of at most three words.
+ */
+function search(words: string[], district: string | undefined): Found[] {
+  const read = words.slice(-MOST_WORDS);
+  for (const forgiving of [false, true])
+    for (let size = Math.min(read.length, forgiving ? 3 : MOST_WORDS); size >= 1; size--) {
+      const found: Found[] = [];
+      for (let start = 0; start + size <= read.length; start++) {
+        const text = read.slice(start, start + size).join(' ');
+        if (text.length >= 3 || read.length === 1) found.push(...matching(text, district, forgiving));
+      }
+      if (found.length > 0) return found;
+    }
+  return [];
+}
+
+/** A district's areas, for its name typed alone ("Sylhet"): after the places whose own names begin so. */
+function districtAreas(district: string): Found[] {
+  return entries
+    .filter((entry) => entry.place === undefined && entry.area.district.id === district)
+    .map((entry) => ({ entry, closeness: 1.5 }));
+}
+
+/**
+ * `GET /api/coverage`: the places whose names answer `typed`, English or Bangla, best first (decision 158),
+ * each with the area that prices it; a postcode finds its post offices. A place named as its own area
+ * ("Savar" post office in Savar) is that area's suggestion already and is not repeated.
+ */
+export function suggestPlaces(typed: string): CoverageSuggestion[] {
+  const { words, district } = readTyped(typed);
+  const text = words.join(' ');
+  let found: Found[];
+  if (/^\d{4}$/.test(text))
+    // A postcode: its post offices, then the neighbourhoods that write it.
+    found = entries
+      .filter((entry) => entry.place?.postcode === Number(text))
+      .map((entry) => ({ entry, closeness: entry.place?.kind === 'post-office' ? 0 : 2 }));
+  else {
+    found = district ? search(words, district) : [];
+    if (found.length === 0) found = search(words, undefined);
+    const named = districtByName.get(text);
+    if (named && !district) found.push(...districtAreas(named));
+  }
+  found.sort(best);
+  const shown = new Set<string>();
+  const suggestions: CoverageSuggestion[] = [];
+  for (const { entry } of found) {
+    const key = `${entry.area.id}/${entry.names[0]}`;
+    const sameAsArea = entry.place && entry.names[0] === plainWords(entry.area.name) && !/^\d{4}$/.test(text);
+    if (shown.has(key) || sameAsArea) continue;
+    shown.add(key);
+    suggestions.push(entry.place ? { ...entry.area, place: entry.place } : entry.area);
+    if (suggestions.length === LIMITS.placeSuggestions) break;
+  }
+  return suggestions;
+}
