@@ -1,7 +1,7 @@
 // The coverage search at 10 connections (issue 42, decision 158): p99 of GET /api/coverage over typed
 // names, Bangla, typos and whole addresses, on the app as the tests start it (PGlite; the search reads no
 // database). Also the heap the places' index adds. A report, never a test: it moves with the machine.
-//   node --expose-gc --import tsx scripts/bench/coverage.ts
+//   node --expose-gc --import tsx scripts/bench/coverage.mjs
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startTestServer } from '../../tests/helpers/test-server.ts';
@@ -18,7 +18,7 @@ const QUERIES = [
   '1230',
   'Keranigonj',
 ];
-const gc = (globalThis as { gc?: () => void }).gc;
+const gc = globalThis.gc;
 gc?.();
 const before = process.memoryUsage().heapUsed;
 await import('../../src/server/modules/areas/suggestions.ts');
@@ -35,7 +35,7 @@ try {
       {
         setupRequest: (request) => ({
           ...request,
-          path: `/api/coverage?q=${encodeURIComponent(QUERIES[next++ % QUERIES.length] as string)}`,
+          path: `/api/coverage?q=${encodeURIComponent(QUERIES[next++ % QUERIES.length])}`,
         }),
       },
     ],
