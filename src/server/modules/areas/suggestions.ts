@@ -141,39 +141,112 @@ function readTyped(typed: string): { words: string[]; district: string | undefin
 
 /**
  * How well an entry's own names answer `text`, undefined when they do not: 0 the name itself, 1 its
- * beginning, 2 a later word's beginning, 3 sounding alike (3.5 its beginning), 4 a typo in the whole name, 4.5 in its beginning
- * (1.5 is a district's area, `districtAreas`).
+ * beginning, 2 a later word's beginning, 3 sounding alike (3.5 its beginning); typos are measured by
+ * `matching` (4 the whole name, 4.5 a beginning); 1.5 is a district's area (`districtAreas`).
  */
-function closeness(entry: Entry, text: string, textSound: string, forgiving: boolean, typos: number): number | undefined {
+function closeness(entry: Entry, text: string, spaced: string): number | undefined {
   for (const name of entry.names) if (name === text) return 0;
   for (const name of entry.names) if (name.startsWith(text)) return 1;
   // A later word's beginning ("sector 7" in "Uttara Sector 7"); "Sadar" alone was never asked for.
-  if (text.length >= 3) for (const name of entry.names) if (name.includes(` ${text}`)) return 2;
-  if (!forgiving) return undefined;
-  // Sounding alike as a whole, not as the beginning of a longer name ("Savar" is not "Subarnachar").
-  if (textSound.length >= 4 && entry.sound.length - textSound.length <= 2 && entry.sound.startsWith(textSound))
-    return entry.sound === textSound ? 3 : 3.5;
-  if (typos === 0) return undefined;
-  for (const name of entry.names) if (typosBetween(text, name, typos, false) <= typos) return 4;
-  for (const name of entry.names) if (typosBetween(text, name, typos, true) <= typos) return 4.5;
-  if (!text.includes(' ')) for (const word of entry.words) if (typosBetween(text, word, typos, true) <= typos) return 4.5;
+  if (text.length >= 3) for (const name of entry.names) if (name.includes(spaced)) return 2;
   return undefined;
+}
+
+/** Sounding alike as a whole, not as the beginning of a longer name ("Savar" is not "Subarnachar"). */
+function soundsLike(entry: Entry, textSound: string): number | undefined {
+  if (entry.sound.length - textSound.length <= 2 && entry.sound.startsWith(textSound)) return entry.sound === textSound ? 3 : 3.5;
+  return undefined;
+}
+
+/** The letters of a text as 32 bits (a letter's code modulo 32): a quick test of what a word lacks. */
+function lettersOf(text: string): number {
+  let mask = 0;
+  for (let at = 0; at < text.length; at++) mask |= 1 << (text.charCodeAt(at) & 31);
+  return mask;
+}
+/** How many bits are set (the usual population count of 32 bits). */
+function bitsIn(mask: number): number {
+  let bits = mask - ((mask >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
+
+/**
+ * Every word of every name but "Sadar", with its letters and the entries that have it: a typo is measured
+ * once a word, and only against words lacking at most as many of the typed letters as typos are forgiven
+ * (each typo takes away at most one letter).
+ */
+const byWord = new Map<string, Entry[]>();
+for (const entry of entries)
+  for (const word of entry.words) {
+    const known = byWord.get(word);
+    if (known) known.push(entry);
+    else byWord.set(word, [entry]);
+  }
+const WORDS = [...byWord.keys()];
+const WORD_ENTRIES = WORDS.map((word) => byWord.get(word) as Entry[]);
+/** The letters of each beginning of each word, one after another (WORD_START[i] is word i's first). */
+const WORD_START = new Int32Array(WORDS.length);
+const BEGINNINGS = new Int32Array(WORDS.reduce((sum, word) => sum + word.length, 0));
+let at = 0;
+for (const [index, word] of WORDS.entries()) {
+  WORD_START[index] = at;
+  for (let letter = 0; letter < word.length; letter++, at++)
+    BEGINNINGS[at] = (letter > 0 ? (BEGINNINGS[at - 1] as number) : 0) | lettersOf(word[letter] as string);
 }
 
 type Found = { entry: Entry; closeness: number };
 
-/** The entries (within `district` when given) whose names answer `text`; typos only when `forgiving`. */
+/** The indexes in WORDS of the words whose beginning is at most `typos` from `text`. */
+function wordsNear(text: string, typos: number): number[] {
+  const near: number[] = [];
+  const typed = lettersOf(text);
+  const shortest = text.length - typos;
+  const longest = text.length + typos;
+  for (let index = 0; index < WORDS.length; index++) {
+    const word = WORDS[index] as string;
+    if (word.length < shortest) continue;
+    // The letters of the word's beginning as long as the typed text may be: lacking more than `typos` of them, too far.
+    const beginning = BEGINNINGS[(WORD_START[index] as number) + Math.min(word.length, longest) - 1] as number;
+    if (bitsIn(typed & ~beginning) <= typos && typosBetween(text, word, typos, true) <= typos) near.push(index);
+  }
+  return near;
+}
+
+/** The entries (within `district` when given) whose names answer `text`; sounds and typos only when `forgiving`. */
 function matching(text: string, district: string | undefined, forgiving: boolean): Found[] {
   if (SADAR.has(text)) return [];
-  const textSound = /^[a-z0-9 ]+$/.test(text) ? sounds(text) : '';
+  const spaced = ` ${text}`;
+  const textSound = forgiving && /^[a-z0-9 ]+$/.test(text) ? sounds(text) : '';
+  const found = new Map<Entry, number>();
+  // The forgiving pass comes after an exact one over the same texts, which found nothing: only sounds are new.
+  if (!forgiving || textSound.length >= 4)
+    for (const entry of entries) {
+      if (district && entry.area.district.id !== district) continue;
+      const close = forgiving ? soundsLike(entry, textSound) : closeness(entry, text, spaced);
+      if (close !== undefined) found.set(entry, close);
+    }
   const typos = forgiving ? typosAllowed(text) : 0;
-  const found: Found[] = [];
-  for (const entry of entries) {
-    if (district && entry.area.district.id !== district) continue;
-    const close = closeness(entry, text, textSound, forgiving, typos);
-    if (close !== undefined) found.push({ entry, closeness: close });
+  const elsewhere = (entry: Entry) => (district && entry.area.district.id !== district) || found.has(entry);
+  if (typos === 0) return [...found].map(([entry, close]) => ({ entry, closeness: close }));
+  if (!text.includes(' '))
+    for (const index of wordsNear(text, typos)) {
+      const word = WORDS[index] as string;
+      const whole = typosBetween(text, word, typos, false) <= typos;
+      for (const entry of WORD_ENTRIES[index] as Entry[])
+        if (!elsewhere(entry)) found.set(entry, whole && entry.names.includes(word) ? 4 : 4.5);
+    }
+  else {
+    // A few words: against the whole names of the entries that have a word near the longest typed one.
+    const longestWord = text.split(' ').reduce((longest, word) => (word.length > longest.length ? word : longest));
+    for (const index of wordsNear(longestWord, typos))
+      for (const entry of WORD_ENTRIES[index] as Entry[])
+        if (!elsewhere(entry))
+          for (const name of entry.names)
+            if (typosBetween(text, name, typos, true) <= typos)
+              found.set(entry, typosBetween(text, name, typos, false) <= typos ? 4 : 4.5);
   }
-  return found;
+  return [...found].map(([entry, close]) => ({ entry, closeness: close }));
 }
 
 /** Its own name, then a later word's beginning, then sounding alike or a typo. */
@@ -188,15 +261,18 @@ const weight = ({ entry, closeness }: Found) => (BEGUN[closeness] ?? 0) + entry.
 /** What a name only begun weighs: begun (1), a district's area (1.5, after names begun), sounding or typed like a beginning (3.5, 4.5). */
 const BEGUN: Record<number, number> = { 1: 1.5, 1.5: 1.6, 3.5: 1.5, 4.5: 1.5 };
 
+/** One collator for every comparison: `localeCompare` with options makes one each call. */
+const byName = new Intl.Collator('en', { numeric: true });
+
 const best = (a: Found, b: Found) =>
   (GROUP[Math.floor(a.closeness)] as number) - (GROUP[Math.floor(b.closeness)] as number) ||
   weight(a) - weight(b) ||
   a.closeness - b.closeness ||
-  (a.entry.names[0] as string).localeCompare(b.entry.names[0] as string, 'en', { numeric: true }) ||
-  a.entry.area.name.localeCompare(b.entry.area.name, 'en');
+  byName.compare(a.entry.names[0] as string, b.entry.names[0] as string) ||
+  byName.compare(a.entry.area.name, b.entry.area.name);
 
 /** The most words of an address read: its last ones, the general part of "House 12, Road 5, Block C, Bashundhara". */
-const MOST_WORDS = 8;
+const MOST_WORDS = 6;
 
 /**
  * An address as people write it ("House 12, Road 5, Block C, Bashundhara R/A"): its longest run of words
@@ -229,6 +305,29 @@ function districtAreas(district: string): Found[] {
  * ("Savar" post office in Savar) is that area's suggestion already and is not repeated.
  */
 export function suggestPlaces(typed: string): CoverageSuggestion[] {
+  const key = plainWords(typed);
+  const kept = answered.get(key);
+  if (kept) {
+    // Used again: the newest, so the oldest unused goes first.
+    answered.delete(key);
+    answered.set(key, kept);
+    return kept;
+  }
+  const suggestions = suggestionsFor(typed);
+  answered.set(key, suggestions);
+  if (answered.size > KEPT_ANSWERS) answered.delete(answered.keys().next().value as string);
+  return suggestions;
+}
+
+/**
+ * The answers of the last searches, least recently used dropped first: the field asks on every key
+ * press, and many people type the same beginnings ("mir", "mirp", "mirpu"). Bounded: at most this many
+ * answers of at most ten suggestions, each sharing the areas' objects.
+ */
+const KEPT_ANSWERS = 5000;
+const answered = new Map<string, CoverageSuggestion[]>();
+
+function suggestionsFor(typed: string): CoverageSuggestion[] {
   const { words, district } = readTyped(typed);
   const text = words.join(' ');
   let found: Found[];
