@@ -3,7 +3,7 @@
 // (English, Bangla, typos, a whole address, a postcode: what the kept answers serve), then every request a
 // text never asked before (a union's name with one letter left out: a search with a typo each time).
 // A report, never a test: it moves with the machine.
-//   node --import tsx scripts/bench/coverage.mjs
+//   node --import tsx scripts/bench/coverage.mjs          (or BENCH_URL=http://127.0.0.1:3000 against a running app)
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import places from '../../src/server/modules/areas/places.json' with { type: 'json' };
@@ -33,7 +33,8 @@ const unique = () => {
   return `${name.slice(0, cut)}${name.slice(cut + 1)}`;
 };
 
-const server = await startTestServer();
+// BENCH_URL: a running app instead (as `npm start` runs it, with its 192 MB heap).
+const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL, stop: async () => {} } : await startTestServer();
 try {
   for (const [label, next] of [
     [

@@ -29,7 +29,11 @@ export const AreaField = forwardRef<HTMLInputElement, AreaFieldProps>(function A
     if (!place) return undefined;
     const name = language === 'bn' ? place.nameBn : place.name;
     const where = placeName(area, language);
-    const postcode = place.postcode === undefined ? '' : String(place.postcode);
+    // A postcode in the page's own digits (১৭১০ in Bangla).
+    const postcode =
+      place.postcode === undefined
+        ? ''
+        : place.postcode.toLocaleString(language === 'bn' ? 'bn-BD' : 'en', { useGrouping: false });
     if (place.kind === 'post-office') return t`${name} (post office ${postcode}) — ${where}`;
     if (place.kind === 'union') return t`${name} (union) — ${where}`;
     return postcode ? t`${name} (${postcode}) — ${where}` : t`${name} — ${where}`;
@@ -42,7 +46,7 @@ export const AreaField = forwardRef<HTMLInputElement, AreaFieldProps>(function A
         error={error}
         list={listId}
         autoComplete="off"
-        placeholder={t`Area, neighbourhood or post office, like Savar`}
+        placeholder={t`Area or neighbourhood, like Savar`}
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
           setTyped(event.target.value);
           onChange?.(event);
