@@ -140,22 +140,36 @@ function readTyped(typed: string): { words: string[]; district: string | undefin
 }
 
 /**
- * How well an entry's own names answer `text`, undefined when they do not: 0 the name itself, 1 its
- * beginning, 2 a later word's beginning, 3 sounding alike (3.5 its beginning); typos are measured by
- * `matching` (4 the whole name, 4.5 a beginning); 1.5 is a district's area (`districtAreas`).
+ * How well an entry answers a text (`Found.closeness`): 0 its name itself, 1 its beginning, 2 a later
+ * word's beginning, 3 sounding alike (3.5 a little longer), 4 a typo in the whole name, 4.5 in its
+ * beginning; 1.5 is a district's area (`districtAreas`). Names, later words and sounds are kept sorted,
+ * so a text finds the ones it begins by halving instead of walking all 6,500.
  */
-function closeness(entry: Entry, text: string, spaced: string): number | undefined {
-  for (const name of entry.names) if (name === text) return 0;
-  for (const name of entry.names) if (name.startsWith(text)) return 1;
-  // A later word's beginning ("sector 7" in "Uttara Sector 7"); "Sadar" alone was never asked for.
-  if (text.length >= 3) for (const name of entry.names) if (name.includes(spaced)) return 2;
-  return undefined;
-}
+type Key = { key: string; entry: Entry };
 
-/** Sounding alike as a whole, not as the beginning of a longer name ("Savar" is not "Subarnachar"). */
-function soundsLike(entry: Entry, textSound: string): number | undefined {
-  if (entry.sound.length - textSound.length <= 2 && entry.sound.startsWith(textSound)) return entry.sound === textSound ? 3 : 3.5;
-  return undefined;
+/** Keys sorted as strings compare, so that the keys a text begins are one run found by halving. */
+function sortedKeys(keysOf: (entry: Entry) => string[]): Key[] {
+  return entries
+    .flatMap((entry) => [...new Set(keysOf(entry))].map((key) => ({ key, entry })))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+/** Every name; every name from each later word on ("sector 7" of "uttara sector 7"); every English name's sound. */
+const NAMES = sortedKeys((entry) => entry.names);
+const LATER = sortedKeys((entry) =>
+  entry.names.flatMap((name) => [...name.matchAll(/ /g)].map((space) => name.slice((space.index as number) + 1))),
+);
+const SOUNDS = sortedKeys((entry) => (entry.sound ? [entry.sound] : []));
+
+/** The keys that begin with `text`. */
+function* beginningWith(keys: Key[], text: string): Generator<Key> {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((keys[middle] as Key).key < text) low = middle + 1;
+    else high = middle;
+  }
+  for (let at = low; at < keys.length && (keys[at] as Key).key.startsWith(text); at++) yield keys[at] as Key;
 }
 
 /** The letters of a text as 32 bits (a letter's code modulo 32): a quick test of what a word lacks. */
@@ -216,18 +230,24 @@ function wordsNear(text: string, typos: number): number[] {
 /** The entries (within `district` when given) whose names answer `text`; sounds and typos only when `forgiving`. */
 function matching(text: string, district: string | undefined, forgiving: boolean): Found[] {
   if (SADAR.has(text)) return [];
-  const spaced = ` ${text}`;
-  const textSound = forgiving && /^[a-z0-9 ]+$/.test(text) ? sounds(text) : '';
   const found = new Map<Entry, number>();
-  // The forgiving pass comes after an exact one over the same texts, which found nothing: only sounds are new.
-  if (!forgiving || textSound.length >= 4)
-    for (const entry of entries) {
-      if (district && entry.area.district.id !== district) continue;
-      const close = forgiving ? soundsLike(entry, textSound) : closeness(entry, text, spaced);
-      if (close !== undefined) found.set(entry, close);
-    }
-  const typos = forgiving ? typosAllowed(text) : 0;
   const elsewhere = (entry: Entry) => (district && entry.area.district.id !== district) || found.has(entry);
+  const closer = (entry: Entry, close: number) => {
+    if (district && entry.area.district.id !== district) return;
+    if (close < (found.get(entry) ?? Number.POSITIVE_INFINITY)) found.set(entry, close);
+  };
+  if (!forgiving) {
+    // The name itself (0) or its beginning (1); a later word's beginning (2), "Sadar" alone never asked for.
+    for (const { key, entry } of beginningWith(NAMES, text)) closer(entry, key === text ? 0 : 1);
+    if (text.length >= 3) for (const { entry } of beginningWith(LATER, text)) closer(entry, 2);
+  }
+  // The forgiving pass comes after an exact one over the same texts, which found nothing: sounds and typos are new.
+  const textSound = forgiving && /^[a-z0-9 ]+$/.test(text) ? sounds(text) : '';
+  if (textSound.length >= 4)
+    // Sounding alike as a whole (3, or 3.5 a little longer), not as the beginning of a longer name ("Savar" is not "Subarnachar").
+    for (const { key, entry } of beginningWith(SOUNDS, textSound))
+      if (key.length - textSound.length <= 2) closer(entry, key === textSound ? 3 : 3.5);
+  const typos = forgiving ? typosAllowed(text) : 0;
   if (typos === 0) return [...found].map(([entry, close]) => ({ entry, closeness: close }));
   if (!text.includes(' '))
     for (const index of wordsNear(text, typos)) {
