@@ -53,6 +53,28 @@ export function placeName(place: NamedPlace, language: string): string {
   return language === 'bn' ? `${place.nameBn}, ${place.district.nameBn}` : `${place.name}, ${place.district.name}`;
 }
 
+/**
+ * A place below the area that people write instead of it (issue 42, decision 158): a neighbourhood of a
+ * big city, a post office with its postcode, or a union. The area it comes with prices it.
+ */
+export const placeBelowSchema = z.object({
+  kind: z.enum(['neighbourhood', 'post-office', 'union']),
+  name: z.string(),
+  nameBn: z.string().describe('The Bangla name; a post office has none in the source and repeats its English name.'),
+  postcode: z.number().int().optional(),
+});
+export type PlaceBelow = z.infer<typeof placeBelowSchema>;
+
+/** One suggestion of `GET /api/coverage`: an area, or a place within it (`place`) that the area prices. */
+export const coverageSuggestionSchema = areaSchema.extend({
+  place: placeBelowSchema
+    .optional()
+    .describe(
+      'The neighbourhood, post office or union the search found, within this area; absent when the area itself was found.',
+    ),
+});
+export type CoverageSuggestion = z.infer<typeof coverageSuggestionSchema>;
+
 /** `GET /api/coverage?q=`: a typed place name, in English or Bangla, for the address form's suggestions. */
 export const coverageQuerySchema = z.object({
   q: textField('q', { error: /*i18n*/ 'Type part of a place’s name' })

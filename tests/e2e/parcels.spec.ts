@@ -33,7 +33,12 @@ test('a customer books a parcel from "Book a Transport Now": quote, book, pay th
   // The area fields suggest places as they are typed, a typo forgiven.
   const from = page.getByLabel('From');
   await from.fill('Gulshn');
-  await expect(page.locator('datalist option[value="Gulshan, Dhaka"]')).toBeAttached();
+  await expect(page.locator('datalist option[value="Gulshan, Dhaka"]:not([label])')).toBeAttached();
+  // The neighbourhoods within it too, each saying the area that prices it (decision 158).
+  await expect(page.locator('datalist option[label="Gulshan 2 (1212) — Gulshan, Dhaka"]')).toHaveAttribute(
+    'value',
+    'Gulshan, Dhaka',
+  );
   await from.fill('Gulshan, Dhaka');
   await page.getByLabel('To', { exact: true }).fill('Sylhet Sadar, Sylhet');
   await page.getByLabel('Weight (kg)').fill('1.5');

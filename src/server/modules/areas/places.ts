@@ -1,6 +1,5 @@
 import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
 import { type Area, type AreaDirectory, type NamedPlace, placeName } from '#shared/area.ts';
-import { LIMITS } from '#shared/limits.ts';
 import compiled from './bangladesh-areas.json' with { type: 'json' };
 
 /**
@@ -78,33 +77,6 @@ export function findAreaForgiving(reference: string): Area | { ambiguous: Area[]
   }
   if (closest.length === 0) return 'unknown';
   return closest.length === 1 ? (closest[0] as Area) : { ambiguous: closest };
-}
-
-/** How well an area's names answer what was typed: 0 is best; undefined when they do not. */
-function rank(area: Area, typed: string): number | undefined {
-  const names = [area.name.toLowerCase(), area.nameBn, area.district.name.toLowerCase(), area.district.nameBn];
-  // The area's own name before its district's; a beginning before a part; a typo last.
-  for (const [index, name] of names.entries()) if (name.startsWith(typed)) return index;
-  for (const [index, name] of names.entries()) if (name.includes(typed)) return 10 + index;
-  const most = typosAllowed(typed);
-  if (most === 0) return undefined;
-  for (const [index, name] of names.entries())
-    for (const word of name.split(/[\s-]+/)) if (typosBetween(typed, word, most, true) <= most) return 20 + index;
-  return undefined;
-}
-
-/**
- * The places whose names answer `typed`, English or Bangla, for the address form's suggestions: the
- * area's name first, then its district's, beginnings before parts, a typo forgiven as the catalogue
- * forgives it (decision 51); alphabetical within a rank.
- */
-export function searchAreas(typed: string): Area[] {
-  const query = typed.trim().toLowerCase().normalize('NFC');
-  return AREAS.map((area) => ({ area, rank: rank(area, query) }))
-    .filter((found): found is { area: Area; rank: number } => found.rank !== undefined)
-    .sort((a, b) => a.rank - b.rank || a.area.name.localeCompare(b.area.name))
-    .slice(0, LIMITS.placeSuggestions)
-    .map(({ area }) => area);
 }
 
 /** A kept area id's names, as consignments and pickups show where they go (a kept id always names one area). */

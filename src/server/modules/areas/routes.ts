@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { areaSchema, coverageQuerySchema } from '#shared/area.ts';
-import { searchAreas } from './places.ts';
+import { coverageQuerySchema, coverageSuggestionSchema } from '#shared/area.ts';
+import { suggestPlaces } from './suggestions.ts';
 
 /** The shop's coverage (issue 28): where parcels are picked up and delivered, found by name. */
 export const areaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,11 +11,12 @@ export const areaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'searchCoverage',
         tags: ['coverage'],
-        summary: 'Areas whose name (English or Bangla, a typo forgiven) or district’s name matches q, best first',
+        summary:
+          'Areas, and the neighbourhoods, post offices and unions within them, whose name (English or Bangla, a typo forgiven) or postcode matches q, best first, each with the area that prices it',
         querystring: coverageQuerySchema,
-        response: { 200: z.array(areaSchema) },
+        response: { 200: z.array(coverageSuggestionSchema) },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'public, max-age=3600').send(searchAreas(request.query.q)),
+    async (request, reply) => reply.header('cache-control', 'public, max-age=3600').send(suggestPlaces(request.query.q)),
   );
 };
