@@ -2,6 +2,7 @@ import type { Booking, Consignment, ConsignmentInput } from '#shared/consignment
 import type { CodBalance, PayoutPage } from '#shared/merchant.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { Quote } from '#shared/quote.ts';
+import type { SandboxAdvance } from '#shared/sandbox.ts';
 import type { WebhookEndpoint, WebhookEndpointInput, WebhookEventData } from '#shared/webhooks.ts';
 
 /**
@@ -29,6 +30,7 @@ const booking: Booking = {
     latest: '2026-12-05',
   },
   labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
+  test: false,
 };
 
 const consignment: Consignment = {
@@ -82,6 +84,7 @@ const consignment: Consignment = {
   labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
   trackingUrl: 'https://shop.example.com/track/SC0D4R7KQ9XM2',
   createdAt: '2026-11-29T08:20:16.621Z',
+  test: false,
   proofOfDelivery: null,
 };
 
@@ -174,6 +177,7 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   Quote: quote,
   ParcelsPage: { parcels: [consignment], next: null } satisfies ParcelsPage,
   NewConsignment: parcel,
+  SandboxMove: { to: 'delivery_failed', reason: 'unreachable' } satisfies SandboxAdvance,
   NewConsignmentBatch: { parcels: [parcel, { ...parcel, merchantInvoice: 'ORD-1002', codAmount: 0 }] },
   WebhookEndpointRegistration: { url: endpoint.url, events: endpoint.events } satisfies WebhookEndpointInput,
   WebhookEndpoint: endpoint,
@@ -204,6 +208,7 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
     reason: null,
     hub: null,
     at: '2026-11-29T10:02:03.000Z',
+    test: false,
   } satisfies WebhookEventData['consignment.status_changed']),
   PayoutCreatedEvent: event('payout.created', { ...payout, paidAt: null, reference: null }),
   PayoutPaidEvent: event('payout.paid', payout),
