@@ -145,6 +145,19 @@ export function nextParcelStatuses(state: ParcelState, maxAttempts: number): Con
   return CONSIGNMENT_STATUSES.filter((to) => parcelMoveProblem(state, to, maxAttempts) === undefined);
 }
 
+/**
+ * The next status of a parcel on its way to its recipient (the sandbox's advance, R-SANDBOX): the first
+ * move the table allows to a status listed after its own in CONSIGNMENT_STATUSES, never a hold or a
+ * cancel; a held parcel goes back to where it was. Undefined once it is at its end.
+ */
+export function nextStatusOnTheWay(state: ParcelState, maxAttempts: number): ConsignmentStatus | undefined {
+  if (state.status === 'on_hold') return state.heldFrom ?? undefined;
+  const from = CONSIGNMENT_STATUSES.indexOf(state.status);
+  return nextParcelStatuses(state, maxAttempts).find(
+    (to) => to !== 'on_hold' && to !== 'cancelled' && CONSIGNMENT_STATUSES.indexOf(to) > from,
+  );
+}
+
 /** The parcel's state after a move: an attempt counted when it goes out (not back from a hold), the status a hold returns to. */
 export function stateAfter(state: ParcelState, to: ConsignmentStatus): ParcelState {
   return {

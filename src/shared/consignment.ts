@@ -178,6 +178,7 @@ export const bookingSchema = z.object({
   total: z.number().int(),
   estimatedDelivery: estimateSchema,
   labelUrl: z.string(),
+  test: z.boolean().describe('Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX).'),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -212,6 +213,7 @@ export const consignmentSchema = z.object({
   labelUrl: z.string(),
   trackingUrl: z.string(),
   createdAt: z.string(),
+  test: z.boolean().describe('Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX).'),
   /** Once delivered, wholly or partly (R-PROOF-OF-DELIVERY): the cash taken and how the handover was proved. */
   proofOfDelivery: z
     .object({

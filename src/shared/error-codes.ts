@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'duplicate_invoice',
   /** A batch with a parcel that cannot be booked (422): nothing was booked, and `problems` names every one. */
   'batch_refused',
+  /** A sandbox call made with a live key (403, R-SANDBOX): only a test key moves test parcels. */
+  'live_key',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',

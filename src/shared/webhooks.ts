@@ -108,6 +108,7 @@ export const consignmentStatusChangedSchema = z.object({
   reason: z.enum(FAILURE_REASONS).nullable().describe('Why a delivery failed or was put off; null otherwise.'),
   hub: z.enum(HUB_IDS).nullable().describe('The hub the parcel was scanned at; null for a move off a hub.'),
   at: z.string().describe('When it moved (ISO 8601).'),
+  test: z.boolean().describe('A sandbox parcel, moved on request with a test key (R-SANDBOX).'),
 });
 export type ConsignmentStatusChanged = z.infer<typeof consignmentStatusChangedSchema>;
 

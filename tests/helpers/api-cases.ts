@@ -19,6 +19,8 @@ export interface ApiRequest {
   form?: FormData;
   text?: { type: string; body: string };
   headers?: Record<string, string>;
+  /** The merchant API key it is made with, when not the world's live key (the sandbox's test key). */
+  apiKey?: string;
   status: number;
 }
 
@@ -461,6 +463,14 @@ export const API_CASES: Record<string, ApiCase> = {
     return { query: { invoice }, status: 200 };
   },
   v1CancelConsignment: async (world) => ({ params: { trackingCode: await world.newParcel() }, status: 200 }),
+  v1AdvanceTestConsignment: async (world) => {
+    const apiKey = await world.testApiKey();
+    const booked = await call<{ trackingCode: string }>(world.server, 'POST', '/api/v1/consignments', {
+      headers: { authorization: `Bearer ${apiKey}` },
+      body: STANDARD_PARCEL,
+    });
+    return { apiKey, params: { trackingCode: booked.body.trackingCode }, json: { to: 'picked_up' }, status: 200 };
+  },
   v1BatchLabels: async (world) => {
     const booked = await call<{ id: string }>(world.server, 'POST', '/api/v1/consignments/batch', {
       headers: { authorization: `Bearer ${await world.apiKey()}` },

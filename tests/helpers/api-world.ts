@@ -43,6 +43,11 @@ export class ApiWorld {
     const made = await this.as('merchant', 'POST', '/api/merchant/api-keys', { name: 'conformance' }, 201);
     return made.key as string;
   });
+  /** A test key (R-SANDBOX): it books and moves sandbox parcels. */
+  readonly testApiKey = once(async () => {
+    const made = await this.as('merchant', 'POST', '/api/merchant/api-keys', { name: 'sandbox', mode: 'test' }, 201);
+    return made.key as string;
+  });
   readonly product = once(() => this.newProduct());
 
   /** The signed-in person behind `caller`. */

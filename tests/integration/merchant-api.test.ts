@@ -53,11 +53,20 @@ describe('the merchant API and its keys', () => {
     });
     expect(made.status).toBe(201);
     key = made.body;
-    expect(key.key).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
-    expect(key.prefix).toBe(`${key.key.slice(0, 10)}…`);
+    // A live key unless asked for a test one (R-SANDBOX).
+    expect(key.key).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
+    expect(key.prefix).toBe(`${key.key.slice(0, 15)}…`);
     const listed = await call<ApiKey[]>(server, 'GET', '/api/merchant/api-keys', { token: merchant.token });
     expect(listed.body).toEqual([
-      { id: key.id, name: 'Shopify store', prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: null, revokedAt: null },
+      {
+        id: key.id,
+        name: 'Shopify store',
+        prefix: key.prefix,
+        test: false,
+        createdAt: key.createdAt,
+        lastUsedAt: null,
+        revokedAt: null,
+      },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(key.key);
   });
@@ -167,6 +176,7 @@ describe('the merchant API and its keys', () => {
       '/api/v1/services',
       '/api/v1/stores',
       '/api/v1/stores/{id}',
+      '/api/v1/test/consignments/{trackingCode}/advance',
       '/api/v1/webhooks',
       '/api/v1/webhooks/deliveries/{id}/resend',
       '/api/v1/webhooks/{id}',

@@ -131,6 +131,8 @@ describe.each(testDatabaseKinds())('signed webhooks to a merchant’s endpoint (
         reason: null,
         hub: null,
         at: expect.any(String),
+        // A real parcel, not the sandbox's (R-SANDBOX).
+        test: false,
       },
     });
     expect(ofParcel[4]?.event.data).toMatchObject({ status: 'at_hub', previousStatus: 'picked_up', hub: 'dhaka' });

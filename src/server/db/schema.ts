@@ -405,6 +405,11 @@ export const consignments = pgTable(
     handoverPhoto: text('handover_photo'),
     /** The spreadsheet a merchant booked it in, with others (issue 30): their labels print as one PDF. */
     bulkBookingId: uuid('bulk_booking_id').references(() => bulkBookings.id),
+    /**
+     * Booked with a test key (issue 41, R-SANDBOX, decision 155): it never reaches a hub, rider, ledger,
+     * Operations count or text message, and only test keys see it through the API.
+     */
+    test: boolean('test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -426,8 +431,9 @@ export const consignments = pgTable(
     // The public lookup by invoice and recipient's phone (R-TRACKING): merchants reuse small numbers ("1001").
     index('consignments_invoice_phone_idx').on(table.merchantInvoice, table.recipientPhone),
     // A merchant's invoice number names one parcel of theirs (R-BOOKING); a cancelled one frees it for a rebooking.
+    // The sandbox's parcels have their own numbers (R-SANDBOX): a test of order 1001 never holds the real 1001.
     uniqueIndex('consignments_sender_invoice_unique')
-      .on(table.userId, table.merchantInvoice)
+      .on(table.userId, table.merchantInvoice, table.test)
       .where(sql`${table.merchantInvoice} IS NOT NULL AND ${table.status} <> 'cancelled'`),
     index('consignments_rider_idx').on(table.riderId, table.status),
     // Operations (R-OPERATIONS, decision 123): the parcels sitting longest in a status on their way, read
@@ -777,6 +783,8 @@ export const apiKeys = pgTable(
     /** "sk_Ab3x…": enough to recognise a key in a list, far too little to use one. */
     prefix: text('prefix').notNull(),
     hash: text('hash').notNull().unique(),
+    /** A test key (`sk_test_…`, R-SANDBOX): it books and sees only test parcels. */
+    test: boolean('test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -2,6 +2,7 @@ import type { Booking, Consignment, ConsignmentInput, MerchantConsignmentInput }
 import type { CodBalance, PayoutPage } from '#shared/merchant.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { Quote } from '#shared/quote.ts';
+import type { SandboxAdvance } from '#shared/sandbox.ts';
 import type { Store, StoreChange, StoreInput, StoreList } from '#shared/store.ts';
 import type { WebhookEndpoint, WebhookEndpointInput, WebhookEventData } from '#shared/webhooks.ts';
 
@@ -61,6 +62,7 @@ const booking: Booking = {
     latest: '2026-12-05',
   },
   labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
+  test: false,
 };
 
 const consignment: Consignment = {
@@ -120,6 +122,7 @@ const consignment: Consignment = {
   labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
   trackingUrl: 'https://shop.example.com/track/SC0D4R7KQ9XM2',
   createdAt: '2026-11-29T08:20:16.621Z',
+  test: false,
   proofOfDelivery: null,
 };
 
@@ -223,6 +226,7 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
     isDefault: false,
   } satisfies StoreInput,
   StoreChange: { isDefault: true } satisfies StoreChange,
+  SandboxMove: { to: 'delivery_failed', reason: 'unreachable' } satisfies SandboxAdvance,
   NewConsignmentBatch: { parcels: [parcel, { ...parcel, merchantInvoice: 'ORD-1002', codAmount: 0 }] },
   WebhookEndpointRegistration: { url: endpoint.url, events: endpoint.events } satisfies WebhookEndpointInput,
   WebhookEndpoint: endpoint,
@@ -253,6 +257,7 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
     reason: null,
     hub: null,
     at: '2026-11-29T10:02:03.000Z',
+    test: false,
   } satisfies WebhookEventData['consignment.status_changed']),
   PayoutCreatedEvent: event('payout.created', { ...payout, paidAt: null, reference: null }),
   PayoutPaidEvent: event('payout.paid', payout),

@@ -20,6 +20,7 @@ import { dayPickupsSchema, pickupSchema } from '#shared/pickup.ts';
 import { adminProductSchema, productSchema } from '#shared/product.ts';
 import { quoteSchema, serviceCatalogueSchema } from '#shared/quote.ts';
 import { postedReviewSchema, reviewSchema } from '#shared/review.ts';
+import { sandboxAdvanceSchema } from '#shared/sandbox.ts';
 import { storeChangeSchema, storeInputSchema, storeListSchema, storeSchema } from '#shared/store.ts';
 import { profileSchema, userSchema } from '#shared/user.ts';
 import {
@@ -80,6 +81,7 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Profile: profileSchema,
   Quote: quoteSchema,
   Review: reviewSchema,
+  SandboxMove: sandboxAdvanceSchema,
   ServiceCatalogue: serviceCatalogueSchema,
   Store: storeSchema,
   StoreChange: storeChangeSchema,

@@ -59,6 +59,7 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, ErrorStatus>> = {
   duplicate_invoice: 409,
   idempotency_key_reused: 422,
   batch_refused: 422,
+  live_key: 403,
 };
 
 const codesSaid = (codes: readonly ErrorCode[]) =>

@@ -117,7 +117,7 @@ export function batchBookingContext(
  */
 export async function bookBatch(
   context: BulkBookingContext,
-  sender: { userId: string; merchantId: string },
+  sender: { userId: string; merchantId: string; test?: boolean },
   parcels: unknown[],
   idempotencyKey: string | undefined,
   now = new Date(),

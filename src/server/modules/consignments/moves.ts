@@ -136,12 +136,15 @@ export async function applyMove(
   now = new Date(),
 ): Promise<ConsignmentRow> {
   const state = { status: row.status, attempts: row.deliveryAttempts, heldFrom: row.heldFrom };
-  const problem = parcelMoveProblem(state, move.to, rules.maxAttempts) ?? moneyMoveProblem(row, move.to);
+  // A sandbox parcel's fee is never taken (R-SANDBOX), so it never waits for one.
+  const problem = parcelMoveProblem(state, move.to, rules.maxAttempts) ?? (row.test ? undefined : moneyMoveProblem(row, move.to));
   if (problem) throw conflict(problem);
   const next = stateAfter(state, move.to);
   const goesOut = move.to === 'out_for_delivery';
   const riderId = goesOut ? (move.riderId ?? (row.status === 'on_hold' ? row.riderId : null)) : undefined;
-  if (riderId === null) throw badRequest(PARCEL_STATUS_MESSAGES.riderNeeded, { rider: PARCEL_STATUS_MESSAGES.riderNeeded });
+  // A sandbox parcel goes out with no rider: none carries it (R-SANDBOX).
+  if (riderId === null && !row.test)
+    throw badRequest(PARCEL_STATUS_MESSAGES.riderNeeded, { rider: PARCEL_STATUS_MESSAGES.riderNeeded });
   const codeStands = row.status === 'on_hold' && row.deliveryCodeExpiresAt !== null && row.deliveryCodeExpiresAt > now;
   const deliveryCode = goesOut && !codeStands ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
   const [moved] = await tx
@@ -171,11 +174,18 @@ export async function applyMove(
   await tx.insert(consignmentEvents).values({
     consignmentId: row.id,
     status: move.to,
-    reason: move.reason ?? null,
+    // Operations counts failed attempts by their events' reasons: a sandbox failure is none (R-SANDBOX).
+    reason: row.test ? null : (move.reason ?? null),
     hub: move.hub ?? null,
     actorId: move.actorId,
     note: move.note ?? null,
   });
+  // A sandbox parcel's move tells the merchant's endpoints and nothing else (R-SANDBOX, decision 155): no
+  // order, ledger line, text message or count of the network's moves.
+  if (moved.test) {
+    await queueStatusChanged(tx, row, moved, move);
+    return moved;
+  }
   // A shop order shipped through the network is delivered with its parcel, in the same transaction.
   if (moved.status === 'delivered' && moved.orderId)
     await new OrderMoves(tx).move(
@@ -202,6 +212,9 @@ export async function moveConsignment(db: Database, trackingCode: string, move: 
   assertMoveComplete(move);
   return db.transaction(async (tx) => {
     const row = await lockConsignment(tx, trackingCode);
+    // Staff and riders never meet a sandbox parcel (R-SANDBOX): only its sender's cancel moves it here;
+    // the sandbox's own advance moves it (sandbox.ts).
+    if (row.test && move.to !== 'cancelled') throw notFound(TRACKING_MESSAGES.notFound);
     return takesOverParcel(row, move) ? giveToRider(db, tx, row, move) : applyMove(db, tx, row, move, rules);
   });
 }

@@ -33,7 +33,14 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
         since: consignments.statusChangedAt,
       })
       .from(consignments)
-      .where(and(inArray(consignments.status, [...STUCK_STATUSES]), lt(consignments.statusChangedAt, stuckBefore)))
+      .where(
+        and(
+          inArray(consignments.status, [...STUCK_STATUSES]),
+          lt(consignments.statusChangedAt, stuckBefore),
+          // A sandbox parcel is stuck on nobody's way (R-SANDBOX).
+          eq(consignments.test, false),
+        ),
+      )
       .orderBy(asc(consignments.statusChangedAt))
       .limit(LIMITS.parcelsPageSize);
     const failedByReason = await tx

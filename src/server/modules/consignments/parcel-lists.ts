@@ -111,10 +111,16 @@ function bookedBetween(filter: { from?: string; to?: string }, timeZone: string)
  * A sender's own parcels, and only theirs: My Parcels' status and search, and the merchant API's filters
  * (issue 41, decision 134), all of those asked. An invoice number and a phone are exact matches, found first.
  */
-export function sendersParcels(userId: string, filter: SendersParcelsFilter, timeZone: string): SQL | undefined {
+export function sendersParcels(
+  userId: string,
+  filter: SendersParcelsFilter & { test?: boolean },
+  timeZone: string,
+): SQL | undefined {
   const { invoice, phone } = filter;
   return and(
     eq(consignments.userId, userId),
+    // An API key lists its own kind only (R-SANDBOX); the website shows both, the test ones marked.
+    filter.test === undefined ? undefined : eq(consignments.test, filter.test),
     filter.status ? eq(consignments.status, filter.status) : undefined,
     // Walks the sender's (user_id, store_id, created_at, id) index (issue 41).
     filter.store ? eq(consignments.storeId, filter.store) : undefined,
@@ -135,6 +141,8 @@ export function sendersParcels(userId: string, filter: SendersParcelsFilter, tim
 /** The admins' list of every parcel. */
 export function adminParcelFilter(filter: AdminParcelsQuery, timeZone: string): SQL | undefined {
   return and(
+    // The sandbox's parcels are no work of the network's (R-SANDBOX).
+    eq(consignments.test, false),
     filter.status ? eq(consignments.status, filter.status) : undefined,
     filter.hub ? eq(consignments.hub, filter.hub) : undefined,
     filter.merchant

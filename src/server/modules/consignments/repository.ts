@@ -12,16 +12,27 @@ export async function insertConsignment(tx: Transaction, row: typeof consignment
 /** The unique index that keeps a sender's invoice number on one parcel that is not cancelled (R-BOOKING). */
 export const INVOICE_UNIQUE = 'consignments_sender_invoice_unique';
 
-/** The tracking code of the sender's parcel (not cancelled) that has this invoice number, if one has. */
+/**
+ * The tracking code of the sender's parcel (not cancelled) that has this invoice number, if one has: among
+ * the sandbox's parcels for a test booking, among the others for the rest (R-SANDBOX).
+ */
 export async function parcelWithInvoice(
   db: Database | Transaction,
   userId: string,
   invoice: string,
+  test = false,
 ): Promise<string | undefined> {
   const [row] = await db
     .select({ trackingCode: consignments.trackingCode })
     .from(consignments)
-    .where(and(eq(consignments.userId, userId), eq(consignments.merchantInvoice, invoice), ne(consignments.status, 'cancelled')))
+    .where(
+      and(
+        eq(consignments.userId, userId),
+        eq(consignments.merchantInvoice, invoice),
+        ne(consignments.status, 'cancelled'),
+        eq(consignments.test, test),
+      ),
+    )
     .limit(1);
   return row?.trackingCode;
 }
@@ -31,12 +42,18 @@ export async function parcelsWithInvoices(
   tx: Transaction,
   userId: string,
   invoices: string[],
+  test = false,
 ): Promise<{ invoice: string; trackingCode: string }[]> {
   const rows = await tx
     .select({ invoice: consignments.merchantInvoice, trackingCode: consignments.trackingCode })
     .from(consignments)
     .where(
-      and(eq(consignments.userId, userId), inArray(consignments.merchantInvoice, invoices), ne(consignments.status, 'cancelled')),
+      and(
+        eq(consignments.userId, userId),
+        inArray(consignments.merchantInvoice, invoices),
+        ne(consignments.status, 'cancelled'),
+        eq(consignments.test, test),
+      ),
     );
   return rows.flatMap(({ invoice, trackingCode }) => (invoice ? [{ invoice, trackingCode }] : []));
 }

@@ -53,6 +53,8 @@ import { newTrackingCode } from './tracking-code.ts';
 
 // The context a parcel moves in, for the merchant API's cancel (issue 41): the website's own.
 export { type MoveContext, moveContext } from './parcel-moved.ts';
+// The sandbox's move of a test parcel (R-SANDBOX), for the merchant API.
+export { advanceTestParcel } from './sandbox.ts';
 
 export const CONSIGNMENT_MESSAGES = {
   notFound: /*i18n*/ 'No parcel of yours has this tracking code.',
@@ -81,9 +83,14 @@ export const invoiceTaken = (invoice: string, trackingCode: string) => {
  * Refuses a booking whose invoice number one of the sender's parcels already has (R-BOOKING). Read first so
  * the answer names that parcel; the unique index decides a race, and the loser is answered by `afterInvoiceRace`.
  */
-export async function requireFreeInvoice(tx: Transaction, userId: string, invoice: string | undefined): Promise<void> {
+export async function requireFreeInvoice(
+  tx: Transaction,
+  userId: string,
+  invoice: string | undefined,
+  test = false,
+): Promise<void> {
   if (invoice === undefined) return;
-  const holder = await parcelWithInvoice(tx, userId, invoice);
+  const holder = await parcelWithInvoice(tx, userId, invoice, test);
   if (holder) throw invoiceTaken(invoice, holder);
 }
 
@@ -93,9 +100,10 @@ export async function afterInvoiceRace(
   userId: string,
   invoice: string | undefined,
   error: unknown,
+  test = false,
 ): Promise<never> {
   const holder =
-    invoice !== undefined && isUniqueViolation(error, INVOICE_UNIQUE) && (await parcelWithInvoice(db, userId, invoice));
+    invoice !== undefined && isUniqueViolation(error, INVOICE_UNIQUE) && (await parcelWithInvoice(db, userId, invoice, test));
   throw holder ? invoiceTaken(invoice as string, holder) : error;
 }
 
@@ -148,7 +156,7 @@ export function bookingOf(
   config: Config,
   row: Pick<
     ConsignmentRow,
-    'trackingCode' | 'status' | 'deliveryFee' | 'codFee' | 'total' | 'estimatedEarliest' | 'estimatedLatest'
+    'trackingCode' | 'status' | 'deliveryFee' | 'codFee' | 'total' | 'estimatedEarliest' | 'estimatedLatest' | 'test'
   >,
 ): Booking {
   return {
@@ -159,6 +167,7 @@ export function bookingOf(
     total: row.total,
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
     labelUrl: labelUrlOf(config, row.trackingCode),
+    test: row.test,
   };
 }
 
@@ -173,6 +182,8 @@ export interface BookingTerms {
   feePayment?: FeePayment;
   orderId?: string;
   bulkBookingId?: string;
+  /** Booked with a test key (R-SANDBOX): a sandbox parcel. */
+  test?: boolean;
 }
 
 /** A booking with where it is picked up settled: a merchant's store (its id kept), or the sender's own address. */
@@ -266,6 +277,7 @@ export function pricedConsignment(config: Config, request: PlacedRequest, terms:
     rateCardId: terms.rateCard.id,
     estimatedEarliest: option.estimatedDelivery.earliest,
     estimatedLatest: option.estimatedDelivery.latest,
+    test: terms.test ?? false,
   };
 }
 
@@ -289,14 +301,15 @@ export async function insertPricedConsignment(
   request: PlacedRequest,
   terms: Omit<BookingTerms, 'rateCard'>,
 ): Promise<ConsignmentRow> {
-  await requireFreeInvoice(tx, terms.userId, request.merchantInvoice);
+  await requireFreeInvoice(tx, terms.userId, request.merchantInvoice, terms.test);
   await assertCodAllowed(tx, request, terms.userId);
   const row = await insertConsignment(
     tx,
     pricedConsignment(context.config, request, { ...terms, rateCard: await context.rates.inForce(tx) }),
   );
   await recordBooked(tx, row);
-  await context.notify?.(tx, row, {});
+  // A sandbox parcel's recipient is nobody real: no text, no mail (R-SANDBOX).
+  if (!row.test) await context.notify?.(tx, row, {});
   return row;
 }
 
@@ -330,19 +343,20 @@ export async function answerOnce<Answer>(
  */
 export async function bookConsignment(
   context: ConsignmentContext,
-  viewer: Pick<Viewer, 'userId'>,
+  viewer: Pick<Viewer, 'userId'> & { test?: boolean },
   request: ConsignmentRequest,
   idempotencyKey: string | undefined,
   now = new Date(),
 ): Promise<Booking> {
   const { db, config } = context;
+  const test = viewer.test ?? false;
   const hash = requestHash(request);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((tx) =>
         answerOnce(tx, viewer.userId, idempotencyKey, hash, async () => {
           const placed = await placePickup(tx, viewer.userId, request);
-          const row = await insertPricedConsignment(context, tx, placed, { userId: viewer.userId, now });
+          const row = await insertPricedConsignment(context, tx, placed, { userId: viewer.userId, now, test });
           await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, viewer.userId, 1);
           await reachRacePoint(db, 'consignment booked');
           return bookingOf(config, row);
@@ -350,7 +364,7 @@ export async function bookConsignment(
       );
     } catch (error) {
       if (attempt < CODE_TRIES && isUniqueViolation(error, 'consignments_tracking_code_unique')) continue;
-      return afterInvoiceRace(db, viewer.userId, request.merchantInvoice, error);
+      return afterInvoiceRace(db, viewer.userId, request.merchantInvoice, error, test);
     }
   }
 }
@@ -385,11 +399,13 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
     codFee: row.codFee,
     total: row.total,
     feePayment: row.feePayment,
-    feePaid: row.feePayment !== 'card' || row.feePaidAt !== null,
+    // A sandbox parcel's fee is never owed (R-SANDBOX): nothing is ever paid for it.
+    feePaid: row.test || row.feePayment !== 'card' || row.feePaidAt !== null,
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
     labelUrl: labelUrlOf(config, row.trackingCode),
     trackingUrl: absolute(config, trackingPath(row.trackingCode)),
     createdAt: row.createdAt.toISOString(),
+    test: row.test,
     proofOfDelivery:
       row.codCollected === null
         ? null
@@ -402,16 +418,20 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
   };
 }
 
-/** A consignment its sender or staff may see; anyone else's answers 404, as if it did not exist. */
+/**
+ * A consignment its sender or staff may see; anyone else's answers 404, as if it did not exist. A viewer
+ * that says `test` is an API key (R-SANDBOX): a test key sees the sandbox's parcels only, a live key the others.
+ */
 export async function readOwnConsignment(
   db: Database,
-  viewer: Pick<Viewer, 'userId'>,
+  viewer: Pick<Viewer, 'userId'> & { test?: boolean },
   trackingCode: string,
   isStaff: (userId: string) => Promise<boolean>,
 ): Promise<ConsignmentRow> {
   const code = readTrackingCode(trackingCode);
   const row = code ? await findConsignment(db, code) : undefined;
   if (!row || (row.userId !== viewer.userId && !(await isStaff(viewer.userId)))) throw notFound(CONSIGNMENT_MESSAGES.notFound);
+  if (viewer.test !== undefined && row.test !== viewer.test) throw notFound(CONSIGNMENT_MESSAGES.notFound);
   return row;
 }
 
@@ -421,7 +441,7 @@ export async function readOwnConsignment(
  */
 export async function printLabel(
   context: { db: Database; config: Config; translators: Translators },
-  viewer: Pick<Viewer, 'userId'>,
+  viewer: Pick<Viewer, 'userId'> & { test?: boolean },
   trackingCode: string,
   isStaff: (userId: string) => Promise<boolean>,
   locale: Locale,
@@ -444,7 +464,7 @@ export async function sendersParcelsPage(
   db: Database,
   config: Config,
   userId: string,
-  asked: SendersParcelsFilter & { cursor?: string },
+  asked: SendersParcelsFilter & { cursor?: string; test?: boolean },
 ): Promise<ParcelsPage> {
   const page = await parcelsPage(db, sendersParcels(userId, asked, config.timeZone), asked.cursor, LIMITS.parcelsPageSize);
   return { parcels: page.rows.map(({ parcel }) => presentConsignment(config, parcel)), next: page.next };
@@ -460,8 +480,9 @@ export async function readParcelByInvoice(
   config: Config,
   userId: string,
   invoice: string,
+  test?: boolean,
 ): Promise<ConsignmentRow> {
-  const page = await parcelsPage(db, sendersParcels(userId, { invoice }, config.timeZone), undefined, 1);
+  const page = await parcelsPage(db, sendersParcels(userId, { invoice, test }, config.timeZone), undefined, 1);
   const found = page.rows[0]?.parcel;
   if (!found) throw notFound(CONSIGNMENT_MESSAGES.invoiceNotFound);
   return found;
@@ -478,7 +499,7 @@ export type RefundFee = (consignmentId: string) => Promise<string>;
  */
 export async function cancelConsignment(
   context: MoveContext,
-  viewer: Pick<Viewer, 'userId'>,
+  viewer: Pick<Viewer, 'userId'> & { test?: boolean },
   trackingCode: string,
   isStaff: (userId: string) => Promise<boolean>,
   refundFee: RefundFee,
@@ -501,7 +522,7 @@ export async function cancelConsignment(
 /** A parcel whose label its sender or staff may print: a cancelled one has none (issue 39), 409. */
 async function readPrintableConsignment(
   db: Database,
-  viewer: Pick<Viewer, 'userId'>,
+  viewer: Pick<Viewer, 'userId'> & { test?: boolean },
   trackingCode: string,
   isStaff: (userId: string) => Promise<boolean>,
 ): Promise<ConsignmentRow> {

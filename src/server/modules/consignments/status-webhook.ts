@@ -30,6 +30,7 @@ export async function queueStatusChanged(
       reason: move.reason ?? null,
       hub: move.hub ?? null,
       at: moved.statusChangedAt.toISOString(),
+      test: moved.test,
     },
   });
 }

@@ -5,12 +5,12 @@ import { unauthorized } from '#server/http/errors.ts';
 import { guard } from '#server/http/guards.ts';
 import { floodLimit, LIMIT_LEFT_HEADERS, RATE_LIMIT_WINDOWS, tellLimitLeft } from '#server/http/rate-limits.ts';
 import { API_KEY_MESSAGES } from '#shared/merchant-api.ts';
-import { keyHolder } from './api-keys.ts';
+import { type KeyHolder, keyHolder } from './api-keys.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The merchant a `/api/v1` call is made for, from its API key. */
-    apiCaller?: { keyId: string; merchantId: string; userId: string };
+    apiCaller?: KeyHolder;
   }
 }
 

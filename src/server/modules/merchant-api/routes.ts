@@ -33,6 +33,7 @@ import { v1BatchRoutes } from './v1-batch-routes.ts';
 import { v1MoneyRoutes } from './v1-money-routes.ts';
 import { v1ParcelRoutes } from './v1-parcel-routes.ts';
 import { v1ReferenceRoutes, withApiLabel } from './v1-reference-routes.ts';
+import { v1SandboxRoutes } from './v1-sandbox-routes.ts';
 import { v1StoreRoutes } from './v1-store-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
@@ -64,13 +65,13 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'createApiKey',
         tags: ['merchants'],
-        summary: `Make an API key for the merchant API (approved merchants, at most ${LIMITS.merchantApiKeysMax} not revoked): the key is in this answer only, kept as a hash`,
+        summary: `Make an API key for the merchant API (approved merchants, at most ${LIMITS.merchantApiKeysMax} not revoked): the key is in this answer only, kept as a hash. A \`test\` key (\`sk_test_…\`) books sandbox parcels only`,
         body: apiKeyInputSchema,
         errors: [403, 409],
         response: { 201: newApiKeySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createApiKey(db, viewerOf(request).userId, request.body.name)),
+    async (request, reply) => reply.status(201).send(await createApiKey(db, viewerOf(request).userId, request.body)),
   );
 
   app.get(
@@ -127,7 +128,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const booked = await bookConsignment(booking, { userId: callerOf(request).userId }, request.body, key);
+      const booked = await bookConsignment(booking, callerOf(request), request.body, key);
       return reply.status(201).send(withApiLabel(config, booked));
     },
   );
@@ -146,12 +147,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const row = await readOwnConsignment(
-        db,
-        { userId: callerOf(request).userId },
-        request.params.trackingCode,
-        async () => false,
-      );
+      const row = await readOwnConsignment(db, callerOf(request), request.params.trackingCode, async () => false);
       return withApiLabel(config, presentConsignment(config, row));
     },
   );
@@ -201,4 +197,5 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   // A parcel cancelled through the API moves, and tells its people, as one cancelled on the website.
   const moves = moveContext(db, app.publicReads, config, booking.notify);
   await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee, handoverPhotos });
+  await app.register(v1SandboxRoutes, { config, keyed, moves });
 };

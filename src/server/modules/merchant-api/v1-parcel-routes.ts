@@ -55,7 +55,10 @@ export const v1ParcelRoutes: FastifyPluginAsyncZod<V1ParcelRouteOptions> = async
         response: { 200: parcelsPageSchema },
       },
     },
-    async (request) => sendersParcelsPage(db, config, callerOf(request).userId, request.query),
+    async (request) => {
+      const caller = callerOf(request);
+      return sendersParcelsPage(db, config, caller.userId, { ...request.query, test: caller.test });
+    },
   );
 
   app.get(
@@ -75,7 +78,10 @@ export const v1ParcelRoutes: FastifyPluginAsyncZod<V1ParcelRouteOptions> = async
     async (request) =>
       withApiLabel(
         config,
-        presentConsignment(config, await readParcelByInvoice(db, config, callerOf(request).userId, request.query.invoice)),
+        presentConsignment(
+          config,
+          await readParcelByInvoice(db, config, callerOf(request).userId, request.query.invoice, callerOf(request).test),
+        ),
       ),
   );
 

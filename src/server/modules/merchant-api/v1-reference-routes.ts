@@ -149,7 +149,7 @@ export const v1ReferenceRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { lang } = request.query;
       const locale = lang && isLocale(lang) ? lang : requestLocale(request);
-      const caller = { userId: callerOf(request).userId };
+      const caller = callerOf(request);
       const { name, pdf } = await printLabel(labels, caller, request.params.trackingCode, async () => false, locale);
       return sendPrivateFile(reply, { type: 'application/pdf', name, disposition: 'inline' }, pdf);
     },

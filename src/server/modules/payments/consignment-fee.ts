@@ -17,6 +17,7 @@ export const FEE_CURRENCY = PARCEL_CURRENCY.toLowerCase();
 export const FEE_MESSAGES = {
   takenFromCash: /*i18n*/ 'This parcel’s fee is taken from the cash collected on delivery: there is nothing to pay by card.',
   alreadyPaid: /*i18n*/ 'This parcel’s fee is already paid.',
+  sandbox: /*i18n*/ 'This is a test parcel: nothing is paid for it.',
   cancelled: /*i18n*/ 'This parcel was cancelled, so its fee can no longer be paid.',
   otherPayment: /*i18n*/ 'This payment was made for something else.',
   paidByAnotherPayment: /*i18n*/ 'This parcel’s fee is already paid with another payment.',
@@ -31,6 +32,8 @@ export interface FeePaymentContext {
 const noStaff = async () => false;
 
 function assertPayable(row: ConsignmentRow): void {
+  // A sandbox parcel never reaches a payment processor (R-SANDBOX).
+  if (row.test) throw conflict(FEE_MESSAGES.sandbox);
   if (row.feePayment !== 'card') throw conflict(FEE_MESSAGES.takenFromCash);
   if (row.feePaidAt) throw conflict(FEE_MESSAGES.alreadyPaid);
   if (row.status === 'cancelled') throw conflict(FEE_MESSAGES.cancelled);

@@ -10,7 +10,7 @@ import {
   PAYOUTS_PER_PAGE,
   type Payout,
 } from '#shared/merchant.ts';
-import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
+import type { ApiKey, ApiKeyInput, NewApiKey } from '#shared/merchant-api.ts';
 import type { PayoutRun } from '#shared/payout-run.ts';
 import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointInput } from '#shared/webhooks.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
@@ -149,7 +149,7 @@ export function useApiKeys() {
       queryFn: ({ signal }) => apiRequest<ApiKey[]>('/api/merchant/api-keys', { signal }),
     }),
     create: useMutation({
-      mutationFn: (name: string) => apiRequest<NewApiKey>('/api/merchant/api-keys', { method: 'POST', body: { name } }),
+      mutationFn: (input: ApiKeyInput) => apiRequest<NewApiKey>('/api/merchant/api-keys', { method: 'POST', body: input }),
       onSuccess,
     }),
     revoke: useMutation({

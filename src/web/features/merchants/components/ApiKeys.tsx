@@ -25,10 +25,11 @@ export function ApiKeys() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = apiKeyInputSchema.safeParse({ name: new FormData(form).get('name') });
+    const fields = new FormData(form);
+    const parsed = apiKeyInputSchema.safeParse({ name: fields.get('name'), mode: fields.get('mode') });
     setError(parsed.error?.issues[0]?.message);
     if (!parsed.success) return;
-    keys.create.mutate(parsed.data.name, {
+    keys.create.mutate(parsed.data, {
       onSuccess: (key) => {
         setMade(key);
         form.reset();
@@ -48,8 +49,23 @@ export function ApiKeys() {
           key sent as Authorization: Bearer.
         </Trans>
       </p>
+      <p className="text-sm text-base-content/80">
+        <Trans>
+          A test key books sandbox parcels: they never go to a hub, a rider or your ledger, and you move them through their
+          statuses yourself to try your webhooks.
+        </Trans>
+      </p>
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
         <FormField label={t`Name of the new key`} name="name" error={error} required />
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">
+            <Trans>Kind of key</Trans>
+          </span>
+          <select name="mode" className="select" defaultValue="live" data-testid="api-key-mode">
+            <option value="live">{t`Live: real parcels`}</option>
+            <option value="test">{t`Test: sandbox parcels`}</option>
+          </select>
+        </label>
         <button type="submit" className="btn btn-primary" disabled={keys.create.isPending}>
           <Trans>Make a key</Trans>
         </button>
@@ -82,7 +98,9 @@ export function ApiKeys() {
             <tbody>
               {keys.list.data.map((key) => (
                 <tr key={key.id} data-testid="api-key">
-                  <td>{key.name}</td>
+                  <td>
+                    {key.name} {key.test ? <span className="badge badge-warning badge-sm">{t`Test`}</span> : null}
+                  </td>
                   <td className="font-mono">{key.prefix}</td>
                   <td>{when(key.lastUsedAt)}</td>
                   <td>

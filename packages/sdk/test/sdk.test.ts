@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedMerchant } from '../../../tests/helpers/merchants.ts';
+import { call, signInAdmin, signUpCustomer } from '../../../tests/helpers/shop-client.ts';
+import { startTestServer, type TestServer } from '../../../tests/helpers/test-server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../tests/helpers/webhook-receiver.ts';
+import { type CourierClient, createCourierClient, type Schemas, verifyWebhookSignature } from '../src/client.ts';
+
+const run = promisify(execFile);
+
+/** A parcel as a shop's code would write it, typed by the SDK alone. */
+const PARCEL: Schemas['NewConsignmentInput'] = {
+  service: 'standard',
+  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
+  recipient: { name: 'করিম মিয়া', phone: '01812345678', address: 'স্টেশন রোড', areaId: 'cumilla-debidwar' },
+  weightGrams: 800,
+  codAmount: 150_000,
+};
+
+/**
+ * Issue 41, decision 156: the SDK in packages/sdk, its types generated from the document, against a live
+ * server over real HTTP, the whole merchant story; and its committed types are the live document's.
+ */
+describe('the typed SDK against a live server (decision 156)', () => {
+  let server: TestServer;
+  let receiver: WebhookReceiver;
+  let live: CourierClient;
+  let sandbox: CourierClient;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    server = await startTestServer({
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      outboxTiming: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 1_000 },
+    });
+    const merchant = await signUpCustomer(server);
+    await approvedMerchant(server, await signInAdmin(server), merchant);
+    const keyOf = async (mode: string) =>
+      (await call(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: 'SDK', mode } })).body
+        .key as string;
+    live = createCourierClient({ baseUrl: server.url, apiKey: await keyOf('live') });
+    sandbox = createCourierClient({ baseUrl: server.url, apiKey: await keyOf('test') });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await receiver?.close();
+  });
+
+  it('its committed types are those of the live document (npm run sdk:generate -- --check)', async () => {
+    const checked = await run(
+      process.execPath,
+      ['--import', 'tsx', 'packages/sdk/scripts/generate.ts', `${server.url}/api/v1/openapi.json`, '--check'],
+      { cwd: process.cwd() },
+    ).catch((error: { stderr: string }) => ({ stdout: '', stderr: error.stderr, failed: true }));
+    expect(checked, checked.stderr).not.toHaveProperty('failed');
+  });
+
+  it('quotes, books, books a batch, finds by invoice, refuses a second invoice (409), cancels', async () => {
+    const quote = await live.GET('/api/v1/quote', {
+      params: { query: { from: 'dhaka-gulshan', to: 'cumilla-debidwar', weightGrams: 800, codAmount: 150_000 } },
+    });
+    expect(quote.response.status).toBe(200);
+    expect(quote.data?.options.some((option) => option.service === 'standard' && option.available)).toBe(true);
+
+    const invoice = `SDK-${Date.now()}`;
+    const booked = await live.POST('/api/v1/consignments', {
+      params: { header: { 'idempotency-key': crypto.randomUUID() } },
+      body: { ...PARCEL, merchantInvoice: invoice },
+    });
+    expect([booked.response.status, booked.data?.test]).toEqual([201, false]);
+    const code = booked.data?.trackingCode ?? '';
+
+    const batch = await live.POST('/api/v1/consignments/batch', {
+      body: { parcels: [0, 1, 2].map((at) => ({ ...PARCEL, merchantInvoice: `${invoice}-B${at}` })) },
+    });
+    expect([batch.response.status, batch.data?.parcels.length]).toEqual([201, 3]);
+
+    const found = await live.GET('/api/v1/consignments/by-invoice', { params: { query: { invoice } } });
+    expect(found.data?.trackingCode).toBe(code);
+    const listed = await live.GET('/api/v1/consignments', { params: { query: { invoice: `${invoice}-B1` } } });
+    expect(listed.data?.parcels.map((parcel) => parcel.trackingCode)).toEqual([batch.data?.parcels[1]?.trackingCode]);
+
+    const again = await live.POST('/api/v1/consignments', { body: { ...PARCEL, merchantInvoice: invoice } });
+    expect([again.response.status, again.error?.error.code]).toEqual([409, 'duplicate_invoice']);
+
+    const cancelled = await live.POST('/api/v1/consignments/{trackingCode}/cancel', {
+      params: { path: { trackingCode: code } },
+    });
+    expect(cancelled.data?.status).toBe('cancelled');
+  });
+
+  it('a webhook made through the API hears a sandbox parcel advanced to delivered, each event verified by the SDK', async () => {
+    const endpoint = await sandbox.POST('/api/v1/webhooks', {
+      body: { url: receiver.url, events: ['consignment.status_changed'] },
+    });
+    expect(endpoint.response.status).toBe(201);
+    const secret = endpoint.data?.secret ?? '';
+
+    const booked = await sandbox.POST('/api/v1/consignments', { body: { ...PARCEL, merchantInvoice: 'SDK-SANDBOX-1' } });
+    expect(booked.data?.test).toBe(true);
+    const trackingCode = booked.data?.trackingCode ?? '';
+    const refused = await live.POST('/api/v1/test/consignments/{trackingCode}/advance', {
+      params: { path: { trackingCode } },
+      body: {},
+    });
+    expect([refused.response.status, refused.error?.error.code]).toEqual([403, 'live_key']);
+
+    const statuses: string[] = [];
+    for (;;) {
+      const moved = await sandbox.POST('/api/v1/test/consignments/{trackingCode}/advance', {
+        params: { path: { trackingCode } },
+        body: {},
+      });
+      if (moved.response.status === 409) break;
+      expect(moved.response.status).toBe(200);
+      statuses.push(moved.data?.status ?? '');
+    }
+    expect(statuses.at(-1)).toBe('delivered');
+
+    const heard = () => receiver.received.filter((seen) => seen.event.data.trackingCode === trackingCode);
+    await expect.poll(() => heard().length, { timeout: 10_000 }).toBe(statuses.length);
+    expect(heard().map((seen) => seen.event.data.status)).toEqual(statuses);
+    for (const seen of heard()) {
+      const header = String(seen.headers['swiftcargo-signature']);
+      expect(verifyWebhookSignature(seen.body, header, secret)).toBe(true);
+      expect(verifyWebhookSignature(seen.body, header, `${secret}x`)).toBe(false);
+      expect(verifyWebhookSignature(`${seen.body} `, header, secret)).toBe(false);
+    }
+  });
+});
