@@ -47,7 +47,7 @@ export interface paths {
     get: operations["v1BatchLabels"];
   };
   "/api/v1/consignments": {
-    /** Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number and the recipient’s phone, each exactly; the filters combine */
+    /** Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number, the recipient’s phone and the store it was picked up at, each exactly; the filters combine */
     get: operations["v1ListConsignments"];
     /** Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking */
     post: operations["v1BookConsignment"];
@@ -83,6 +83,18 @@ export interface paths {
   "/api/v1/payouts": {
     /** Your payouts, newest first, 50 a page, as the merchant page lists them: send the answer’s `older` back as `before` for the next page (null on the last) */
     get: operations["v1Payouts"];
+  };
+  "/api/v1/stores": {
+    /** Your stores in use (the pickup points a booking names by `storeId`), the default first: the first are your application’s pickup addresses */
+    get: operations["v1ListStores"];
+    /** Add a store; `isDefault: true` makes it the default (bookings that name no store are picked up there). At most 50 in use (409) */
+    post: operations["v1CreateStore"];
+  };
+  "/api/v1/stores/{id}": {
+    /** Archive a store: it takes no new booking (400 on `storeId`), its parcels keep it. The default store cannot be archived (409): make another the default first */
+    delete: operations["v1ArchiveStore"];
+    /** Change a store: its name, phone, address or area (parcels booked before keep the pickup they were booked with), or make it the default; another merchant’s or an archived store 404 */
+    patch: operations["v1UpdateStore"];
   };
   "/api/v1/consignments/by-invoice": {
     /** Your parcel with this invoice number: the one not cancelled when there is one, else the one cancelled last; 404 when none of yours has it */
@@ -162,12 +174,6 @@ export interface components {
     NewConsignmentInput: {
       /** @enum {string} */
       service: "same-day" | "express" | "standard" | "cargo" | "premium";
-      pickup: {
-        name: string;
-        phone: string;
-        address: string;
-        areaId: string;
-      };
       recipient: {
         name: string;
         phone: string;
@@ -176,18 +182,53 @@ export interface components {
       };
       weightGrams: number;
       codAmount?: number;
-      declaredValue?: number;
       merchantInvoice?: string;
+      /** @description What is inside, as the label and the rider show it; at most 200 characters. */
+      itemDescription?: string;
+      /** @description How many items the parcel holds, 1 to 1000. */
+      quantity?: number;
+      /** @description What the goods are worth, in poisha (the booking form types taka). */
+      declaredValue?: number;
+      /** @description A second Bangladeshi mobile number of the recipient’s, called when the first does not answer. */
+      alternativePhone?: string;
+      /**
+       * Format: email
+       * @description The recipient’s email address, at most 254 characters.
+       */
+      recipientEmail?: string;
+      /**
+       * @description home: delivered to the door (the default); hub: the recipient collects it at a hub point.
+       * @default home
+       * @enum {string}
+       */
+      deliveryType?: "home" | "hub";
+      /** @description A note to the rider (“call before coming”), at most 300 characters. */
       note?: string;
       /**
        * @description card, or cod to take the fee from the cash collected; cod by default when there is cash to collect.
        * @enum {string}
        */
       feePayment?: "card" | "cod";
+      /**
+       * Format: uuid
+       * @description One of your stores (`GET /api/v1/stores`): the parcel is picked up there. Absent: your default store.
+       */
+      storeId?: string;
     };
     NewConsignmentBatchInput: {
       /** @description The parcels, each as `POST /api/v1/consignments` takes one; they are booked in this order. */
       parcels: components["schemas"]["NewConsignmentInput"][];
+    };
+    NewStoreInput: {
+      /** @description What the shop calls this pickup point (“Dhanmondi outlet”). */
+      name: string;
+      /** @description The number the rider calls at pickup. */
+      phone: string;
+      address: string;
+      /** @description The area id (`GET /api/v1/areas`) or an area’s name. */
+      areaId: string;
+      /** @description Make it the default store: bookings that name no store are picked up here. */
+      isDefault?: boolean;
     };
     /** @description What to move to; a POST with no body moves the parcel to its next status on the way. */
     SandboxMoveInput: {
@@ -201,6 +242,17 @@ export interface components {
        * @enum {string}
        */
       reason?: "unreachable" | "refused" | "wrong_address" | "rescheduled" | "closed" | "other";
+    };
+    StoreChangeInput: {
+      /** @description What the shop calls this pickup point (“Dhanmondi outlet”). */
+      name?: string;
+      /** @description The number the rider calls at pickup. */
+      phone?: string;
+      address?: string;
+      /** @description The area id (`GET /api/v1/areas`) or an area’s name. */
+      areaId?: string;
+      /** @description Make it the default store: bookings that name no store are picked up here. */
+      isDefault?: boolean;
     };
     WebhookEndpointRegistrationInput: {
       url: string;
@@ -298,6 +350,13 @@ export interface components {
       declaredValue: number | null;
       merchantInvoice: string | null;
       note: string | null;
+      itemDescription: string | null;
+      quantity: number | null;
+      alternativePhone: string | null;
+      recipientEmail: string | null;
+      /** @enum {string} */
+      deliveryType: "home" | "hub";
+      storeId: string | null;
       deliveryFee: number;
       codFee: number;
       total: number;
@@ -507,6 +566,27 @@ export interface components {
               maxGrams: number;
             })[];
         })[];
+    };
+    Store: {
+      /** @description The `storeId` a booking names. */
+      id: string;
+      name: string;
+      phone: string;
+      address: string;
+      area: {
+        id: string;
+        name: string;
+        nameBn: string;
+        district: {
+          name: string;
+          nameBn: string;
+        };
+      };
+      isDefault: boolean;
+      createdAt: string;
+    };
+    StoreList: {
+      stores: components["schemas"]["Store"][];
     };
     WebhookDelivery: {
       id: string;
@@ -1362,7 +1442,7 @@ export interface operations {
       };
     };
   };
-  /** Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number and the recipient’s phone, each exactly; the filters combine */
+  /** Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number, the recipient’s phone and the store it was picked up at, each exactly; the filters combine */
   v1ListConsignments: {
     parameters: {
       query?: {
@@ -1375,12 +1455,14 @@ export interface operations {
         invoice?: string;
         /** @description The recipient’s mobile number, in any form a booking takes: 01711000000, +880 1711-000000, Bengali digits */
         phone?: string;
+        /** @description One of your stores’ id (`GET /api/v1/stores`): the parcels picked up there */
+        store?: string;
         /** @description The `next` of the page before; none for the first page. */
         cursor?: string;
       };
     };
     responses: {
-      /** @description Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number and the recipient’s phone, each exactly; the filters combine */
+      /** @description Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number, the recipient’s phone and the store it was picked up at, each exactly; the filters combine */
       200: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2145,6 +2227,349 @@ export interface operations {
       };
       /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
       401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Your stores in use (the pickup points a booking names by `storeId`), the default first: the first are your application’s pickup addresses */
+  v1ListStores: {
+    responses: {
+      /** @description Your stores in use (the pickup points a booking names by `storeId`), the default first: the first are your application’s pickup addresses */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["StoreList"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Add a store; `isDefault: true` makes it the default (bookings that name no store are picked up there). At most 50 in use (409) */
+  v1CreateStore: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewStoreInput"];
+      };
+    };
+    responses: {
+      /** @description Add a store; `isDefault: true` makes it the default (bookings that name no store are picked up there). At most 50 in use (409) */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["Store"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop’s current state does not allow it (sold out, already paid, the last admin, …). `error.code`: `conflict`. */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Archive a store: it takes no new booking (400 on `storeId`), its parcels keep it. The default store cannot be archived (409): make another the default first */
+  v1ArchiveStore: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Archive a store: it takes no new booking (400 on `storeId`), its parcels keep it. The default store cannot be archived (409): make another the default first */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["Store"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Nothing has this id or email. `error.code`: `not_found`. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop’s current state does not allow it (sold out, already paid, the last admin, …). `error.code`: `conflict`. */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Change a store: its name, phone, address or area (parcels booked before keep the pickup they were booked with), or make it the default; another merchant’s or an archived store 404 */
+  v1UpdateStore: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StoreChangeInput"];
+      };
+    };
+    responses: {
+      /** @description Change a store: its name, phone, address or area (parcels booked before keep the pickup they were booked with), or make it the default; another merchant’s or an archived store 404 */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["Store"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Nothing has this id or email. `error.code`: `not_found`. */
+      404: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
         };
