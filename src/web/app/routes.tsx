@@ -108,6 +108,22 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'phone-login',
+        path: 'login/phone',
+        lazy: page(
+          () => import('../features/auth/pages/PhoneSignInPage.tsx'),
+          (m) => m.PhoneLoginPage,
+        ),
+      },
+      {
+        id: 'phone-signup',
+        path: 'signup/phone',
+        lazy: page(
+          () => import('../features/auth/pages/PhoneSignInPage.tsx'),
+          (m) => m.PhoneSignUpPage,
+        ),
+      },
+      {
         id: 'forgot-password',
         path: 'forgot-password',
         lazy: page(
