@@ -10,6 +10,7 @@ import {
   phoneSignUpVerifySchema,
   phoneVerifySchema,
 } from '#shared/phone-sign-in.ts';
+import { translated } from '#shared/translate.ts';
 import type { RateLimits } from '../config.ts';
 import { unexpectedFailure } from '../http/errors.ts';
 import { answerFormsWithPages, type FormFields, fieldErrors, formFields } from '../http/page-forms.ts';
@@ -71,12 +72,14 @@ export default async function authFormRoutes(
       const fields = formFields(request);
       const invalid = fieldErrors(schema, fields);
       if (invalid) return answerPage(request, reply, 400, answered(form, fields, kept, { fieldErrors: invalid }));
+      // Better Auth's words in the form's language, as the API puts them for the web app (decision 61).
+      const inFormLanguage = (english: string) => translated(app.translators[requestLocale(request)], english);
       const refuse = async (response: Response) =>
         answerPage(
           request,
           reply,
           response.status,
-          answered(form, fields, kept, { providerError: await providerError(response) }),
+          answered(form, fields, kept, { providerError: inFormLanguage(await providerError(response)) }),
         );
       try {
         return await work(request, reply, fields, refuse);
@@ -134,7 +137,9 @@ export default async function authFormRoutes(
       async (request, reply, fields, refuse) => {
         const response = await app.askAuth(request, '/phone-number/send-otp', { phoneNumber: fields.phoneNumber ?? '' });
         if (!response.ok) return refuse(response);
-        return answerPage(request, reply, 200, answered(form, codeStep(fields), [...kept, 'step'], { notice: PHONE_CODE_SENT }));
+        // Step two shows and sends the number in its normal form, however it was typed.
+        const next = codeStep({ ...fields, phoneNumber: phoneSendCodeSchema.parse(fields).phoneNumber });
+        return answerPage(request, reply, 200, answered(form, next, [...kept, 'step'], { notice: PHONE_CODE_SENT }));
       },
     );
     const verify = accountForm(

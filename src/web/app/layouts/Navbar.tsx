@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
+import { isPhoneOnlyEmail, localMobile } from '#shared/phone-sign-in.ts';
 import { signOut } from '#web/features/auth/api/sign-out.ts';
 import type { SignedInUser } from '#web/features/auth/api/use-session.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
@@ -33,6 +34,10 @@ function NavLinks() {
 
 function AvatarMenu({ user }: { user: SignedInUser }) {
   const queryClient = useQueryClient();
+  // A phone account's email is a placeholder (decision 160): its menu names the number, its initials the name's.
+  const phoneOnly = isPhoneOnlyEmail(user.email) && user.phoneNumber;
+  const shownAs = phoneOnly ? localMobile(user.phoneNumber ?? '') : user.email;
+  const initials = phoneOnly ? user.name : user.email;
   return (
     <div className="dropdown dropdown-end">
       <button type="button" className="btn btn-ghost btn-circle avatar">
@@ -46,11 +51,11 @@ function AvatarMenu({ user }: { user: SignedInUser }) {
             className="flex h-10 w-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-content uppercase"
             data-testid="avatar-initials"
           >
-            {user.email.slice(0, 2)}
+            {initials.slice(0, 2)}
           </span>
         )}
         <span className="sr-only">
-          <Trans>Account menu for {user.email}</Trans>
+          <Trans>Account menu for {shownAs}</Trans>
         </span>
       </button>
       <ul className="menu dropdown-content z-30 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
