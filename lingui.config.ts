@@ -33,6 +33,12 @@ const PAGES = [
   `${WEB}/features/products/components/CategoriesSection.tsx`,
   `${WEB}/features/products/components/ProductForm.tsx`,
   `${WEB}/features/auth/pages/SettingsPage.tsx`,
+  // Sign-in by mobile number (issue 42): its page's words load with it, not with every page.
+  `${WEB}/features/auth/pages/PhoneSignInPage.tsx`,
+  `${WEB}/features/auth/components/PhoneCodeForm.tsx`,
+  `${WEB}/features/auth/components/PhoneNumberForm.tsx`,
+  '<rootDir>/src/shared/phone-account.ts',
+  '<rootDir>/src/shared/phone-sign-in.ts',
   `${WEB}/features/cart/pages/CheckoutPage.tsx`,
   `${WEB}/app/layouts/DashboardLayout.tsx`,
   `${WEB}/app/routes/OrderAdminRoutes.tsx`,
@@ -58,6 +64,8 @@ const PARCELS = [
   '<rootDir>/src/shared/consignment-batch.ts',
   '<rootDir>/src/shared/quote.ts',
   '<rootDir>/src/shared/consignment.ts',
+  // The mobile number's rule: the parcels' forms and the phone sign-in page (which loads this catalogue too).
+  '<rootDir>/src/shared/bd-mobile.ts',
   '<rootDir>/src/shared/parcel-forms.ts',
   '<rootDir>/src/shared/pickup.ts',
   '<rootDir>/src/shared/freight.ts',

@@ -3,8 +3,8 @@ import { forgotPasswordSchema, loginSchema, newPasswordFormSchema, signUpFormSch
 import { type AnsweredForm, type FormAnswer, returnPath } from '#shared/form-answer.ts';
 import { inEveryLanguage, pathInLocale } from '#shared/locale.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { PHONE_CODE_SENT } from '#shared/phone-account.ts';
 import {
-  PHONE_CODE_SENT,
   phoneSendCodeSchema,
   phoneSignUpSendCodeSchema,
   phoneSignUpVerifySchema,

@@ -3,14 +3,8 @@ import { phoneNumber } from 'better-auth/plugins';
 import type { z } from 'zod';
 import { preferredLocale } from '#shared/locale.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import {
-  localMobile,
-  PHONE_CODE,
-  phoneOnlyEmail,
-  phoneSendCodeSchema,
-  phoneSignUpVerifySchema,
-  phoneVerifySchema,
-} from '#shared/phone-sign-in.ts';
+import { localMobile, PHONE_CODE, phoneOnlyEmail } from '#shared/phone-account.ts';
+import { phoneSendCodeSchema, phoneSignUpVerifySchema, phoneVerifySchema } from '#shared/phone-sign-in.ts';
 import { englishText, translated } from '#shared/translate.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';

@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
         id: 'phone-login',
         path: 'login/phone',
         lazy: page(
-          () => import('../features/auth/pages/PhoneSignInPage.tsx'),
+          () => withCatalogues(import('../features/auth/pages/PhoneSignInPage.tsx'), 'pages', 'parcels'),
           (m) => m.PhoneLoginPage,
         ),
       },
@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
         id: 'phone-signup',
         path: 'signup/phone',
         lazy: page(
-          () => import('../features/auth/pages/PhoneSignInPage.tsx'),
+          () => withCatalogues(import('../features/auth/pages/PhoneSignInPage.tsx'), 'pages', 'parcels'),
           (m) => m.PhoneSignUpPage,
         ),
       },

@@ -4,7 +4,7 @@ import type { FreightMode, FreightStatus } from '#shared/freight.ts';
 import type { Locale } from '#shared/locale.ts';
 import type { LedgerKind } from '#shared/merchant.ts';
 import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
-import { isPhoneOnlyEmail } from '#shared/phone-sign-in.ts';
+import { isPhoneOnlyEmail } from '#shared/phone-account.ts';
 import { insertMail } from './repository.ts';
 
 /**

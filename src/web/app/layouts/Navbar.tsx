@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
-import { isPhoneOnlyEmail, localMobile } from '#shared/phone-sign-in.ts';
+import { isPhoneOnlyEmail, localMobile } from '#shared/phone-account.ts';
 import { signOut } from '#web/features/auth/api/sign-out.ts';
 import type { SignedInUser } from '#web/features/auth/api/use-session.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
@@ -34,10 +34,8 @@ function NavLinks() {
 
 function AvatarMenu({ user }: { user: SignedInUser }) {
   const queryClient = useQueryClient();
-  // A phone account's email is a placeholder (decision 160): its menu names the number, its initials the name's.
-  const phoneOnly = isPhoneOnlyEmail(user.email) && user.phoneNumber;
-  const shownAs = phoneOnly ? localMobile(user.phoneNumber ?? '') : user.email;
-  const initials = phoneOnly ? user.name : user.email;
+  // A phone account's email is a placeholder (decision 160): its menu names the number.
+  const shownAs = isPhoneOnlyEmail(user.email) && user.phoneNumber ? localMobile(user.phoneNumber) : user.email;
   return (
     <div className="dropdown dropdown-end">
       <button type="button" className="btn btn-ghost btn-circle avatar">
@@ -51,7 +49,7 @@ function AvatarMenu({ user }: { user: SignedInUser }) {
             className="flex h-10 w-10 items-center justify-center rounded-full bg-primary font-semibold text-primary-content uppercase"
             data-testid="avatar-initials"
           >
-            {initials.slice(0, 2)}
+            {user.email.slice(0, 2)}
           </span>
         )}
         <span className="sr-only">

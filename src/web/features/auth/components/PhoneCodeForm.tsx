@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { FormAnswer } from '#shared/form-answer.ts';
-import { localMobile, PHONE_CODE_SENT, type PhoneSendCodeInput, type PhoneVerifyInput } from '#shared/phone-sign-in.ts';
+import { localMobile, PHONE_CODE_SENT, type PhoneSendCodeInput, type PhoneVerifyInput } from '#shared/phone-account.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { askAuth } from '#web/lib/ask-auth.ts';

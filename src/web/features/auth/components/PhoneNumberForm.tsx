@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import type { FormAnswer } from '#shared/form-answer.ts';
-import type { PhoneSendCodeInput } from '#shared/phone-sign-in.ts';
+import type { PhoneSendCodeInput } from '#shared/phone-account.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { askAuth } from '#web/lib/ask-auth.ts';
 import { type RulesOf, useAccountForm } from '../api/use-account-form.ts';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useHref } from 'react-router';
-import type { PhoneSendCodeInput } from '#shared/phone-sign-in.ts';
+import type { PhoneSendCodeInput } from '#shared/phone-account.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFormAnswer } from '#web/lib/use-form-answer.ts';
 import { useReturnPath } from '../api/use-return-path.ts';
