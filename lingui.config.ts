@@ -83,7 +83,11 @@ export default defineConfig({
     { path: '<rootDir>/src/locales/pages/{locale}', include: PAGES, exclude: [...TESTS, ...PARCELS] },
     { path: '<rootDir>/src/locales/parcels/{locale}', include: PARCELS, exclude: TESTS },
     { path: '<rootDir>/src/locales/blog/{locale}', include: [BLOG], exclude: TESTS },
-    { path: '<rootDir>/src/locales/shared/{locale}', include: ['<rootDir>/src/shared'], exclude: [...TESTS, ...PARCELS] },
+    {
+      path: '<rootDir>/src/locales/shared/{locale}',
+      include: ['<rootDir>/src/shared'],
+      exclude: [...TESTS, ...PARCELS, ...PAGES],
+    },
     { path: '<rootDir>/src/locales/server/{locale}', include: ['<rootDir>/src/server'], exclude: TESTS },
   ],
   format: formatter({ lineNumbers: false }),
