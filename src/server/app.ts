@@ -139,6 +139,7 @@ export async function buildApp({
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     throttle,
     sessions,
+    translators: app.translators,
   });
   await app.register(authPlugin, { auth, db: database.db, issuer: config.publicUrl, rateLimits: config.rateLimits, sessions });
 

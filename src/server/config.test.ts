@@ -161,6 +161,8 @@ describe('loadConfig', () => {
       signInAttemptsPerAccount: 10,
       signUpsPerAddress: 5,
       passwordResetsPerAddress: 5,
+      phoneCodesPerAddress: 10,
+      phoneCodesPerNumber: 5,
       reviewsPerCustomer: 5,
       ordersPerCustomer: 20,
       cardAttemptsPerOrder: 10,

@@ -140,6 +140,8 @@ const configSchema = z
     SIGN_IN_ATTEMPTS_PER_ACCOUNT: limitSetting(10),
     SIGN_UPS_PER_ADDRESS: limitSetting(5),
     PASSWORD_RESETS_PER_ADDRESS: limitSetting(5),
+    PHONE_CODES_PER_ADDRESS: limitSetting(10),
+    PHONE_CODES_PER_NUMBER: limitSetting(5),
     REVIEWS_PER_CUSTOMER: limitSetting(5),
     ORDERS_PER_CUSTOMER: limitSetting(20),
     CARD_ATTEMPTS_PER_ORDER: limitSetting(10),
@@ -324,6 +326,10 @@ const configSchema = z
         signInAttemptsPerAccount: env.SIGN_IN_ATTEMPTS_PER_ACCOUNT,
         signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS,
         passwordResetsPerAddress: env.PASSWORD_RESETS_PER_ADDRESS,
+        /** Sign-in codes by text asked for per address in an hour, whatever the numbers (R-PHONE-SIGN-IN). */
+        phoneCodesPerAddress: env.PHONE_CODES_PER_ADDRESS,
+        /** Sign-in codes texted to one number in an hour, whoever asks (R-PHONE-SIGN-IN). */
+        phoneCodesPerNumber: env.PHONE_CODES_PER_NUMBER,
         reviewsPerCustomer: env.REVIEWS_PER_CUSTOMER,
         ordersPerCustomer: env.ORDERS_PER_CUSTOMER,
         cardAttemptsPerOrder: env.CARD_ATTEMPTS_PER_ORDER,

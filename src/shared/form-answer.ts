@@ -1,5 +1,13 @@
 /** The public forms the server answers itself when the browser sends them (JavaScript off). */
-export type AnsweredForm = 'login' | 'signup' | 'forgot-password' | 'reset-password' | 'newsletter' | 'track';
+export type AnsweredForm =
+  | 'login'
+  | 'signup'
+  | 'phone-login'
+  | 'phone-signup'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'newsletter'
+  | 'track';
 
 /**
  * A public form the server answered itself, sent with JavaScript off (R-AUTH): the page is rendered

@@ -3,12 +3,20 @@ import { forgotPasswordSchema, loginSchema, newPasswordFormSchema, signUpFormSch
 import { type AnsweredForm, type FormAnswer, returnPath } from '#shared/form-answer.ts';
 import { inEveryLanguage, pathInLocale } from '#shared/locale.ts';
 import { MESSAGES } from '#shared/messages.ts';
+import { PHONE_CODE_SENT } from '#shared/phone-account.ts';
+import {
+  phoneSendCodeSchema,
+  phoneSignUpSendCodeSchema,
+  phoneSignUpVerifySchema,
+  phoneVerifySchema,
+} from '#shared/phone-sign-in.ts';
+import { translated } from '#shared/translate.ts';
 import type { RateLimits } from '../config.ts';
 import { unexpectedFailure } from '../http/errors.ts';
 import { answerFormsWithPages, type FormFields, fieldErrors, formFields } from '../http/page-forms.ts';
 import type { WebBuild } from '../http/web-build.ts';
 import { requestLocale } from '../i18n/plugin.ts';
-import { notSooner, passwordResetFloodLimit, signUpFloodLimit } from './plugin.ts';
+import { notSooner, passwordResetFloodLimit, phoneCodeFloodLimit, signUpFloodLimit } from './plugin.ts';
 
 /** Shown when Better Auth gave no words of its own. */
 const FAILED = /*i18n*/ 'That did not work. Please try again.';
@@ -64,12 +72,14 @@ export default async function authFormRoutes(
       const fields = formFields(request);
       const invalid = fieldErrors(schema, fields);
       if (invalid) return answerPage(request, reply, 400, answered(form, fields, kept, { fieldErrors: invalid }));
+      // Better Auth's words in the form's language, as the API puts them for the web app (decision 61).
+      const inFormLanguage = (english: string) => translated(app.translators[requestLocale(request)], english);
       const refuse = async (response: Response) =>
         answerPage(
           request,
           reply,
           response.status,
-          answered(form, fields, kept, { providerError: await providerError(response) }),
+          answered(form, fields, kept, { providerError: inFormLanguage(await providerError(response)) }),
         );
       try {
         return await work(request, reply, fields, refuse);
@@ -110,6 +120,51 @@ export default async function authFormRoutes(
         return answerPage(request, reply, 401, notSignedIn);
       }),
     });
+
+  /**
+   * Signing in or up by mobile number (R-PHONE-SIGN-IN), in two steps on one page: the number (and a
+   * sign-up's name) asks for a code by text; the page comes back with the code's field, and its button
+   * (step=verify) signs in. "Send a new code" (step=send) asks again.
+   */
+  const phoneForm = (form: 'phone-login' | 'phone-signup') => {
+    const signUp = form === 'phone-signup';
+    const kept = signUp ? ['name', 'phoneNumber'] : ['phoneNumber'];
+    const codeStep = (fields: FormFields) => ({ ...fields, step: 'verify' });
+    const send = accountForm(
+      form,
+      signUp ? phoneSignUpSendCodeSchema : phoneSendCodeSchema,
+      kept,
+      async (request, reply, fields, refuse) => {
+        const response = await app.askAuth(request, '/phone-number/send-otp', { phoneNumber: fields.phoneNumber ?? '' });
+        if (!response.ok) return refuse(response);
+        // Step two shows and sends the number in its normal form, however it was typed.
+        const next = codeStep({ ...fields, phoneNumber: phoneSendCodeSchema.parse(fields).phoneNumber });
+        return answerPage(request, reply, 200, answered(form, next, [...kept, 'step'], { notice: PHONE_CODE_SENT }));
+      },
+    );
+    const verify = accountForm(
+      form,
+      signUp ? phoneSignUpVerifySchema : phoneVerifySchema,
+      [...kept, 'step'],
+      async (request, reply, fields, refuse) => {
+        const body = { phoneNumber: fields.phoneNumber ?? '', code: fields.code ?? '' };
+        const response = await app.askAuth(request, '/phone-number/verify', signUp ? { ...body, name: fields.name ?? '' } : body);
+        return response.ok ? signedIn(reply, response, fields) : refuse(response);
+      },
+    );
+    return (request: FastifyRequest, reply: FastifyReply) => (isCodeTyped(request) ? verify : send)(request, reply);
+  };
+  const isCodeTyped = (request: FastifyRequest) => formFields(request).step === 'verify';
+  for (const [path, form] of [
+    ['/login/phone', 'phone-login'],
+    ['/signup/phone', 'phone-signup'],
+  ] as const)
+    for (const url of inEveryLanguage(path))
+      app.post(url, {
+        schema: { hide: true },
+        config: phoneCodeFloodLimit(options.rateLimits, isCodeTyped),
+        handler: phoneForm(form),
+      });
 
   for (const url of inEveryLanguage('/forgot-password'))
     app.post(url, {

@@ -104,6 +104,20 @@ export const passwordResetFloodLimit = (rateLimits: RateLimits) =>
     key: (request) => request.ip,
   });
 
+/**
+ * Sign-in codes asked for per address (R-PHONE-SIGN-IN), for the API's route and the form's alike; the
+ * form's second step (the code typed) does not count: its tries are limited per code.
+ */
+export const phoneCodeFloodLimit = (rateLimits: RateLimits, isCodeTyped: (request: FastifyRequest) => boolean = () => false) => {
+  const limit = floodLimit({
+    max: rateLimits.phoneCodesPerAddress,
+    windowMs: RATE_LIMIT_WINDOWS.phoneCode,
+    what: /*i18n*/ 'sign-in codes asked for from your address',
+    key: (request) => request.ip,
+  });
+  return { rateLimit: { ...limit.rateLimit, allowList: (request: FastifyRequest) => isCodeTyped(request) } };
+};
+
 /** An answer that could tell a taken email from a new one is not sent sooner than ANSWER_NOT_BEFORE_MS (decision 44). */
 export async function notSooner(started: number, response: Response): Promise<Response> {
   if (response.ok) await sleep(Math.max(0, ANSWER_NOT_BEFORE_MS - (performance.now() - started)));
@@ -245,6 +259,11 @@ async function authPlugin(
       schema: { hide: true },
       config: passwordResetFloodLimit(rateLimits),
       handler: answerNoSooner,
+    });
+    authRoutes.post('/api/auth/phone-number/send-otp', {
+      schema: { hide: true },
+      config: phoneCodeFloodLimit(rateLimits),
+      handler,
     });
     authRoutes.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler });
   });

@@ -12,6 +12,9 @@ export const user = pgTable('user', {
   role: text('role', { enum: ROLES }).notNull().default('user'),
   /** The language the customer reads the shop in: their mails go out in it (R-LANGUAGES). */
   locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
+  /** Better Auth's phone-number plugin (decision 160): the mobile it signs in with, +8801711000000, once a code proved it. */
+  phoneNumber: text('phone_number').unique(),
+  phoneNumberVerified: boolean('phone_number_verified'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -11,6 +11,7 @@ const HOUR = 60 * 60 * 1000;
 export const RATE_LIMIT_WINDOWS = {
   signUp: HOUR,
   passwordReset: HOUR,
+  phoneCode: HOUR,
   review: 24 * HOUR,
   order: HOUR,
   cardAttempt: HOUR,

@@ -183,6 +183,20 @@ export const PAGES: Record<string, PageDefinition> = {
     head: (_params, _data, i18n) =>
       page(i18n._(msg`Login`), i18n._(msg`Sign in to ${SHOP_NAME} to order products, pay and follow your orders.`)),
   },
+  'phone-login': {
+    head: (_params, _data, i18n) =>
+      page(
+        i18n._(msg`Login with your mobile number`),
+        i18n._(msg`Sign in to ${SHOP_NAME} with a code sent to your phone by text.`),
+      ),
+  },
+  'phone-signup': {
+    head: (_params, _data, i18n) =>
+      page(
+        i18n._(msg`Sign up with your mobile number`),
+        i18n._(msg`Create a ${SHOP_NAME} account with your mobile number: no password, a code by text.`),
+      ),
+  },
   'forgot-password': {
     head: (_params, _data, i18n) =>
       page(i18n._(msg`Reset your password`), i18n._(msg`Ask ${SHOP_NAME} for a link to choose a new password.`)),

@@ -108,6 +108,22 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'phone-login',
+        path: 'login/phone',
+        lazy: page(
+          () => withCatalogues(import('../features/auth/pages/PhoneSignInPage.tsx'), 'pages', 'parcels'),
+          (m) => m.PhoneLoginPage,
+        ),
+      },
+      {
+        id: 'phone-signup',
+        path: 'signup/phone',
+        lazy: page(
+          () => withCatalogues(import('../features/auth/pages/PhoneSignInPage.tsx'), 'pages', 'parcels'),
+          (m) => m.PhoneSignUpPage,
+        ),
+      },
+      {
         id: 'forgot-password',
         path: 'forgot-password',
         lazy: page(

@@ -1,9 +1,15 @@
+import { phoneNumberClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { errorCodeForStatus } from '#shared/error-codes.ts';
 import { ApiError, pageLanguageHeader } from './api-client.ts';
 
 /** Better Auth's browser client for our server's /api/auth routes (cookies stay on this origin). */
-export const authClient = createAuthClient({ basePath: '/api/auth', fetchOptions: { headers: pageLanguageHeader() } });
+export const authClient = createAuthClient({
+  basePath: '/api/auth',
+  fetchOptions: { headers: pageLanguageHeader() },
+  // Sign-in by a code by text (R-PHONE-SIGN-IN).
+  plugins: [phoneNumberClient()],
+});
 
 /** How Better Auth's client answers: it returns its errors instead of throwing them. */
 export interface AuthAnswer<T> {

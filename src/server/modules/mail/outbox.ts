@@ -4,6 +4,7 @@ import type { FreightMode, FreightStatus } from '#shared/freight.ts';
 import type { Locale } from '#shared/locale.ts';
 import type { LedgerKind } from '#shared/merchant.ts';
 import type { CancelledBy, OrderStatus } from '#shared/order-status.ts';
+import { isPhoneOnlyEmail } from '#shared/phone-account.ts';
 import { insertMail } from './repository.ts';
 
 /**
@@ -115,5 +116,7 @@ export type MailKind = MailEvent['kind'];
  * exists exactly when the event does: it is never lost to a crash, nor sent for a rolled-back event (R-MAIL-OUTBOX).
  */
 export async function queueMail(tx: Database | Transaction, mail: MailEvent): Promise<void> {
+  // An account made by phone has a placeholder address that no mail reaches (decision 160).
+  if (isPhoneOnlyEmail(mail.to)) return;
   await insertMail(tx, { kind: mail.kind, recipient: mail.to, data: mail.data });
 }

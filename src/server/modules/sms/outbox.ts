@@ -19,6 +19,11 @@ export async function queueSms(tx: Database | Transaction, message: SmsMessage):
   await insertSms(tx, message);
 }
 
+/** How many texts of `kind` went, or wait to go, to `phone` in the last `hours` (a sign-in code's limit per number). */
+export async function textsToLately(db: Database | Transaction, kind: string, phone: string, hours: number): Promise<number> {
+  return (await recentTextsTo(db, kind, [phone], hours)).get(phone) ?? 0;
+}
+
 /** The window a number's budget of texts of one kind counts in (decision 108). */
 const BUDGET_HOURS = 24;
 

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
+import { isPhoneOnlyEmail, localMobile } from '#shared/phone-account.ts';
 import { signOut } from '#web/features/auth/api/sign-out.ts';
 import type { SignedInUser } from '#web/features/auth/api/use-session.ts';
 import { useViewer } from '#web/features/auth/api/use-viewer.ts';
@@ -33,6 +34,8 @@ function NavLinks() {
 
 function AvatarMenu({ user }: { user: SignedInUser }) {
   const queryClient = useQueryClient();
+  // A phone account's email is a placeholder (decision 160): its menu names the number.
+  const shownAs = isPhoneOnlyEmail(user.email) && user.phoneNumber ? localMobile(user.phoneNumber) : user.email;
   return (
     <div className="dropdown dropdown-end">
       <button type="button" className="btn btn-ghost btn-circle avatar">
@@ -50,7 +53,7 @@ function AvatarMenu({ user }: { user: SignedInUser }) {
           </span>
         )}
         <span className="sr-only">
-          <Trans>Account menu for {user.email}</Trans>
+          <Trans>Account menu for {shownAs}</Trans>
         </span>
       </button>
       <ul className="menu dropdown-content z-30 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">

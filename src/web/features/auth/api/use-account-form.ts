@@ -3,26 +3,28 @@ import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm
 import type { z } from 'zod';
 import type * as AccountRules from '#shared/auth.ts';
 import type { FormAnswer } from '#shared/form-answer.ts';
+import type * as PhoneRules from '#shared/phone-sign-in.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { loadAuthClient } from '#web/lib/ask-auth.ts';
 import { whenIdle } from '#web/lib/idle.ts';
 
 const FAILED = /*i18n*/ 'That did not work. Please try again.';
 
-/** Which of the shared account rules (src/shared/auth.ts) a form checks its fields with. */
-export type RulesOf<T> = (rules: typeof AccountRules) => z.ZodType<T, T>;
+/** Which of the shared account rules (src/shared/auth.ts, phone-sign-in.ts) a form checks its fields with. */
+export type RulesOf<T> = (rules: typeof AccountRules & typeof PhoneRules) => z.ZodType<T, T>;
 
 /**
  * zod and the account rules (25 KB gzip) load on the form's first check, or before when the browser is
  * idle: the login and sign-up pages hydrate without them (R-FIRST-PAINT). RHF asks the resolver only
  * when the visitor submits (and again as they correct a field afterwards).
  */
-const loadRules = () => Promise.all([import('#shared/auth.ts'), import('@hookform/resolvers/zod')]);
+const loadRules = () =>
+  Promise.all([import('#shared/auth.ts'), import('#shared/phone-sign-in.ts'), import('@hookform/resolvers/zod')]);
 
 function rulesResolver<T extends FieldValues>(rulesOf: RulesOf<T>): Resolver<T> {
   return async (values, context, options) => {
-    const [rules, { zodResolver }] = await loadRules();
-    return zodResolver(rulesOf(rules))(values, context, options);
+    const [rules, phoneRules, { zodResolver }] = await loadRules();
+    return zodResolver(rulesOf({ ...rules, ...phoneRules }))(values, context, options);
   };
 }
 

@@ -8,6 +8,8 @@ export interface SignedInUser {
   image?: string | null;
   /** False until the customer follows the mailed link (R-EMAIL-VERIFY); Google accounts start true. */
   emailVerified?: boolean;
+  /** The mobile the account signs in with by a code (+8801711000000), once proved (R-PHONE-SIGN-IN). */
+  phoneNumber?: string | null;
 }
 
 /** Better Auth's session answer: the session and its user, or null for a visitor. */

@@ -12,6 +12,7 @@ import { useCredentialsForm } from '../api/use-credentials-form.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
 import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
+import { UsePhoneLink } from '../components/UsePhoneLink.tsx';
 
 export function LoginPage() {
   const inPageLanguage = useInPageLanguage();
@@ -59,6 +60,7 @@ export function LoginPage() {
         <Trans>OR</Trans>
       </div>
       <GoogleSignInButton returnPath={returnPath} />
+      <UsePhoneLink to="/login/phone" returnPath={returnPath} />
     </AuthCard>
   );
 }

@@ -10,6 +10,7 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { CredentialsFormFooter } from '../components/CredentialsFormFooter.tsx';
 import { GoogleSignInButton } from '../components/GoogleSignInButton.tsx';
 import { ConfirmPasswordField, NewPasswordField } from '../components/NewPasswordField.tsx';
+import { UsePhoneLink } from '../components/UsePhoneLink.tsx';
 
 export function SignUpPage() {
   const action = useHref('/signup');
@@ -55,6 +56,7 @@ export function SignUpPage() {
         <Trans>OR</Trans>
       </div>
       <GoogleSignInButton returnPath={returnPath} />
+      <UsePhoneLink to="/signup/phone" returnPath={returnPath} />
     </AuthCard>
   );
 }
