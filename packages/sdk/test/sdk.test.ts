@@ -12,7 +12,6 @@ const run = promisify(execFile);
 /** A parcel as a shop's code would write it, typed by the SDK alone. */
 const PARCEL: Schemas['NewConsignmentInput'] = {
   service: 'standard',
-  pickup: { name: 'Asha Rahman', phone: '01711000000', address: 'House 12, Road 5', areaId: 'dhaka-gulshan' },
   recipient: { name: 'করিম মিয়া', phone: '01812345678', address: 'স্টেশন রোড', areaId: 'cumilla-debidwar' },
   weightGrams: 800,
   codAmount: 150_000,
