@@ -41,8 +41,11 @@ const BUDGET_BYTES = { js: 129 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 102
  * bytes compressed) and the route table the courier admin pages' own guard (144,888 bytes measured).
  * Each 1 KB more with issue 40's code above, and Bangla's shared catalogue its new messages (English 137,593
  * and Bangla 145,768 bytes measured).
+ * Each 1 KB more with issues 41 and 42's code above and the `web` catalogue's "Use your mobile number", and
+ * Bangla's shared catalogue the stores' and the sandbox's rules (English 138,469 and Bangla 147,288 bytes
+ * measured).
  */
-const LANGUAGE_BUDGET_BYTES = { en: 135 * 1024, bn: 143 * 1024 };
+const LANGUAGE_BUDGET_BYTES = { en: 136 * 1024, bn: 144 * 1024 };
 const HOME_CATALOGUES = { en: ['../locales/web/en.po'], bn: ['../locales/web/bn.po', '../locales/shared/bn.po'] };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';
