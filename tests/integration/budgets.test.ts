@@ -27,8 +27,11 @@ import { firstPaintFonts } from '#server/http/web-build.ts';
  * (131,425 bytes measured).
  * CSS: 25 KB and the 1 KB of issue 27's fonts (the Bangla pages' faces, the English pages' Bengali
  * letters) and their selectors.
+ * And the 1 KB issues 41 and 42 spend: the router's table knows the sign-in and sign-up by mobile number,
+ * the navbar names an account made with a phone by its number, and a page's own part can be rendered apart
+ * from its layout (decision 162) (132,217 bytes measured).
  */
-const BUDGET_BYTES = { js: 129 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 1024 };
+const BUDGET_BYTES = { js: 130 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 1024 };
 /**
  * Each language's home page loads the app's code and its language's catalogues (R-LANGUAGES, decision
  * 61), never the other language's: the code grew by Lingui's runtime (2 KB), English by its `web`
@@ -105,7 +108,7 @@ describe('budgets', () => {
   });
 
   it.runIf(existsSync(manifestPath))(
-    'the home page loads at most 129 KB of JavaScript (its code) and 26 KB of CSS, gzip, before it is idle',
+    'the home page loads at most 130 KB of JavaScript (its code) and 26 KB of CSS, gzip, before it is idle',
     () => {
       const manifest = readManifest();
       expect(manifest[HOME_ROUTE], `${HOME_ROUTE} is not in the manifest`).toBeDefined();
