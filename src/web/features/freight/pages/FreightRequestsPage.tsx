@@ -217,7 +217,7 @@ export function FreightRequestsPage({ admin }: { admin: boolean }) {
   if (requests.isPending) return <Spinner label={t`Loading the freight requests`} />;
   if (requests.isError) return <LoadError what={t`the freight requests`} onRetry={() => requests.refetch()} />;
   return (
-    <section aria-labelledby="freight-requests-heading" className="with-taka flex max-w-4xl flex-col gap-4">
+    <section aria-labelledby="freight-requests-heading" className="flex max-w-4xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="freight-requests-heading" className="text-2xl font-bold">
           <Trans>Freight requests</Trans>

@@ -186,7 +186,7 @@ export function MerchantPage({
   useDocumentTitle(t`Merchant`);
   const merchant = useMerchant();
   return (
-    <section aria-labelledby="merchant-heading" className="with-taka flex max-w-5xl flex-col gap-4">
+    <section aria-labelledby="merchant-heading" className="flex max-w-5xl flex-col gap-4">
       <h2 id="merchant-heading" className="text-2xl font-bold">
         {merchant.data ? merchant.data.businessName : <Trans>Merchant</Trans>}
       </h2>

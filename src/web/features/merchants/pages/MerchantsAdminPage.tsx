@@ -118,7 +118,7 @@ export function MerchantsAdminPage() {
     });
   };
   return (
-    <section aria-labelledby="merchants-heading" className="with-taka flex max-w-5xl flex-col gap-6">
+    <section aria-labelledby="merchants-heading" className="flex max-w-5xl flex-col gap-6">
       <h2 id="merchants-heading" className="text-2xl font-bold">
         <Trans>Merchants</Trans>
       </h2>

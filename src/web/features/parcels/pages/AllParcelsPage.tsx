@@ -57,7 +57,7 @@ export function AllParcelsPage() {
   };
   const merchantName = parcels.data?.parcels.find((parcel) => parcel.merchant?.id === filter.merchant)?.merchant?.businessName;
   return (
-    <section aria-labelledby="all-parcels-heading" className="with-taka flex flex-col gap-4">
+    <section aria-labelledby="all-parcels-heading" className="flex flex-col gap-4">
       <h2 id="all-parcels-heading" className="text-2xl font-bold">
         <Trans>Parcels</Trans>
       </h2>

@@ -246,7 +246,7 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
   });
 
   return (
-    <section className="with-taka mx-auto max-w-4xl px-4 py-10" aria-labelledby="book-heading">
+    <section className="mx-auto max-w-4xl px-4 py-10" aria-labelledby="book-heading">
       <h1 id="book-heading" className="text-3xl font-bold text-primary">
         <Trans>Book a parcel</Trans>
       </h1>

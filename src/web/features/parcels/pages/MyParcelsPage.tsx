@@ -48,7 +48,7 @@ export function MyParcelsPage() {
   if (parcels.isError) return <LoadError what={t`your parcels`} onRetry={() => parcels.refetch()} />;
   const { parcels: shown, next } = parcels.data;
   return (
-    <section aria-labelledby="parcels-heading" className="with-taka flex flex-col gap-4">
+    <section aria-labelledby="parcels-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="parcels-heading" className="text-2xl font-bold">
           <Trans>My Parcels</Trans>

@@ -44,7 +44,7 @@ export function OperationsPage() {
   };
   const status = (value: keyof typeof PARCEL_STATUS_NAMES) => i18n._(PARCEL_STATUS_NAMES[value]);
   return (
-    <section aria-labelledby="operations-heading" className="with-taka flex flex-col gap-4">
+    <section aria-labelledby="operations-heading" className="flex flex-col gap-4">
       <h2 id="operations-heading" className="text-2xl font-bold">
         <Trans>Operations</Trans>
       </h2>

@@ -82,7 +82,7 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
   };
 
   return (
-    <section aria-labelledby="parcel-heading" className="with-taka flex max-w-4xl flex-col gap-6">
+    <section aria-labelledby="parcel-heading" className="flex max-w-4xl flex-col gap-6">
       {booked ? (
         <p role="status" className="alert alert-success alert-soft">
           <Trans>Your parcel is booked. Print its label and stick it on the parcel.</Trans>

@@ -197,7 +197,7 @@ export function RunPage() {
   useDocumentTitle(t`My run`);
   const run = useRiderRun();
   return (
-    <section aria-labelledby="run-heading" className="with-taka flex flex-col gap-4">
+    <section aria-labelledby="run-heading" className="flex flex-col gap-4">
       <h2 id="run-heading" className="text-2xl font-bold">
         <Trans>My run</Trans>
       </h2>

@@ -56,7 +56,7 @@ export function ShipPage() {
     `/ship/book?${new URLSearchParams({ service: option.service, from: typed.from, to: typed.to, weight: typed.weight, cod: typed.cod })}`;
 
   return (
-    <section className="with-taka mx-auto max-w-7xl px-4 py-10 sm:py-14" aria-labelledby="ship-heading">
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:py-14" aria-labelledby="ship-heading">
       <h1 id="ship-heading" className="text-3xl font-bold tracking-wide text-primary sm:text-4xl">
         <Trans>Send a parcel</Trans>
       </h1>
