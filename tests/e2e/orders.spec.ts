@@ -239,6 +239,7 @@ test('the whole life of an order: Buy Now with a delivery address, pay with the 
   await row.getByRole('button', { name: 'Refund' }).click();
   const ask = adminPage.getByRole('dialog', { name: /^Refund \$ 50\.00 of order SC-\d+\?$/ });
   await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(ask).toHaveCount(0);
   await expect(row.locator('[aria-current="step"]')).toHaveText('Shipped');
   await row.getByRole('button', { name: 'Refund' }).click();
   await ask.getByRole('button', { name: 'Refund' }).click();

@@ -202,6 +202,8 @@ test('freight: asked for from the Road Freight card, priced by an admin, accepte
   const question = page.getByRole('dialog');
   await expect(question.getByRole('heading')).toContainText('Accept ৳45,000.00 for FR-');
   await question.getByRole('button', { name: 'Keep it' }).click();
+  // The dialog leaves the page once its close event has run; until then its own "Accept the quote" is in the card.
+  await expect(question).toHaveCount(0);
   await expect(card).toContainText('Quoted');
   await card.getByRole('button', { name: 'Accept the quote' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Accept the quote' }).click();
