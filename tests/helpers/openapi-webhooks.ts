@@ -1,8 +1,18 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
+interface HeaderParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema: object;
+}
+
 interface WebhookOperation {
-  post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } };
+  post: {
+    parameters?: HeaderParameter[];
+    requestBody: { content: { 'application/json': { schema: { $ref: string } } } };
+  };
 }
 
 /** A 3.1 document's `webhooks` and component schemas, as the merchant API's test reads them. */
@@ -34,6 +44,18 @@ export class WebhookChecker {
     const operation = this.document.webhooks[type];
     if (!operation) return [`${type} is not in the document's webhooks`];
     return this.problemsAt(operation.post.requestBody.content['application/json'].schema.$ref, body);
+  }
+
+  /** How the headers a delivery came with differ from the header parameters the document gives its type. */
+  headerProblems(type: string, headers: Record<string, string | string[] | undefined>): string[] {
+    const parameters = this.document.webhooks[type]?.post.parameters ?? [];
+    if (parameters.length === 0) return [`${type} names no headers`];
+    return parameters.flatMap((parameter) => {
+      const value = headers[parameter.name.toLowerCase()];
+      if (value === undefined) return parameter.required ? [`${parameter.name} is missing`] : [];
+      const validate = this.ajv.compile(parameter.schema);
+      return validate(value) ? [] : [`${parameter.name}: ${this.ajv.errorsText(validate.errors)}`];
+    });
   }
 
   /** Every component example its own schema refuses, named with why. */

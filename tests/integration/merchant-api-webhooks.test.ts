@@ -127,6 +127,8 @@ describe('webhooks through the merchant API (issue 41)', () => {
       // The body as it came over the wire, against the schema the document names for its type.
       const body = JSON.parse(seen?.body ?? 'null');
       expect(checker.eventProblems(body.type, body), body.type).toEqual([]);
+      // And its headers, the signature among them, against the header parameters the document names.
+      expect(checker.headerProblems(body.type, seen?.headers ?? {}), body.type).toEqual([]);
     }
     expect(statusChange()?.event.data).toMatchObject({
       status: 'cancelled',

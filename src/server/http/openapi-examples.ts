@@ -1,10 +1,18 @@
+import type { AreaDirectory } from '#shared/area.ts';
 import type { Booking, Consignment, ConsignmentInput, MerchantConsignmentInput } from '#shared/consignment.ts';
-import type { CodBalance, PayoutPage } from '#shared/merchant.ts';
+import type { ConsignmentBatch } from '#shared/consignment-batch.ts';
+import type { CodBalance, LedgerLine, LedgerPage, Payout, PayoutPage } from '#shared/merchant.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
-import type { Quote } from '#shared/quote.ts';
+import type { Quote, ServiceCatalogue } from '#shared/quote.ts';
 import type { SandboxAdvance } from '#shared/sandbox.ts';
 import type { Store, StoreChange, StoreInput, StoreList } from '#shared/store.ts';
-import type { WebhookEndpoint, WebhookEndpointInput, WebhookEventData } from '#shared/webhooks.ts';
+import type {
+  NewWebhookEndpoint,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointInput,
+  WebhookEventData,
+} from '#shared/webhooks.ts';
 
 /**
  * Examples the API documents show beside the named schemas (issue 41), by component name: each is
@@ -209,6 +217,53 @@ const event = <Data>(type: string, data: Data) => ({
   data,
 });
 
+const paidPayout: Payout = {
+  id: '0193a6f2-1d3e-7f50-9b2c-4d6e8f0a2b34',
+  merchant: { id: '0193a6f3-2e4f-7061-8c3d-5e7f9a1b3c45', businessName: 'Asha’s Crafts' },
+  account: { kind: 'wallet', wallet: 'bkash', number: '*******5678' },
+  createdAt: '2026-11-24T04:00:01.000Z',
+  ...payout,
+};
+
+const statusChange: WebhookEventData['consignment.status_changed'] = {
+  trackingCode: 'SC0D4R7KQ9XM2',
+  merchantInvoice: 'ORD-1001',
+  status: 'delivered',
+  previousStatus: 'out_for_delivery',
+  reason: null,
+  hub: null,
+  at: '2026-11-29T10:02:03.000Z',
+  test: false,
+};
+
+// A delivered parcel's three lines, as the ledger writes them in the move's transaction (R-LEDGER).
+const ledgerLines: LedgerLine[] = [
+  { kind: 'cod_collected', amount: 150000 },
+  { kind: 'delivery_fee', amount: -12000 },
+  { kind: 'cod_fee', amount: -2300 },
+].map(({ kind, amount }, index) => ({
+  id: 981_204 - index,
+  kind: kind as LedgerLine['kind'],
+  amount,
+  trackingCode: 'SC0D4R7KQ9XM2',
+  merchantInvoice: 'ORD-1001',
+  note: null,
+  at: '2026-11-29T10:02:03.000Z',
+  payout: null,
+}));
+
+const delivery: WebhookDelivery = {
+  id: '0193a6f5-4a6b-7c8d-9e0f-1a2b3c4d5e6f',
+  eventId: '0193a6f1-0c2d-7e4f-8a1b-3c5d7e9f1a23',
+  eventType: 'consignment.status_changed',
+  status: 'delivered',
+  createdAt: '2026-11-29T10:02:03.456Z',
+  attempts: [
+    { at: '2026-11-29T10:02:03.512Z', responseStatus: 503, error: null, durationMs: 212 },
+    { at: '2026-11-29T10:03:04.020Z', responseStatus: 200, error: null, durationMs: 87 },
+  ],
+};
+
 export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   Booking: booking,
   Consignment: consignment,
@@ -237,28 +292,57 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
     nextPayoutDay: '2026-12-01',
     nextPayoutAt: '2026-12-01T04:00:00.000Z',
   } satisfies CodBalance,
-  PayoutPage: {
-    payouts: [
+  Payout: paidPayout,
+  PayoutDetails: payout,
+  PayoutPage: { payouts: [paidPayout], older: null } satisfies PayoutPage,
+  LedgerLine: ledgerLines[0],
+  LedgerPage: { lines: ledgerLines, older: 981_202, newer: null, balance: 1234500 } satisfies LedgerPage,
+  ConsignmentBatch: {
+    id: '0193a6f6-5b7c-7d9e-8f1a-2b3c4d5e6f70',
+    parcels: [booking, { ...booking, trackingCode: 'SC0D4R7KQ9XM3', labelUrl: booking.labelUrl.replace('XM2', 'XM3') }],
+    total: 28600,
+    createdAt: '2026-11-29T08:20:16.621Z',
+    labelsUrl: 'https://shop.example.com/api/v1/consignments/batch/0193a6f6-5b7c-7d9e-8f1a-2b3c4d5e6f70/labels.pdf',
+  } satisfies ConsignmentBatch,
+  AreaDirectory: {
+    divisions: [
       {
-        id: '0193a6f2-1d3e-7f50-9b2c-4d6e8f0a2b34',
-        merchant: { id: '0193a6f3-2e4f-7061-8c3d-5e7f9a1b3c45', businessName: 'Asha’s Crafts' },
-        account: { kind: 'wallet', wallet: 'bkash', number: '*******5678' },
-        createdAt: '2026-11-24T04:00:01.000Z',
-        ...payout,
+        id: 'dhaka',
+        name: 'Dhaka',
+        nameBn: 'ঢাকা',
+        districts: [
+          {
+            id: 'dhaka',
+            name: 'Dhaka',
+            nameBn: 'ঢাকা',
+            areas: [{ id: 'dhaka-gulshan', name: 'Gulshan', nameBn: 'গুলশান', city: true, homeDelivery: true, pickup: true }],
+          },
+        ],
       },
     ],
-    older: null,
-  } satisfies PayoutPage,
-  ConsignmentStatusChangedEvent: event('consignment.status_changed', {
-    trackingCode: 'SC0D4R7KQ9XM2',
-    merchantInvoice: 'ORD-1001',
-    status: 'delivered',
-    previousStatus: 'out_for_delivery',
-    reason: null,
-    hub: null,
-    at: '2026-11-29T10:02:03.000Z',
-    test: false,
-  } satisfies WebhookEventData['consignment.status_changed']),
+  } satisfies AreaDirectory,
+  ServiceCatalogue: {
+    services: [
+      {
+        service: 'standard',
+        name: 'Standard',
+        nameBn: 'স্ট্যান্ডার্ড',
+        minGrams: 1,
+        bookedBeforeHour: null,
+        zones: [
+          { zone: 'same-city', workingDays: { earliest: 1, latest: 2 }, maxGrams: 25000 },
+          { zone: 'suburb', workingDays: { earliest: 2, latest: 3 }, maxGrams: 25000 },
+          { zone: 'nationwide', workingDays: { earliest: 3, latest: 5 }, maxGrams: 25000 },
+        ],
+      },
+    ],
+  } satisfies ServiceCatalogue,
+  NewWebhookEndpoint: { ...endpoint, secret: 'whsec_3q9Zt2mVb8KxR4pLw7nC1sYd6fHj0aUe5Qk2Wm8rTzN' } satisfies NewWebhookEndpoint,
+  WebhookDelivery: delivery,
+  WebhookDeliveryList: [delivery],
+  WebhookTest: { endpointId: endpoint.id } satisfies WebhookEventData['webhook.test'],
+  ConsignmentStatusChange: statusChange,
+  ConsignmentStatusChangedEvent: event('consignment.status_changed', statusChange),
   PayoutCreatedEvent: event('payout.created', { ...payout, paidAt: null, reference: null }),
   PayoutPaidEvent: event('payout.paid', payout),
   WebhookTestEvent: event('webhook.test', { endpointId: endpoint.id } satisfies WebhookEventData['webhook.test']),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import { REFUSING_TEST_CARDS } from '#shared/test-cards.ts';
-import { errorBodySchema } from './errors.ts';
+import { type ErrorBody, errorBodySchema } from './errors.ts';
 import { guardDemandOf } from './guards.ts';
 import { AUTH_SCHEMAS, authPaths } from './openapi-auth.ts';
 import { nameBodySchemas, schemasReferredTo } from './openapi-components.ts';
@@ -64,6 +64,15 @@ const STATUS_OF_CODE: Partial<Record<ErrorCode, ErrorStatus>> = {
 
 const codesSaid = (codes: readonly ErrorCode[]) =>
   codes.length === 0 ? '' : ` \`error.code\`: ${codes.map((code) => `\`${code}\``).join(' or ')}.`;
+
+/** ErrorResponse's example: a booking whose recipient's number is not a mobile number (400). */
+const ERROR_EXAMPLE: ErrorBody = {
+  error: {
+    code: 'bad_request',
+    message: 'Enter a Bangladeshi mobile number: 11 digits starting 013 to 019, like 01711000000',
+    fields: { 'recipient.phone': 'Enter a Bangladeshi mobile number: 11 digits starting 013 to 019, like 01711000000' },
+  },
+};
 
 /** The answer headers the document names, each as a header object of OpenAPI. */
 export const ANSWER_HEADERS = {
@@ -256,7 +265,12 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           },
           [METRICS_TOKEN]: { type: 'http', scheme: 'bearer', description: 'The METRICS_TOKEN the operator set.' },
         },
-        schemas: { ErrorResponse: z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' }) as object },
+        schemas: {
+          ErrorResponse: {
+            ...(z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' }) as object),
+            examples: [ERROR_EXAMPLE],
+          },
+        },
       },
     },
     transform: describeOperation(),
@@ -324,6 +338,7 @@ function webhooksSent() {
             'event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, ' +
             'or resent from the delivery log.',
           security: [],
+          parameters: WEBHOOK_HEADERS(type),
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
@@ -344,6 +359,32 @@ interface OpenApiDocument {
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
   [field: string]: unknown;
 }
+
+/** The headers every webhook request carries (webhooks/worker.ts), as parameters a generator types. */
+const WEBHOOK_HEADERS = (type: string) => [
+  {
+    name: 'SwiftCargo-Signature',
+    in: 'header',
+    required: true,
+    description: '`t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}` with the endpoint’s secret (R-WEBHOOKS).',
+    schema: { type: 'string', pattern: '^t=[0-9]+,v1=[0-9a-f]{64}$' },
+    example: 't=1795939323,v1=5f0c2b9e8d7a6f41c3e2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0f9e8d7c6',
+  },
+  {
+    name: 'SwiftCargo-Event-Id',
+    in: 'header',
+    required: true,
+    description: 'The event’s `id`: the same on every attempt and resend, so a receiver acts on it once.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'SwiftCargo-Event-Type',
+    in: 'header',
+    required: true,
+    description: 'The event’s `type`.',
+    schema: { type: 'string', const: type },
+  },
+];
 
 /**
  * The two documents one set of route schemas makes: the shop's at /api/docs, with Better Auth's calls
