@@ -29,11 +29,22 @@ const BOOKED_PARCEL = {
  */
 const DISTINCT_CODES = 50_000;
 
-/** A request that asks for the next code's page each time it is sent: every answer a miss of the kept pages. */
+/** What a phone's browser says it takes: a page it is sent is compressed (decision 167). */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * A request that asks for the next code's page each time it is sent, as a browser does: every answer a
+ * miss of the kept pages, compressed.
+ */
 function everyCodeOnce(codes) {
   let next = 0;
   const pathOf = () => `/track/${codes[next++ % codes.length]}`;
-  return { method: 'GET', path: pathOf(), setupRequest: (request) => ({ ...request, path: pathOf() }) };
+  return {
+    method: 'GET',
+    path: pathOf(),
+    headers: BROWSER_ENCODINGS,
+    setupRequest: (request) => ({ ...request, path: pathOf() }),
+  };
 }
 
 /** A code that is well formed (its check character is right) and names no parcel: a miss, not a 400. */

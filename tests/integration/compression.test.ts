@@ -66,12 +66,26 @@ describe('compression', () => {
     }
   });
 
-  it('compresses the rendered pages', async () => {
-    for (const path of ['/', '/blog', '/no/such/page']) {
-      const response = await get(path, 'br, gzip');
-      expect(response.headers.get('content-encoding'), path).toBe('br');
-      expect(response.headers.get('vary'), path).toMatch(/accept-encoding/i);
+  it('compresses the rendered pages: gzip of the template’s pieces deflated once at first, brotli once a kept page is asked again (decision 167)', async () => {
+    const text = async (path: string, acceptEncoding: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+      return {
+        encoding: response.headers.get('content-encoding'),
+        vary: response.headers.get('vary'),
+        text: await response.text(),
+      };
+    };
+    for (const path of ['/blog', '/no/such/page']) {
+      const first = await text(path, 'br, gzip');
+      expect(first.encoding, path).toBe('gzip');
+      expect(first.vary, path).toMatch(/accept-encoding/i);
+      // The joined gzip member reads as the page itself.
+      expect(first.text, path).toBe((await text(path, 'identity')).text);
     }
+    expect((await text('/blog', 'br, gzip')).encoding).toBe('br');
+    // A page not kept (a 404) is rendered and sent once each time: always the cheap gzip.
+    expect((await text('/no/such/page', 'br, gzip')).encoding).toBe('gzip');
+    expect((await text('/no/such/page', 'br')).encoding).toBe('br');
   });
 
   it('compresses API answers over 1 KB on the fly, and leaves small ones alone', async () => {

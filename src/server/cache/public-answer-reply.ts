@@ -28,17 +28,19 @@ export type AnswerKind = keyof typeof CONTENT_TYPE;
  */
 export const ANSWERED_FROM_MEMORY = { compress: false, decompress: false } as const;
 
-/** br when the client takes it, else gzip, else none; `;q=0` refuses an encoding. */
-function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
+const NONE_ACCEPTED: ReadonlySet<Encoding> = new Set();
+
+/** The encodings of ours the client takes; `;q=0` refuses one. */
+function acceptedEncodings(acceptEncoding: string | undefined): ReadonlySet<Encoding> {
+  if (!acceptEncoding) return NONE_ACCEPTED;
+  const accepted = new Set<Encoding>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    if (!parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter))) accepted.add(name.trim());
+    const encoding = name.trim();
+    if ((encoding === 'br' || encoding === 'gzip') && !parameters.some((parameter) => /^\s*q=0(\.0*)?\s*$/.test(parameter)))
+      accepted.add(encoding);
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  return accepted;
 }
 
 /** Each encoding is its own representation, so its strong ETag differs from the others'. */
@@ -66,7 +68,7 @@ export interface PublicReply {
  */
 export function publicReply(request: IncomingHttpHeaders, answer: PublicAnswer, kind: AnswerKind): PublicReply {
   const signedIn = request.cookie !== undefined || request.authorization !== undefined;
-  const encoding = answer.encoded ? encodingFor(request['accept-encoding']) : undefined;
+  const encoding = answer.encoded?.choose(acceptedEncodings(request['accept-encoding']));
   const etag = etagOf(answer, encoding);
   const headers: Record<string, string> = {
     ...answer.headers,

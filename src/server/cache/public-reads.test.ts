@@ -1,8 +1,8 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { publicReply } from './public-answer-reply.ts';
-import { PUBLIC_READS, PublicReads } from './public-reads.ts';
+import { fixedPiece, type PagePiece, PUBLIC_READS, PublicReads } from './public-reads.ts';
 
 const names = z.array(z.string());
 
@@ -233,6 +233,42 @@ describe('PublicReads', () => {
     expect(loads).toBe(2);
     await read('a');
     expect(loads).toBe(3);
+  });
+
+  it('sends a page joined from the template’s pieces gzipped from their copies deflated once, then brotli once asked again (decision 167)', async () => {
+    const stylesheet = fixedPiece(Buffer.from(`<html lang="en"><style>${'.btn{color:red}'.repeat(2_000)}</style>`));
+    const end = fixedPiece(Buffer.from('</body></html>'));
+    const pageOf = (own: string, style = stylesheet): PagePiece[] => [style, { bytes: Buffer.from(own) }, end];
+    const render = (pieces: PagePiece[]) => async () => ({
+      status: 200,
+      body: Buffer.concat(pieces.map((piece) => piece.bytes)),
+      pieces,
+    });
+    const reads = new PublicReads();
+    const pieces = pageOf('<main>Parcel SC0D4R7KQ9XM2: delivered</main>');
+    const page = await reads.page('/track/SC0D4R7KQ9XM2', render(pieces));
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const first = publicReply(browser, page, 'page');
+    expect(first.headers['content-encoding']).toBe('gzip');
+    // One gzip member a browser reads as the page, byte for byte, though only the page's own stretch was deflated now.
+    expect(gunzipSync(first.body as Buffer).equals(page.body)).toBe(true);
+    expect(first.body?.includes(stylesheet.fixed?.deflated as Buffer)).toBe(true);
+    const again = publicReply(browser, page, 'page');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(again.body as Buffer).equals(page.body)).toBe(true);
+    // The ETag stands for the bytes: the same page the same, another stylesheet or another part another.
+    const same = await new PublicReads().page('/x', render(pageOf('<main>Parcel SC0D4R7KQ9XM2: delivered</main>')));
+    expect(same.etag).toBe(page.etag);
+    const otherStyle = fixedPiece(Buffer.from('<html lang="en"><style>.btn{color:blue}</style>'));
+    expect(
+      (await new PublicReads().page('/y', render(pageOf('<main>Parcel SC0D4R7KQ9XM2: delivered</main>', otherStyle)))).etag,
+    ).not.toBe(page.etag);
+    expect((await new PublicReads().page('/z', render(pageOf('<main>Parcel SC0D4R7KQ9XM3: delivered</main>')))).etag).not.toBe(
+      page.etag,
+    );
+    // A client taking only gzip keeps getting gzip, and one taking nothing the page as it is.
+    expect(publicReply({ 'accept-encoding': 'gzip' }, page, 'page').headers['content-encoding']).toBe('gzip');
+    expect(publicReply({}, page, 'page').body).toBe(page.body);
   });
 
   it('refuses to keep an answer its schema does not allow, and keeps no failure', async () => {

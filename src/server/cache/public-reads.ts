@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import type { z } from 'zod';
 
 /** The encodings a kept answer is sent in besides none (R-COMPRESS). */
@@ -9,13 +9,30 @@ export type Encoding = 'br' | 'gzip';
  * A kept answer's compressed copies, each made the first time a client asks for that encoding and then
  * sent as is until the answer changes: a miss no client wants compressed (a program, a bench) costs no
  * compression at all, and a browser's costs one encoding, not both.
+ *
+ * A rendered page is mostly the template's fixed stretches (its 136 KB inline stylesheet), each deflated
+ * once at start (decision 167): its gzip copy is those, and only the page's own stretches deflated, in
+ * one gzip member. So a page sent once (a parcel's tracking page on a miss) costs a few kilobytes of
+ * deflate where brotli of the whole took 5 ms; a page asked for again gets its smaller brotli copy.
  */
 export class EncodedCopies {
   private readonly copies: Partial<Record<Encoding, Buffer>> = {};
+  private asked = 0;
   /** Told the bytes of each copy made, by the cache that keeps the answer (its byte budget). */
   counted?: (bytes: number) => void;
 
-  constructor(private readonly body: Buffer) {}
+  constructor(
+    private readonly body: Buffer,
+    private readonly pieces?: readonly PagePiece[],
+  ) {}
+
+  /** The encoding to send among those the client takes: brotli, but gzip for a page's first sending when gzip will do. */
+  choose(accepted: ReadonlySet<Encoding>): Encoding | undefined {
+    if (accepted.size === 0) return undefined;
+    const firstOfPieces = this.pieces !== undefined && this.asked++ === 0 && this.copies.br === undefined;
+    if (accepted.has('br') && !(firstOfPieces && accepted.has('gzip'))) return 'br';
+    return accepted.has('gzip') ? 'gzip' : undefined;
+  }
 
   copy(encoding: Encoding): Buffer {
     let copy = this.copies[encoding];
@@ -23,7 +40,9 @@ export class EncodedCopies {
       copy =
         encoding === 'br'
           ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-          : gzipSync(this.body, { level: GZIP_LEVEL });
+          : this.pieces
+            ? gzipOfPieces(this.body, this.pieces)
+            : gzipSync(this.body, { level: GZIP_LEVEL });
       this.copies[encoding] = copy;
       this.counted?.(copy.length);
     }
@@ -34,6 +53,42 @@ export class EncodedCopies {
   get bytes(): number {
     return (this.copies.br?.length ?? 0) + (this.copies.gzip?.length ?? 0);
   }
+}
+
+/**
+ * A stretch of a rendered page's bytes. The template's fixed stretches come with their deflated copy and
+ * digest, made once: a page's gzip copy and ETag then never go over them again.
+ */
+export interface PagePiece {
+  bytes: Buffer;
+  fixed?: { deflated: Buffer; digest: Buffer };
+}
+
+/**
+ * Deflated to end on a full flush: byte-aligned, and no later stretch refers back into it, so stretches
+ * deflated apart follow one another in one deflate stream (as pigz joins its blocks).
+ */
+const deflatedStretch = (bytes: Buffer) => deflateRawSync(bytes, { level: GZIP_LEVEL, finishFlush: constants.Z_FULL_FLUSH });
+/** An empty last block, which ends the stream. */
+const LAST_BLOCK = deflateRawSync(Buffer.alloc(0));
+/** RFC 1952's member header: deflate, no name or time, made on Unix (as gzipSync writes it). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+
+/** One of the template's fixed stretches, deflated and digested once. */
+export function fixedPiece(bytes: Buffer): PagePiece {
+  return { bytes, fixed: { deflated: deflatedStretch(bytes), digest: createHash('sha1').update(bytes).digest() } };
+}
+
+function gzipOfPieces(body: Buffer, pieces: readonly PagePiece[]): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(body), 0);
+  trailer.writeUInt32LE(body.length % 2 ** 32, 4);
+  return Buffer.concat([
+    GZIP_HEADER,
+    ...pieces.map((piece) => piece.fixed?.deflated ?? deflatedStretch(piece.bytes)),
+    LAST_BLOCK,
+    trailer,
+  ]);
 }
 
 /** A public read's answer as it goes on the wire: the JSON as UTF-8 bytes, its strong ETag, and compressed copies. */
@@ -56,6 +111,8 @@ export interface RenderedPage {
   status: number;
   /** The HTML, as UTF-8 bytes. */
   body: Buffer;
+  /** The body as the stretches it was joined from, when it was (the template's and the page's own). */
+  pieces?: readonly PagePiece[];
 }
 
 /** How a kept answer goes out when it is not its value as is: the JSON body and the headers that come with it. */
@@ -76,12 +133,19 @@ const COMPRESS_FROM_BYTES = 1024;
 const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 6;
 
-function serialize(body: Buffer, headers?: Record<string, string>, status?: number, until?: number): PublicAnswer {
-  const etag = `"${createHash('sha1')
-    .update(body)
-    .update(JSON.stringify(headers ?? {}))
-    .digest('base64url')}"`;
-  const encoded = body.length < COMPRESS_FROM_BYTES ? undefined : new EncodedCopies(body);
+function serialize(
+  body: Buffer,
+  headers?: Record<string, string>,
+  status?: number,
+  until?: number,
+  pieces?: readonly PagePiece[],
+): PublicAnswer {
+  const hash = createHash('sha1');
+  // A fixed stretch by its digest: the same bytes give the same ETag, without hashing the stylesheet per page.
+  if (pieces) for (const piece of pieces) hash.update(piece.fixed?.digest ?? piece.bytes);
+  else hash.update(body);
+  const etag = `"${hash.update(JSON.stringify(headers ?? {})).digest('base64url')}"`;
+  const encoded = body.length < COMPRESS_FROM_BYTES ? undefined : new EncodedCopies(body, pieces);
   return { body, etag, encoded, headers, status, until };
 }
 
@@ -194,8 +258,8 @@ export class PublicReads {
    */
   page(url: string, render: () => Promise<RenderedPage>): PublicAnswer | Promise<PublicAnswer> {
     return this.keptOrLoaded(PUBLIC_READS.page(url), async () => {
-      const { status, body } = await render();
-      return serialize(body, undefined, status);
+      const { status, body, pieces } = await render();
+      return serialize(body, undefined, status, undefined, pieces);
     });
   }
 

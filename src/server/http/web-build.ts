@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FormAnswer } from '#shared/form-answer.ts';
-import type { RenderedPage } from '../cache/public-reads.ts';
+import { fixedPiece, type PagePiece, type RenderedPage } from '../cache/public-reads.ts';
 
 /** A public read's answer as the renderer takes it: status, JSON body and headers (a page's total, say). */
 export interface PublicReadAnswer {
@@ -123,15 +123,18 @@ function pageTemplate(webRoot: string, indexHtml: string): string {
  */
 interface TemplatePieces {
   /** Up to the page's language, inside `<html lang="`. */
-  beforeLanguage: Buffer;
+  beforeLanguage: PagePiece;
   /** From after the language to where the page's head goes. */
-  beforeHead: Buffer;
+  beforeHead: PagePiece;
   /** From after the head to where the page's markup goes. */
-  beforeMarkup: Buffer;
+  beforeMarkup: PagePiece;
   /** From after the markup to where the page's state goes. */
-  beforeState: Buffer;
-  end: Buffer;
+  beforeState: PagePiece;
+  end: PagePiece;
 }
+
+const ownPiece = (text: string): PagePiece => ({ bytes: Buffer.from(text) });
+const templatePiece = (text: string) => fixedPiece(Buffer.from(text));
 
 const LANGUAGE_ATTRIBUTE = '<html lang="';
 
@@ -145,11 +148,11 @@ function cutTemplate(template: string): TemplatePieces {
   }
   const afterLanguage = template.indexOf('"', language);
   return {
-    beforeLanguage: Buffer.from(template.slice(0, language)),
-    beforeHead: Buffer.from(template.slice(afterLanguage, head.index)),
-    beforeMarkup: Buffer.from(template.slice(head.index + head[0].length, markup)),
-    beforeState: Buffer.from(template.slice(markup + MARKUP_MARK.length, state)),
-    end: Buffer.from(template.slice(state + STATE_MARK.length)),
+    beforeLanguage: templatePiece(template.slice(0, language)),
+    beforeHead: templatePiece(template.slice(afterLanguage, head.index)),
+    beforeMarkup: templatePiece(template.slice(head.index + head[0].length, markup)),
+    beforeState: templatePiece(template.slice(markup + MARKUP_MARK.length, state)),
+    end: templatePiece(template.slice(state + STATE_MARK.length)),
   };
 }
 
@@ -183,18 +186,18 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
       if (!page) return { status: 500, body: shell };
       const preloads = page.html.match(LEADING_PRELOADS)?.[0] ?? '';
       const languageFont = page.locale === 'bn' && banglaFont ? `${fontPreload(banglaFont)}\n    ` : '';
-      const body = Buffer.concat([
+      const joined = [
         pieces.beforeLanguage,
-        Buffer.from(page.locale),
+        ownPiece(page.locale),
         pieces.beforeHead,
-        Buffer.from(`${page.head}\n    ${languageFont}${preloads}`),
+        ownPiece(`${page.head}\n    ${languageFont}${preloads}`),
         pieces.beforeMarkup,
-        Buffer.from(page.html.slice(preloads.length)),
+        ownPiece(page.html.slice(preloads.length)),
         pieces.beforeState,
-        Buffer.from(page.state),
+        ownPiece(page.state),
         pieces.end,
-      ]);
-      return { status: page.status, body };
+      ];
+      return { status: page.status, body: Buffer.concat(joined.map((piece) => piece.bytes)), pieces: joined };
     },
     builtAt: statSync(indexPath).mtime,
     publicPages: () => renderer?.publicPages() ?? [],
