@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { preparedPerDatabase } from '#server/db/prepared.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { consignmentEvents, consignments } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
@@ -224,9 +225,16 @@ export async function moveConsignment(db: Database, trackingCode: string, move: 
  * the events are partitioned by month (decision 0129), and without the bound every month's index is probed.
  */
 export async function eventsOf(db: Database, parcel: { id: string; createdAt: Date }): Promise<ConsignmentEventRow[]> {
-  return db
+  return eventsStatement(db).execute({ id: parcel.id, since: parcel.createdAt });
+}
+
+const eventsStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(consignmentEvents)
-    .where(and(eq(consignmentEvents.consignmentId, parcel.id), gte(consignmentEvents.createdAt, parcel.createdAt)))
-    .orderBy(asc(consignmentEvents.id));
-}
+    .where(
+      and(eq(consignmentEvents.consignmentId, sql.placeholder('id')), gte(consignmentEvents.createdAt, sql.placeholder('since'))),
+    )
+    .orderBy(asc(consignmentEvents.id))
+    .prepare('parcel_events'),
+);

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { preparedPerDatabase } from '#server/db/prepared.ts';
 import { consignments } from '#server/db/schema.ts';
 import { notFound } from '#server/http/errors.ts';
 import { findHub, hubName } from '#shared/hubs.ts';
@@ -10,7 +11,6 @@ import { shortenedName, TRACKING_MESSAGES, type Tracking, type TrackingEvent } f
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { translated } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
-import { findConsignment } from './consignment-row.ts';
 import { eventsOf } from './moves.ts';
 
 const district = (areaId: string) => {
@@ -24,7 +24,7 @@ const district = (areaId: string) => {
  */
 export async function trackingOf(db: Database, typedCode: string, i18n: I18n, locale: Locale): Promise<Tracking> {
   const code = readTrackingCode(typedCode);
-  const row = code ? await findConsignment(db, code) : undefined;
+  const [row] = code ? await trackedParcel(db).execute({ code }) : [];
   if (!row) throw notFound(TRACKING_MESSAGES.notFound);
   return {
     trackingCode: row.trackingCode,
@@ -34,9 +34,33 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
     destination: district(row.recipientAreaId),
     recipient: { name: shortenedName(row.recipientName) },
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
-    events: await stepsOf(db, row, i18n, locale),
+    events: stepsFrom(await eventsOf(db, row), i18n, locale),
   };
 }
+
+/**
+ * The public tracking read's parcel, prepared once per database and only the columns the answer shows: a
+ * miss (a code not kept) had Drizzle build its SQL again and read the parcel's every column (issue 40).
+ */
+const trackedParcel = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: consignments.id,
+      trackingCode: consignments.trackingCode,
+      status: consignments.status,
+      service: consignments.service,
+      pickupAreaId: consignments.pickupAreaId,
+      recipientAreaId: consignments.recipientAreaId,
+      recipientName: consignments.recipientName,
+      estimatedEarliest: consignments.estimatedEarliest,
+      estimatedLatest: consignments.estimatedLatest,
+      createdAt: consignments.createdAt,
+    })
+    .from(consignments)
+    .where(eq(consignments.trackingCode, sql.placeholder('code')))
+    .limit(1)
+    .prepare('public_tracking_parcel'),
+);
 
 /**
  * A parcel's steps, oldest first, as the public tracking page shows them and its sender's page too
@@ -48,7 +72,11 @@ export async function stepsOf(
   i18n: I18n,
   locale: Locale,
 ): Promise<TrackingEvent[]> {
-  return (await eventsOf(db, row)).map((event) => {
+  return stepsFrom(await eventsOf(db, row), i18n, locale);
+}
+
+function stepsFrom(events: Awaited<ReturnType<typeof eventsOf>>, i18n: I18n, locale: Locale): TrackingEvent[] {
+  return events.map((event) => {
     const hub = event.hub ? findHub(event.hub) : undefined;
     const text = parcelEventText(event.status, { hub: hub && hubName(hub, locale), reason: event.reason });
     return {
