@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { BULK_BOOKING_MESSAGES, BULK_COLUMNS, BULK_TEMPLATE_PATH, type BulkBooking } from '#shared/bulk-booking.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { formatDateTime } from '#shared/locale-format.ts';
@@ -75,6 +75,7 @@ const CHOICE_FIELD = 'column:';
  */
 function ColumnChooser({ columns }: { columns: string[] }) {
   const { t } = useLingui();
+  const id = useId();
   return (
     <fieldset className="fieldset col-span-full rounded-box border border-base-300 p-3" data-testid="column-chooser">
       <legend className="fieldset-legend">
@@ -82,9 +83,12 @@ function ColumnChooser({ columns }: { columns: string[] }) {
       </legend>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         {BULK_COLUMNS.map((column) => (
-          <label key={column} className="form-control flex flex-col gap-1">
-            <span className="label-text font-mono text-sm">{column}</span>
+          <div key={column} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${column}`} className="label-text font-mono text-sm">
+              {column}
+            </label>
             <select
+              id={`${id}-${column}`}
               name={`${CHOICE_FIELD}${column}`}
               className="select select-bordered select-sm w-full"
               defaultValue={columns.find((name) => name.toLowerCase() === column) ?? ''}
@@ -96,7 +100,7 @@ function ColumnChooser({ columns }: { columns: string[] }) {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         ))}
       </div>
     </fieldset>
