@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consignmentInputSchema, storeIdField } from './consignment.ts';
+import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { englishText } from './translate.ts';
 
@@ -7,6 +8,15 @@ import { englishText } from './translate.ts';
  * Bulk booking (R-BULK-BOOKING): a merchant's spreadsheet of parcels, one per line, booked all at once
  * or not at all. The columns, in the template's order; a file may put them in any order.
  */
+/** The parcel details of issue 41 (R-PARCEL-DETAILS): optional columns, after the parcel's own. */
+const DETAIL_COLUMNS = [
+  'item_description',
+  'quantity',
+  'declared_value_taka',
+  'alternative_phone',
+  'email',
+  'delivery_type',
+] as const;
 export const BULK_COLUMNS = [
   'invoice',
   'recipient_name',
@@ -16,26 +26,13 @@ export const BULK_COLUMNS = [
   'weight_kg',
   'cod_taka',
   'note',
-  'item_description',
-  'quantity',
-  'declared_value_taka',
-  'alternative_phone',
-  'email',
-  'delivery_type',
+  ...DETAIL_COLUMNS,
 ] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
-/** Columns a file may leave out: a parcel without an invoice number, cash to collect, note or the details of issue 41. */
-export const OPTIONAL_BULK_COLUMNS: readonly BulkColumn[] = [
-  'invoice',
-  'cod_taka',
-  'note',
-  'item_description',
-  'quantity',
-  'declared_value_taka',
-  'alternative_phone',
-  'email',
-  'delivery_type',
-];
+/** Columns a file may leave out: a parcel without an invoice number, cash to collect, note or its details. */
+export const OPTIONAL_BULK_COLUMNS: readonly BulkColumn[] = ['invoice', 'cod_taka', 'note', ...DETAIL_COLUMNS];
+/** The columns every parcel needs: a file of another shape names which of its columns holds each (issue 41). */
+export const REQUIRED_BULK_COLUMNS = BULK_COLUMNS.filter((column) => !OPTIONAL_BULK_COLUMNS.includes(column));
 
 /** What the template's example line holds, so a merchant sees how each cell is written. */
 export const BULK_TEMPLATE_EXAMPLE: Record<BulkColumn, string> = {
@@ -74,14 +71,68 @@ export const BULK_BOOKING_MESSAGES = {
   invoiceRepeated: (invoice: string, line: number) =>
     englishText(/*i18n*/ 'Invoice {invoice} is on line {line} too: each parcel needs its own invoice number.', { invoice, line }),
   inColumn: (column: string, problem: string) => englishText(/*i18n*/ '{column}: {problem}', { column, problem }),
+  /** Every problem of one line, one a line of the message (issue 42: a line with two errors names both). */
+  andThen: (problem: string, more: string) => englishText(/*i18n*/ '{problem}\n{more}', { problem, more }),
+  /** An area a file names that no area is called: what to write in its area column instead (issue 42). */
+  unknownArea: (typed: string, instead: string) =>
+    englishText(/*i18n*/ 'area: no area is called “{typed}”: write one of these in the area column: {instead}.', {
+      typed,
+      instead,
+    }),
+  unknownAreaNothingLike: (typed: string) =>
+    englishText(
+      /*i18n*/ 'area: no area is called “{typed}”: write the area and its district in the area column, like “Mirpur, Dhaka”.',
+      {
+        typed,
+      },
+    ),
+  ambiguousArea: (typed: string, instead: string) =>
+    englishText(/*i18n*/ 'area: several areas are called “{typed}”: write one of these in the area column: {instead}.', {
+      typed,
+      instead,
+    }),
+  noWeight: /*i18n*/ 'weight_kg: the file gives no weight: fill in “Weight when the file has none”.',
+  defaultWeight: /*i18n*/ 'Weight when the file has none must be a weight in kilograms, like 0.5 or 2.',
+  unknownColumns: englishText(
+    /*i18n*/ 'These columns are not the template’s nor a WooCommerce or Shopify order export’s: choose below which of them holds each of ours ({columns} are needed), and it is remembered for files like this one.',
+    { columns: REQUIRED_BULK_COLUMNS.join(', ') },
+  ),
+  columnNotInFile: (column: string) =>
+    englishText(/*i18n*/ 'The file has no column “{column}”: choose one of its columns.', { column }),
   notFound: /*i18n*/ 'No bulk booking of yours has this id.',
   printing: /*i18n*/ 'Another bulk booking’s labels are being printed. Try again in a minute.',
 } as const;
 
 /** The choices made once for a whole file: the service, and which of the merchant's stores (absent or empty: the default). */
+const absentWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * Which column of a file holds each of ours, by the file's own column names, as the merchant chose them
+ * for a file of another shape (issue 41); sent as JSON in the form's `columns` field.
+ */
+export const columnChoicesSchema = z.partialRecord(z.enum(BULK_COLUMNS), z.string().max(LIMITS.csvCellMaxChars));
+export type ColumnChoices = z.infer<typeof columnChoicesSchema>;
+
+/**
+ * The choices made once for a whole file: the service, which of the merchant's stores (absent or empty:
+ * the default), the weight of parcels the file gives none (an order export has no weights), and the
+ * columns chosen for a file of another shape.
+ */
 export const bulkBookingOptionsSchema = z.object({
   service: consignmentInputSchema.shape.service,
-  store: z.preprocess((value) => (value === '' ? undefined : value), storeIdField),
+  store: z.preprocess(absentWhenEmpty, storeIdField),
+  defaultWeightKg: z.preprocess(
+    (value) => decimalFromText(absentWhenEmpty(value)),
+    z.number({ error: BULK_BOOKING_MESSAGES.defaultWeight }).positive(BULK_BOOKING_MESSAGES.defaultWeight).optional(),
+  ),
+  columns: z.preprocess((value) => {
+    if (typeof value !== 'string' || value === '') return undefined;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, columnChoicesSchema.optional()),
 });
 export type BulkBookingOptions = z.infer<typeof bulkBookingOptionsSchema>;
 

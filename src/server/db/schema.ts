@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ColumnChoices } from '#shared/bulk-booking.ts';
 import { DELIVERY_TYPES, FEE_PAYMENTS } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, STUCK_STATUSES } from '#shared/consignment-status.ts';
 import { FREIGHT_MODES, FREIGHT_STATUSES } from '#shared/freight.ts';
@@ -805,6 +806,24 @@ export const bulkBookings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('bulk_bookings_merchant_idx').on(table.merchantId, table.createdAt)],
+);
+
+/**
+ * Which column of a file holds each of the template's, as a merchant chose them once for a file of
+ * another shape (issue 41, decision 164), kept under the file's columns (`columnsSignature`): a later
+ * file with the same columns is read with them. At most `KEPT_COLUMN_CHOICES` a merchant.
+ */
+export const bulkColumnChoices = pgTable(
+  'bulk_column_choices',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    signature: text('signature').notNull(),
+    columns: jsonb('columns').$type<ColumnChoices>().notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantId, table.signature] })],
 );
 
 /**

@@ -15,18 +15,28 @@ import {
   type BulkBookingOptions,
   type BulkColumn,
   bulkLabelsPath,
-  OPTIONAL_BULK_COLUMNS,
+  type ColumnChoices,
 } from '#shared/bulk-booking.ts';
 import { consignmentInputSchema } from '#shared/consignment.ts';
 import { decimalFromText } from '#shared/decimal-text.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
-import { QUOTE_MESSAGES } from '#shared/quote.ts';
 import { findAreaForgiving } from '../areas/places.ts';
+import { suggestPlaces } from '../areas/suggestions.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
 import { pickupStores, storeRefused } from '../stores/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
+import { rememberChoices, rememberedChoices } from './column-choices.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
+import {
+  chosenShape,
+  columnsSignature,
+  type FileShape,
+  knownShape,
+  type ParcelCells,
+  plainColumn,
+  withNextItem,
+} from './order-exports.ts';
 import { INVOICE_UNIQUE, parcelsWithInvoices } from './repository.ts';
 import { atStore, type BookingTerms, CONSIGNMENT_MESSAGES, type PlacedRequest, pricedConsignment } from './service.ts';
 
@@ -80,40 +90,6 @@ export class BulkBookingRefusal extends HttpError {
 /** The template a merchant downloads: the columns, and one example line showing how each is written. */
 export const bulkTemplateCsv = () => csvRow(BULK_COLUMNS) + csvRow(BULK_COLUMNS.map((column) => BULK_TEMPLATE_EXAMPLE[column]));
 
-/** Other ways a spreadsheet names a column ("Recipient Name", "Weight", "COD"). */
-const COLUMN_ALIASES: Record<string, BulkColumn> = {
-  name: 'recipient_name',
-  recipient: 'recipient_name',
-  weight: 'weight_kg',
-  cod: 'cod_taka',
-  cod_amount: 'cod_taka',
-  invoice_number: 'invoice',
-  description: 'item_description',
-  item: 'item_description',
-  items: 'quantity',
-  qty: 'quantity',
-  declared_value: 'declared_value_taka',
-  value: 'declared_value_taka',
-  alt_phone: 'alternative_phone',
-  alternate_phone: 'alternative_phone',
-  recipient_email: 'email',
-};
-
-function columnsOf(header: string[]): Map<BulkColumn, number> | undefined {
-  const columns = new Map<BulkColumn, number>();
-  for (const [at, cell] of header.entries()) {
-    const plain = cell
-      .trim()
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_')
-      .replace(/^_+|_+$/g, '');
-    const column = (BULK_COLUMNS as readonly string[]).includes(plain) ? (plain as BulkColumn) : COLUMN_ALIASES[plain];
-    if (column && !columns.has(column)) columns.set(column, at);
-  }
-  const complete = BULK_COLUMNS.every((column) => columns.has(column) || OPTIONAL_BULK_COLUMNS.includes(column));
-  return complete ? columns : undefined;
-}
-
 /** Where a zod issue's field sits in the file. */
 const COLUMN_OF_FIELD: Record<string, BulkColumn> = {
   'recipient.name': 'recipient_name',
@@ -138,28 +114,50 @@ function hundredths(cell: string, per: number): number | undefined {
   return typeof read === 'number' ? Math.round(read * per) : undefined;
 }
 
-/** One line read as a booking request, or the first thing wrong with it. */
-function readLine(cells: string[], columns: Map<BulkColumn, number>, width: number, base: FileBase): PlacedRequest | string {
-  if (cells.slice(width).some((cell) => cell.trim() !== '')) return BULK_BOOKING_MESSAGES.cells;
-  const cell = (column: BulkColumn) => {
-    const at = columns.get(column);
-    return at === undefined ? '' : (cells[at] ?? '').trim();
-  };
-  const weightGrams = hundredths(cell('weight_kg'), 1000);
-  if (weightGrams === undefined) return BULK_BOOKING_MESSAGES.weight;
+/** Most areas a file's line offers to write instead of one not found. */
+const AREAS_OFFERED = 3;
+
+/** An area as the area column takes it whatever else shares its name: "Mirpur, Dhaka". */
+const areaAsWritten = (area: { name: string; district: { name: string } }) => `${area.name}, ${area.district.name}`;
+
+/**
+ * The area a line names, as its id, or what to write in the area column instead (issue 42): the areas
+ * sharing the name, or those the coverage search suggests for it, each as the column takes it.
+ */
+function areaOfLine(typed: string): { id: string } | string {
+  const area = findAreaForgiving(typed);
+  if (area !== 'unknown' && !('ambiguous' in area)) return area;
+  if (area !== 'unknown') return BULK_BOOKING_MESSAGES.ambiguousArea(typed, area.ambiguous.map(areaAsWritten).join('; '));
+  const offered = [...new Set(suggestPlaces(typed).map(areaAsWritten))].slice(0, AREAS_OFFERED);
+  return offered.length > 0
+    ? BULK_BOOKING_MESSAGES.unknownArea(typed, offered.join('; '))
+    : BULK_BOOKING_MESSAGES.unknownAreaNothingLike(typed);
+}
+
+/** One line read as a booking request, or every thing wrong with it (issue 42), each naming its column. */
+function readLine(cell: (column: BulkColumn) => string, base: FileBase): PlacedRequest | string[] {
+  const problems: string[] = [];
+  const weightCell = cell('weight_kg');
+  const weightGrams = weightCell === '' ? base.defaultWeightGrams : hundredths(weightCell, 1000);
+  if (weightGrams === undefined) problems.push(weightCell === '' ? BULK_BOOKING_MESSAGES.noWeight : BULK_BOOKING_MESSAGES.weight);
   const codAmount = cell('cod_taka') === '' ? 0 : hundredths(cell('cod_taka'), POISHA_PER_TAKA);
-  if (codAmount === undefined) return BULK_BOOKING_MESSAGES.cod;
+  if (codAmount === undefined) problems.push(BULK_BOOKING_MESSAGES.cod);
   const declaredValue = cell('declared_value_taka') === '' ? undefined : hundredths(cell('declared_value_taka'), POISHA_PER_TAKA);
-  if (declaredValue === undefined && cell('declared_value_taka') !== '') return BULK_BOOKING_MESSAGES.declaredValue;
+  if (declaredValue === undefined && cell('declared_value_taka') !== '') problems.push(BULK_BOOKING_MESSAGES.declaredValue);
   const typedArea = cell('area');
-  const area = typedArea === '' ? undefined : findAreaForgiving(typedArea);
-  if (area === 'unknown') return QUOTE_MESSAGES.unknownArea(typedArea);
-  if (area && 'ambiguous' in area) return QUOTE_MESSAGES.ambiguousArea(typedArea, area.ambiguous[0]?.district.name ?? '');
+  const area = typedArea === '' ? undefined : areaOfLine(typedArea);
+  if (typeof area === 'string') problems.push(area);
   const parsed = consignmentInputSchema.safeParse({
     service: base.service,
-    recipient: { name: cell('recipient_name'), phone: cell('phone'), address: cell('address'), areaId: area?.id ?? '' },
-    weightGrams,
-    codAmount,
+    recipient: {
+      name: cell('recipient_name'),
+      phone: cell('phone'),
+      address: cell('address'),
+      areaId: typeof area === 'object' ? area.id : '',
+    },
+    // Read already: a placeholder keeps the schema from naming it again.
+    weightGrams: weightGrams ?? 1,
+    codAmount: codAmount ?? 0,
     merchantInvoice: cell('invoice'),
     note: cell('note'),
     itemDescription: cell('item_description'),
@@ -169,43 +167,83 @@ function readLine(cells: string[], columns: Map<BulkColumn, number>, width: numb
     recipientEmail: cell('email'),
     deliveryType: cell('delivery_type').toLowerCase() || undefined,
   });
-  if (parsed.success) return { ...parsed.data, pickup: base.pickup, storeId: base.storeId };
-  const [issue] = parsed.error.issues;
-  const column = COLUMN_OF_FIELD[issue?.path.join('.') ?? ''];
-  return column && issue
-    ? BULK_BOOKING_MESSAGES.inColumn(column, issue.message)
-    : (issue?.message ?? BULK_BOOKING_MESSAGES.refused);
+  for (const issue of parsed.error?.issues ?? []) {
+    const column = COLUMN_OF_FIELD[issue.path.join('.')];
+    // An area already refused above is not refused again as missing.
+    if (column === 'area' && typeof area === 'string') continue;
+    problems.push(column ? BULK_BOOKING_MESSAGES.inColumn(column, issue.message) : issue.message);
+  }
+  if (parsed.success && problems.length === 0) return { ...parsed.data, pickup: base.pickup, storeId: base.storeId };
+  return problems;
+}
+
+/** What every line of a file shares: its service, the store its parcels are picked up at, and the weight of those the file gives none. */
+type FileBase = Pick<PlacedRequest, 'service' | 'pickup' | 'storeId'> & { defaultWeightGrams?: number };
+
+/** The columns a merchant chose for this file, and those remembered for files of other shapes (issue 41). */
+export interface ColumnsKnown {
+  chosen?: ColumnChoices;
+  remembered: Map<string, ColumnChoices>;
 }
 
 /**
- * Reads a bulk booking's file (R-BULK-BOOKING): every line is checked (the area matched to the coverage,
- * forgiving its spelling; the phone; the weight; the cash) and priced with the rate card; each bad line
- * comes back named by its line and why, and refuses the file. A line the CSV reader refuses (decision 98)
- * ends the reading, and is named after the bad lines above it.
+ * How a file's lines are read, from its first line: the template's or an order export's columns, else
+ * the columns the merchant chooses now (then to be remembered) or chose before for files like it.
  */
-/** What every line of a file shares: its service, and the store its parcels are picked up at. */
-type FileBase = Pick<PlacedRequest, 'service' | 'pickup' | 'storeId'>;
+function shapeOf(header: string[], known: ColumnsKnown): { shape: FileShape; remember?: ColumnChoices } {
+  const shape = knownShape(header);
+  if (shape) return { shape };
+  const { chosen } = known;
+  if (chosen) {
+    const names = new Set(header.map(plainColumn));
+    const missing = Object.values(chosen).find((name) => !names.has(plainColumn(name)));
+    if (missing !== undefined) throw new BulkBookingRefusal([{ at: 1, message: BULK_BOOKING_MESSAGES.columnNotInFile(missing) }]);
+    const fromChoices = chosenShape(header, chosen);
+    if (fromChoices) return { shape: fromChoices, remember: chosen };
+  }
+  const remembered = known.remembered.get(columnsSignature(header));
+  const fromMemory = remembered && chosenShape(header, remembered);
+  if (fromMemory) return { shape: fromMemory };
+  throw new BulkBookingRefusal([{ at: 1, message: BULK_BOOKING_MESSAGES.unknownColumns }]);
+}
 
+/** A file's reading: its parcels priced, the problems of those that cannot go, and the column choices to remember. */
+export interface FileRead {
+  rows: PlacedRow[];
+  problems: ParcelProblem[];
+  remember?: { signature: string; columns: ColumnChoices };
+}
+
+/**
+ * Reads a bulk booking's file (R-BULK-BOOKING): every parcel is checked (the area matched to the coverage,
+ * forgiving its spelling; the phone; the weight; the cash) and priced with the rate card; each bad parcel
+ * comes back named by its line with everything wrong with it, and refuses the file. A line the CSV
+ * reader refuses (decision 98) ends the reading, and is named after the bad lines above it. An order
+ * export's lines of one order make one parcel: only that order is held until its next line is read, and
+ * at most `LIMITS.bulkBookingRowsMax` parcels are (issue 41).
+ */
 export function readBulkFile(
   config: Config,
   file: Buffer,
   base: FileBase,
   terms: Omit<BookingTerms, 'bulkBookingId'>,
-): { rows: PlacedRow[]; problems: ParcelProblem[] } {
-  let header: { columns: Map<BulkColumn, number>; width: number } | undefined;
+  known: ColumnsKnown = { remembered: new Map() },
+): FileRead {
+  let header: { shape: FileShape; width: number } | undefined;
+  let remember: FileRead['remember'];
   const rows: PlacedRow[] = [];
   const problems: ParcelProblem[] = [];
   const invoiceLines = new Map<string, number>();
-  const readRecord = ({ line, cells }: { line: number; cells: string[] }) => {
-    if (!header) {
-      const columns = columnsOf(cells);
-      if (!columns) throw new BulkBookingRefusal([{ at: 1, message: BULK_BOOKING_MESSAGES.header }]);
-      header = { columns, width: cells.length };
-      return;
-    }
-    const request = readLine(cells, header.columns, header.width, base);
-    if (typeof request === 'string') {
-      problems.push({ at: line, message: request });
+  let parcels = 0;
+  /** The order being read, when an order may take several lines. */
+  let open: { line: number; order: string; cells: ParcelCells } | undefined;
+
+  const readParcel = (line: number, cells: ParcelCells) => {
+    parcels += 1;
+    if (parcels > LIMITS.bulkBookingRowsMax) throw new CsvRefusal(line, BULK_BOOKING_MESSAGES.tooMany);
+    const request = readLine((column) => cells[column] ?? '', base);
+    if (Array.isArray(request)) {
+      problems.push({ at: line, message: request.reduceRight((more, problem) => BULK_BOOKING_MESSAGES.andThen(problem, more)) });
       return;
     }
     const invoice = request.merchantInvoice;
@@ -222,15 +260,43 @@ export function readBulkFile(
       problems.push({ at: line, message: error.message });
     }
   };
+  const closeOrder = () => {
+    if (open) readParcel(open.line, open.cells);
+    open = undefined;
+  };
+  const readRecord = ({ line, cells }: { line: number; cells: string[] }) => {
+    if (!header) {
+      const found = shapeOf(cells, known);
+      if (found.remember) remember = { signature: columnsSignature(cells), columns: found.remember };
+      header = { shape: found.shape, width: cells.length };
+      return;
+    }
+    if (cells.slice(header.width).some((cell) => cell.trim() !== '')) {
+      closeOrder();
+      problems.push({ at: line, message: BULK_BOOKING_MESSAGES.cells });
+      return;
+    }
+    const { shape } = header;
+    const order = shape.orderOf?.(cells);
+    if (order === undefined) return readParcel(line, shape.cellsOf(cells));
+    if (open && order !== '' && open.order === order) {
+      open.cells = withNextItem(open.cells, shape.cellsOf(cells));
+      return;
+    }
+    closeOrder();
+    open = { line, order, cells: shape.cellsOf(cells) };
+  };
   try {
-    readCsv(file, { max: LIMITS.bulkBookingRowsMax, tooMany: BULK_BOOKING_MESSAGES.tooMany }, readRecord);
+    // The reader counts lines far beyond the parcels: an order export may give an order several lines.
+    readCsv(file, { max: Number.MAX_SAFE_INTEGER, tooMany: BULK_BOOKING_MESSAGES.tooMany }, readRecord);
+    closeOrder();
   } catch (error) {
     if (!(error instanceof CsvRefusal)) throw error;
     throw new BulkBookingRefusal([...problems, { at: error.line, message: error.message }]);
   }
   if (!header) throw new BulkBookingRefusal([{ at: 1, message: BULK_BOOKING_MESSAGES.header }]);
   if (rows.length === 0 && problems.length === 0) throw new BulkBookingRefusal([{ at: 2, message: BULK_BOOKING_MESSAGES.empty }]);
-  return { rows, problems };
+  return { rows, problems, remember };
 }
 
 /**
@@ -333,13 +399,22 @@ export async function bookBulk(
     const store = (await pickupStores(tx, sender.merchantId, [options.store]))(options.store);
     if (typeof store === 'string') throw storeRefused(store);
     const { pickup, storeId } = atStore({ service: options.service } as Parameters<typeof atStore>[0], store);
-    const base = { service: options.service, pickup, storeId };
+    const defaultWeightGrams = options.defaultWeightKg === undefined ? undefined : Math.round(options.defaultWeightKg * 1000);
+    const base = { service: options.service, pickup, storeId, defaultWeightGrams };
+    const known = { chosen: options.columns, remembered: await rememberedChoices(tx, sender.merchantId) };
+    let remember: FileRead['remember'];
     const lines: ManyParcels = {
       name: file.name,
-      read: (terms) => readBulkFile(context.config, file.content, base, terms),
+      read: (terms) => {
+        const read = readBulkFile(context.config, file.content, base, terms, known);
+        remember = read.remember;
+        return read;
+      },
       refuse: (problems) => new BulkBookingRefusal(problems),
     };
     const { booking, booked } = await bookMany(context, tx, sender, lines, now);
+    // Columns chosen for a file of another shape are used again for the next file like it (issue 41).
+    if (remember) await rememberChoices(tx, sender.merchantId, remember.signature, remember.columns);
     return {
       id: booking.id,
       fileName: booking.fileName,

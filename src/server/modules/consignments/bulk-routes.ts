@@ -73,7 +73,7 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         schema: {
           operationId: 'bookInBulk',
           tags: ['merchants'],
-          summary: `Books up to ${LIMITS.bulkBookingRowsMax} parcels from a CSV file (multipart/form-data: \`file\`, \`service\`, \`store\` = the id of one of your stores, absent for the default), approved merchants only. Every line is checked and priced; a file with any bad line is refused whole (400, each problem under "line N") and nothing is booked; otherwise all its parcels are booked in one transaction`,
+          summary: `Books up to ${LIMITS.bulkBookingRowsMax} parcels from a CSV file (multipart/form-data: \`file\`, \`service\`, \`store\` = the id of one of your stores, absent for the default; \`defaultWeightKg\` for parcels the file gives no weight; \`columns\` = JSON naming the file's column for each of ours, for a file that is neither the template nor a WooCommerce or Shopify order export, remembered for the next file with those columns), approved merchants only. A WooCommerce or Shopify order export books one parcel an order. Every line is checked and priced; a file with any bad line is refused whole (400, every problem of a line under "line N", one a line of the message) and nothing is booked; otherwise all its parcels are booked in one transaction`,
           consumes: ['multipart/form-data'],
           body: bulkFileSchema,
           errors: [403, 413, 429],

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useState } from 'react';
-import { BULK_BOOKING_MESSAGES, BULK_TEMPLATE_PATH, type BulkBooking } from '#shared/bulk-booking.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { BULK_BOOKING_MESSAGES, BULK_COLUMNS, BULK_TEMPLATE_PATH, type BulkBooking } from '#shared/bulk-booking.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { formatDateTime } from '#shared/locale-format.ts';
 import { SERVICES, type Service } from '#shared/parcel-services.ts';
@@ -14,6 +14,7 @@ import { toastApiError } from '#web/lib/toast.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useBulkBookings } from '../api/use-merchant.ts';
 import { useStores } from '../api/use-stores.ts';
+import { fileColumns } from './file-columns.ts';
 
 export type ServiceNames = Record<Service, MessageDescriptor>;
 
@@ -51,13 +52,71 @@ function Refusal({ error }: { error: ApiError }) {
               <span className="font-semibold">
                 <LineName field={line} />
               </span>
-              : {problem}
+              :{' '}
+              {problem.split('\n').map((part, at) => (
+                <span key={part} className={at > 0 ? 'block ps-4' : undefined}>
+                  {part}
+                </span>
+              ))}
             </li>
           ))}
         </ul>
       ) : null}
     </div>
   );
+}
+
+/** The form fields a chosen column travels in, before they are sent as one `columns` field. */
+const CHOICE_FIELD = 'column:';
+
+/**
+ * For a file whose columns are neither the template's nor an order export's (issue 41): which of its
+ * columns holds each of ours. Sent with the file, and remembered by the server for files like it.
+ */
+function ColumnChooser({ columns }: { columns: string[] }) {
+  const { t } = useLingui();
+  const id = useId();
+  return (
+    <fieldset className="fieldset col-span-full rounded-box border border-base-300 p-3" data-testid="column-chooser">
+      <legend className="fieldset-legend">
+        <Trans>Which column of your file holds each of ours?</Trans>
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        {BULK_COLUMNS.map((column) => (
+          <div key={column} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${column}`} className="label-text font-mono text-sm">
+              {column}
+            </label>
+            <select
+              id={`${id}-${column}`}
+              name={`${CHOICE_FIELD}${column}`}
+              className="select select-bordered select-sm w-full"
+              defaultValue={columns.find((name) => name.toLowerCase() === column) ?? ''}
+            >
+              <option value="">{t`Not in the file`}</option>
+              {columns.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The chosen columns as the server takes them: `columns`, one JSON field (none when nothing is chosen). */
+function withChoices(data: FormData): FormData {
+  const choices: Record<string, string> = {};
+  for (const [name, value] of [...data.entries()]) {
+    if (!name.startsWith(CHOICE_FIELD)) continue;
+    data.delete(name);
+    if (typeof value === 'string' && value !== '') choices[name.slice(CHOICE_FIELD.length)] = value;
+  }
+  if (Object.keys(choices).length > 0) data.set('columns', JSON.stringify(choices));
+  return data;
 }
 
 /**
@@ -71,12 +130,14 @@ export function BulkBookingForm({ serviceNames }: { serviceNames: ServiceNames }
   const bookings = useBulkBookings();
   const [booked, setBooked] = useState<BulkBooking>();
   const [refusal, setRefusal] = useState<ApiError>();
+  /** The file's columns, offered when the server does not know them (its only problem is on line 1). */
+  const [columns, setColumns] = useState<string[]>();
   const most = count(LIMITS.bulkBookingRowsMax);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = new FormData(form);
+    const data = withChoices(new FormData(form));
     setBooked(undefined);
     const file = data.get('file');
     if (!(file instanceof File) || file.size === 0) {
@@ -87,12 +148,18 @@ export function BulkBookingForm({ serviceNames }: { serviceNames: ServiceNames }
     bookings.book.mutate(data, {
       onSuccess: (booking) => {
         setBooked(booking);
+        setColumns(undefined);
         form.reset();
       },
-      onError: (failure) =>
-        failure instanceof ApiError && failure.status === 400
-          ? setRefusal(failure)
-          : toastApiError(failure, /*i18n*/ 'The file could not be booked. Please try again.'),
+      onError: async (failure) => {
+        if (!(failure instanceof ApiError && failure.status === 400)) {
+          toastApiError(failure, /*i18n*/ 'The file could not be booked. Please try again.');
+          return;
+        }
+        setRefusal(failure);
+        const onFirstLineOnly = Object.keys(failure.fields ?? {}).join() === 'line 1';
+        if (onFirstLineOnly) setColumns(await fileColumns(file));
+      },
     });
   };
 
@@ -105,8 +172,9 @@ export function BulkBookingForm({ serviceNames }: { serviceNames: ServiceNames }
       </h3>
       <p className="text-sm text-base-content/80">
         <Trans>
-          Upload a CSV file of up to {most} parcels, one per line, with the template’s columns. Every line is checked first: if
-          any is wrong, nothing is booked and the lines to correct are listed.
+          Upload a CSV file of up to {most} parcels, one per line, with the template’s columns, or your shop’s order export from
+          WooCommerce or Shopify as it is. Every line is checked first: if any is wrong, nothing is booked and the lines to
+          correct are listed.
         </Trans>{' '}
         <a className="link link-primary" href={BULK_TEMPLATE_PATH} download>
           <Trans>Download the template</Trans>
@@ -141,8 +209,32 @@ export function BulkBookingForm({ serviceNames }: { serviceNames: ServiceNames }
           <span className="label-text">
             <Trans>CSV file</Trans>
           </span>
-          <input type="file" name="file" accept=".csv,text/csv" required className="file-input file-input-bordered w-full" />
+          <input
+            type="file"
+            name="file"
+            accept=".csv,text/csv"
+            required
+            className="file-input file-input-bordered w-full"
+            onChange={() => setColumns(undefined)}
+          />
         </label>
+        <label className="form-control flex flex-col gap-1">
+          <span className="label-text">
+            <Trans>Weight when the file has none (kg)</Trans>
+          </span>
+          <input
+            type="text"
+            inputMode="decimal"
+            name="defaultWeightKg"
+            placeholder="0.5"
+            className="input input-bordered w-full"
+            aria-describedby="bulk-weight-hint"
+          />
+          <span id="bulk-weight-hint" className="text-xs text-base-content/70">
+            <Trans>Order exports from WooCommerce or Shopify have no weights.</Trans>
+          </span>
+        </label>
+        {columns && columns.length > 0 ? <ColumnChooser columns={columns} /> : null}
         <button type="submit" className="btn btn-primary" disabled={bookings.book.isPending}>
           {bookings.book.isPending ? <Trans>Checking and booking…</Trans> : <Trans>Book the parcels</Trans>}
         </button>
