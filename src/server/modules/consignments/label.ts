@@ -101,7 +101,9 @@ function writeLabelPage(doc: Doc, consignment: Consignment, codes: LabelCodes, l
   const fee =
     consignment.feePayment === 'cod'
       ? i18n._('Fee taken from the cash')
-      : consignment.feePayment === 'shop' || consignment.feePaid
+      : consignment.feePayment === 'account'
+        ? i18n._('Fee from the merchant’s account')
+        : consignment.feePayment === 'shop' || consignment.feePaid
         ? i18n._('Fee paid')
         : i18n._('Fee not paid yet');
   const cash = consignment.codAmount > 0 ? money(consignment.codAmount) : i18n._('Nothing to collect');
