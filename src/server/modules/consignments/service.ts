@@ -369,7 +369,7 @@ export async function bookConsignment(
         answerOnce(tx, viewer.userId, idempotencyKey, hash, async () => {
           const placed = await placePickup(tx, viewer.userId, request);
           const row = await insertPricedConsignment(context, tx, placed, { userId: viewer.userId, now, test });
-          await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, viewer.userId, 1);
+          await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, { userId: viewer.userId, test }, 1);
           await reachRacePoint(db, 'consignment booked');
           return bookingOf(config, row);
         }),
