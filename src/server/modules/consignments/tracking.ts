@@ -35,6 +35,7 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
     recipient: { name: shortenedName(row.recipientName) },
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
     events: await stepsOf(db, row, i18n, locale),
+    test: row.test,
   };
 }
 
