@@ -164,7 +164,9 @@ describe.each(testDatabaseKinds())('a merchant’s fees out of its COD ledger (d
   it('a customer who is no merchant still pays by card before pickup', async () => {
     const customer = await signUpCustomer(server);
     const booked = await call<Booking>(server, 'POST', '/api/consignments', { token: customer.token, body: STANDARD_PARCEL });
-    const read = await call<Consignment>(server, 'GET', `/api/consignments/${booked.body.trackingCode}`, { token: customer.token });
+    const read = await call<Consignment>(server, 'GET', `/api/consignments/${booked.body.trackingCode}`, {
+      token: customer.token,
+    });
     expect(read.body).toMatchObject({ feePayment: 'card', feePaid: false });
     expect((await scan(booked.body.trackingCode, 'picked_up')).body.results).toMatchObject([{ moved: false }]);
     await payParcelFee(server, customer, booked.body.trackingCode);

@@ -356,8 +356,8 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
             // A merchant's parcel has no card step (decision 165): the server takes the fee from the cash or the balance.
             <p>
               <Trans>
-                From the cash collected when it covers the fee, otherwise from your account (your COD balance) once the
-                parcel is delivered. Nothing to pay by card: it is picked up at once.
+                From the cash collected when it covers the fee, otherwise from your account (your COD balance) once the parcel is
+                delivered. Nothing to pay by card: it is picked up at once.
               </Trans>
             </p>
           ) : (
