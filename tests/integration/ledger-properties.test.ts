@@ -107,8 +107,7 @@ describe.skipIf(withoutPostgres())('the COD ledger and its payouts (property tes
               // A fee from the cash needs cash; with none it is the account's (decision 165).
               feePayment: next.fee === 'cod' && next.cod === 0 ? 'account' : next.fee,
             });
-          if (next.op === 'return')
-            await parcelReaches({ status: 'returned', codCollected: null, feePayment: next.fee });
+          if (next.op === 'return') await parcelReaches({ status: 'returned', codCollected: null, feePayment: next.fee });
           // The kept balances folded between any two steps (decision 151) sum to what they summed before.
           if (next.op === 'fold') await foldAppendedSums(server.db, MERCHANT_BALANCES);
           if (next.op === 'payout') {
