@@ -40,7 +40,9 @@ export const consignmentBatchEnvelopeSchema = parcelsOf(z.unknown());
 
 /** A booked batch: each parcel's booking in the batch's order, and the bulk booking they make on the website. */
 export const consignmentBatchSchema = z.object({
-  id: z.string().describe('The batch’s id: the website lists it with the merchant’s bulk bookings.'),
+  id: z
+    .string()
+    .describe('The batch’s id: the website lists it with the merchant’s bulk bookings (a test key’s batch is not listed there).'),
   parcels: z.array(bookingSchema).describe('Each parcel booked, in the order the batch sent them.'),
   total: z.number().int().describe('The fees of all its parcels, in poisha.'),
   createdAt: z.string(),

@@ -13,8 +13,12 @@ import { profileInputSchema } from './user.ts';
 
 /** How the sender pays the delivery fee: by card when booking, or out of the cash the rider collects. */
 export const SENDER_FEE_PAYMENTS = ['card', 'cod'] as const;
-/** `shop`: the shop's own order shipped through the network (issue 29): no fee is charged. */
-export const FEE_PAYMENTS = [...SENDER_FEE_PAYMENTS, 'shop'] as const;
+/**
+ * `shop`: the shop's own order shipped through the network (issue 29): no fee is charged. `account`: an
+ * approved merchant's parcel whose cash does not cover its fee: the fee is debited from the merchant's COD
+ * ledger when it is delivered (issue 41, R-LEDGER, decision 165); the server decides it, a client never sends it.
+ */
+export const FEE_PAYMENTS = [...SENDER_FEE_PAYMENTS, 'shop', 'account'] as const;
 export type FeePayment = (typeof FEE_PAYMENTS)[number];
 
 // The mobile number's rule has a file of its own, so the sign-in forms load it without the parcels' rules.
@@ -115,7 +119,9 @@ const consignmentFields = {
   feePayment: z
     .enum(SENDER_FEE_PAYMENTS, { error: /*i18n*/ 'feePayment must be card or cod' })
     .optional()
-    .describe('card, or cod to take the fee from the cash collected; cod by default when there is cash to collect.'),
+    .describe(
+      'Senders who are no merchant: card. An approved merchant’s is not read: its fee is taken from the cash when that covers it (cod), else from its COD balance (account).',
+    ),
 };
 
 /** Where a parcel is picked up when its sender gives the address itself (a customer who is no merchant). */
@@ -182,8 +188,12 @@ export const consignmentSchema = z.object({
   deliveryFee: z.number().int(),
   codFee: z.number().int(),
   total: z.number().int(),
-  feePayment: z.enum(FEE_PAYMENTS),
-  /** A card-paid fee: whether it is paid yet. A COD fee is taken from the cash, so it is never owed. */
+  feePayment: z
+    .enum(FEE_PAYMENTS)
+    .describe(
+      'How the fee is paid: card (by card before pickup), cod (taken from the cash collected), account (a merchant’s parcel whose cash does not cover it: debited from your COD balance when delivered) or shop (the shop’s own).',
+    ),
+  /** A card-paid fee: whether it is paid yet. A fee taken from the cash or the merchant's balance is never owed. */
   feePaid: z.boolean(),
   estimatedDelivery: estimateSchema,
   labelUrl: z.string(),

@@ -129,7 +129,8 @@ export const consignmentInputOf = (form: BookingForm): ConsignmentInput => ({
   alternativePhone: form.alternativePhone,
   recipientEmail: form.recipientEmail,
   deliveryType: form.deliveryType,
-  feePayment: form.feePayment,
+  // A merchant's (a store's) fee comes out of its cash or balance, decided by the server (decision 165).
+  feePayment: form.store ? undefined : form.feePayment,
 });
 
 /** The server's field names on a booking, as the form names them. */

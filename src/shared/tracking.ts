@@ -38,6 +38,7 @@ export const trackingSchema = z.object({
   recipient: z.object({ name: z.string() }),
   estimatedDelivery: z.object({ earliest: z.string(), latest: z.string() }),
   events: z.array(trackingEventSchema),
+  test: z.boolean().describe('Booked with a test key: a sandbox parcel that goes nowhere (R-SANDBOX).'),
 });
 export type Tracking = z.infer<typeof trackingSchema>;
 

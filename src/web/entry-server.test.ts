@@ -83,6 +83,7 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
         at: '2026-11-29T09:30:00.000Z',
       },
     ],
+    test: false,
   });
   const read =
     (known: Record<string, Tracking>): ReadPublic =>
@@ -120,6 +121,27 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
       });
       expect(unstamped(joined)).toEqual(unstamped(whole));
     }
+  });
+
+  it('says a test parcel is one in the page’s own part, in both languages; a real parcel’s page does not (R-SANDBOX)', async () => {
+    const known = {
+      SC7K2M9XQ4TR8: { ...tracking('SC7K2M9XQ4TR8', false), test: true },
+      SCAB12CD34EF5: tracking('SCAB12CD34EF5', true),
+    };
+    const shown = async (url: string) =>
+      (
+        await render({
+          url,
+          publicUrl: 'https://shop.example',
+          shopName: 'SwiftCargo',
+          currency: 'bdt',
+          timeZone: 'Asia/Dhaka',
+          read: read(known),
+        })
+      ).html;
+    expect(await shown('/track/SC7K2M9XQ4TR8')).toMatch(/data-testid="test-parcel"[^>]*>Test parcel</);
+    expect(await shown('/bn/track/SC7K2M9XQ4TR8')).toMatch(/data-testid="test-parcel"[^>]*>টেস্ট পার্সেল</);
+    expect(await shown('/track/SCAB12CD34EF5')).not.toContain('test-parcel');
   });
 });
 

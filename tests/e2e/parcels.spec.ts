@@ -278,7 +278,9 @@ test('cash to collect is a merchant’s: a customer sees the field closed with a
   await expect(cod).toBeEnabled();
   await expect(cod).toHaveValue('1500');
   await expect(page.getByText('Cash on delivery is for merchant accounts.')).toBeHidden();
-  await expect(feeChoice.getByRole('radio', { name: 'Take it from the cash collected' })).toBeChecked();
+  // A merchant's fee has no card step (decision 165): from the cash, else from the COD balance.
+  await expect(feeChoice.getByRole('radio')).toHaveCount(0);
+  await expect(feeChoice).toContainText('otherwise from your account (your COD balance)');
 });
 
 test('a cancelled parcel’s page shows no fee to pay, no card form and no label, also after a reload (issue 39)', async ({

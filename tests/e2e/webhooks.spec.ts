@@ -1,6 +1,6 @@
 import type { Booking } from '#shared/consignment.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
-import { payParcelFee, STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { signatureVerifies, startWebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { expectAxeCleanAtEveryWidth } from './axe.ts';
@@ -45,7 +45,7 @@ test('a merchant adds a webhook endpoint, copies its secret, reads the delivery 
     const { trackingCode } = (
       await call<Booking>(server, 'POST', '/api/consignments', { token: owner.token, body: STANDARD_PARCEL })
     ).body;
-    await payParcelFee(server, owner, trackingCode);
+    // A merchant's parcel is picked up at once: its fee comes out of its account (decision 165).
     await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [trackingCode], status: 'picked_up' } });
     await expect.poll(() => receiver.received.length).toBe(1);
     expect(signatureVerifies(receiver.received[0] as (typeof receiver.received)[number], secret)).toBe(true);

@@ -274,12 +274,12 @@ export const API_CASES: Record<string, ApiCase> = {
       status: 200,
     };
   },
-  startFeePayment: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
+  startFeePayment: async (world) => ({ as: 'customer', params: { trackingCode: await world.newCardParcel() }, status: 200 }),
   payFee: async (world) => {
-    const trackingCode = await world.newParcel();
-    const started = await world.as('merchant', 'POST', `/api/consignments/${trackingCode}/payment-intent`, undefined, 200);
-    const charged = await chargeTestCard(world.server, await world.merchant(), started.clientSecret);
-    return { as: 'merchant', params: { trackingCode }, json: { transactionId: charged.body.paymentIntent.id }, status: 200 };
+    const trackingCode = await world.newCardParcel();
+    const started = await world.as('customer', 'POST', `/api/consignments/${trackingCode}/payment-intent`, undefined, 200);
+    const charged = await chargeTestCard(world.server, await world.customer(), started.clientSecret);
+    return { as: 'customer', params: { trackingCode }, json: { transactionId: charged.body.paymentIntent.id }, status: 200 };
   },
 
   // Parcels of a sender

@@ -108,9 +108,15 @@ export class ApiWorld {
     return order;
   }
 
-  /** A parcel the merchant booked (fee by card, unpaid): its tracking code. */
+  /** A parcel the merchant booked (its fee from the cash or its account, decision 165): its tracking code. */
   async newParcel(more: Record<string, unknown> = {}): Promise<string> {
     const booked = await this.as('merchant', 'POST', '/api/consignments', { ...STANDARD_PARCEL, ...more }, 201);
+    return booked.trackingCode;
+  }
+
+  /** A parcel the customer (no merchant) booked, its fee to pay by card and unpaid: its tracking code. */
+  async newCardParcel(): Promise<string> {
+    const booked = await this.as('customer', 'POST', '/api/consignments', STANDARD_PARCEL, 201);
     return booked.trackingCode;
   }
 

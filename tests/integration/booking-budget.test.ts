@@ -7,6 +7,7 @@ import type { NewApiKey } from '#shared/merchant-api.ts';
 import type { ScanResult } from '#shared/tracking.ts';
 import { bulkBookingFile } from '../helpers/bulk-file.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
+import { parcelBatch } from '../helpers/parcel-batch.ts';
 import { payParcelFee } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { type SmsGateway, startSmsGateway } from '../helpers/sms-gateway.ts';
@@ -113,6 +114,27 @@ describe.each(testDatabaseKinds())('booking and text budgets (%s)', (kind) => {
     expect(await parcelsOf(asha)).toBe(6);
     // Another sender's budget is its own.
     expect((await onSite(await merchant())).status).toBe(201);
+  });
+
+  it('counts a test key’s parcels apart (R-SANDBOX): a sandbox day never uses up the real one, nor the real the sandbox’s', async () => {
+    const asha = await merchant();
+    const keyOf = async (mode?: string) =>
+      (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: asha.token, body: { name: 'Shop', mode } })).body
+        .key;
+    const [live, test] = [await keyOf(), await keyOf('test')];
+    const batch = (key: string, prefix: string) =>
+      call(server, 'POST', '/api/v1/consignments/batch', {
+        headers: { authorization: `Bearer ${key}` },
+        body: { parcels: parcelBatch(6, prefix) },
+      });
+    expect((await batch(test, 'TEST-')).status).toBe(201);
+    // Six real parcels still fit beside six test ones: the budget is 6.
+    expect((await batch(live, 'LIVE-')).status).toBe(201);
+    expect(await parcelsOf(asha)).toBe(12);
+    expect((await throughApi(live)).status).toBe(429);
+    // The sandbox's own day is used up too: a shop cannot book test parcels without end.
+    expect((await throughApi(test)).status).toBe(429);
+    expect(await parcelsOf(asha)).toBe(12);
   });
 
   it('sends a number 2 booking texts a day and skips the rest; its delivery code still reaches it', async () => {

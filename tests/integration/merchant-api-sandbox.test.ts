@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignments, merchantLedger, smsOutbox } from '#server/db/schema.ts';
+import type { BulkBooking } from '#shared/bulk-booking.ts';
 import type { Booking, Consignment } from '#shared/consignment.ts';
+import type { ConsignmentBatch } from '#shared/consignment-batch.ts';
 import type { ApiKey, NewApiKey } from '#shared/merchant-api.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
-import type { Operations } from '#shared/tracking.ts';
+import type { Operations, Tracking } from '#shared/tracking.ts';
 import type { NewWebhookEndpoint } from '#shared/webhooks.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
@@ -147,5 +149,16 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('the sa
     expect(board.byHub.filter((counted) => counted.count !== 0)).toEqual([]);
     const adminList = await call<ParcelsPage>(server, 'GET', `/api/admin/parcels?q=${code}`, { token: admin.token });
     expect(adminList.body.parcels).toEqual([]);
+  });
+
+  it('a test key’s batch is not one of the website’s bulk bookings; a test parcel’s public tracking says it is one', async () => {
+    const batch = (key: NewApiKey, invoice: string) =>
+      v1<ConsignmentBatch>('POST', '/consignments/batch', key, { parcels: [{ ...STANDARD_PARCEL, merchantInvoice: invoice }] });
+    const [live, test] = [await batch(liveKey, 'LIVE-BATCH-1'), await batch(testKey, 'TEST-BATCH-1')];
+    expect([live.status, test.status]).toEqual([201, 201]);
+    const files = await call<BulkBooking[]>(server, 'GET', '/api/merchant/bulk-bookings', { token: merchant.token });
+    expect(files.body.map((file) => file.id)).toEqual([live.body.id]);
+    const tracked = (parcel: ConsignmentBatch) => call<Tracking>(server, 'GET', `/api/track/${parcel.parcels[0]?.trackingCode}`);
+    expect([(await tracked(test.body)).body.test, (await tracked(live.body)).body.test]).toEqual([true, false]);
   });
 });

@@ -19,6 +19,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 describe('parcels: quote, booking, fee payment and label', () => {
   let server: TestServer;
   let sender: SignedInCustomer;
+  /** A customer who is no merchant: the fee of their parcel is paid by card (a merchant's never is: decision 165). */
+  let payer: SignedInCustomer;
   let admin: SignedInCustomer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -26,6 +28,7 @@ describe('parcels: quote, booking, fee payment and label', () => {
     admin = await signInAdmin(server);
     // Cash to collect is a merchant's (issue 39): the sender books as one.
     await approvedMerchant(server, admin, sender);
+    payer = await signUpCustomer(server, { name: 'Karim Mia' });
   });
   afterAll(() => server?.stop());
 
@@ -113,8 +116,9 @@ describe('parcels: quote, booking, fee payment and label', () => {
     const mine = await call<ParcelsPage>(server, 'GET', '/api/consignments', { token: sender.token });
     expect(mine.body.parcels[0]).toMatchObject({
       trackingCode: booked.body.trackingCode,
-      feePayment: 'card',
-      feePaid: false,
+      // A merchant's parcel with no cash: its fee comes out of its account, owed by no card (decision 165).
+      feePayment: 'account',
+      feePaid: true,
       pickup: { phone: '01711000000', area: { id: 'dhaka-gulshan' } },
       recipient: { phone: '01812345678', area: { id: 'sylhet-sylhet-sadar' } },
     });
@@ -131,7 +135,9 @@ describe('parcels: quote, booking, fee payment and label', () => {
     );
     const sameDay = await book(parcel({ service: 'same-day' }));
     expect(sameDay.status).toBe(400);
-    const cod = await book(parcel({ codAmount: 5_000, feePayment: 'cod' }));
+    // Only a fee that is not a merchant's may be asked to come out of the cash; a merchant's comes out of its
+    // account when its cash does not cover it (decision 165).
+    const cod = await book(parcel({ feePayment: 'cod' }), payer);
     expect(cod.status).toBe(400);
     expect((cod.body as unknown as { error: { fields: Record<string, string> } }).error.fields.codAmount).toMatch(
       /must cover the fee/,
@@ -153,35 +159,35 @@ describe('parcels: quote, booking, fee payment and label', () => {
   });
 
   it('takes the fee by card with the test processor, for the booked total in taka', async () => {
-    const booked = await book(parcel());
+    const booked = await book(parcel(), payer);
     const { trackingCode } = booked.body;
-    const started = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: sender.token });
+    const started = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: payer.token });
     expect(started.status).toBe(200);
-    const refused = await chargeTestCard(server, sender, started.body.clientSecret, '4000000000000002');
+    const refused = await chargeTestCard(server, payer, started.body.clientSecret, '4000000000000002');
     expect(refused.status).toBe(402);
-    const charged = await chargeTestCard(server, sender, started.body.clientSecret);
+    const charged = await chargeTestCard(server, payer, started.body.clientSecret);
     expect(charged.status).toBe(200);
     expect(charged.body.paymentIntent).toMatchObject({ amount: booked.body.total, currency: 'bdt', status: 'succeeded' });
     const paid = await call<Consignment>(server, 'PATCH', `/api/consignments/${trackingCode}/payment`, {
-      token: sender.token,
+      token: payer.token,
       body: { transactionId: charged.body.paymentIntent.id },
     });
     expect(paid.status).toBe(200);
     expect(paid.body.feePaid).toBe(true);
-    const again = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: sender.token });
+    const again = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: payer.token });
     expect(again.status).toBe(409);
   });
 
   it('cancels a parcel before pickup for its sender or staff, its card-paid fee refunded; not after pickup', async () => {
-    const booked = await book(parcel());
+    const booked = await book(parcel(), payer);
     const { trackingCode } = booked.body;
-    const started = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: sender.token });
-    const charged = await chargeTestCard(server, sender, started.body.clientSecret);
+    const started = await call(server, 'POST', `/api/consignments/${trackingCode}/payment-intent`, { token: payer.token });
+    const charged = await chargeTestCard(server, payer, started.body.clientSecret);
     await call(server, 'PATCH', `/api/consignments/${trackingCode}/payment`, {
-      token: sender.token,
+      token: payer.token,
       body: { transactionId: charged.body.paymentIntent.id },
     });
-    const cancel = (code: string, who = sender) =>
+    const cancel = (code: string, who = payer) =>
       call<Consignment>(server, 'POST', `/api/consignments/${code}/cancel`, { token: who.token });
     const stranger = await signUpCustomer(server);
     expect((await cancel(trackingCode, stranger)).status).toBe(404);
@@ -199,8 +205,8 @@ describe('parcels: quote, booking, fee payment and label', () => {
     const again = await cancel(trackingCode);
     expect(again).toMatchObject({ status: 409, body: { error: { message: 'This parcel is already cancelled.' } } });
 
-    const picked = (await book(parcel())).body.trackingCode;
-    await payParcelFee(server, sender, picked);
+    const picked = (await book(parcel(), payer)).body.trackingCode;
+    await payParcelFee(server, payer, picked);
     await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [picked], status: 'picked_up' } });
     const late = await cancel(picked);
     expect(late).toMatchObject({
@@ -208,12 +214,12 @@ describe('parcels: quote, booking, fee payment and label', () => {
       body: { error: { message: 'A parcel that is picked up cannot be marked cancelled.' } },
     });
     // Staff may cancel a sender's parcel before pickup.
-    const other = (await book(parcel())).body.trackingCode;
+    const other = (await book(parcel(), payer)).body.trackingCode;
     expect((await cancel(other, admin)).body.status).toBe('cancelled');
   });
 
   it('does not pick up a parcel whose card fee is unpaid: each scan says why, in its language; paid, it is picked up', async () => {
-    const unpaid = (await book(parcel())).body.trackingCode;
+    const unpaid = (await book(parcel(), payer)).body.trackingCode;
     const scan = (headers: Record<string, string> = {}) =>
       call<{ results: ScanResult[] }>(server, 'POST', '/api/ops/scans', {
         token: admin.token,
@@ -226,7 +232,7 @@ describe('parcels: quote, booking, fee payment and label', () => {
     expect((await scan({ 'accept-language': 'bn' })).body.results).toEqual([
       { code: unpaid, moved: false, problem: 'এই পার্সেলের চার্জ এখনো পরিশোধ করা হয়নি: এটি সংগ্রহ করা যাবে না।' },
     ]);
-    const still = await call<Consignment>(server, 'GET', `/api/consignments/${unpaid}`, { token: sender.token });
+    const still = await call<Consignment>(server, 'GET', `/api/consignments/${unpaid}`, { token: payer.token });
     expect(still.body).toMatchObject({ status: 'booked', feePaid: false });
     const events = await server.db
       .select()
@@ -235,7 +241,7 @@ describe('parcels: quote, booking, fee payment and label', () => {
       .where(eq(consignments.trackingCode, unpaid));
     expect(events.map((event) => event.consignment_events.status)).toEqual(['booked']);
 
-    await payParcelFee(server, sender, unpaid);
+    await payParcelFee(server, payer, unpaid);
     expect((await scan()).body.results).toEqual([{ code: unpaid, moved: true, status: 'picked_up' }]);
     // A fee taken from the cash is owed by no card: that parcel is picked up at once.
     const fromCash = (await book(parcel({ codAmount: 150_000 }))).body.trackingCode;

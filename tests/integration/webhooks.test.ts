@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { merchantLedger, webhookAttempts, webhookDeliveries } from '#server/db/schema.ts';
 import type { ResolveHost } from '#server/modules/webhooks/addresses.ts';
-import type { Booking } from '#shared/consignment.ts';
+import type { Booking, Consignment } from '#shared/consignment.ts';
 import type { Merchant, Payout } from '#shared/merchant.ts';
 import { type NewWebhookEndpoint, WEBHOOK_MESSAGES, type WebhookDelivery, type WebhookEndpoint } from '#shared/webhooks.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
@@ -31,12 +31,16 @@ const register = (server: TestServer, who: SignedInCustomer, body: unknown) =>
   call(server, 'POST', '/api/merchant/webhooks', { token: who.token, body });
 const logOf = async (server: TestServer, who: SignedInCustomer, endpointId: string) =>
   (await call<WebhookDelivery[]>(server, 'GET', `/api/merchant/webhooks/${endpointId}/deliveries`, { token: who.token })).body;
-/** A parcel booked and its card fee paid: a parcel is picked up only once its fee is paid (issue 39). */
+/**
+ * A parcel booked, its fee paid when it is owed: a card fee is paid before pickup (issue 39); a merchant's
+ * comes out of its account and owes nothing (decision 165).
+ */
 const book = async (server: TestServer, who: SignedInCustomer, merchantInvoice?: string) => {
   const booked = (
     await call<Booking>(server, 'POST', '/api/consignments', { token: who.token, body: { ...STANDARD_PARCEL, merchantInvoice } })
   ).body;
-  await payParcelFee(server, who, booked.trackingCode);
+  const read = await call<Consignment>(server, 'GET', `/api/consignments/${booked.trackingCode}`, { token: who.token });
+  if (!read.body.feePaid) await payParcelFee(server, who, booked.trackingCode);
   return booked;
 };
 const scan = async (server: TestServer, admin: SignedInCustomer, code: string, status: string, hub?: string) => {

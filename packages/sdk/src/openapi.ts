@@ -49,7 +49,7 @@ export interface paths {
   "/api/v1/consignments": {
     /** Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number, the recipient’s phone and the store it was picked up at, each exactly; the filters combine */
     get: operations["v1ListConsignments"];
-    /** Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking */
+    /** Book a parcel, priced from the rate card in force. Its fee has no card step: it is taken from the cash to collect when that covers it (`feePayment: cod`), else debited from your COD balance when the parcel is delivered (`feePayment: account`; the balance may go negative and is netted at the next payout). With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking */
     post: operations["v1BookConsignment"];
   };
   "/api/v1/consignments/{trackingCode}": {
@@ -77,11 +77,11 @@ export interface paths {
     get: operations["v1Label"];
   };
   "/api/v1/balance": {
-    /** Your COD balance as the merchant page shows it: every ledger line not yet settled by a payout (poisha), and the day and moment of the next payout run, which settles the lines written before it */
+    /** Your COD balance as the merchant page shows it: every ledger line not yet settled by a payout (poisha), and the day and moment of the next payout run, which settles the lines written before it. It is negative while the fees of parcels with no cash to collect exceed the cash collected: the run pays no one a negative balance, and the next payout is reduced by it */
     get: operations["v1Balance"];
   };
   "/api/v1/payouts": {
-    /** Your payouts, newest first, 50 a page, as the merchant page lists them: send the answer’s `older` back as `before` for the next page (null on the last) */
+    /** Your payouts, newest first, 50 a page, as the merchant page lists them: send the answer’s `older` back as `before` for the next page (null on the last). A payout is made only when the balance before its run is above nothing; its amount is every line it settles, fees debited from the balance included */
     get: operations["v1Payouts"];
   };
   "/api/v1/stores": {
@@ -205,7 +205,7 @@ export interface components {
       /** @description A note to the rider (“call before coming”), at most 300 characters. */
       note?: string;
       /**
-       * @description card, or cod to take the fee from the cash collected; cod by default when there is cash to collect.
+       * @description Senders who are no merchant: card. An approved merchant’s is not read: its fee is taken from the cash when that covers it (cod), else from its COD balance (account).
        * @enum {string}
        */
       feePayment?: "card" | "cod";
@@ -360,8 +360,11 @@ export interface components {
       deliveryFee: number;
       codFee: number;
       total: number;
-      /** @enum {string} */
-      feePayment: "card" | "cod" | "shop";
+      /**
+       * @description How the fee is paid: card (by card before pickup), cod (taken from the cash collected), account (a merchant’s parcel whose cash does not cover it: debited from your COD balance when delivered) or shop (the shop’s own).
+       * @enum {string}
+       */
+      feePayment: "card" | "cod" | "shop" | "account";
       feePaid: boolean;
       estimatedDelivery: {
         earliest: string;
@@ -380,7 +383,7 @@ export interface components {
       }) | null;
     };
     ConsignmentBatch: {
-      /** @description The batch’s id: the website lists it with the merchant’s bulk bookings. */
+      /** @description The batch’s id: the website lists it with the merchant’s bulk bookings (a test key’s batch is not listed there). */
       id: string;
       /** @description Each parcel booked, in the order the batch sent them. */
       parcels: components["schemas"]["Booking"][];
@@ -1533,7 +1536,7 @@ export interface operations {
       };
     };
   };
-  /** Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking */
+  /** Book a parcel, priced from the rate card in force. Its fee has no card step: it is taken from the cash to collect when that covers it (`feePayment: cod`), else debited from your COD balance when the parcel is delivered (`feePayment: account`; the balance may go negative and is netted at the next payout). With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking */
   v1BookConsignment: {
     parameters: {
       header?: {
@@ -1547,7 +1550,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking */
+      /** @description Book a parcel, priced from the rate card in force. Its fee has no card step: it is taken from the cash to collect when that covers it (`feePayment: cod`), else debited from your COD balance when the parcel is delivered (`feePayment: account`; the balance may go negative and is netted at the next payout). With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking */
       201: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2132,10 +2135,10 @@ export interface operations {
       };
     };
   };
-  /** Your COD balance as the merchant page shows it: every ledger line not yet settled by a payout (poisha), and the day and moment of the next payout run, which settles the lines written before it */
+  /** Your COD balance as the merchant page shows it: every ledger line not yet settled by a payout (poisha), and the day and moment of the next payout run, which settles the lines written before it. It is negative while the fees of parcels with no cash to collect exceed the cash collected: the run pays no one a negative balance, and the next payout is reduced by it */
   v1Balance: {
     responses: {
-      /** @description Your COD balance as the merchant page shows it: every ledger line not yet settled by a payout (poisha), and the day and moment of the next payout run, which settles the lines written before it */
+      /** @description Your COD balance as the merchant page shows it: every ledger line not yet settled by a payout (poisha), and the day and moment of the next payout run, which settles the lines written before it. It is negative while the fees of parcels with no cash to collect exceed the cash collected: the run pays no one a negative balance, and the next payout is reduced by it */
       200: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2197,7 +2200,7 @@ export interface operations {
       };
     };
   };
-  /** Your payouts, newest first, 50 a page, as the merchant page lists them: send the answer’s `older` back as `before` for the next page (null on the last) */
+  /** Your payouts, newest first, 50 a page, as the merchant page lists them: send the answer’s `older` back as `before` for the next page (null on the last). A payout is made only when the balance before its run is above nothing; its amount is every line it settles, fees debited from the balance included */
   v1Payouts: {
     parameters: {
       query?: {
@@ -2205,7 +2208,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Your payouts, newest first, 50 a page, as the merchant page lists them: send the answer’s `older` back as `before` for the next page (null on the last) */
+      /** @description Your payouts, newest first, 50 a page, as the merchant page lists them: send the answer’s `older` back as `before` for the next page (null on the last). A payout is made only when the balance before its run is above nothing; its amount is every line it settles, fees debited from the balance included */
       200: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -264,6 +264,21 @@ const delivery: WebhookDelivery = {
   ],
 };
 
+/**
+ * A second example where a schema's answer has another case a client must handle: a merchant whose fees passed
+ * its cash (decision 165) reads a negative balance, which no payout pays and the next payout nets.
+ */
+export const MORE_SCHEMA_EXAMPLES: Record<string, unknown[]> = {
+  CodBalance: [
+    {
+      balance: -10000,
+      currency: 'BDT',
+      nextPayoutDay: '2026-12-01',
+      nextPayoutAt: '2026-12-01T04:00:00.000Z',
+    } satisfies CodBalance,
+  ],
+};
+
 export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   Booking: booking,
   Consignment: consignment,

@@ -35,7 +35,7 @@ import {
   webhookEndpointSchema,
   webhookTestSchema,
 } from '#shared/webhooks.ts';
-import { SCHEMA_EXAMPLES } from './openapi-examples.ts';
+import { MORE_SCHEMA_EXAMPLES, SCHEMA_EXAMPLES } from './openapi-examples.ts';
 
 /**
  * The shared answer schemas the API documents name in `components.schemas` (issue 39 item 11), each
@@ -104,7 +104,7 @@ export function nameSharedSchemas(): void {
     z.globalRegistry.add(schema, {
       ...z.globalRegistry.get(schema),
       id,
-      ...(example === undefined ? {} : { examples: [example] }),
+      ...(example === undefined ? {} : { examples: [example, ...(MORE_SCHEMA_EXAMPLES[id] ?? [])] }),
     });
   }
 }

@@ -26,13 +26,19 @@ class OverBookingBudget extends HttpError {
  * `/api/v1` and in bulk files alike, counted as parcels, not requests, at most PARCELS_PER_SENDER_PER_DAY.
  * Called in the booking's transaction once its `parcels` are written, so every way of booking counts
  * them the same way: counted in the database, it is exact across instances, and a refused booking rolls
- * back with nothing written and nothing counted.
+ * back with nothing written and nothing counted. A test key's parcels (R-SANDBOX) are counted apart, against
+ * a budget of their own: a shop trying its integration never uses up its real parcels' day.
  */
-export async function holdBookingBudget(tx: Transaction, max: number, userId: string, parcels: number): Promise<void> {
-  const inWindow = await parcelsInBudgetWindow(tx, userId);
+export async function holdBookingBudget(
+  tx: Transaction,
+  max: number,
+  sender: { userId: string; test: boolean },
+  parcels: number,
+): Promise<void> {
+  const inWindow = await parcelsInBudgetWindow(tx, sender.userId, sender.test);
   if (inWindow <= max) return;
   // The oldest must leave the window for the rest to fit; when that is one of these, it is a day away.
-  const freesAt = await budgetWindowFreesAt(tx, userId, inWindow - max);
+  const freesAt = await budgetWindowFreesAt(tx, sender.userId, sender.test, inWindow - max);
   const seconds = freesAt ? Math.max(1, Math.ceil((freesAt.getTime() - Date.now()) / 1000)) : BOOKING_BUDGET_HOURS * 3600;
   throw new OverBookingBudget(max, inWindow - parcels, seconds);
 }

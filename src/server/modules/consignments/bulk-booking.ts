@@ -352,7 +352,7 @@ export async function bookMany(
     consignmentEvents,
     booked.map((row) => ({ consignmentId: row.id, status: row.status, actorId: sender.userId })),
   );
-  await holdBookingBudget(tx, context.config.rateLimits.parcelsPerSenderPerDay, sender.userId, booked.length);
+  await holdBookingBudget(tx, context.config.rateLimits.parcelsPerSenderPerDay, { userId: sender.userId, test }, booked.length);
   if (!test)
     await context.notify?.(
       tx,

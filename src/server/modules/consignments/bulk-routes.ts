@@ -99,7 +99,7 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
       schema: {
         operationId: 'listBulkBookings',
         tags: ['merchants'],
-        summary: `Your last ${RECENT_BULK_BOOKINGS} bulk bookings, newest first, each with its labels' PDF`,
+        summary: `Your last ${RECENT_BULK_BOOKINGS} bulk bookings, newest first, each with its labels' PDF; a batch booked with a test API key is not one of them`,
         errors: [403],
         response: { 200: z.array(bulkBookingSchema) },
       },
@@ -118,6 +118,8 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
         .leftJoin(consignments, eq(consignments.bulkBookingId, bulkBookings.id))
         .where(eq(bulkBookings.merchantId, merchantId))
         .groupBy(bulkBookings.id)
+        // A test key's batch is all sandbox parcels (R-SANDBOX): its labels are the test key's, not a file to print.
+        .having(sql`not bool_or(${consignments.test})`)
         .orderBy(desc(bulkBookings.createdAt))
         .limit(RECENT_BULK_BOOKINGS);
       return rows.map((row) => ({

@@ -101,9 +101,11 @@ function writeLabelPage(doc: Doc, consignment: Consignment, codes: LabelCodes, l
   const fee =
     consignment.feePayment === 'cod'
       ? i18n._('Fee taken from the cash')
-      : consignment.feePayment === 'shop' || consignment.feePaid
-        ? i18n._('Fee paid')
-        : i18n._('Fee not paid yet');
+      : consignment.feePayment === 'account'
+        ? i18n._('Fee from the merchant’s account')
+        : consignment.feePayment === 'shop' || consignment.feePaid
+          ? i18n._('Fee paid')
+          : i18n._('Fee not paid yet');
   const cash = consignment.codAmount > 0 ? money(consignment.codAmount) : i18n._('Nothing to collect');
   write(doc, `${i18n._('Cash to collect')}: ${cash}`, 12, { bold: true });
   write(doc, `${i18n._('Weight')}: ${kilograms} kg · ${fee}`, 9);

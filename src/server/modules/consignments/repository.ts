@@ -158,8 +158,13 @@ export async function keepIdempotentAnswer(tx: Transaction, userId: string, key:
 /** The window a sender's booking budget counts parcels in (decision 107). */
 export const BOOKING_BUDGET_HOURS = 24;
 
-const inBudgetWindow = (userId: string) =>
-  and(eq(consignments.userId, userId), sql`${consignments.createdAt} > now() - ${BOOKING_BUDGET_HOURS} * interval '1 hour'`);
+/** A sender's parcels of one kind (live, or a test key's: R-SANDBOX) booked within the budget's window. */
+const inBudgetWindow = (userId: string, test: boolean) =>
+  and(
+    eq(consignments.userId, userId),
+    eq(consignments.test, test),
+    sql`${consignments.createdAt} > now() - ${BOOKING_BUDGET_HOURS} * interval '1 hour'`,
+  );
 
 /**
  * Waits for any other booking of this sender to commit, then counts the parcels the sender booked in
@@ -167,21 +172,26 @@ const inBudgetWindow = (userId: string) =>
  * in what is left. A transaction-scoped advisory lock rather than a row's, since a customer booking on
  * the site has no merchant row, and the user's row is taken by every foreign key to it.
  */
-export async function parcelsInBudgetWindow(tx: Transaction, userId: string): Promise<number> {
+export async function parcelsInBudgetWindow(tx: Transaction, userId: string, test: boolean): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking-budget:${userId}`}, 0))`);
   const [counted] = await tx
     .select({ booked: sql<number>`count(*)`.mapWith(Number) })
     .from(consignments)
-    .where(inBudgetWindow(userId));
+    .where(inBudgetWindow(userId, test));
   return counted?.booked ?? 0;
 }
 
 /** When the sender's `nth` oldest parcel in the window leaves it; undefined when there are fewer. */
-export async function budgetWindowFreesAt(tx: Transaction, userId: string, nth: number): Promise<Date | undefined> {
+export async function budgetWindowFreesAt(
+  tx: Transaction,
+  userId: string,
+  test: boolean,
+  nth: number,
+): Promise<Date | undefined> {
   const [oldest] = await tx
     .select({ createdAt: consignments.createdAt })
     .from(consignments)
-    .where(inBudgetWindow(userId))
+    .where(inBudgetWindow(userId, test))
     .orderBy(consignments.createdAt)
     .offset(nth - 1)
     .limit(1);

@@ -62,7 +62,7 @@ export const consignmentRoutes: FastifyPluginAsyncZod<ConsignmentRouteOptions> =
         operationId: 'bookConsignment',
         tags: ['parcels'],
         summary:
-          'Books a parcel: priced on the server by the rate card in force (never a client’s quote) and kept at that price; the fee is paid by card (POST …/payment-intent) or taken from the cash on delivery (`feePayment: cod`, the default when there is cash to collect). Cash to collect (`codAmount` above 0) is for approved merchants only: anyone else’s is 400 naming `codAmount`. With an `Idempotency-Key` header, a repeated request answers the first answer; the same key with another request is 422. An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel)',
+          'Books a parcel: priced on the server by the rate card in force (never a client’s quote) and kept at that price; the fee is paid by card (POST …/payment-intent) before pickup; an approved merchant’s never is: it is taken from the cash on delivery when that covers it (`feePayment: cod`), else debited from the merchant’s COD balance once delivered (`feePayment: account`), whatever `feePayment` it sends. Cash to collect (`codAmount` above 0) is for approved merchants only: anyone else’s is 400 naming `codAmount`. With an `Idempotency-Key` header, a repeated request answers the first answer; the same key with another request is 422. An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel)',
         headers: idempotencyKeyHeadersSchema,
         body: consignmentInputSchema,
         errors: [409, 422],

@@ -215,6 +215,18 @@ export async function placePickup(tx: Transaction, userId: string, request: Cons
 }
 
 /**
+ * How a parcel's fee is paid (R-BOOKING, decision 165). An approved merchant's parcel (picked up at one of its
+ * stores: only merchants have them) never has a card step: its fee is taken from the cash when that covers
+ * it, else debited from its COD ledger when delivered (`account`, R-LEDGER); the `feePayment` it sends is not
+ * read. Anyone else pays by card, or from the cash (which only merchants may collect: R-COD-MERCHANTS).
+ */
+function feePaymentOf(request: PlacedRequest, terms: BookingTerms, total: number): FeePayment {
+  if (terms.feePayment) return terms.feePayment;
+  if (request.storeId !== undefined) return request.codAmount >= total ? 'cod' : 'account';
+  return request.feePayment ?? (request.codAmount > 0 ? 'cod' : 'card');
+}
+
+/**
  * A parcel priced with the given rate card, as the row to insert, or the 400 that says why it cannot
  * go (R-BOOKING): a client's price is never read. `feePayment` and `orderId` are the shop's own, for
  * its orders shipped through the network.
@@ -239,7 +251,7 @@ export function pricedConsignment(config: Config, request: PlacedRequest, terms:
     !option.estimatedDelivery
   )
     throw badRequest(option?.reason ?? CONSIGNMENT_MESSAGES.notFound, { service: option?.reason ?? '' });
-  const feePayment = terms.feePayment ?? request.feePayment ?? (request.codAmount > 0 ? 'cod' : 'card');
+  const feePayment = feePaymentOf(request, terms, option.total);
   if (feePayment === 'cod' && request.codAmount < option.total) {
     const message = CONSIGNMENT_MESSAGES.codTooSmall(formatMoney(option.total / POISHA_PER_TAKA, PARCEL_CURRENCY, 'en'));
     throw badRequest(message, { codAmount: message });
@@ -357,7 +369,7 @@ export async function bookConsignment(
         answerOnce(tx, viewer.userId, idempotencyKey, hash, async () => {
           const placed = await placePickup(tx, viewer.userId, request);
           const row = await insertPricedConsignment(context, tx, placed, { userId: viewer.userId, now, test });
-          await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, viewer.userId, 1);
+          await holdBookingBudget(tx, config.rateLimits.parcelsPerSenderPerDay, { userId: viewer.userId, test }, 1);
           await reachRacePoint(db, 'consignment booked');
           return bookingOf(config, row);
         }),
@@ -399,7 +411,8 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
     codFee: row.codFee,
     total: row.total,
     feePayment: row.feePayment,
-    // A sandbox parcel's fee is never owed (R-SANDBOX): nothing is ever paid for it.
+    // A sandbox parcel's fee is never owed (R-SANDBOX): nothing is ever paid for it; a merchant's comes
+    // out of its cash or its balance (decision 165).
     feePaid: row.test || row.feePayment !== 'card' || row.feePaidAt !== null,
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
     labelUrl: labelUrlOf(config, row.trackingCode),

@@ -35,6 +35,7 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
     recipient: { name: shortenedName(row.recipientName) },
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
     events: stepsFrom(await eventsOf(db, row), i18n, locale),
+    test: row.test,
   };
 }
 
@@ -55,6 +56,7 @@ const trackedParcel = preparedPerDatabase((db) =>
       estimatedEarliest: consignments.estimatedEarliest,
       estimatedLatest: consignments.estimatedLatest,
       createdAt: consignments.createdAt,
+      test: consignments.test,
     })
     .from(consignments)
     .where(eq(consignments.trackingCode, sql.placeholder('code')))

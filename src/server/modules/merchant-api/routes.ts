@@ -118,7 +118,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
         operationId: 'v1BookConsignment',
         tags: ['v1'],
         summary:
-          'Book a parcel, priced from the rate card in force. With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking',
+          'Book a parcel, priced from the rate card in force. Its fee has no card step: it is taken from the cash to collect when that covers it (`feePayment: cod`), else debited from your COD balance when the parcel is delivered (`feePayment: account`; the balance may go negative and is netted at the next payout). With an `Idempotency-Key` (kept 24 hours), a repeated request answers the first booking and books nothing; the same key with another request is refused (422). An invoice number another of your parcels (not cancelled) has is refused (409 `duplicate_invoice`, naming that parcel); a repeated request with its `Idempotency-Key` still answers its first booking',
         headers: idempotencyKeyHeadersSchema,
         body: merchantConsignmentInputSchema,
         errors: [409, 422, 429],

@@ -21,7 +21,7 @@ export const v1MoneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
         operationId: 'v1Balance',
         tags: ['v1'],
         summary:
-          'Your COD balance as the merchant page shows it: every ledger line not yet settled by a payout (poisha), and the day and moment of the next payout run, which settles the lines written before it',
+          'Your COD balance as the merchant page shows it: every ledger line not yet settled by a payout (poisha), and the day and moment of the next payout run, which settles the lines written before it. It is negative while the fees of parcels with no cash to collect exceed the cash collected: the run pays no one a negative balance, and the next payout is reduced by it',
         errors: [429],
         response: { 200: codBalanceSchema },
       },
@@ -36,7 +36,7 @@ export const v1MoneyRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       schema: {
         operationId: 'v1Payouts',
         tags: ['v1'],
-        summary: `Your payouts, newest first, ${PAYOUTS_PER_PAGE} a page, as the merchant page lists them: send the answer’s \`older\` back as \`before\` for the next page (null on the last)`,
+        summary: `Your payouts, newest first, ${PAYOUTS_PER_PAGE} a page, as the merchant page lists them: send the answer’s \`older\` back as \`before\` for the next page (null on the last). A payout is made only when the balance before its run is above nothing; its amount is every line it settles, fees debited from the balance included`,
         querystring: payoutListQuerySchema,
         errors: [429],
         response: { 200: payoutPageSchema },

@@ -81,16 +81,21 @@ export interface ParcelForLedger {
   feePayment: FeePayment;
 }
 
+/** Fees a delivery debits from the ledger: taken from the cash, or from the merchant's balance (decision 165). */
+const FEES_FROM_LEDGER: readonly FeePayment[] = ['cod', 'account'];
+
 /**
  * The lines a parcel's step books, in poisha: a delivery (whole or partial) credits the cash collected
- * and, when the fee was to come out of that cash, debits the delivery fee and the COD fee; a return
- * debits the return charge, `returnChargePercent` of the delivery fee. Other steps book nothing.
+ * and, when the fee was to come out of that cash or the merchant's balance, debits the delivery fee and
+ * the COD fee (a parcel with no cash only debits: the balance may go negative and is netted at the next
+ * payout, decision 165); a return debits the return charge, `returnChargePercent` of the delivery fee.
+ * Other steps book nothing.
  */
 export function ledgerLinesFor(parcel: ParcelForLedger, returnChargePercent: number): { kind: LedgerKind; amount: number }[] {
   const lines: { kind: LedgerKind; amount: number }[] = [];
   if (parcel.status === 'delivered' || parcel.status === 'partially_delivered') {
     if (parcel.codCollected) lines.push({ kind: 'cod_collected', amount: parcel.codCollected });
-    if (parcel.feePayment === 'cod') {
+    if (FEES_FROM_LEDGER.includes(parcel.feePayment)) {
       lines.push({ kind: 'delivery_fee', amount: -parcel.deliveryFee });
       if (parcel.codFee > 0) lines.push({ kind: 'cod_fee', amount: -parcel.codFee });
     }

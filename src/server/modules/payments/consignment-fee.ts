@@ -16,6 +16,7 @@ export const FEE_CURRENCY = PARCEL_CURRENCY.toLowerCase();
 
 export const FEE_MESSAGES = {
   takenFromCash: /*i18n*/ 'This parcel’s fee is taken from the cash collected on delivery: there is nothing to pay by card.',
+  fromAccount: /*i18n*/ 'This parcel’s fee comes out of your account (your COD balance): there is nothing to pay by card.',
   alreadyPaid: /*i18n*/ 'This parcel’s fee is already paid.',
   sandbox: /*i18n*/ 'This is a test parcel: nothing is paid for it.',
   cancelled: /*i18n*/ 'This parcel was cancelled, so its fee can no longer be paid.',
@@ -34,6 +35,8 @@ const noStaff = async () => false;
 function assertPayable(row: ConsignmentRow): void {
   // A sandbox parcel never reaches a payment processor (R-SANDBOX).
   if (row.test) throw conflict(FEE_MESSAGES.sandbox);
+  // A merchant's fee is debited from its ledger (decision 165): it never has a card step.
+  if (row.feePayment === 'account') throw conflict(FEE_MESSAGES.fromAccount);
   if (row.feePayment !== 'card') throw conflict(FEE_MESSAGES.takenFromCash);
   if (row.feePaidAt) throw conflict(FEE_MESSAGES.alreadyPaid);
   if (row.status === 'cancelled') throw conflict(FEE_MESSAGES.cancelled);

@@ -353,16 +353,13 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
             <Trans>How you pay the fee</Trans>
           </legend>
           {merchant ? (
-            <>
-              <label className="flex items-center gap-3">
-                <input type="radio" className="radio radio-primary" value="card" {...form.register('feePayment')} />
-                <Trans>By card now</Trans>
-              </label>
-              <label className="flex items-center gap-3">
-                <input type="radio" className="radio radio-primary" value="cod" {...form.register('feePayment')} />
-                <Trans>Take it from the cash collected</Trans>
-              </label>
-            </>
+            // A merchant's parcel has no card step (decision 165): the server takes the fee from the cash or the balance.
+            <p>
+              <Trans>
+                From the cash collected when it covers the fee, otherwise from your account (your COD balance) once the parcel is
+                delivered. Nothing to pay by card: it is picked up at once.
+              </Trans>
+            </p>
           ) : (
             <p>
               <Trans>By card, on the parcel’s page once it is booked. It is picked up once the fee is paid.</Trans>

@@ -174,6 +174,8 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
                   )
                 ) : consignment.feePayment === 'cod' ? (
                   <Trans>(taken from the cash collected)</Trans>
+                ) : consignment.feePayment === 'account' ? (
+                  <Trans>(from your account: your COD balance, once delivered)</Trans>
                 ) : consignment.feePayment === 'shop' ? (
                   <Trans>(the shop’s own order: no fee)</Trans>
                 ) : consignment.feePaid ? (

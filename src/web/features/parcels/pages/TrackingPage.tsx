@@ -71,6 +71,12 @@ function ParcelJourney({ tracking, statusName }: { tracking: Tracking; statusNam
       <h1 id="tracking-heading" className="mt-2 flex flex-wrap items-center gap-3 text-3xl font-bold text-primary">
         {statusName}
         <span className={`badge badge-soft badge-lg ${statusTone(tracking.status)}`}>{service}</span>
+        {/* A sandbox parcel (R-SANDBOX): whoever holds its code is told it goes nowhere. */}
+        {tracking.test ? (
+          <span className="badge badge-info badge-soft badge-lg" data-testid="test-parcel">
+            <Trans>Test parcel</Trans>
+          </span>
+        ) : null}
       </h1>
       <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-box border border-base-300 bg-base-100 p-5 sm:grid-cols-3">
         <div>
