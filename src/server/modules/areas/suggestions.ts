@@ -201,10 +201,14 @@ const WORD_ENTRIES = WORDS.map((word) => byWord.get(word) as Entry[]);
  */
 const SETS = Math.ceil(WORDS.length / 32);
 const LONGEST_WORD = WORDS.reduce((longest, word) => Math.max(longest, word.length), 0);
+/** Puts word `index` in `set`. */
+const addWord = (set: Uint32Array, index: number) => {
+  set[index >>> 5] = (set[index >>> 5] as number) | (1 << (index & 31));
+};
 /** AT_LEAST[n]: the words of at least n letters. */
 const AT_LEAST = Array.from({ length: LONGEST_WORD + 1 }, (_, letters) => {
   const set = new Uint32Array(SETS);
-  for (const [index, word] of WORDS.entries()) if (word.length >= letters) set[index >>> 5] |= 1 << (index & 31);
+  for (const [index, word] of WORDS.entries()) if (word.length >= letters) addWord(set, index);
   return set;
 });
 /** For a beginning's length, the words whose beginning so long has each letter (a letter's code modulo 32); made when first asked. */
@@ -216,7 +220,7 @@ function wordsWithLetters(beginning: number): Uint32Array[] {
     const made = Array.from({ length: 32 }, () => new Uint32Array(SETS));
     for (const [index, word] of WORDS.entries())
       for (let letter = 0; letter < Math.min(word.length, length); letter++)
-        (made[word.charCodeAt(letter) & 31] as Uint32Array)[index >>> 5] |= 1 << (index & 31);
+        addWord(made[word.charCodeAt(letter) & 31] as Uint32Array, index);
     withLetters.set(length, made);
     sets = made;
   }
@@ -228,8 +232,7 @@ const pairOf = (text: string, at: number) => ((text.charCodeAt(at) * 31 + text.c
 /** WITH_PAIR[class]: the words having a letter pair of that class anywhere. */
 const WITH_PAIR = Array.from({ length: 256 }, () => new Uint32Array(SETS));
 for (const [index, word] of WORDS.entries())
-  for (let letter = 0; letter + 1 < word.length; letter++)
-    (WITH_PAIR[pairOf(word, letter)] as Uint32Array)[index >>> 5] |= 1 << (index & 31);
+  for (let letter = 0; letter + 1 < word.length; letter++) addWord(WITH_PAIR[pairOf(word, letter)] as Uint32Array, index);
 
 /**
  * Keeps in `lacking[most]` the words lacking at most `most` of the sets in `having`, one after another:
