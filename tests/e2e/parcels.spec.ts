@@ -224,7 +224,13 @@ test('freight: asked for from the Road Freight card, priced by an admin, accepte
   ).toEqual(['accepted', 'quoted', 'requested', 'scheduled']);
 });
 
-test('a sender asks for a pickup, and the admin sees it under its area on that day', async ({ page, browser, server }) => {
+test('a sender asks for a pickup, the admin sees it under its area on that day, and the sender cancels it', async ({
+  page,
+  browser,
+  server,
+}) => {
+  // Two accounts' pages and axe at three widths, three times.
+  test.slow();
   const customer = await signUpCustomer(server, { name: 'Asha Rahman' });
   await signInBrowser(page, server, customer);
   await page.goto('/dashboard/pickup');
