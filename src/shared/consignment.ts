@@ -75,10 +75,10 @@ export const parcelDetailsSchema = z.object({
     .preprocess(
       decimalFromText,
       z
-        .number({ error: /*i18n*/ 'declaredValue must be a whole number of poisha' })
-        .int(/*i18n*/ 'declaredValue must be a whole number of poisha')
-        .min(0, /*i18n*/ 'declaredValue must not be negative')
-        .max(LIMITS.priceMaxCents, /*i18n*/ 'declaredValue is too large'),
+        .number({ error: /*i18n*/ 'Declared value must be a whole number of poisha' })
+        .int(/*i18n*/ 'Declared value must be a whole number of poisha')
+        .min(0, /*i18n*/ 'Declared value must not be negative')
+        .max(LIMITS.priceMaxCents, /*i18n*/ 'Declared value is too large'),
     )
     .optional()
     .describe('What the goods are worth, in poisha (the booking form types taka).'),
@@ -95,7 +95,7 @@ export const parcelDetailsSchema = z.object({
     .enum(DELIVERY_TYPES, { error: /*i18n*/ 'Delivery type must be home or hub' })
     .default('home')
     .describe('home: delivered to the door (the default); hub: the recipient collects it at a hub point.'),
-  note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength).describe(
+  note: optionalText(/*i18n*/ 'Note', LIMITS.parcelNoteMaxLength).describe(
     `A note to the rider (“call before coming”), at most ${LIMITS.parcelNoteMaxLength} characters.`,
   ),
 });
@@ -109,15 +109,15 @@ export const storeIdField = z
 
 const consignmentFields = {
   service: z.enum(SERVICES, {
-    error: englishText(/*i18n*/ 'service must be one of {services}', { services: SERVICES.join(', ') }),
+    error: englishText(/*i18n*/ 'Service must be one of {services}', { services: SERVICES.join(', ') }),
   }),
-  recipient: partySchema('recipient area'),
+  recipient: partySchema(/*i18n*/ 'Delivery area'),
   weightGrams: weightGramsField,
   codAmount: codAmountField.default(0),
-  merchantInvoice: optionalText(/*i18n*/ 'merchantInvoice', LIMITS.merchantInvoiceMaxLength),
+  merchantInvoice: optionalText(/*i18n*/ 'Invoice number', LIMITS.merchantInvoiceMaxLength),
   ...parcelDetailsSchema.shape,
   feePayment: z
-    .enum(SENDER_FEE_PAYMENTS, { error: /*i18n*/ 'feePayment must be card or cod' })
+    .enum(SENDER_FEE_PAYMENTS, { error: /*i18n*/ 'Fee payment must be card or cod' })
     .optional()
     .describe(
       'Senders who are no merchant: card. An approved merchant’s is not read: its fee is taken from the cash when that covers it (cod), else from its COD balance (account).',
@@ -125,7 +125,7 @@ const consignmentFields = {
 };
 
 /** Where a parcel is picked up when its sender gives the address itself (a customer who is no merchant). */
-export const pickupPartySchema = partySchema('pickup area');
+export const pickupPartySchema = partySchema(/*i18n*/ 'Pickup area');
 export type PickupParty = z.output<typeof pickupPartySchema>;
 
 /**
@@ -236,7 +236,7 @@ export { trackingPath } from './tracking-code.ts';
 /** "Ship with SwiftCargo" (issue 29): one of the shop's paid orders booked from its warehouse to the order's address. */
 export const shipOrderInputSchema = z.object({
   service: consignmentFields.service,
-  areaId: areaReference(/*i18n*/ 'delivery area'),
+  areaId: areaReference(/*i18n*/ 'Delivery area'),
   weightGrams: weightGramsField,
 });
 export type ShipOrderInput = z.input<typeof shipOrderInputSchema>;

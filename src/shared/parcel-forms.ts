@@ -48,8 +48,8 @@ export const poisha = (amount: number) => Math.round(amount * POISHA_PER_TAKA);
 
 /** The quote form of /ship: two areas, a weight and the cash to collect; its address holds them too. */
 export const quoteFormSchema = z.object({
-  from: areaReference(/*i18n*/ 'pickup area'),
-  to: areaReference(/*i18n*/ 'delivery area'),
+  from: areaReference(/*i18n*/ 'Pickup area'),
+  to: areaReference(/*i18n*/ 'Delivery area'),
   weight: weightKg,
   cod: taka(COD_MAX_TAKA),
 });
@@ -81,13 +81,13 @@ const details = parcelDetailsSchema.shape;
 export const bookingFormSchema = z.object({
   service: z.enum(SERVICES),
   store: z.string().optional(),
-  pickup: party(/*i18n*/ 'pickup area'),
-  recipient: party(/*i18n*/ 'delivery area'),
+  pickup: party(/*i18n*/ 'Pickup area'),
+  recipient: party(/*i18n*/ 'Delivery area'),
   weight: weightKg,
   cod: taka(COD_MAX_TAKA),
   declaredValue: taka(LIMITS.priceMaxCents / POISHA_PER_TAKA),
-  merchantInvoice: textField(/*i18n*/ 'merchantInvoice').trim().max(LIMITS.merchantInvoiceMaxLength),
-  note: textField(/*i18n*/ 'note').trim().max(LIMITS.parcelNoteMaxLength),
+  merchantInvoice: textField(/*i18n*/ 'Invoice number').trim().max(LIMITS.merchantInvoiceMaxLength),
+  note: textField(/*i18n*/ 'Note').trim().max(LIMITS.parcelNoteMaxLength),
   itemDescription: details.itemDescription,
   quantity: details.quantity,
   alternativePhone: details.alternativePhone,

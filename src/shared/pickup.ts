@@ -25,6 +25,11 @@ export const PICKUP_MESSAGES = {
   tooFar: englishText(/*i18n*/ 'Choose a day within the next {days} days.', { days: PICKUP_DAYS_AHEAD }),
   windowStarted: /*i18n*/ 'This window has already started today: choose a later one or another day.',
   noPickupHere: /*i18n*/ 'Couriers do not pick up in this area yet.',
+  /** Cancelling (issue 42): only the asker's own, and only before its window begins. */
+  notFound: /*i18n*/ 'You have no pickup with this id.',
+  alreadyCancelled: /*i18n*/ 'This pickup is already cancelled.',
+  windowBegun:
+    /*i18n*/ 'The courier’s window has begun: this pickup can no longer be cancelled. Call us if the courier should not come.',
 } as const;
 
 /** A calendar day as forms and the API write it. */
@@ -43,20 +48,20 @@ export const pickupInputSchema = z.object({
   name: nameSchema,
   phone: bdMobileSchema,
   address: profileInputSchema.shape.address,
-  areaId: areaReference(/*i18n*/ 'pickup area'),
+  areaId: areaReference(/*i18n*/ 'Pickup area'),
   day: calendarDaySchema(PICKUP_MESSAGES.day),
   window: z.enum(PICKUP_WINDOWS, { error: /*i18n*/ 'Choose a time window' }),
   parcels: z.coerce
-    .number({ error: /*i18n*/ 'parcels must be a whole number' })
-    .int(/*i18n*/ 'parcels must be a whole number')
-    .min(1, /*i18n*/ 'parcels must be at least 1')
-    .max(LIMITS.pickupParcelsMax, englishText(/*i18n*/ 'parcels must be at most {max}', { max: LIMITS.pickupParcelsMax }))
+    .number({ error: /*i18n*/ 'Parcels must be a whole number' })
+    .int(/*i18n*/ 'Parcels must be a whole number')
+    .min(1, /*i18n*/ 'Parcels must be at least 1')
+    .max(LIMITS.pickupParcelsMax, englishText(/*i18n*/ 'Parcels must be at most {max}', { max: LIMITS.pickupParcelsMax }))
     .default(1),
-  note: textField(/*i18n*/ 'note')
+  note: textField(/*i18n*/ 'Note')
     .trim()
     .max(
       LIMITS.parcelNoteMaxLength,
-      englishText(/*i18n*/ 'note must be at most {max} characters', { max: LIMITS.parcelNoteMaxLength }),
+      englishText(/*i18n*/ '{field} must be at most {max} characters', { field: 'Note', max: LIMITS.parcelNoteMaxLength }),
     )
     .optional()
     .transform((note) => note || undefined),
@@ -75,8 +80,11 @@ export const pickupSchema = z.object({
   parcels: z.number().int(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  cancelledAt: z.string().nullable().describe('When its asker cancelled it; null while a courier is to come.'),
 });
 export type Pickup = z.infer<typeof pickupSchema>;
+
+export const pickupIdParamsSchema = z.object({ id: z.uuid({ error: PICKUP_MESSAGES.notFound }) });
 
 /** `GET /api/admin/pickups?day=`: a page of the day's pickups, area by area (R-PICKUPS), and where the next starts. */
 export const dayPickupsSchema = z.object({

@@ -41,12 +41,12 @@ export const QUOTE_MESSAGES = {
 export const weightGramsField = z.preprocess(
   decimalFromText,
   z
-    .number({ error: /*i18n*/ 'weightGrams must be a whole number of grams' })
-    .int(/*i18n*/ 'weightGrams must be a whole number of grams')
-    .positive(/*i18n*/ 'weightGrams must be more than 0')
+    .number({ error: /*i18n*/ 'Weight must be a whole number of grams' })
+    .int(/*i18n*/ 'Weight must be a whole number of grams')
+    .positive(/*i18n*/ 'Weight must be more than 0')
     .max(
       HEAVIEST_PARCEL_GRAMS,
-      englishText(/*i18n*/ 'weightGrams must be at most {max}: ask for a freight quote for bigger loads', {
+      englishText(/*i18n*/ 'Weight must be at most {max} grams: ask for a freight quote for bigger loads', {
         max: HEAVIEST_PARCEL_GRAMS,
       }),
     ),
@@ -56,16 +56,16 @@ export const weightGramsField = z.preprocess(
 export const codAmountField = z.preprocess(
   decimalFromText,
   z
-    .number({ error: /*i18n*/ 'codAmount must be a whole number of poisha' })
-    .int(/*i18n*/ 'codAmount must be a whole number of poisha')
-    .min(0, /*i18n*/ 'codAmount must not be negative')
-    .max(COD_MAX_POISHA, englishText(/*i18n*/ 'codAmount must be at most {max} poisha', { max: COD_MAX_POISHA })),
+    .number({ error: /*i18n*/ 'Cash to collect must be a whole number of poisha' })
+    .int(/*i18n*/ 'Cash to collect must be a whole number of poisha')
+    .min(0, /*i18n*/ 'Cash to collect must not be negative')
+    .max(COD_MAX_POISHA, englishText(/*i18n*/ 'Cash to collect must be at most {max} poisha', { max: COD_MAX_POISHA })),
 );
 
 /** `GET /api/quote` (R-QUOTE). */
 export const quoteQuerySchema = z.object({
-  from: areaReference('from'),
-  to: areaReference('to'),
+  from: areaReference(/*i18n*/ 'Pickup area'),
+  to: areaReference(/*i18n*/ 'Delivery area'),
   weightGrams: weightGramsField,
   codAmount: codAmountField.default(0),
 });

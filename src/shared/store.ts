@@ -40,7 +40,7 @@ export const storeInputSchema = z.object({
   name: storeName.describe('What the shop calls this pickup point (“Dhanmondi outlet”).'),
   phone: bdMobileSchema.describe('The number the rider calls at pickup.'),
   address: profileInputSchema.shape.address,
-  areaId: areaReference(/*i18n*/ 'store area').describe('The area id (`GET /api/v1/areas`) or an area’s name.'),
+  areaId: areaReference(/*i18n*/ 'Store area').describe('The area id (`GET /api/v1/areas`) or an area’s name.'),
   isDefault: z
     .boolean({ error: /*i18n*/ 'isDefault must be true or false' })
     .optional()

@@ -80,7 +80,7 @@ export function shortenedName(name: string): string {
 
 /** `POST /track` and `/api/track/lookup`: a merchant's invoice number with the recipient's phone (never in an address). */
 export const invoiceLookupSchema = z.object({
-  invoice: textField(/*i18n*/ 'invoice', { error: /*i18n*/ 'Type the invoice number' })
+  invoice: textField(/*i18n*/ 'Invoice number', { error: /*i18n*/ 'Type the invoice number' })
     .trim()
     .min(1, /*i18n*/ 'Type the invoice number')
     .max(
@@ -102,7 +102,7 @@ export const scanRequestSchema = z
     reason: z.enum(FAILURE_REASONS, { error: /*i18n*/ 'Choose why the delivery failed' }).optional(),
     /** Out for delivery: the rider (by email) who takes the parcels, or takes over the ones already out. */
     rider: z.email({ error: /*i18n*/ 'Choose a rider' }).optional(),
-    note: optionalText(/*i18n*/ 'note', LIMITS.parcelNoteMaxLength),
+    note: optionalText(/*i18n*/ 'Note', LIMITS.parcelNoteMaxLength),
   })
   .superRefine((scan, context) => {
     // Issue 39 item 5: a parcel out for delivery with no rider is on nobody's run and cannot be delivered.
@@ -137,9 +137,9 @@ const deliveryCodeField = z.preprocess(
 const codCollectedField = z.preprocess(
   (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
   z
-    .number({ error: /*i18n*/ 'codCollected must be a whole number of poisha' })
-    .int(/*i18n*/ 'codCollected must be a whole number of poisha')
-    .min(0, /*i18n*/ 'codCollected must not be negative'),
+    .number({ error: /*i18n*/ 'Cash collected must be a whole number of poisha' })
+    .int(/*i18n*/ 'Cash collected must be a whole number of poisha')
+    .min(0, /*i18n*/ 'Cash collected must not be negative'),
 );
 
 /** The form field that carries a photo of the handover (multipart/form-data on POST /api/rider/deliveries/{code}). */
@@ -163,7 +163,7 @@ export function deliveryOutcomeSchema<File extends z.ZodType>(photoFile: File) {
     code: deliveryCodeField,
     receivedBy: z.preprocess(
       emptyAsMissing,
-      textField(/*i18n*/ 'receivedBy').trim().max(LIMITS.receiverNameMaxLength).optional(),
+      textField(/*i18n*/ 'Received by').trim().max(LIMITS.receiverNameMaxLength).optional(),
     ),
     [HANDOVER_PHOTO_FIELD]: photoFile.optional(),
     codCollected: codCollectedField,
@@ -176,7 +176,7 @@ export function deliveryOutcomeSchema<File extends z.ZodType>(photoFile: File) {
         z.object({
           outcome: z.literal('partial'),
           ...proof,
-          handedOver: textField(/*i18n*/ 'handedOver', { error: /*i18n*/ 'Say what was handed over' })
+          handedOver: textField(/*i18n*/ 'Handed over', { error: /*i18n*/ 'Say what was handed over' })
             .trim()
             .min(1, /*i18n*/ 'Say what was handed over')
             .max(LIMITS.parcelNoteMaxLength),

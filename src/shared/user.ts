@@ -38,7 +38,7 @@ const PHONE_AS_TYPED = `^\\s*[0-9০-৯+()-][0-9০-৯\\s+()-]{${LIMITS.phoneM
 
 /** Profile changes: name and email are read-only and ignored when sent (PUT /api/userInfo/{email}). */
 export const profileInputSchema = z.object({
-  address: textField(/*i18n*/ 'address', { error: /*i18n*/ 'Address is required' })
+  address: textField(/*i18n*/ 'Address', { error: /*i18n*/ 'Address is required' })
     .trim()
     .min(1, /*i18n*/ 'Address is required')
     .max(
@@ -51,7 +51,7 @@ export const profileInputSchema = z.object({
     .meta({ pattern: PHONE_AS_TYPED })
     .transform(withWesternDigits)
     .pipe(
-      textField('phone number')
+      textField(/*i18n*/ 'Phone number')
         .trim()
         .min(1, /*i18n*/ 'Phone number is required')
         .min(

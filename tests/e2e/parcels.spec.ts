@@ -226,7 +226,13 @@ test('freight: asked for from the Road Freight card, priced by an admin, accepte
   ).toEqual(['accepted', 'quoted', 'requested', 'scheduled']);
 });
 
-test('a sender asks for a pickup, and the admin sees it under its area on that day', async ({ page, browser, server }) => {
+test('a sender asks for a pickup, the admin sees it under its area on that day, and the sender cancels it', async ({
+  page,
+  browser,
+  server,
+}) => {
+  // Two accounts' pages and axe at three widths, three times.
+  test.slow();
   const customer = await signUpCustomer(server, { name: 'Asha Rahman' });
   await signInBrowser(page, server, customer);
   await page.goto('/dashboard/pickup');
@@ -251,6 +257,27 @@ test('a sender asks for a pickup, and the admin sees it under its area on that d
   await expect(area.getByTestId('day-pickup')).toContainText('Asha Rahman');
   await expect(area.getByTestId('day-pickup')).toContainText('4 parcels');
   await expectAxeCleanAtEveryWidth(adminPage, 'day pickups');
+
+  // Its asker calls the courier off before the window (issue 42): asked first, then marked, and gone from the day.
+  await page.getByRole('button', { name: 'Cancel pickup' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel pickup' }).click();
+  await expect(page.getByTestId('my-pickup')).toContainText('Cancelled');
+  await expect(page.getByRole('button', { name: 'Cancel pickup' })).toHaveCount(0);
+  await expectAxeCleanAtEveryWidth(page, 'pickup list with a cancelled pickup');
+  await adminPage.reload();
+  await expect(adminPage.getByTestId('day-pickup')).toHaveCount(0);
+});
+
+test('a merchant’s pickup form starts from its default store (issue 42)', async ({ page, server }) => {
+  const customer = await signUpCustomer(server, { name: 'Asha Rahman' });
+  await approvedMerchant(server, await signInAdmin(server), customer);
+  await signInBrowser(page, server, customer);
+  await page.goto('/dashboard/pickup');
+  const form = page.getByRole('main');
+  const store = STANDARD_PARCEL.pickup as NonNullable<typeof STANDARD_PARCEL.pickup>;
+  await expect(form.getByLabel('Address', { exact: true })).toHaveValue(store.address);
+  await expect(form.getByLabel('Mobile number')).toHaveValue(store.phone);
+  await expect(form.getByLabel('Area')).toHaveValue('Gulshan, Dhaka');
 });
 
 test('cash to collect is a merchant’s: a customer sees the field closed with a link to apply, an approved merchant types it (issue 39)', async ({

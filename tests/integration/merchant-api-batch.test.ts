@@ -136,7 +136,7 @@ describe.skipIf(withoutPostgres())('a batch of parcels through the merchant API 
     expect(refused.body.error.message).toBe(
       'Nothing was booked: correct the parcels listed in problems and send the batch again.',
     );
-    expect(refused.body.error.problems).toEqual([{ index: 317, field: 'weight', message: 'weightGrams must be more than 0' }]);
+    expect(refused.body.error.problems).toEqual([{ index: 317, field: 'weight', message: 'Weight must be more than 0' }]);
     expect(await parcelsOf(merchantId)).toBe(before);
   });
 

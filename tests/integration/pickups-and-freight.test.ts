@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '#server/db/schema.ts';
+import { mailOutbox, pickups, user } from '#server/db/schema.ts';
 import { dayAfter, isWorkingDay, shopClock, workingDaysAfter } from '#server/modules/rates/working-days.ts';
 import type { FreightRequest } from '#shared/freight.ts';
 import type { DayPickups, Pickup } from '#shared/pickup.ts';
@@ -69,6 +69,46 @@ describe('pickups and freight requests', () => {
       expect((answer.body as unknown as { error: { fields: Record<string, string> } }).error.fields[field]).toBe(message);
     }
     expect(isWorkingDay(friday)).toBe(false);
+  });
+
+  it('lets its asker cancel a pickup before its window begins: no courier goes, nobody else may, nor twice, nor once begun', async () => {
+    const day = workingDaysAfter(today(), 3);
+    const asked = (await askPickup(pickup({ day }))).body;
+    const cancel = (id: string, token: string, headers: Record<string, string> = {}) =>
+      call<Pickup & { error: { message: string } }>(server, 'POST', `/api/pickups/${id}/cancel`, { token, headers });
+
+    const stranger = await signUpCustomer(server);
+    const notTheirs = await cancel(asked.id, stranger.token);
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body.error.message).toBe('You have no pickup with this id.');
+
+    const cancelled = await cancel(asked.id, sender.token);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: asked.id, parcels: 3 });
+    expect(cancelled.body.cancelledAt).toEqual(expect.any(String));
+    const list = await call<DayPickups>(server, 'GET', `/api/admin/pickups?day=${day}`, { token: admin.token });
+    expect(list.body.areas).toEqual([]);
+    const mine = await call<Pickup[]>(server, 'GET', '/api/pickups', { token: sender.token });
+    expect(mine.body.find((one) => one.id === asked.id)?.cancelledAt).toBe(cancelled.body.cancelledAt);
+
+    const again = await cancel(asked.id, sender.token, { 'accept-language': 'bn' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('এই পিকআপ আগেই বাতিল করা হয়েছে।');
+
+    // Yesterday's pickup: its window has begun (the courier may have collected the parcels), so it stays.
+    const [asker] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, sender.email));
+    const [begun] = await server.db
+      .insert(pickups)
+      .values({ ...pickup(), userId: asker?.id, areaId: 'dhaka-gulshan', day: dayAfter(today(), -1), window: '09-12' })
+      .returning();
+    const late = await cancel(begun?.id ?? '', sender.token);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/^The courier’s window has begun/);
+    const [still] = await server.db
+      .select()
+      .from(pickups)
+      .where(eq(pickups.id, begun?.id ?? ''));
+    expect(still?.cancelledAt).toBeNull();
   });
 
   const freight = {

@@ -528,6 +528,8 @@ export const pickups = pgTable(
     parcels: integer('parcels').notNull(),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Cancelled by its asker before its window began (issue 42, R-PICKUPS): no courier comes. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (table) => [
     // The admins' list reads one day's pickups a page at a time, keyset on what follows the day (decision 126);

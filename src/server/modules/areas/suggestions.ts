@@ -178,17 +178,10 @@ function lettersOf(text: string): number {
   for (let at = 0; at < text.length; at++) mask |= 1 << (text.charCodeAt(at) & 31);
   return mask;
 }
-/** How many bits are set (the usual population count of 32 bits). */
-function bitsIn(mask: number): number {
-  let bits = mask - ((mask >>> 1) & 0x55555555);
-  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-  return (Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-}
-
 /**
- * Every word of every name but "Sadar", with its letters and the entries that have it: a typo is measured
- * once a word, and only against words lacking at most as many of the typed letters as typos are forgiven
- * (each typo takes away at most one letter).
+ * Every word of every name but "Sadar", with the entries that have it: a typo is measured once a word,
+ * and only against words lacking at most as many of the typed letters as typos are forgiven (each typo
+ * takes away at most one letter).
  */
 const byWord = new Map<string, Entry[]>();
 for (const entry of entries)
@@ -199,31 +192,89 @@ for (const entry of entries)
   }
 const WORDS = [...byWord.keys()];
 const WORD_ENTRIES = WORDS.map((word) => byWord.get(word) as Entry[]);
-/** The letters of each beginning of each word, one after another (WORD_START[i] is word i's first). */
-const WORD_START = new Int32Array(WORDS.length);
-const BEGINNINGS = new Int32Array(WORDS.reduce((sum, word) => sum + word.length, 0));
-let at = 0;
-for (const [index, word] of WORDS.entries()) {
-  WORD_START[index] = at;
-  for (let letter = 0; letter < word.length; letter++, at++)
-    BEGINNINGS[at] = (letter > 0 ? (BEGINNINGS[at - 1] as number) : 0) | lettersOf(word[letter] as string);
+/*
+ * Which words may be near a typed text, for all words at once (decision 166, amending 158): one bit per
+ * word in each set, 32 words a number, so a search asks a few hundred numbers instead of walking the
+ * 9,400 words. The test is the one a walk made (long enough, and the beginning as long as the text may be
+ * lacking at most as many of the typed letters as typos are forgiven); the typo is then measured only for
+ * the words left, in the same order, so every answer is the same.
+ */
+const SETS = Math.ceil(WORDS.length / 32);
+const LONGEST_WORD = WORDS.reduce((longest, word) => Math.max(longest, word.length), 0);
+/** Puts word `index` in `set`. */
+const addWord = (set: Uint32Array, index: number) => {
+  set[index >>> 5] = (set[index >>> 5] as number) | (1 << (index & 31));
+};
+/** AT_LEAST[n]: the words of at least n letters. */
+const AT_LEAST = Array.from({ length: LONGEST_WORD + 1 }, (_, letters) => {
+  const set = new Uint32Array(SETS);
+  for (const [index, word] of WORDS.entries()) if (word.length >= letters) addWord(set, index);
+  return set;
+});
+/** For a beginning's length, the words whose beginning so long has each letter (a letter's code modulo 32); made when first asked. */
+const withLetters = new Map<number, Uint32Array[]>();
+function wordsWithLetters(beginning: number): Uint32Array[] {
+  const length = Math.min(beginning, LONGEST_WORD);
+  let sets = withLetters.get(length);
+  if (!sets) {
+    const made = Array.from({ length: 32 }, () => new Uint32Array(SETS));
+    for (const [index, word] of WORDS.entries())
+      for (let letter = 0; letter < Math.min(word.length, length); letter++)
+        addWord(made[word.charCodeAt(letter) & 31] as Uint32Array, index);
+    withLetters.set(length, made);
+    sets = made;
+  }
+  return sets;
+}
+
+/** A letter pair's class (of 256): two letters side by side, the test a typo leaves mostly standing. */
+const pairOf = (text: string, at: number) => ((text.charCodeAt(at) * 31 + text.charCodeAt(at + 1)) & 255) >>> 0;
+/** WITH_PAIR[class]: the words having a letter pair of that class anywhere. */
+const WITH_PAIR = Array.from({ length: 256 }, () => new Uint32Array(SETS));
+for (const [index, word] of WORDS.entries())
+  for (let letter = 0; letter + 1 < word.length; letter++) addWord(WITH_PAIR[pairOf(word, letter)] as Uint32Array, index);
+
+/**
+ * Keeps in `lacking[most]` the words lacking at most `most` of the sets in `having`, one after another:
+ * what lacked n - 1 and lacks this one now lacks n.
+ */
+function countLacking(lacking: Uint32Array[], having: Uint32Array) {
+  for (let most = lacking.length - 1; most >= 0; most--) {
+    const now = lacking[most] as Uint32Array;
+    const fewer = most > 0 ? (lacking[most - 1] as Uint32Array) : undefined;
+    for (let set = 0; set < SETS; set++)
+      now[set] = ((now[set] as number) & (having[set] as number)) | (fewer ? (fewer[set] as number) : 0);
+  }
 }
 
 type Found = { entry: Entry; closeness: number };
 
-/** The indexes in WORDS of the words whose beginning is at most `typos` from `text`. */
+/** The indexes in WORDS (in order) of the words whose beginning is at most `typos` (1 or 2) from `text`. */
 function wordsNear(text: string, typos: number): number[] {
-  const near: number[] = [];
   const typed = lettersOf(text);
-  const shortest = text.length - typos;
-  const longest = text.length + typos;
-  for (let index = 0; index < WORDS.length; index++) {
-    const word = WORDS[index] as string;
-    if (word.length < shortest) continue;
-    // The letters of the word's beginning as long as the typed text may be: lacking more than `typos` of them, too far.
-    const beginning = BEGINNINGS[(WORD_START[index] as number) + Math.min(word.length, longest) - 1] as number;
-    if (bitsIn(typed & ~beginning) <= typos && typosBetween(text, word, typos, true) <= typos) near.push(index);
+  const letters = wordsWithLetters(text.length + typos);
+  // lacking[n]: the words long enough that lack at most n of the typed letters seen so far.
+  const longEnough = AT_LEAST[Math.max(text.length - typos, 0)] ?? new Uint32Array(SETS);
+  const lacking = Array.from({ length: typos + 1 }, () => longEnough.slice());
+  for (let letter = 0; letter < 32; letter++)
+    if ((typed & (1 << letter)) !== 0) countLacking(lacking, letters[letter] as Uint32Array);
+  // A typo breaks at most three letter pairs of the text (a swap: the pair swapped and its two neighbours), so
+  // a near word lacks at most three per typo of the text's classes of pairs.
+  const pairs = Array.from({ length: 3 * typos + 1 }, () => (lacking[typos] as Uint32Array).slice());
+  const counted = new Set<number>();
+  for (let letter = 0; letter + 1 < text.length; letter++) {
+    const pair = pairOf(text, letter);
+    if (counted.has(pair)) continue;
+    counted.add(pair);
+    countLacking(pairs, WITH_PAIR[pair] as Uint32Array);
   }
+  const near: number[] = [];
+  const left = pairs[3 * typos] as Uint32Array;
+  for (let set = 0; set < SETS; set++)
+    for (let bits = left[set] as number; bits !== 0; bits &= bits - 1) {
+      const index = set * 32 + (31 - Math.clz32(bits & -bits));
+      if (typosBetween(text, WORDS[index] as string, typos, true) <= typos) near.push(index);
+    }
   return near;
 }
 

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#server/db/client.ts';
 import { pickups } from '#server/db/schema.ts';
 import { CURSOR_SHAPES, readCursor, writeCursor } from '#server/http/keyset-cursor.ts';
 
@@ -16,6 +16,22 @@ export function listPickupsOf(db: Database, userId: string, limit: number): Prom
   return db.select().from(pickups).where(eq(pickups.userId, userId)).orderBy(desc(pickups.createdAt)).limit(limit);
 }
 
+/** One of the sender's pickups, held for a change until the transaction ends; someone else's is not found. */
+export async function lockPickupOf(tx: Transaction, userId: string, id: string): Promise<PickupRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(pickups)
+    .where(and(eq(pickups.id, id), eq(pickups.userId, userId)))
+    .for('update');
+  return row;
+}
+
+export async function markCancelled(tx: Transaction, id: string, at: Date): Promise<PickupRow> {
+  const [row] = await tx.update(pickups).set({ cancelledAt: at }).where(eq(pickups.id, id)).returning();
+  if (!row) throw new Error('a pickup held for cancelling was not found');
+  return row;
+}
+
 /** Where a day's list stopped: the last pickup's area, window, creation time (PostgreSQL's text) and id. */
 const PICKUP_CURSOR_SHAPES = [/^[\w-]{1,80}$/, /^\d{2}-\d{2}$/, CURSOR_SHAPES.timestamp, CURSOR_SHAPES.uuid];
 
@@ -26,7 +42,7 @@ function after(cursor: string | undefined) {
 }
 
 /**
- * One page of a day's pickups, by area and then by window, as the couriers' rounds go (issue 40: a
+ * One page of a day's pickups not cancelled (no courier goes for those), by area and then by window, as the couriers' rounds go (issue 40: a
  * day at a national courier is thousands). Keyset on (area, window, created_at, id), which the
  * `pickups_day_idx` index ends with, so a later page costs what the first does.
  */
@@ -39,7 +55,7 @@ export async function listPickupsOn(
   const found = await db
     .select({ pickup: pickups, createdAtText: sql<string>`${pickups.createdAt}::text` })
     .from(pickups)
-    .where(and(eq(pickups.day, day), after(cursor)))
+    .where(and(eq(pickups.day, day), isNull(pickups.cancelledAt), after(cursor)))
     .orderBy(asc(pickups.areaId), asc(pickups.window), asc(pickups.createdAt), asc(pickups.id))
     .limit(size + 1);
   const page = found.slice(0, size);

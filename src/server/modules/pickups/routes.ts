@@ -5,8 +5,15 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { parcelRequestLimit } from '#server/http/rate-limits.ts';
 import { listCursorSchema } from '#shared/parcel-lists.ts';
-import { calendarDaySchema, dayPickupsSchema, PICKUP_MESSAGES, pickupInputSchema, pickupSchema } from '#shared/pickup.ts';
-import { listMyPickups, pickupsOn, requestPickup, todayIn } from './service.ts';
+import {
+  calendarDaySchema,
+  dayPickupsSchema,
+  PICKUP_MESSAGES,
+  pickupIdParamsSchema,
+  pickupInputSchema,
+  pickupSchema,
+} from '#shared/pickup.ts';
+import { cancelPickup, listMyPickups, pickupsOn, requestPickup, todayIn } from './service.ts';
 
 /** Pickups (issue 28): a sender asks for a courier; admins see each day's, area by area. */
 export const pickupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
@@ -25,6 +32,23 @@ export const pickupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       },
     },
     async (request, reply) => reply.status(201).send(await requestPickup({ db, config }, viewerOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/pickups/:id/cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'cancelPickup',
+        tags: ['parcels'],
+        summary:
+          'Cancel one of your pickups before its time window begins (404 if it is not yours, 409 if already cancelled or its window has begun)',
+        params: pickupIdParamsSchema,
+        errors: [404, 409],
+        response: { 200: pickupSchema },
+      },
+    },
+    async (request) => cancelPickup({ db, config }, viewerOf(request), request.params.id),
   );
 
   app.get(

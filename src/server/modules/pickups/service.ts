@@ -1,7 +1,7 @@
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { badRequest } from '#server/http/errors.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { LIMITS } from '#shared/limits.ts';
 import {
   type DayPickups,
@@ -14,7 +14,7 @@ import {
 import { namedPlace } from '../areas/places.ts';
 import { findAreas } from '../rates/service.ts';
 import { dayAfter, isWorkingDay, shopClock } from '../rates/working-days.ts';
-import { insertPickup, listPickupsOf, listPickupsOn, type PickupRow } from './repository.ts';
+import { insertPickup, listPickupsOf, listPickupsOn, lockPickupOf, markCancelled, type PickupRow } from './repository.ts';
 
 function presentPickup(row: PickupRow): Pickup {
   return {
@@ -28,6 +28,7 @@ function presentPickup(row: PickupRow): Pickup {
     parcels: row.parcels,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }
 
@@ -64,6 +65,27 @@ export async function requestPickup(
     note: request.note ?? null,
   });
   return presentPickup(row);
+}
+
+/**
+ * `POST /api/pickups/{id}/cancel` (issue 42, R-PICKUPS): the asker calls a courier off while its window has
+ * not begun; once it has, the courier may be on the way or have collected the parcels, so it stays.
+ */
+export async function cancelPickup(
+  context: { db: Database; config: Config },
+  viewer: Viewer,
+  id: string,
+  now = new Date(),
+): Promise<Pickup> {
+  const { day: today, hour } = shopClock(now, context.config.timeZone);
+  return context.db.transaction(async (tx) => {
+    const row = await lockPickupOf(tx, viewer.userId, id);
+    if (!row) throw notFound(PICKUP_MESSAGES.notFound);
+    if (row.cancelledAt) throw conflict(PICKUP_MESSAGES.alreadyCancelled);
+    if (row.day < today || (row.day === today && hour >= windowStartHour(row.window)))
+      throw conflict(PICKUP_MESSAGES.windowBegun);
+    return presentPickup(await markCancelled(tx, row.id, now));
+  });
 }
 
 export async function listMyPickups(db: Database, viewer: Viewer): Promise<Pickup[]> {

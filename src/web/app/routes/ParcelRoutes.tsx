@@ -30,11 +30,16 @@ export function BookParcelRoute() {
   );
 }
 
-/** Asking for a pickup, starting from the sender's details. */
+/** Asking for a pickup, starting from the sender's details, or a merchant's default store (issue 42). */
 export function PickupRoute() {
   const { t } = useLingui();
   const sender = useSender();
-  return sender ? <PickupPage sender={sender} /> : <Spinner label={t`Loading your details`} />;
+  const merchant = useMerchant();
+  return sender && !merchant.isPending ? (
+    <PickupPage sender={sender} merchant={merchant.data?.status === 'approved'} />
+  ) : (
+    <Spinner label={t`Loading your details`} />
+  );
 }
 
 /** Freight requests: the customer's own, or, for an admin, everyone's with the forms to price and schedule them. */

@@ -20,6 +20,15 @@ export function useRequestPickup() {
   });
 }
 
+/** POST /api/pickups/{id}/cancel: one of the sender's pickups, before its window begins (issue 42). */
+export function useCancelPickup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<Pickup>(`/api/pickups/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myPickups }),
+  });
+}
+
 /** GET /api/admin/pickups?day=: a page of a day's pickups area by area (admins); today's without a day. */
 export function useDayPickups(day: string | undefined, cursor: string | undefined) {
   return useQuery({

@@ -1,25 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { placeName } from '#shared/area.ts';
 import { PICKUP_WINDOWS, type PickupInput, type PickupRequest, pickupInputSchema } from '#shared/pickup.ts';
+import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { FormField, SelectField } from '#web/components/FormField.tsx';
 import { showFieldErrors } from '#web/lib/form-errors.ts';
 import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { useMyPickups, useRequestPickup } from '../api/use-pickups.ts';
+import { useCancelPickup, useMyPickups, useRequestPickup } from '../api/use-pickups.ts';
+import { useStores } from '../api/use-stores.ts';
 import { AreaField } from '../components/AreaField.tsx';
 import { PICKUP_WINDOW_NAMES } from '../components/pickup-windows.ts';
 import type { Sender } from './BookParcelPage.tsx';
 
-/** Asking for a courier to collect parcels (R-PICKUPS), and the pickups asked for. */
-export function PickupPage({ sender }: { sender: Sender | undefined }) {
+/**
+ * Asking for a courier to collect parcels (R-PICKUPS), and the pickups asked for, each cancellable until
+ * its window begins. The form starts from the account's saved details, or a merchant's default store (issue 42).
+ */
+export function PickupPage({ sender, merchant }: { sender: Sender | undefined; merchant: boolean }) {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Ask for a pickup`);
   const { day, language, numberFieldType } = useParcelFormat();
   const pickups = useMyPickups();
   const request = useRequestPickup();
+  const cancel = useCancelPickup();
+  const [defaultStore] = useStores(merchant).data?.stores ?? [];
   const blank: PickupInput = {
     name: sender?.name ?? '',
     phone: sender?.phone ?? '',
@@ -31,6 +39,12 @@ export function PickupPage({ sender }: { sender: Sender | undefined }) {
   };
   const form = useForm<PickupInput, unknown, PickupRequest>({ resolver: zodResolver(pickupInputSchema), defaultValues: blank });
   const { errors, isSubmitting } = form.formState;
+  // The stores come default first: its details are where a courier usually collects, until the sender types others.
+  useEffect(() => {
+    if (!defaultStore || form.formState.isDirty) return;
+    const { name, phone, address, area } = defaultStore;
+    form.reset({ ...form.getValues(), name, phone, address, areaId: placeName(area, language) });
+  }, [defaultStore, form, language]);
 
   const submit = form.handleSubmit(async (fields) => {
     try {
@@ -91,6 +105,25 @@ export function PickupPage({ sender }: { sender: Sender | undefined }) {
                 <p className="text-sm text-base-content/80">
                   {pickup.address}, {placeName(pickup.area, language)}
                 </p>
+                {pickup.cancelledAt ? (
+                  <p className="badge badge-outline mt-2">
+                    <Trans>Cancelled</Trans>
+                  </p>
+                ) : (
+                  <ConfirmButton
+                    label={t`Cancel pickup`}
+                    className="btn btn-outline btn-error btn-sm mt-2"
+                    disabled={cancel.isPending}
+                    question={t`Cancel the pickup of ${day(pickup.day)}?`}
+                    details={t`No courier comes. A pickup whose time window has begun can no longer be cancelled.`}
+                    onConfirm={() =>
+                      cancel.mutate(pickup.id, {
+                        onSuccess: () => toast.success(/*i18n*/ 'Pickup cancelled.'),
+                        onError: (error) => toastApiError(error, /*i18n*/ 'The pickup could not be cancelled. Please try again.'),
+                      })
+                    }
+                  />
+                )}
               </li>
             ))}
           </ul>
