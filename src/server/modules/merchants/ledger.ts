@@ -13,7 +13,6 @@ import {
   type LedgerPeriod,
   type LedgerQuery,
   MERCHANT_MESSAGES,
-  type MerchantApplication,
 } from '#shared/merchant.ts';
 
 /**
