@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '#server/config.ts';
+import { BD_MOBILE_MESSAGE } from '#shared/bd-mobile.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import { REFUSING_TEST_CARDS } from '#shared/test-cards.ts';
 import { type ErrorBody, errorBodySchema } from './errors.ts';
@@ -69,8 +70,8 @@ const codesSaid = (codes: readonly ErrorCode[]) =>
 const ERROR_EXAMPLE: ErrorBody = {
   error: {
     code: 'bad_request',
-    message: 'Enter a Bangladeshi mobile number: 11 digits starting 013 to 019, like 01711000000',
-    fields: { 'recipient.phone': 'Enter a Bangladeshi mobile number: 11 digits starting 013 to 019, like 01711000000' },
+    message: BD_MOBILE_MESSAGE,
+    fields: { 'recipient.phone': BD_MOBILE_MESSAGE },
   },
 };
 
