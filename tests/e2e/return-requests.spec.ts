@@ -9,13 +9,15 @@ import { signInBrowser } from './sign-in.ts';
 
 const SHOTS = process.env.RETURN_SHOTS_DIR;
 
-test('a merchant asks a delivered parcel’s item back on its page, and sees the request and its charge (R-RETURN-REQUESTS)', async ({
+test('a merchant asks a delivered parcel’s item back on its page; staff bring it back from Operations; the page shows the charge (R-RETURN-REQUESTS)', async ({
   page,
+  browser,
   server,
 }) => {
   test.slow();
   const owner = await signUpCustomer(server, { name: 'Asha Rahman' });
-  await approvedMerchant(server, await signInAdmin(server), owner);
+  const admin = await signInAdmin(server);
+  await approvedMerchant(server, admin, owner);
   const booked = await call<{ trackingCode: string; deliveryFee: number }>(server, 'POST', '/api/consignments', {
     token: owner.token,
     body: { ...STANDARD_PARCEL, codAmount: 150_000 },
@@ -49,4 +51,19 @@ test('a merchant asks a delivered parcel’s item back on its page, and sees the
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SHOTS}/return-request-${width}.png`, fullPage: true });
     }
+
+  // Staff move it along on Operations, one button a step, until the item is back with the merchant.
+  const staff = await browser.newPage({ baseURL: server.url });
+  await signInBrowser(staff, server, admin);
+  await staff.goto('/dashboard/operations');
+  const open = staff.getByTestId('open-return').filter({ hasText: code });
+  for (const next of ['Collected from the recipient', 'At the hub', 'Returned to the merchant']) {
+    await open.getByRole('button', { name: `Mark: ${next}` }).click();
+    await expect(staff.getByText('Return request moved.').last()).toBeVisible();
+  }
+  await expect(open).toHaveCount(0);
+  await staff.close();
+  await page.reload();
+  await expect(request).toContainText('Returned to the merchant');
+  await expect(request).toContainText(/Charged ৳120\.00/);
 });
