@@ -73,6 +73,8 @@ const PARCELS = [
   '<rootDir>/src/shared/consignment-status.ts',
   '<rootDir>/src/shared/parcel-events.ts',
   '<rootDir>/src/shared/tracking.ts',
+  // Return requests (issue 41): their statuses and rules, read on the parcel's page and Operations.
+  '<rootDir>/src/shared/return-request.ts',
 ];
 
 export default defineConfig({

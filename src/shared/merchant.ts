@@ -94,7 +94,14 @@ export const merchantListQuerySchema = z.object({
 export const merchantIdParamsSchema = z.object({ id: z.uuid({ error: /*i18n*/ 'No merchant has this id.' }) });
 
 /** What each line of a merchant's ledger is for (issue 30). */
-export const LEDGER_KINDS = ['cod_collected', 'delivery_fee', 'cod_fee', 'return_charge', 'correction'] as const;
+export const LEDGER_KINDS = [
+  'cod_collected',
+  'delivery_fee',
+  'cod_fee',
+  'return_charge',
+  'return_request_charge',
+  'correction',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** How people read each kind of line, in the statement, the mails and the pages. */
@@ -103,6 +110,7 @@ export const LEDGER_KIND_NAMES: Record<LedgerKind, string> = {
   delivery_fee: /*i18n*/ 'Delivery fees',
   cod_fee: /*i18n*/ 'COD charges',
   return_charge: /*i18n*/ 'Return charges',
+  return_request_charge: /*i18n*/ 'Return request charges',
   correction: /*i18n*/ 'Corrections',
 };
 

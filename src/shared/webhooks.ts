@@ -2,11 +2,17 @@ import { z } from 'zod';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS } from './consignment-status.ts';
 import { HUB_IDS } from './hubs.ts';
 import { LIMITS } from './limits.ts';
+import { RETURN_REQUEST_KINDS, RETURN_REQUEST_STATUSES } from './return-request.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 
 /** What a merchant's endpoint may be told of (R-WEBHOOKS). */
-export const WEBHOOK_EVENT_TYPES = ['consignment.status_changed', 'payout.created', 'payout.paid'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'consignment.status_changed',
+  'payout.created',
+  'payout.paid',
+  'return_request.status_changed',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What the merchant's "send a test event" sends (issue 41): to the one endpoint asked, whatever it takes. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -123,6 +129,20 @@ export const payoutEventSchema = z.object({
 });
 export type PayoutEvent = z.infer<typeof payoutEventSchema>;
 
+/** `data` of return_request.status_changed (R-RETURN-REQUESTS): the request's new status and its parcel. */
+export const returnRequestStatusChangedSchema = z.object({
+  id: z.string().describe('The return request’s id (`GET /api/v1/return-requests/{id}`).'),
+  trackingCode: z.string().describe('The parcel it brings back.'),
+  merchantInvoice: z.string().nullable().describe('Your invoice number of the parcel; null when you gave none.'),
+  kind: z.enum(RETURN_REQUEST_KINDS),
+  status: z.enum(RETURN_REQUEST_STATUSES),
+  previousStatus: z.enum(RETURN_REQUEST_STATUSES),
+  failureReason: z.string().nullable().describe('Why the pickup failed; null otherwise.'),
+  at: z.string().describe('When it moved (ISO 8601).'),
+  test: z.boolean().describe('Of a sandbox parcel, moved on request with a test key (R-SANDBOX).'),
+});
+export type ReturnRequestStatusChanged = z.infer<typeof returnRequestStatusChangedSchema>;
+
 /** `data` of webhook.test: the endpoint it was sent to; nothing happened to a parcel or a payout. */
 export const webhookTestSchema = z.object({ endpointId: z.string() });
 export type WebhookTest = z.infer<typeof webhookTestSchema>;
@@ -132,6 +152,7 @@ export const WEBHOOK_EVENT_DATA = {
   'consignment.status_changed': consignmentStatusChangedSchema,
   'payout.created': payoutEventSchema,
   'payout.paid': payoutEventSchema,
+  'return_request.status_changed': returnRequestStatusChangedSchema,
   'webhook.test': webhookTestSchema,
 } as const satisfies Record<WebhookSentType, z.ZodType>;
 
@@ -152,5 +173,6 @@ export const WEBHOOK_EVENT_BODIES = {
   'consignment.status_changed': webhookEventSchema('consignment.status_changed'),
   'payout.created': webhookEventSchema('payout.created'),
   'payout.paid': webhookEventSchema('payout.paid'),
+  'return_request.status_changed': webhookEventSchema('return_request.status_changed'),
   'webhook.test': webhookEventSchema('webhook.test'),
 } as const satisfies Record<WebhookSentType, z.ZodType>;

@@ -312,6 +312,22 @@ export const API_CASES: Record<string, ApiCase> = {
     status: 201,
   }),
   cancelConsignment: async (world) => ({ as: 'merchant', params: { trackingCode: await world.newParcel() }, status: 200 }),
+  listParcelReturnRequests: async (world) => {
+    const trackingCode = await deliveredOnPhoto(world);
+    await returnRequest(world, trackingCode);
+    return { as: 'merchant', params: { trackingCode }, status: 200 };
+  },
+  askParcelReturnRequest: async (world) => ({
+    as: 'merchant',
+    params: { trackingCode: await deliveredOnPhoto(world) },
+    json: RETURN_ASKED,
+    status: 201,
+  }),
+  listOpenReturnRequests: async (world) => {
+    await returnRequest(world);
+    return { as: 'operator', status: 200 };
+  },
+  moveReturnRequest: async (world) => ({ as: 'operator', params: { id: await returnRequest(world) }, json: {}, status: 200 }),
   bulkBookingTemplate: async () => ({ status: 200 }),
   bookInBulk: async (world) => {
     const template = await (await fetch(`${world.server.url}/api/merchant/bulk-bookings/template.csv`)).text();
@@ -500,7 +516,43 @@ export const API_CASES: Record<string, ApiCase> = {
   v1CreateStore: async () => ({ json: NEW_STORE, status: 201 }),
   v1UpdateStore: async (world) => ({ params: { id: await newStore(world) }, json: { isDefault: false }, status: 200 }),
   v1ArchiveStore: async (world) => ({ params: { id: await newStore(world) }, status: 200 }),
+  v1AskReturnRequest: async (world) => ({
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    params: { trackingCode: await deliveredOnPhoto(world) },
+    json: RETURN_ASKED,
+    status: 201,
+  }),
+  v1ListReturnRequests: async (world) => {
+    await returnRequest(world);
+    return { query: { status: 'requested' }, status: 200 };
+  },
+  v1GetReturnRequest: async (world) => ({ params: { id: await returnRequest(world) }, status: 200 }),
+  v1CancelReturnRequest: async (world) => ({ params: { id: await returnRequest(world) }, status: 200 }),
+  v1AdvanceTestReturnRequest: async (world) => {
+    const apiKey = await world.testApiKey();
+    const v1 = <T>(path: string, body?: unknown) =>
+      call<T>(world.server, 'POST', `/api/v1${path}`, { headers: { authorization: `Bearer ${apiKey}` }, body });
+    const { trackingCode } = (await v1<{ trackingCode: string }>('/consignments', STANDARD_PARCEL)).body;
+    await v1(`/test/consignments/${trackingCode}/advance`, { to: 'picked_up' });
+    for (const to of ['at_hub', 'out_for_delivery', 'delivered']) await v1(`/test/consignments/${trackingCode}/advance`, { to });
+    const asked = await v1<{ id: string }>(`/consignments/${trackingCode}/return-requests`, RETURN_ASKED);
+    return { apiKey, params: { id: asked.body.id }, json: { to: 'picked_up' }, status: 200 };
+  },
 };
+
+/** What a merchant asks when a customer sends an item back (R-RETURN-REQUESTS). */
+const RETURN_ASKED = { kind: 'return', reason: 'রং মেলেনি (the colour did not match)', pickupNote: 'After 5 pm' };
+
+/** A return request of the merchant's, asked through its key for a parcel delivered on a photo: its id. */
+async function returnRequest(world: ApiWorld, trackingCode?: string): Promise<string> {
+  trackingCode ??= await deliveredOnPhoto(world);
+  const asked = await call<{ id: string }>(world.server, 'POST', `/api/v1/consignments/${trackingCode}/return-requests`, {
+    headers: { authorization: `Bearer ${await world.apiKey()}` },
+    body: RETURN_ASKED,
+  });
+  if (asked.status !== 201) throw new Error(`return request: ${asked.status} ${JSON.stringify(asked.body)}`);
+  return asked.body.id;
+}
 
 /** A pickup point a merchant adds (issue 41). */
 const NEW_STORE = { name: 'Dhanmondi outlet', phone: '01711000001', address: 'House 7, Road 27', areaId: 'dhaka-dhanmondi' };

@@ -112,6 +112,26 @@ export interface paths {
     /** Sandbox: move one of your test parcels (booked with a test key, `sk_test_…`) to its next status on the way, or to the status `to` names when a parcel where it is may move there; the move fires the same signed `consignment.status_changed` webhook a real one does. A live key is refused (403 `live_key`); a parcel at its end, or a move the table does not allow, 409; a live parcel or another sender’s 404 */
     post: operations["v1AdvanceTestConsignment"];
   };
+  "/api/v1/consignments/{trackingCode}/return-requests": {
+    /** Ask for one of your delivered (or partly delivered) parcels’ item back: `return` brings it to your store, `exchange` has the rider hand over a new item and bring the old one back. Its charge (100 % of the parcel’s delivery fee, in poisha) is debited from your COD ledger when the item is returned to you; nothing for a request cancelled or failed. A parcel not delivered, one with a request on its way, or one whose item came back already 409; another sender’s 404. With an `Idempotency-Key`, a repeat answers the first request */
+    post: operations["v1AskReturnRequest"];
+  };
+  "/api/v1/return-requests": {
+    /** Your return requests, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones), by status or all */
+    get: operations["v1ListReturnRequests"];
+  };
+  "/api/v1/return-requests/{id}": {
+    /** One of your return requests with its status and charge; another sender’s 404 */
+    get: operations["v1GetReturnRequest"];
+  };
+  "/api/v1/return-requests/{id}/cancel": {
+    /** Cancel one of your return requests before its item is collected: nothing is charged; once collected, or at its end, 409 saying why */
+    post: operations["v1CancelReturnRequest"];
+  };
+  "/api/v1/test/return-requests/{id}/advance": {
+    /** Sandbox: move a return request of one of your test parcels to its next status on the way (requested → picked up → at hub → returned to merchant), or to the status `to` names when the table allows it; it fires the same signed `return_request.status_changed` webhook a real move does, and charges nothing. A live key 403 `live_key`; a move the table does not allow 409; a live request 404 */
+    post: operations["v1AdvanceTestReturnRequest"];
+  };
 }
 
 export interface webhooks {
@@ -135,6 +155,13 @@ export interface webhooks {
      * @description POSTed to each of your endpoints that takes this type (`webhook.test` only to the endpoint it is sent to), signed with the endpoint’s secret in the `SwiftCargo-Signature` header: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. Check it over the body’s exact bytes and refuse an old `t`. The same event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, or resent from the delivery log.
      */
     post: operations["webhookPayoutPaidEvent"];
+  };
+  "return_request.status_changed": {
+    /**
+     * The `return_request.status_changed` event, as your endpoint receives it
+     * @description POSTed to each of your endpoints that takes this type (`webhook.test` only to the endpoint it is sent to), signed with the endpoint’s secret in the `SwiftCargo-Signature` header: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. Check it over the body’s exact bytes and refuse an old `t`. The same event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, or resent from the delivery log.
+     */
+    post: operations["webhookReturnRequestStatusChangedEvent"];
   };
   "webhook.test": {
     /**
@@ -230,6 +257,29 @@ export interface components {
       /** @description Make it the default store: bookings that name no store are picked up here. */
       isDefault?: boolean;
     };
+    NewReturnRequestInput: {
+      /**
+       * @description `return`: the item comes back to your store; `exchange`: the rider hands over a new item and brings the old one back.
+       * @enum {string}
+       */
+      kind: "return" | "exchange";
+      /** @description Why the item comes back, as the rider and the hub read it. */
+      reason: string;
+      /** @description Where or when to collect the item, when not from the parcel’s address. */
+      pickupNote?: string;
+      /** @description The number to call at the pickup, when not the recipient’s. */
+      pickupPhone?: string;
+    };
+    /** @description What to move to; a POST with no body moves the request to its next status on the way. */
+    ReturnRequestMoveInput: {
+      /**
+       * @description The status to move to; the next on the way when not given.
+       * @enum {string}
+       */
+      to?: "requested" | "picked_up" | "at_hub" | "returned_to_merchant" | "cancelled" | "failed";
+      /** @description Why the pickup failed, when `to` is `failed`. */
+      failureReason?: string;
+    };
     /** @description What to move to; a POST with no body moves the parcel to its next status on the way. */
     SandboxMoveInput: {
       /**
@@ -256,7 +306,7 @@ export interface components {
     };
     WebhookEndpointRegistrationInput: {
       url: string;
-      events: ("consignment.status_changed" | "payout.created" | "payout.paid")[];
+      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed")[];
     };
     AreaDirectory: {
       divisions: {
@@ -422,7 +472,7 @@ export interface components {
     LedgerLine: {
       id: number;
       /** @enum {string} */
-      kind: "cod_collected" | "delivery_fee" | "cod_fee" | "return_charge" | "correction";
+      kind: "cod_collected" | "delivery_fee" | "cod_fee" | "return_charge" | "return_request_charge" | "correction";
       amount: number;
       trackingCode: string | null;
       merchantInvoice: string | null;
@@ -439,7 +489,7 @@ export interface components {
     NewWebhookEndpoint: {
       id: string;
       url: string;
-      events: ("consignment.status_changed" | "payout.created" | "payout.paid")[];
+      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed")[];
       createdAt: string;
       secret: string;
     };
@@ -543,6 +593,60 @@ export interface components {
           } | null;
         })[];
     };
+    ReturnRequest: {
+      id: string;
+      /** @description The parcel it brings back. */
+      trackingCode: string;
+      merchantInvoice: string | null;
+      /** @enum {string} */
+      kind: "return" | "exchange";
+      /** @enum {string} */
+      status: "requested" | "picked_up" | "at_hub" | "returned_to_merchant" | "cancelled" | "failed";
+      reason: string;
+      pickupNote: string | null;
+      pickupPhone: string | null;
+      /** @description Why the pickup failed; null otherwise. */
+      failureReason: string | null;
+      /** @description What it costs, in poisha: debited from your COD ledger once it is returned to you. */
+      charge: number;
+      /** @description Of a sandbox parcel (R-SANDBOX): never charged. */
+      test: boolean;
+      createdAt: string;
+      statusChangedAt: string;
+    };
+    ReturnRequestPage: {
+      returnRequests: components["schemas"]["ReturnRequest"][];
+      next: string | null;
+    };
+    ReturnRequestStatusChange: {
+      /** @description The return request’s id (`GET /api/v1/return-requests/{id}`). */
+      id: string;
+      /** @description The parcel it brings back. */
+      trackingCode: string;
+      /** @description Your invoice number of the parcel; null when you gave none. */
+      merchantInvoice: string | null;
+      /** @enum {string} */
+      kind: "return" | "exchange";
+      /** @enum {string} */
+      status: "requested" | "picked_up" | "at_hub" | "returned_to_merchant" | "cancelled" | "failed";
+      /** @enum {string} */
+      previousStatus: "requested" | "picked_up" | "at_hub" | "returned_to_merchant" | "cancelled" | "failed";
+      /** @description Why the pickup failed; null otherwise. */
+      failureReason: string | null;
+      /** @description When it moved (ISO 8601). */
+      at: string;
+      /** @description Of a sandbox parcel, moved on request with a test key (R-SANDBOX). */
+      test: boolean;
+    };
+    ReturnRequestStatusChangedEvent: {
+      /** @description The event’s id: the same on every attempt and every resend, so a receiver can skip a repeat. */
+      id: string;
+      /** @constant */
+      type: "return_request.status_changed";
+      /** @description When the event was written (ISO 8601). */
+      createdAt: string;
+      data: components["schemas"]["ReturnRequestStatusChange"];
+    };
     ServiceCatalogue: {
       services: ({
           /**
@@ -595,7 +699,7 @@ export interface components {
       id: string;
       eventId: string;
       /** @enum {string} */
-      eventType: "consignment.status_changed" | "payout.created" | "payout.paid" | "webhook.test";
+      eventType: "consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed" | "webhook.test";
       /** @enum {string} */
       status: "pending" | "delivered" | "failed";
       createdAt: string;
@@ -610,7 +714,7 @@ export interface components {
     WebhookEndpoint: {
       id: string;
       url: string;
-      events: ("consignment.status_changed" | "payout.created" | "payout.paid")[];
+      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed")[];
       createdAt: string;
     };
     WebhookEndpointList: components["schemas"]["WebhookEndpoint"][];
@@ -3006,6 +3110,498 @@ export interface operations {
       };
     };
   };
+  /** Ask for one of your delivered (or partly delivered) parcels’ item back: `return` brings it to your store, `exchange` has the rider hand over a new item and bring the old one back. Its charge (100 % of the parcel’s delivery fee, in poisha) is debited from your COD ledger when the item is returned to you; nothing for a request cancelled or failed. A parcel not delivered, one with a request on its way, or one whose item came back already 409; another sender’s 404. With an `Idempotency-Key`, a repeat answers the first request */
+  v1AskReturnRequest: {
+    parameters: {
+      header?: {
+        /** @description Makes a repeated request answer the first one (kept 24 hours); the same key with another request is 422. */
+        "idempotency-key"?: string;
+      };
+      path: {
+        trackingCode: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewReturnRequestInput"];
+      };
+    };
+    responses: {
+      /** @description Ask for one of your delivered (or partly delivered) parcels’ item back: `return` brings it to your store, `exchange` has the rider hand over a new item and bring the old one back. Its charge (100 % of the parcel’s delivery fee, in poisha) is debited from your COD ledger when the item is returned to you; nothing for a request cancelled or failed. A parcel not delivered, one with a request on its way, or one whose item came back already 409; another sender’s 404. With an `Idempotency-Key`, a repeat answers the first request */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ReturnRequest"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Nothing has this id or email. `error.code`: `not_found`. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop’s current state does not allow it (sold out, already paid, the last admin, …). `error.code`: `conflict`. */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description An `Idempotency-Key` already used for a different request (`idempotency_key_reused`), or a batch with an item that cannot go (`batch_refused`): nothing was done, and `error.problems` names every item’s problem. `error.code`: `idempotency_key_reused`. */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Your return requests, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones), by status or all */
+  v1ListReturnRequests: {
+    parameters: {
+      query?: {
+        status?: "requested" | "picked_up" | "at_hub" | "returned_to_merchant" | "cancelled" | "failed";
+        /** @description The `next` of the page before; none for the first page. */
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description Your return requests, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones), by status or all */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ReturnRequestPage"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** One of your return requests with its status and charge; another sender’s 404 */
+  v1GetReturnRequest: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One of your return requests with its status and charge; another sender’s 404 */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ReturnRequest"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Nothing has this id or email. `error.code`: `not_found`. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Cancel one of your return requests before its item is collected: nothing is charged; once collected, or at its end, 409 saying why */
+  v1CancelReturnRequest: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Cancel one of your return requests before its item is collected: nothing is charged; once collected, or at its end, 409 saying why */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ReturnRequest"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Nothing has this id or email. `error.code`: `not_found`. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop’s current state does not allow it (sold out, already paid, the last admin, …). `error.code`: `conflict`. */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** Sandbox: move a return request of one of your test parcels to its next status on the way (requested → picked up → at hub → returned to merchant), or to the status `to` names when the table allows it; it fires the same signed `return_request.status_changed` webhook a real move does, and charges nothing. A live key 403 `live_key`; a move the table does not allow 409; a live request 404 */
+  v1AdvanceTestReturnRequest: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReturnRequestMoveInput"];
+      };
+    };
+    responses: {
+      /** @description Sandbox: move a return request of one of your test parcels to its next status on the way (requested → picked up → at hub → returned to merchant), or to the status `to` names when the table allows it; it fires the same signed `return_request.status_changed` webhook a real move does, and charges nothing. A live key 403 `live_key`; a move the table does not allow 409; a live request 404 */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ReturnRequest"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Signed in, but not allowed to do this. `error.code`: `forbidden` or `live_key`. */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Nothing has this id or email. `error.code`: `not_found`. */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop’s current state does not allow it (sold out, already paid, the last admin, …). `error.code`: `conflict`. */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   /**
    * The `consignment.status_changed` event, as your endpoint receives it
    * @description POSTed to each of your endpoints that takes this type (`webhook.test` only to the endpoint it is sent to), signed with the endpoint’s secret in the `SwiftCargo-Signature` header: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. Check it over the body’s exact bytes and refuse an old `t`. The same event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, or resent from the delivery log.
@@ -3095,6 +3691,27 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["PayoutPaidEvent"];
+      };
+    };
+    responses: {
+      /** @description Received: any 2XX answer within 5 seconds ends the delivery. */
+      200: {
+        content: never;
+      };
+      /** @description Not received: the delivery is tried again later, and its attempts are in the log. */
+      "4XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `return_request.status_changed` event, as your endpoint receives it
+   * @description POSTed to each of your endpoints that takes this type (`webhook.test` only to the endpoint it is sent to), signed with the endpoint’s secret in the `SwiftCargo-Signature` header: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. Check it over the body’s exact bytes and refuse an old `t`. The same event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, or resent from the delivery log.
+   */
+  webhookReturnRequestStatusChangedEvent: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReturnRequestStatusChangedEvent"];
       };
     };
     responses: {

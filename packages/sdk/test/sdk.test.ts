@@ -126,4 +126,49 @@ describe('the typed SDK against a live server (decision 156)', () => {
       expect(verifyWebhookSignature(`${seen.body} `, header, secret)).toBe(false);
     }
   });
+
+  it('a store created through the API; a return request asked for a delivered sandbox parcel, moved to its end and heard', async () => {
+    const store = await live.POST('/api/v1/stores', {
+      body: { name: 'Dhanmondi outlet', phone: '01711000001', address: 'House 7, Road 27', areaId: 'dhaka-dhanmondi' },
+    });
+    expect([store.response.status, store.data?.isDefault]).toEqual([201, false]);
+    const stores = await live.GET('/api/v1/stores');
+    expect(stores.data?.stores.map((listed) => listed.id)).toContain(store.data?.id);
+
+    const endpoint = await sandbox.POST('/api/v1/webhooks', {
+      body: { url: receiver.url, events: ['return_request.status_changed'] },
+    });
+    const secret = endpoint.data?.secret ?? '';
+    const booked = await sandbox.POST('/api/v1/consignments', { body: { ...PARCEL, merchantInvoice: 'SDK-RETURN-1' } });
+    const trackingCode = booked.data?.trackingCode ?? '';
+    for (const to of ['picked_up', 'at_hub', 'out_for_delivery', 'delivered'] as const)
+      await sandbox.POST('/api/v1/test/consignments/{trackingCode}/advance', {
+        params: { path: { trackingCode } },
+        body: { to },
+      });
+
+    const asked = await sandbox.POST('/api/v1/consignments/{trackingCode}/return-requests', {
+      params: { path: { trackingCode } },
+      body: { kind: 'exchange', reason: 'ভুল সাইজ (wrong size)' },
+    });
+    expect([asked.response.status, asked.data?.status, asked.data?.test]).toEqual([201, 'requested', true]);
+    const id = asked.data?.id ?? '';
+    const read = await sandbox.GET('/api/v1/return-requests/{id}', { params: { path: { id } } });
+    expect(read.data?.trackingCode).toBe(trackingCode);
+    const statuses: string[] = [];
+    for (;;) {
+      const moved = await sandbox.POST('/api/v1/test/return-requests/{id}/advance', { params: { path: { id } }, body: {} });
+      if (moved.response.status === 409) break;
+      statuses.push(moved.data?.status ?? '');
+    }
+    expect(statuses).toEqual(['picked_up', 'at_hub', 'returned_to_merchant']);
+    const listed = await sandbox.GET('/api/v1/return-requests', { params: { query: { status: 'returned_to_merchant' } } });
+    expect(listed.data?.returnRequests.map((request) => request.id)).toEqual([id]);
+
+    const heard = () => receiver.received.filter((seen) => seen.event.type === 'return_request.status_changed');
+    await expect.poll(() => heard().length, { timeout: 10_000 }).toBe(statuses.length);
+    expect(heard().map((seen) => seen.event.data.status)).toEqual(statuses);
+    for (const seen of heard())
+      expect(verifyWebhookSignature(seen.body, String(seen.headers['swiftcargo-signature']), secret)).toBe(true);
+  });
 });

@@ -26,6 +26,7 @@ import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { PAYOUT_RUN_STATES } from '#shared/payout-run.ts';
 import { PICKUP_WINDOWS } from '#shared/pickup.ts';
+import { RETURN_REQUEST_KINDS, RETURN_REQUEST_STATUSES } from '#shared/return-request.ts';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_SENT_TYPES } from '#shared/webhooks.ts';
 import { user } from './auth-schema.ts';
 
@@ -908,4 +909,60 @@ export const webhookAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.id)],
+);
+
+/**
+ * A merchant's request to bring a delivered parcel's item back (issue 41, R-RETURN-REQUESTS, decision 163):
+ * a return, or an exchange that hands over a new item and brings the old one back. Its charge (poisha) is
+ * fixed when it is asked and debited from the COD ledger when it is returned to the merchant.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    consignmentId: uuid('consignment_id')
+      .notNull()
+      .references(() => consignments.id),
+    /** The parcel's sender, who asked: lists and lookups are by it (its account may go, as its parcels' does). */
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: RETURN_REQUEST_KINDS }).notNull(),
+    status: text('status', { enum: RETURN_REQUEST_STATUSES }).notNull().default('requested'),
+    reason: text('reason').notNull(),
+    pickupNote: text('pickup_note'),
+    pickupPhone: text('pickup_phone'),
+    failureReason: text('failure_reason'),
+    charge: integer('charge').notNull(),
+    /** Of a sandbox parcel (R-SANDBOX): moved by its test key only, never charged. */
+    test: boolean('test').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // At most one request on its way per parcel, whoever races to ask (R-RETURN-REQUESTS).
+    uniqueIndex('return_requests_one_open_per_parcel')
+      .on(table.consignmentId)
+      .where(sql`${table.status} IN ('requested', 'picked_up', 'at_hub')`),
+    // The merchant's list, newest first, keyset on (created_at, id), by status or not.
+    index('return_requests_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('return_requests_user_status_created_idx').on(table.userId, table.status, table.createdAt, table.id),
+    // Staff's list of the requests on their way, oldest first.
+    index('return_requests_open_idx').on(table.createdAt).where(sql`${table.status} IN ('requested', 'picked_up', 'at_hub')`),
+    check('return_requests_charge_not_negative', sql`${table.charge} >= 0`),
+  ],
+);
+
+/** A return request's history: one row per move, written in the move's transaction and never changed. */
+export const returnRequestEvents = pgTable(
+  'return_request_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    returnRequestId: uuid('return_request_id')
+      .notNull()
+      .references(() => returnRequests.id),
+    status: text('status', { enum: RETURN_REQUEST_STATUSES }).notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('return_request_events_request_idx').on(table.returnRequestId, table.id)],
 );

@@ -4,6 +4,7 @@ import type { ConsignmentBatch } from '#shared/consignment-batch.ts';
 import type { CodBalance, LedgerLine, LedgerPage, Payout, PayoutPage } from '#shared/merchant.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { Quote, ServiceCatalogue } from '#shared/quote.ts';
+import type { ReturnRequest, ReturnRequestInput, ReturnRequestMove, ReturnRequestPage } from '#shared/return-request.ts';
 import type { SandboxAdvance } from '#shared/sandbox.ts';
 import type { Store, StoreChange, StoreInput, StoreList } from '#shared/store.ts';
 import type {
@@ -210,6 +211,23 @@ const payout: WebhookEventData['payout.paid'] = {
   reference: 'BKASH-7Q2K9',
 };
 
+/** A customer's return of a delivered parcel, as the API answers it. */
+const returnRequest: ReturnRequest = {
+  id: '0193a6f5-4a61-7283-8e5f-7a9b1c3d5e67',
+  trackingCode: 'SC0D4R7KQ9XM2',
+  merchantInvoice: 'ORD-1001',
+  kind: 'return',
+  status: 'requested',
+  reason: 'রং মেলেনি (the colour did not match)',
+  pickupNote: 'After 5 pm',
+  pickupPhone: '01912345678',
+  failureReason: null,
+  charge: 12000,
+  test: false,
+  createdAt: '2026-11-29T11:00:00.000Z',
+  statusChangedAt: '2026-11-29T11:00:00.000Z',
+};
+
 const event = <Data>(type: string, data: Data) => ({
   id: '0193a6f1-0c2d-7e4f-8a1b-3c5d7e9f1a23',
   type,
@@ -358,6 +376,26 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   WebhookTest: { endpointId: endpoint.id } satisfies WebhookEventData['webhook.test'],
   ConsignmentStatusChange: statusChange,
   ConsignmentStatusChangedEvent: event('consignment.status_changed', statusChange),
+  NewReturnRequest: {
+    kind: 'return',
+    reason: returnRequest.reason,
+    pickupNote: 'After 5 pm',
+    pickupPhone: '01912345678',
+  } satisfies ReturnRequestInput,
+  ReturnRequest: returnRequest,
+  ReturnRequestPage: { returnRequests: [returnRequest], next: null } satisfies ReturnRequestPage,
+  ReturnRequestMove: { to: 'failed', failureReason: 'The recipient refused to give it back' } satisfies ReturnRequestMove,
+  ReturnRequestStatusChangedEvent: event('return_request.status_changed', {
+    id: returnRequest.id,
+    trackingCode: returnRequest.trackingCode,
+    merchantInvoice: returnRequest.merchantInvoice,
+    kind: 'return',
+    status: 'returned_to_merchant',
+    previousStatus: 'at_hub',
+    failureReason: null,
+    at: '2026-11-30T09:00:00.000Z',
+    test: false,
+  } satisfies WebhookEventData['return_request.status_changed']),
   PayoutCreatedEvent: event('payout.created', { ...payout, paidAt: null, reference: null }),
   PayoutPaidEvent: event('payout.paid', payout),
   WebhookTestEvent: event('webhook.test', { endpointId: endpoint.id } satisfies WebhookEventData['webhook.test']),

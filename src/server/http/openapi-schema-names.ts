@@ -19,6 +19,12 @@ import { parcelsPageSchema } from '#shared/parcel-lists.ts';
 import { dayPickupsSchema, pickupSchema } from '#shared/pickup.ts';
 import { adminProductSchema, productSchema } from '#shared/product.ts';
 import { quoteSchema, serviceCatalogueSchema } from '#shared/quote.ts';
+import {
+  returnRequestInputSchema,
+  returnRequestMoveSchema,
+  returnRequestPageSchema,
+  returnRequestSchema,
+} from '#shared/return-request.ts';
 import { postedReviewSchema, reviewSchema } from '#shared/review.ts';
 import { sandboxAdvanceSchema } from '#shared/sandbox.ts';
 import { storeChangeSchema, storeInputSchema, storeListSchema, storeSchema } from '#shared/store.ts';
@@ -27,6 +33,7 @@ import {
   consignmentStatusChangedSchema,
   newWebhookEndpointSchema,
   payoutEventSchema,
+  returnRequestStatusChangedSchema,
   WEBHOOK_EVENT_BODIES,
   webhookDeliveryListSchema,
   webhookDeliverySchema,
@@ -80,6 +87,12 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Product: productSchema,
   Profile: profileSchema,
   Quote: quoteSchema,
+  NewReturnRequest: returnRequestInputSchema,
+  ReturnRequest: returnRequestSchema,
+  ReturnRequestMove: returnRequestMoveSchema,
+  ReturnRequestPage: returnRequestPageSchema,
+  ReturnRequestStatusChange: returnRequestStatusChangedSchema,
+  ReturnRequestStatusChangedEvent: WEBHOOK_EVENT_BODIES['return_request.status_changed'],
   Review: reviewSchema,
   SandboxMove: sandboxAdvanceSchema,
   ServiceCatalogue: serviceCatalogueSchema,

@@ -50,6 +50,10 @@ export const queryKeys = {
   parcel: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode],
   /** Its steps (issue 42), under the parcel's key: what moves the parcel refreshes them too. */
   parcelSteps: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'steps'],
+  /** Its return requests (R-RETURN-REQUESTS), under the parcel's key too. */
+  parcelReturnRequests: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'return-requests'],
+  /** Operations' return requests on their way. */
+  openReturnRequests: [SIGNED_IN, 'open-return-requests'],
   /** A page of My Parcels: its filter (a search is kept in memory only, never in an address) and its cursor. */
   parcelsPage: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'parcels', 'page', filter, cursor ?? 'first'],
   allParcels: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'all-parcels', filter, cursor ?? 'first'],

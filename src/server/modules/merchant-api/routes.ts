@@ -33,6 +33,7 @@ import { v1BatchRoutes } from './v1-batch-routes.ts';
 import { v1MoneyRoutes } from './v1-money-routes.ts';
 import { v1ParcelRoutes } from './v1-parcel-routes.ts';
 import { v1ReferenceRoutes, withApiLabel } from './v1-reference-routes.ts';
+import { v1ReturnRequestRoutes } from './v1-return-request-routes.ts';
 import { v1SandboxRoutes } from './v1-sandbox-routes.ts';
 import { v1StoreRoutes } from './v1-store-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -42,7 +43,7 @@ import { webhookRoutes } from './webhook-routes.ts';
  * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a batch of parcels (v1-batch-routes.ts),
  * a parcel, a quote, the ledger; since issue 41 the list of parcels, a parcel by invoice and the cancel
  * (v1-parcel-routes.ts), the areas, services and labels a booking needs (v1-reference-routes.ts) and the
- * webhooks (webhook-routes.ts), the balance and payouts (v1-money-routes.ts).
+ * webhooks (webhook-routes.ts), the balance and payouts (v1-money-routes.ts), return requests (v1-return-request-routes.ts).
  * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
@@ -198,4 +199,5 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   const moves = moveContext(db, app.publicReads, config, booking.notify);
   await app.register(v1ParcelRoutes, { db, config, keyed, moves, refundFee, handoverPhotos });
   await app.register(v1SandboxRoutes, { config, keyed, moves });
+  await app.register(v1ReturnRequestRoutes, { db, config, keyed });
 };

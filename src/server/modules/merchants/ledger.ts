@@ -116,6 +116,25 @@ export async function postParcelToLedger(tx: Transaction, parcel: ParcelForLedge
 }
 
 /**
+ * A return request's charge (R-RETURN-REQUESTS, decision 163), debited when its item is returned to the
+ * merchant, in that move's transaction: one line per parcel and kind, as every charge (decision 129's key).
+ */
+export async function postReturnRequestCharge(
+  tx: Transaction,
+  request: { consignmentId: string; userId: string | null; charge: number },
+): Promise<void> {
+  if (request.charge === 0) return;
+  const merchantId = await approvedMerchantOf(tx, request.userId);
+  if (!merchantId) return;
+  await tx.insert(merchantLedger).values({
+    merchantId,
+    consignmentId: request.consignmentId,
+    kind: 'return_request_charge',
+    amount: -request.charge,
+  });
+}
+
+/**
  * Lines of one merchant, optionally between two of the shop's calendar days (both included), or of one
  * payout. The days become instants once, in the query's constants (`day::timestamp AT TIME ZONE zone` is
  * the zone's midnight, summer time included), so the column is compared bare and the index

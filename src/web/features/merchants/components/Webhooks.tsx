@@ -34,6 +34,7 @@ export function Webhooks() {
     'consignment.status_changed': t`A parcel’s status changes`,
     'payout.created': t`A payout is made`,
     'payout.paid': t`A payout is paid`,
+    'return_request.status_changed': t`A return request’s status changes`,
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

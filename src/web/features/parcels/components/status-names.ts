@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ConsignmentStatus, FailureReason } from '#shared/consignment-status.ts';
+import type { ReturnRequestKind, ReturnRequestStatus } from '#shared/return-request.ts';
 
 /** Where a parcel stands, as a badge or a heading shows it (R-PARCEL-STATUS). */
 export const PARCEL_STATUS_NAMES: Record<ConsignmentStatus, MessageDescriptor> = {
@@ -36,3 +37,19 @@ export function statusTone(status: ConsignmentStatus): string {
   if (status === 'cancelled' || status === 'returned' || status === 'returning') return 'badge-ghost';
   return 'badge-info';
 }
+
+/** What a return request asks (R-RETURN-REQUESTS). */
+export const RETURN_KIND_NAMES: Record<ReturnRequestKind, MessageDescriptor> = {
+  return: msg`Return: bring the item back to me`,
+  exchange: msg`Exchange: deliver a new item, bring the old one back`,
+};
+
+/** Where a return request stands. */
+export const RETURN_STATUS_NAMES: Record<ReturnRequestStatus, MessageDescriptor> = {
+  requested: msg`Requested`,
+  picked_up: msg`Collected from the recipient`,
+  at_hub: msg`At the hub`,
+  returned_to_merchant: msg`Returned to the merchant`,
+  cancelled: msg`Cancelled`,
+  failed: msg`Failed`,
+};

@@ -9,6 +9,7 @@ import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useOperations, useTakeCash } from '../api/use-scans.ts';
+import { OpenReturnRequests } from '../components/OpenReturnRequests.tsx';
 import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
 
 /** One part of the view: a heading, and its table or a line saying there is nothing. */
@@ -26,7 +27,8 @@ function Part({ title, empty, children }: { title: string; empty: boolean; child
 
 /**
  * Operations (issue 29, admins): how many parcels are in each status and at each hub, which have sat too
- * long in one status, why deliveries failed, and the cash riders still hold.
+ * long in one status, why deliveries failed, the cash riders still hold, and the return requests on their way
+ * (R-RETURN-REQUESTS), moved along from here.
  */
 export function OperationsPage() {
   const { t, i18n } = useLingui();
@@ -141,6 +143,7 @@ export function OperationsPage() {
           ))}
         </ul>
       </Part>
+      <OpenReturnRequests />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { ParcelStatus } from '../components/ParcelStatus.tsx';
 import { deliveredStep, ParcelSteps } from '../components/ParcelSteps.tsx';
 import { ProofOfDelivery } from '../components/ProofOfDelivery.tsx';
 import { DeliveryDays } from '../components/QuoteOptions.tsx';
+import { ReturnRequests } from '../components/ReturnRequests.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
 
 function Party({ title, party }: { title: string; party: Consignment['pickup'] }) {
@@ -242,6 +243,7 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
         </div>
       </div>
       <ProofOfDelivery parcel={consignment} />
+      <ReturnRequests parcel={consignment} />
       {steps.data ? (
         <section aria-labelledby="parcel-steps-heading">
           <h2 id="parcel-steps-heading" className="text-xl font-semibold">
