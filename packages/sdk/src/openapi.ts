@@ -3709,6 +3709,19 @@ export interface operations {
    * @description POSTed to each of your endpoints that takes this type (`webhook.test` only to the endpoint it is sent to), signed with the endpoint’s secret in the `SwiftCargo-Signature` header: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. Check it over the body’s exact bytes and refuse an old `t`. The same event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, or resent from the delivery log.
    */
   webhookReturnRequestStatusChangedEvent: {
+    parameters: {
+      header: {
+        /**
+         * @description `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}` with the endpoint’s secret (R-WEBHOOKS).
+         * @example t=1795939323,v1=5f0c2b9e8d7a6f41c3e2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0f9e8d7c6
+         */
+        "SwiftCargo-Signature": string;
+        /** @description The event’s `id`: the same on every attempt and resend, so a receiver acts on it once. */
+        "SwiftCargo-Event-Id": string;
+        /** @description The event’s `type`. */
+        "SwiftCargo-Event-Type": "return_request.status_changed";
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["ReturnRequestStatusChangedEvent"];

@@ -297,6 +297,18 @@ export const MORE_SCHEMA_EXAMPLES: Record<string, unknown[]> = {
   ],
 };
 
+const returnRequestChange: WebhookEventData['return_request.status_changed'] = {
+  id: returnRequest.id,
+  trackingCode: returnRequest.trackingCode,
+  merchantInvoice: returnRequest.merchantInvoice,
+  kind: 'return',
+  status: 'returned_to_merchant',
+  previousStatus: 'at_hub',
+  failureReason: null,
+  at: '2026-11-30T09:00:00.000Z',
+  test: false,
+};
+
 export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   Booking: booking,
   Consignment: consignment,
@@ -385,17 +397,8 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   ReturnRequest: returnRequest,
   ReturnRequestPage: { returnRequests: [returnRequest], next: null } satisfies ReturnRequestPage,
   ReturnRequestMove: { to: 'failed', failureReason: 'The recipient refused to give it back' } satisfies ReturnRequestMove,
-  ReturnRequestStatusChangedEvent: event('return_request.status_changed', {
-    id: returnRequest.id,
-    trackingCode: returnRequest.trackingCode,
-    merchantInvoice: returnRequest.merchantInvoice,
-    kind: 'return',
-    status: 'returned_to_merchant',
-    previousStatus: 'at_hub',
-    failureReason: null,
-    at: '2026-11-30T09:00:00.000Z',
-    test: false,
-  } satisfies WebhookEventData['return_request.status_changed']),
+  ReturnRequestStatusChange: returnRequestChange,
+  ReturnRequestStatusChangedEvent: event('return_request.status_changed', returnRequestChange),
   PayoutCreatedEvent: event('payout.created', { ...payout, paidAt: null, reference: null }),
   PayoutPaidEvent: event('payout.paid', payout),
   WebhookTestEvent: event('webhook.test', { endpointId: endpoint.id } satisfies WebhookEventData['webhook.test']),
