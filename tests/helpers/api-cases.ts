@@ -126,6 +126,10 @@ export const API_CASES: Record<string, ApiCase> = {
     status: 201,
   }),
   listMyPickups: async () => ({ status: 200 }),
+  cancelPickup: async (world) => {
+    const asked = { ...STANDARD_PARCEL.pickup, day: day(2), window: '09-12', parcels: 3 };
+    return { params: { id: (await world.as('customer', 'POST', '/api/pickups', asked, 201)).id }, status: 200 };
+  },
   listDayPickups: async () => ({ as: 'admin', query: { day: day(2) }, status: 200 }),
   requestFreight: async () => ({
     json: {
