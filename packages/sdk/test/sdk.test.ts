@@ -54,7 +54,7 @@ describe('the typed SDK against a live server (decision 156)', () => {
     expect(checked, checked.stderr).not.toHaveProperty('failed');
   });
 
-  it('quotes, books, books a batch, finds by invoice, refuses a second invoice (409), cancels', async () => {
+  it('quotes, books, books a batch of 500, finds by invoice, refuses a second invoice (409), cancels', async () => {
     const quote = await live.GET('/api/v1/quote', {
       params: { query: { from: 'dhaka-gulshan', to: 'cumilla-debidwar', weightGrams: 800, codAmount: 150_000 } },
     });
@@ -70,9 +70,10 @@ describe('the typed SDK against a live server (decision 156)', () => {
     const code = booked.data?.trackingCode ?? '';
 
     const batch = await live.POST('/api/v1/consignments/batch', {
-      body: { parcels: [0, 1, 2].map((at) => ({ ...PARCEL, merchantInvoice: `${invoice}-B${at}` })) },
+      body: { parcels: Array.from({ length: 500 }, (_, at) => ({ ...PARCEL, merchantInvoice: `${invoice}-B${at}` })) },
     });
-    expect([batch.response.status, batch.data?.parcels.length]).toEqual([201, 3]);
+    // The batch at its largest (issue 41): 500 parcels, each its own code.
+    expect([batch.response.status, new Set(batch.data?.parcels.map((parcel) => parcel.trackingCode)).size]).toEqual([201, 500]);
 
     const found = await live.GET('/api/v1/consignments/by-invoice', { params: { query: { invoice } } });
     expect(found.data?.trackingCode).toBe(code);

@@ -180,7 +180,7 @@ export function BulkBookingForm({ serviceNames }: { serviceNames: ServiceNames }
           <Trans>Download the template</Trans>
         </a>
       </p>
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start">
         <label className="form-control flex flex-col gap-1">
           <span className="label-text">
             <Trans>Service</Trans>
@@ -235,7 +235,7 @@ export function BulkBookingForm({ serviceNames }: { serviceNames: ServiceNames }
           </span>
         </label>
         {columns && columns.length > 0 ? <ColumnChooser columns={columns} /> : null}
-        <button type="submit" className="btn btn-primary" disabled={bookings.book.isPending}>
+        <button type="submit" className="btn btn-primary sm:col-span-2 sm:justify-self-start" disabled={bookings.book.isPending}>
           {bookings.book.isPending ? <Trans>Checking and booking…</Trans> : <Trans>Book the parcels</Trans>}
         </button>
       </form>

@@ -5,16 +5,16 @@ import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { SERVICE_NAMES, SERVICE_PROMISES, ZONE_NAMES } from './service-names.ts';
 
-/** When it arrives: one day, or the first and last day promised. */
+/** When it arrives: one day, or the first and last day promised (a promise, so never "Delivered": issue 42). */
 export function DeliveryDays({ estimate }: { estimate: { earliest: string; latest: string } }) {
   const { day } = useParcelFormat();
   const earliest = day(estimate.earliest);
   const latest = day(estimate.latest);
   return estimate.earliest === estimate.latest ? (
-    <Trans>Delivered on {earliest}</Trans>
+    <Trans>Arrives on {earliest}</Trans>
   ) : (
     <Trans>
-      Delivered {earliest} to {latest}
+      Arrives {earliest} to {latest}
     </Trans>
   );
 }
