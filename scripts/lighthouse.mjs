@@ -14,7 +14,10 @@ import { BENCH_ADMIN, newCustomer, trackedParcel } from './bench/shop.mjs';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3480);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-/** Comma-separated substrings of the paths to audit (e.g. `blog/,purchase`; `/` alone is the home page); all pages when unset. */
+/**
+ * Comma-separated substrings of the paths to audit (e.g. `blog/,purchase`; `/` alone is the home page, and
+ * `=` before a path is that page alone: `=/bn`); all pages when unset.
+ */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 /** A folder to keep each run's full report in (JSON), to read its audits (LCP element, long tasks). */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -143,7 +146,9 @@ const chrome = await chromeLauncher.launch({
 try {
   const rows = [];
   const pages = (await publicPages()).filter(
-    (path) => !ONLY || ONLY.some((part) => (part === '/' ? path === '/' : path.includes(part))),
+    (path) =>
+      !ONLY ||
+      ONLY.some((part) => (part === '/' ? path === '/' : part.startsWith('=') ? path === part.slice(1) : path.includes(part))),
   );
   for (const path of pages) rows.push(await audit(chrome, path));
   console.log(`\nLighthouse (mobile, simulated throttling), median of ${RUNS} runs, Node ${process.version}\n`);
