@@ -160,6 +160,8 @@ test('freight: asked for from the Road Freight card, priced by an admin, accepte
   browser,
   server,
 }) => {
+  // Two accounts and axe at every width twice: 50 s on a quiet machine (CI stop 49), over 60 under load.
+  test.slow();
   const customer = await signUpCustomer(server, { name: 'Rafiq Traders' });
   await signInBrowser(page, server, customer);
   await page.goto('/');
