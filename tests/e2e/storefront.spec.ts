@@ -411,6 +411,8 @@ test('images ship with the app: sizes and alt text on every one, hero in WebP, t
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByTestId('product-card')).toHaveCount(DISPLAY_LIMITS.homeGridSize);
   await expect(page.getByTestId('testimonial')).toHaveCount(DISPLAY_LIMITS.testimonialsPageSize);
+  // Waited for, not read once: the idle callback that adds them may come after the network is quiet.
+  await expect(page.locator('img[src^="/images/hero/"]')).toHaveCount(3);
   const images = await page.locator('img').evaluateAll((elements) =>
     elements.map((element) => {
       const image = element as HTMLImageElement;
