@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -43,20 +44,32 @@ describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-
     customer = await signUpCustomer(server);
     productId = (await addProduct(server, admin, { availableQuantity: 20 }))._id;
   });
-  // Two CI runs of 2026-11-29 spent 60 s here and timed out (never seen alone): the wait is longer and a
-  // slow step is named, so the next run says which one it is.
+  // Two CI runs of 2026-11-29 and one of 11-30 never finished this teardown within 60 s, then 180 s (never
+  // seen alone, nor under load here). Each step is bounded: past 30 s it prints what the two pools and the
+  // cluster's connections were doing, and destroys the cluster, which cuts whatever the step waits on.
   afterAll(async () => {
-    const started = Date.now();
-    const slow = (step: string) => {
-      if (Date.now() - started > 10_000) console.warn(`database-outage teardown: ${step} after ${Date.now() - started} ms`);
+    let destroyed = false;
+    const late = Symbol('late');
+    const within = (work: Promise<unknown>, ms: number) =>
+      Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms, late).unref())]);
+    // Straight to stderr: Vitest drops what a suite's last hook logs through console.
+    const say = (text: string) => process.stderr.write(`database-outage teardown: ${text}\n`);
+    const step = async (name: string, work: Promise<unknown>) => {
+      if ((await within(work, 30_000)) !== late) return;
+      say(
+        `${name} still waiting after 30 s. ` +
+          `Pools (open, idle, waiting): ${JSON.stringify([server?.database.handle.poolUse?.(), throttled?.database.handle.poolUse?.()])}. ` +
+          `Cluster: ${await clusterActivity(cluster.url)}. Resources: ${process.getActiveResourcesInfo().join(', ')}`,
+      );
+      destroyed = true;
+      await cluster.destroy();
+      if ((await within(work, 30_000)) === late)
+        say(`${name} still waiting 30 s after the cluster was destroyed; left to the worker's exit`);
     };
-    await Promise.all([server?.stop(), throttled?.stop()]);
-    slow('servers stopped');
-    await Promise.all([server?.database.drop(), throttled?.database.drop()]);
-    slow('pools closed');
-    await cluster?.destroy();
-    slow('cluster destroyed');
-  }, 180_000);
+    await step('stopping the servers', Promise.all([server?.stop(), throttled?.stop()]));
+    await step('closing the pools', Promise.all([server?.database.drop(), throttled?.database.drop()]));
+    if (!destroyed) await cluster?.destroy();
+  }, 150_000);
 
   const callsNeedingTheDatabase = () =>
     [
@@ -125,3 +138,20 @@ describe.skipIf(Boolean(unavailable))('the database goes down and comes back (R-
     expect(await holdsWithin(20_000, async () => (await call(server, 'GET', '/api/health')).status === 200)).toBe(true);
   });
 });
+
+/** What each connection to the cluster is doing, for a teardown that waits too long. */
+async function clusterActivity(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query(
+      `select application_name, state, wait_event_type, wait_event, left(query, 100) as query
+         from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return JSON.stringify(rows);
+  } catch (error) {
+    return `unreadable (${(error as Error).message})`;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
