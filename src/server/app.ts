@@ -57,6 +57,7 @@ import { openPictureStore, openPrivatePhotos } from './modules/products/picture-
 import { productRoutes } from './modules/products/routes.ts';
 import { RateCards } from './modules/rates/rate-card-store.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
+import { recipientRecordRoutes } from './modules/recipient-records/routes.ts';
 import { returnRequestRoutes } from './modules/return-requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp({
   await app.register(bulkBookingRoutes, { ...domain, rates });
   await app.register(storeRoutes, domain);
   await app.register(returnRequestRoutes, domain);
+  await app.register(recipientRecordRoutes, domain);
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).
   const webhookRules = { allowPrivate: config.webhookAllowPrivate, resolve: resolveHost };
   await app.register(merchantApiRoutes, { ...domain, rates, webhookRules, refundFee, handoverPhotos });

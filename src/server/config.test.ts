@@ -171,6 +171,7 @@ describe('loadConfig', () => {
       parcelsPerSenderPerDay: 20_000,
       bookingTextsPerNumberPerDay: 10,
       apiRequestsPerMerchant: 120,
+      recipientRecordsPerMerchant: 300,
     });
     expect(loadConfig({ ORDERS_PER_CUSTOMER: '50' }).rateLimits.ordersPerCustomer).toBe(50);
     expect(() => loadConfig({ ORDERS_PER_CUSTOMER: '0' })).toThrow(/ORDERS_PER_CUSTOMER/);

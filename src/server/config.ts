@@ -150,6 +150,7 @@ const configSchema = z
     PARCELS_PER_SENDER_PER_DAY: limitSetting(20_000),
     BOOKING_TEXTS_PER_NUMBER_PER_DAY: limitSetting(10),
     API_REQUESTS_PER_MERCHANT: limitSetting(120),
+    RECIPIENT_RECORDS_PER_MERCHANT: limitSetting(300),
     // Renamed (decision 107): a deployment still setting it is told, not silently given the default.
     API_REQUESTS_PER_KEY: z
       .never({ error: 'is now API_REQUESTS_PER_MERCHANT, one limit over all of a merchant’s keys' })
@@ -345,6 +346,8 @@ const configSchema = z
         bookingTextsPerNumberPerDay: env.BOOKING_TEXTS_PER_NUMBER_PER_DAY,
         /** Calls of the merchant API (`/api/v1`) per merchant in a minute, every key and route together (issue 39). */
         apiRequestsPerMerchant: env.API_REQUESTS_PER_MERCHANT,
+        /** Looks at recipients' records per merchant in an hour, on the site and through `/api/v1` together (decision 168). */
+        recipientRecordsPerMerchant: env.RECIPIENT_RECORDS_PER_MERCHANT,
       },
       shopName: env.SHOP_NAME,
       /** The time zone dates are shown in, on pages and in mails (R-LOCALE). */

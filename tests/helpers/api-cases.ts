@@ -331,6 +331,8 @@ export const API_CASES: Record<string, ApiCase> = {
     await returnRequest(world);
     return { as: 'operator', status: 200 };
   },
+  lookUpRecipientRecord: async () => ({ as: 'merchant', json: { phone: '01712345678' }, status: 200 }),
+  setRecipientRecordVisibility: async () => ({ as: 'admin', json: { phone: '01712345678', hidden: false }, status: 200 }),
   moveReturnRequest: async (world) => ({ as: 'operator', params: { id: await returnRequest(world) }, json: {}, status: 200 }),
   bulkBookingTemplate: async () => ({ status: 200 }),
   bookInBulk: async (world) => {
@@ -530,6 +532,7 @@ export const API_CASES: Record<string, ApiCase> = {
     await returnRequest(world);
     return { query: { status: 'requested' }, status: 200 };
   },
+  v1LookUpRecipientRecord: async () => ({ json: { phone: '+880 1712-345678' }, status: 200 }),
   v1GetReturnRequest: async (world) => ({ params: { id: await returnRequest(world) }, status: 200 }),
   v1CancelReturnRequest: async (world) => ({ params: { id: await returnRequest(world) }, status: 200 }),
   v1AdvanceTestReturnRequest: async (world) => {

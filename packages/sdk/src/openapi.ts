@@ -46,6 +46,10 @@ export interface paths {
     /** One of your batches’ labels as one PDF, one A6 page a parcel in the batch’s order: the website’s bulk booking labels, streamed a page at a time (another merchant’s batch 404); `lang=bn` writes them in Bangla. One batch’s labels print at a time on each server: another asked meanwhile is answered 503 with Retry-After */
     get: operations["v1BatchLabels"];
   };
+  "/api/v1/recipient-records": {
+    /** A recipient’s delivery record: parcels to the number (in the body, typed as people type it) across the network over the last 12 months, by how they ended, counts only and never another merchant’s details. Each look is logged and counted against RECIPIENT_RECORDS_PER_MERCHANT an hour, with the website’s; a number whose recipient asked for it to be hidden answers `hidden: true` and zeros */
+    post: operations["v1LookUpRecipientRecord"];
+  };
   "/api/v1/consignments": {
     /** Your parcels, newest first, a page of 50 at a time (send back `next` as `cursor` for the older ones; a parcel booked meanwhile goes above the first page, so none is missed or repeated): by status, booked between two of the shop’s days (both included), your invoice number, the recipient’s phone and the store it was picked up at, each exactly; the filters combine */
     get: operations["v1ListConsignments"];
@@ -256,6 +260,9 @@ export interface components {
       areaId: string;
       /** @description Make it the default store: bookings that name no store are picked up here. */
       isDefault?: boolean;
+    };
+    RecipientRecordLookupInput: {
+      phone: string;
     };
     NewReturnRequestInput: {
       /**
@@ -592,6 +599,28 @@ export interface components {
             latest: string;
           } | null;
         })[];
+    };
+    RecipientRecord: {
+      /** @description The number, in its normal form (11 digits) */
+      phone: string;
+      /**
+       * Format: date
+       * @description The first day counted
+       */
+      since: string;
+      /** @description The recipient asked for the record to be shown to nobody: every count is 0 */
+      hidden: boolean;
+      /** @description Parcels booked to it, cancelled ones included */
+      parcels: number;
+      delivered: number;
+      partlyDelivered: number;
+      /** @description Came back to their sender, or are on their way back */
+      returned: number;
+      /** @description Parcels with a delivery the recipient refused, whatever came of them after */
+      refused: number;
+      cancelled: number;
+      /** @description Delivered (fully or partly) out of those delivered or returned, rounded; null when none of them ended yet */
+      deliveredPercent: number | null;
     };
     ReturnRequest: {
       id: string;
@@ -1500,6 +1529,85 @@ export interface operations {
       };
       /** @description Nothing has this id or email. `error.code`: `not_found`. */
       404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Done too often in a while (R-FLOOD): the message and Retry-After say how long to wait. `error.code`: `too_many_requests`. */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Something went wrong on our side (`internal`); the request may be tried again. `error.code`: `internal`. */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The shop cannot reach its database for a moment, or the request’s query ran past its statement timeout (`service_unavailable`): ask again after Retry-After seconds. `error.code`: `service_unavailable`. */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Any other refusal: every one has this body. */
+      "4XX": {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  /** A recipient’s delivery record: parcels to the number (in the body, typed as people type it) across the network over the last 12 months, by how they ended, counts only and never another merchant’s details. Each look is logged and counted against RECIPIENT_RECORDS_PER_MERCHANT an hour, with the website’s; a number whose recipient asked for it to be hidden answers `hidden: true` and zeros */
+  v1LookUpRecipientRecord: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RecipientRecordLookupInput"];
+      };
+    };
+    responses: {
+      /** @description A recipient’s delivery record: parcels to the number (in the body, typed as people type it) across the network over the last 12 months, by how they ended, counts only and never another merchant’s details. Each look is logged and counted against RECIPIENT_RECORDS_PER_MERCHANT an hour, with the website’s; a number whose recipient asked for it to be hidden answers `hidden: true` and zeros */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          RateLimit: components["headers"]["RateLimit"];
+        };
+        content: {
+          "application/json": components["schemas"]["RecipientRecord"];
+        };
+      };
+      /** @description The input is invalid; `error.fields` names each wrong field. `error.code`: `bad_request`. */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing or wrong credentials (those its security names); an expired access token says `token_expired`. `error.code`: `unauthorized`. */
+      401: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
         };

@@ -966,3 +966,31 @@ export const returnRequestEvents = pgTable(
   },
   (table) => [index('return_request_events_request_idx').on(table.returnRequestId, table.id)],
 );
+
+/**
+ * Each look at a recipient's delivery record (issue 44, R-RECIPIENT-RECORD, decision 168): which merchant
+ * looked up which number, and how; kept so an admin can answer a recipient who asks who looked.
+ */
+export const recipientRecordLookups = pgTable(
+  'recipient_record_lookups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    phone: text('phone').notNull(),
+    via: text('via', { enum: ['web', 'api'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('recipient_record_lookups_phone_idx').on(table.phone, table.createdAt),
+    index('recipient_record_lookups_merchant_idx').on(table.merchantId, table.createdAt),
+  ],
+);
+
+/** Numbers whose record is shown to nobody (decision 168): the recipient asked, and an admin hid it. */
+export const hiddenRecipientRecords = pgTable('hidden_recipient_records', {
+  phone: text('phone').primaryKey(),
+  hiddenBy: text('hidden_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,6 +4,7 @@ import type { ConsignmentBatch } from '#shared/consignment-batch.ts';
 import type { CodBalance, LedgerLine, LedgerPage, Payout, PayoutPage } from '#shared/merchant.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { Quote, ServiceCatalogue } from '#shared/quote.ts';
+import type { RecipientRecord, RecipientRecordLookup } from '#shared/recipient-record.ts';
 import type { ReturnRequest, ReturnRequestInput, ReturnRequestMove, ReturnRequestPage } from '#shared/return-request.ts';
 import type { SandboxAdvance } from '#shared/sandbox.ts';
 import type { Store, StoreChange, StoreInput, StoreList } from '#shared/store.ts';
@@ -395,6 +396,19 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
     pickupPhone: '01912345678',
   } satisfies ReturnRequestInput,
   ReturnRequest: returnRequest,
+  RecipientRecordLookup: { phone: '+880 1712-345678' } satisfies RecipientRecordLookup,
+  RecipientRecord: {
+    phone: '01712345678',
+    since: '2025-11-30',
+    hidden: false,
+    parcels: 14,
+    delivered: 10,
+    partlyDelivered: 1,
+    returned: 2,
+    refused: 2,
+    cancelled: 1,
+    deliveredPercent: 85,
+  } satisfies RecipientRecord,
   ReturnRequestPage: { returnRequests: [returnRequest], next: null } satisfies ReturnRequestPage,
   ReturnRequestMove: { to: 'failed', failureReason: 'The recipient refused to give it back' } satisfies ReturnRequestMove,
   ReturnRequestStatusChange: returnRequestChange,

@@ -19,6 +19,7 @@ import { parcelsPageSchema } from '#shared/parcel-lists.ts';
 import { dayPickupsSchema, pickupSchema } from '#shared/pickup.ts';
 import { adminProductSchema, productSchema } from '#shared/product.ts';
 import { quoteSchema, serviceCatalogueSchema } from '#shared/quote.ts';
+import { recipientRecordLookupSchema, recipientRecordSchema } from '#shared/recipient-record.ts';
 import {
   returnRequestInputSchema,
   returnRequestMoveSchema,
@@ -87,6 +88,8 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Product: productSchema,
   Profile: profileSchema,
   Quote: quoteSchema,
+  RecipientRecord: recipientRecordSchema,
+  RecipientRecordLookup: recipientRecordLookupSchema,
   NewReturnRequest: returnRequestInputSchema,
   ReturnRequest: returnRequestSchema,
   ReturnRequestMove: returnRequestMoveSchema,

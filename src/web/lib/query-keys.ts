@@ -71,6 +71,8 @@ export const queryKeys = {
   myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
   apiKeys: [SIGNED_IN, 'merchant', 'api-keys'],
   stores: [SIGNED_IN, 'merchant', 'stores'],
+  /** A recipient's delivery record (R-RECIPIENT-RECORD), by the number in its normal form. */
+  recipientRecord: (phone: string) => [SIGNED_IN, 'merchant', 'recipient-record', phone],
   bulkBookings: [SIGNED_IN, 'merchant', 'bulk-bookings'],
   webhooks: [SIGNED_IN, 'merchant', 'webhooks'],
   webhookDeliveries: (endpointId: string) => [SIGNED_IN, 'merchant', 'webhooks', endpointId, 'deliveries'],

@@ -32,6 +32,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.ts';
 import { v1BatchRoutes } from './v1-batch-routes.ts';
 import { v1MoneyRoutes } from './v1-money-routes.ts';
 import { v1ParcelRoutes } from './v1-parcel-routes.ts';
+import { v1RecipientRecordRoutes } from './v1-recipient-record-routes.ts';
 import { v1ReferenceRoutes, withApiLabel } from './v1-reference-routes.ts';
 import { v1ReturnRequestRoutes } from './v1-return-request-routes.ts';
 import { v1SandboxRoutes } from './v1-sandbox-routes.ts';
@@ -43,7 +44,8 @@ import { webhookRoutes } from './webhook-routes.ts';
  * them as `Authorization: Bearer sk_…`: booking (with `Idempotency-Key`), a batch of parcels (v1-batch-routes.ts),
  * a parcel, a quote, the ledger; since issue 41 the list of parcels, a parcel by invoice and the cancel
  * (v1-parcel-routes.ts), the areas, services and labels a booking needs (v1-reference-routes.ts) and the
- * webhooks (webhook-routes.ts), the balance and payouts (v1-money-routes.ts), return requests (v1-return-request-routes.ts).
+ * webhooks (webhook-routes.ts), the balance and payouts (v1-money-routes.ts), return requests (v1-return-request-routes.ts); since issue 44 a recipient's record
+ * (v1-recipient-record-routes.ts).
  * Every call looks its key up, so a revoked key is refused at once on every instance; each merchant may
  * make API_REQUESTS_PER_MERCHANT calls a minute, all its keys and routes together (429 with Retry-After):
  * counted per key, three keys would triple it (issue 39 item 7).
@@ -110,6 +112,7 @@ export const merchantApiRoutes: FastifyPluginAsyncZod<{
   const keyed = apiKeyHooks(app, db, config);
   await app.register(webhookRoutes, { db, rules: webhookRules, keyed });
   await app.register(v1BatchRoutes, { db, config, rates, keyed });
+  await app.register(v1RecipientRecordRoutes, { db, config, keyed });
 
   app.post(
     '/api/v1/consignments',

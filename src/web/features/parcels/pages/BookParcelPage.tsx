@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DELIVERY_TYPES, type DeliveryType, parcelPath } from '#shared/consignment.ts';
@@ -28,6 +28,7 @@ import { useQuote } from '../api/use-quote.ts';
 import { useStores } from '../api/use-stores.ts';
 import { AreaField } from '../components/AreaField.tsx';
 import { DeliveryDays, FeeParts } from '../components/QuoteOptions.tsx';
+import { RecipientRecordNote } from '../components/RecipientRecordNote.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
 
 /** Who sends, as the account knows them: the form starts from it. */
@@ -62,11 +63,14 @@ function PartyFields({
   legend,
   register,
   errors,
+  afterPhone,
 }: {
   party: 'pickup' | 'recipient';
   legend: string;
   register: UseFormRegister<BookingFormInput>;
   errors: FieldErrors<BookingFormInput>;
+  /** What the form says of the number once typed: a merchant's recipient's delivery record (R-RECIPIENT-RECORD). */
+  afterPhone?: ReactNode;
 }) {
   const { t } = useLingui();
   const fieldErrors = errors[party];
@@ -83,6 +87,7 @@ function PartyFields({
         error={fieldErrors?.phone?.message}
         {...register(`${party}.phone`)}
       />
+      {afterPhone}
       <FormField label={t`Address`} autoComplete="off" error={fieldErrors?.address?.message} {...register(`${party}.address`)} />
       <AreaField label={t`Area`} error={fieldErrors?.area?.message} {...register(`${party}.area`)} />
     </fieldset>
@@ -301,7 +306,13 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
         ) : (
           <PartyFields party="pickup" legend={t`Pick up from`} register={form.register} errors={errors} />
         )}
-        <PartyFields party="recipient" legend={t`Deliver to`} register={form.register} errors={errors} />
+        <PartyFields
+          party="recipient"
+          legend={t`Deliver to`}
+          register={form.register}
+          errors={errors}
+          afterPhone={merchant ? <RecipientRecordNote phone={values.recipient?.phone ?? ''} /> : undefined}
+        />
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold">
             <Trans>More about the parcel</Trans>

@@ -1,0 +1,182 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consignmentEvents, consignments, merchants, recipientRecordLookups } from '#server/db/schema.ts';
+import type { Booking } from '#shared/consignment.ts';
+import type { NewApiKey } from '#shared/merchant-api.ts';
+import type { RecipientRecord } from '#shared/recipient-record.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { testDatabaseKinds } from '../helpers/test-database.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+interface Refusal {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+const PHONE = '01712345678';
+/** Six looks an hour per merchant: merchant "D" spends them, the others stay well within. */
+const LOOKS_AN_HOUR = 6;
+
+/**
+ * Issue 44, R-RECIPIENT-RECORD (decision 168): an approved merchant sees how parcels to a number ended
+ * across the whole network, as counts and nothing of any other merchant's; each look is logged and counted
+ * per merchant over the site and the API together; a hidden number answers zeros.
+ */
+describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT-RECORD, %s)', (kind) => {
+  let server: TestServer;
+  let admin: SignedInCustomer;
+  let shopA: SignedInCustomer;
+  let shopB: SignedInCustomer;
+  let keyB: NewApiKey;
+  const codes: string[] = [];
+  beforeAll(async () => {
+    server = await startTestServer({ kind, env: { RECIPIENT_RECORDS_PER_MERCHANT: String(LOOKS_AN_HOUR) } });
+    admin = await signInAdmin(server);
+    const merchantWithKey = async (businessName: string) => {
+      const owner = await signUpCustomer(server);
+      const merchant = await approvedMerchant(server, admin, owner);
+      await server.db.update(merchants).set({ businessName }).where(eq(merchants.id, merchant.id));
+      const keyOf = async (mode?: string) =>
+        (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: owner.token, body: { name: 'Shop', mode } }))
+          .body;
+      return { owner, live: await keyOf(), test: await keyOf('test') };
+    };
+    const a = await merchantWithKey('Nazia Fashion House');
+    const b = await merchantWithKey('Rupsha Electronics');
+    shopA = a.owner;
+    ({ owner: shopB, live: keyB } = b);
+
+    // To the number: A's delivered, partly delivered and returned (refused once first), B's delivered,
+    // cancelled and one on its way; neither a sandbox parcel, one 13 months old, nor another number counts.
+    const book = async (key: NewApiKey, status: string, phone = PHONE, address = 'House 9, Lake Road') => {
+      const booked = await call<Booking>(server, 'POST', '/api/v1/consignments', {
+        headers: { authorization: `Bearer ${key.key}` },
+        body: { ...STANDARD_PARCEL, recipient: { ...STANDARD_PARCEL.recipient, phone, address } },
+      });
+      expect(booked.status).toBe(201);
+      await server.db
+        .update(consignments)
+        .set({ status: status as 'booked' })
+        .where(eq(consignments.trackingCode, booked.body.trackingCode));
+      codes.push(booked.body.trackingCode);
+      return booked.body.trackingCode;
+    };
+    await book(a.live, 'delivered');
+    await book(a.live, 'partially_delivered');
+    const refusedThenReturned = await book(a.live, 'returned', PHONE, 'Flat 3B, Secret Lane 7');
+    await book(b.live, 'delivered');
+    const refusedThenDelivered = await book(b.live, 'delivered');
+    await book(b.live, 'cancelled');
+    await book(b.live, 'in_transit');
+    await book(b.test, 'returned');
+    await book(a.live, 'returned', '01812345670');
+    const old = await book(b.live, 'returned');
+    await server.db
+      .update(consignments)
+      .set({ createdAt: sql`now() - interval '13 months'` })
+      .where(eq(consignments.trackingCode, old));
+    const [refusedParcels] = [
+      await server.db
+        .select({ id: consignments.id })
+        .from(consignments)
+        .where(inArray(consignments.trackingCode, [refusedThenReturned, refusedThenDelivered])),
+    ];
+    await server.db.insert(consignmentEvents).values(
+      (refusedParcels ?? []).map(({ id }) => ({
+        consignmentId: id,
+        status: 'delivery_failed' as const,
+        reason: 'refused' as const,
+      })),
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const onSite = (who: SignedInCustomer | undefined, phone: string) =>
+    call<RecipientRecord | Refusal>(server, 'POST', '/api/merchant/recipient-record', { token: who?.token, body: { phone } });
+  const throughApi = (key: NewApiKey, phone: string) =>
+    call<RecipientRecord | Refusal>(server, 'POST', '/api/v1/recipient-records', {
+      headers: { authorization: `Bearer ${key.key}` },
+      body: { phone },
+    });
+  const RECORD = {
+    phone: PHONE,
+    hidden: false,
+    parcels: 7,
+    delivered: 3,
+    partlyDelivered: 1,
+    returned: 1,
+    refused: 2,
+    cancelled: 1,
+    deliveredPercent: 80,
+  };
+
+  it('counts every sender’s parcels to the number, typed as people type it, and nothing else of them', async () => {
+    const seenByA = await onSite(shopA, '+880 ১৭১২-৩৪৫ ৬৭৮');
+    expect(seenByA.status).toBe(200);
+    expect(seenByA.body).toEqual({ ...RECORD, since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const seenByB = await throughApi(keyB, '8801712345678');
+    expect(seenByB.body).toEqual(seenByA.body);
+    // Nothing of another merchant: no shop name, address, name or parcel code in either answer.
+    const text = JSON.stringify([seenByA.body, seenByB.body]);
+    for (const secret of ['Nazia', 'Rupsha', 'Secret Lane', 'Karim', ...codes]) expect(text).not.toContain(secret);
+
+    const logged = await server.db
+      .select({ phone: recipientRecordLookups.phone, via: recipientRecordLookups.via })
+      .from(recipientRecordLookups)
+      .orderBy(recipientRecordLookups.id);
+    expect(logged).toEqual([
+      { phone: PHONE, via: 'web' },
+      { phone: PHONE, via: 'api' },
+    ]);
+  });
+
+  it('is for approved merchants only, and a number that is none gets the number rule and is not logged', async () => {
+    const customer = await signUpCustomer(server);
+    expect((await onSite(customer, PHONE)).status).toBe(403);
+    expect((await onSite(undefined, PHONE)).status).toBe(401);
+    const before = await server.db.$count(recipientRecordLookups);
+    const wrong = await onSite(shopA, '12345');
+    expect(wrong.status).toBe(400);
+    expect((wrong.body as Refusal).error.fields?.phone).toBe(
+      'Enter a Bangladeshi mobile number: 11 digits starting 013 to 019, like 01711000000',
+    );
+    expect(await server.db.$count(recipientRecordLookups)).toBe(before);
+  });
+
+  it('a number an admin hid answers zeros to every merchant until it is shown again; merchants cannot hide one', async () => {
+    const hide = (who: SignedInCustomer, hidden: boolean) =>
+      call(server, 'POST', '/api/admin/recipient-records/visibility', { token: who.token, body: { phone: PHONE, hidden } });
+    expect((await hide(shopB, true)).status).toBe(403);
+    expect((await hide(admin, true)).status).toBe(200);
+    expect((await throughApi(keyB, PHONE)).body).toMatchObject({
+      hidden: true,
+      parcels: 0,
+      delivered: 0,
+      returned: 0,
+      refused: 0,
+      deliveredPercent: null,
+    });
+    expect((await hide(admin, false)).status).toBe(200);
+    expect((await onSite(shopA, PHONE)).body).toMatchObject(RECORD);
+  });
+
+  it(`allows ${LOOKS_AN_HOUR} looks an hour per merchant, on the site and through the API together`, async () => {
+    const shopD = await signUpCustomer(server);
+    await approvedMerchant(server, admin, shopD);
+    const keyD = (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: shopD.token, body: { name: 'D' } }))
+      .body;
+    const statuses = [];
+    for (let look = 0; look < LOOKS_AN_HOUR; look++)
+      statuses.push((look % 2 ? await onSite(shopD, PHONE) : await throughApi(keyD, PHONE)).status);
+    expect(statuses).toEqual(Array(LOOKS_AN_HOUR).fill(200));
+    const refused = await onSite(shopD, PHONE);
+    expect(refused.status).toBe(429);
+    expect((refused.body as Refusal).error.message).toMatch(/^Too many looks at recipients’ records/);
+    expect((await throughApi(keyD, PHONE)).status).toBe(429);
+    // Another merchant's looks are its own.
+    expect((await onSite(shopA, PHONE)).status).toBe(200);
+  });
+});
