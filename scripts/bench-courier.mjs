@@ -55,6 +55,7 @@ const UNTHROTTLED = {
   PARCELS_PER_SENDER_PER_DAY: '1000000',
   BOOKING_TEXTS_PER_NUMBER_PER_DAY: '1000000',
   API_REQUESTS_PER_MERCHANT: '1000000',
+  RECIPIENT_RECORDS_PER_MERCHANT: '1000000',
 };
 
 /** The production bundle is rebuilt when anything it is made from changed after it (`npm run build`). */

@@ -111,7 +111,8 @@ export async function courierRoutes(shop, databaseUrl) {
             AND NOT EXISTS (SELECT 1 FROM consignments o WHERE o.merchant_invoice = c.merchant_invoice AND o.recipient_phone = c.recipient_phone AND o.id <> c.id)
           ORDER BY created_at DESC LIMIT 1) AS invoice,
         (SELECT array_agg(tracking_code) FROM (SELECT tracking_code FROM consignments WHERE status = 'at_hub' AND hub = 'dhaka' LIMIT 10) AS ten) AS at_hub,
-        (SELECT array_agg(tracking_code) FROM (SELECT tracking_code FROM consignments ORDER BY random() LIMIT $2) AS sample) AS sampled`,
+        (SELECT array_agg(tracking_code) FROM (SELECT tracking_code FROM consignments ORDER BY random() LIMIT $2) AS sample) AS sampled,
+        (SELECT recipient_phone FROM consignments GROUP BY recipient_phone ORDER BY count(*) DESC LIMIT 1) AS busiest_phone`,
       [ACCOUNTS.merchant, DISTINCT_CODES],
     );
     facts = rows[0];
@@ -158,6 +159,10 @@ export async function courierRoutes(shop, databaseUrl) {
           hub: 'dhaka',
         })
       : missing('scan 10 (already at the hub)', 'no parcel at the Dhaka hub'),
+    // The number with the most parcels: the record's worst case (issue 44, R-RECIPIENT-RECORD).
+    post("recipient's record: the busiest number", '/api/merchant/recipient-record', bearer('merchant'), {
+      phone: facts.busiest_phone,
+    }),
     get('My Parcels: first page', '/api/consignments', 'merchant'),
     myParcelsOlder ? get('My Parcels: 10th page', myParcelsOlder, 'merchant') : missing('My Parcels: 10th page', 'fewer pages'),
     get("rider's run", '/api/rider/run', 'rider'),

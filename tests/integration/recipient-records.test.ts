@@ -175,6 +175,9 @@ describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT
     const refused = await onSite(shopD, PHONE);
     expect(refused.status).toBe(429);
     expect((refused.body as Refusal).error.message).toMatch(/^Too many looks at recipients’ records/);
+    // The hour's first look frees a place an hour after it was taken: moments ago.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_500);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3_600);
     expect((await throughApi(keyD, PHONE)).status).toBe(429);
     // Another merchant's looks are its own.
     expect((await onSite(shopA, PHONE)).status).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq, gte, min, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, min, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, hiddenRecipientRecords, recipientRecordLookups } from '#server/db/schema.ts';
@@ -25,12 +25,21 @@ const LOOK_WINDOW_MS = 60 * 60 * 1000;
 async function withinLooksAnHour(tx: Transaction, config: Config, merchantId: string, now: Date): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`recipient-records:${merchantId}`}, 0))`);
   const windowStart = new Date(now.getTime() - LOOK_WINDOW_MS);
-  const [looked] = await tx
-    .select({ looks: sql<number>`count(*)`.mapWith(Number), first: min(recipientRecordLookups.createdAt) })
+  const max = config.rateLimits.recipientRecordsPerMerchant;
+  // The hour's newest `max` looks at most: a few hundred index entries, whatever the log holds.
+  const recent = tx
+    .select({ createdAt: recipientRecordLookups.createdAt })
     .from(recipientRecordLookups)
-    .where(and(eq(recipientRecordLookups.merchantId, merchantId), gte(recipientRecordLookups.createdAt, windowStart)));
-  if (!looked || looked.looks < config.rateLimits.recipientRecordsPerMerchant) return;
-  const wait = Math.max(1, Math.ceil(((looked.first?.getTime() ?? now.getTime()) + LOOK_WINDOW_MS - now.getTime()) / 1000));
+    .where(and(eq(recipientRecordLookups.merchantId, merchantId), gte(recipientRecordLookups.createdAt, windowStart)))
+    .orderBy(desc(recipientRecordLookups.createdAt))
+    .limit(max)
+    .as('recent');
+  const [looked] = await tx.select({ looks: sql<number>`count(*)`.mapWith(Number), first: min(recent.createdAt) }).from(recent);
+  if (!looked || looked.looks < max) return;
+  const wait = Math.max(
+    1,
+    Math.ceil(((looked.first ? new Date(looked.first).getTime() : now.getTime()) + LOOK_WINDOW_MS - now.getTime()) / 1000),
+  );
   throw new HttpError(429, 'too_many_requests', MESSAGES.tooMany(/*i18n*/ 'looks at recipients’ records', wait), undefined, {
     'retry-after': String(wait),
   });
