@@ -48,6 +48,7 @@ import orderExpiryPlugin from './modules/orders/expiry.ts';
 import { OrderLifecycle } from './modules/orders/lifecycle.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
+import { parcelOutcomeRoutes } from './modules/parcel-outcomes/routes.ts';
 import { refundConsignmentFee } from './modules/payments/consignment-fee.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { refundOrderPayment, releaseOrderPayment } from './modules/payments/service.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
   await app.register(storeRoutes, domain);
   await app.register(returnRequestRoutes, domain);
   await app.register(recipientRecordRoutes, domain);
+  await app.register(parcelOutcomeRoutes, domain);
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).
   const webhookRules = { allowPrivate: config.webhookAllowPrivate, resolve: resolveHost };
   await app.register(merchantApiRoutes, { ...domain, rates, webhookRules, refundFee, handoverPhotos });

@@ -331,6 +331,8 @@ export const API_CASES: Record<string, ApiCase> = {
     await returnRequest(world);
     return { as: 'operator', status: 200 };
   },
+  myParcelOutcomes: async () => ({ as: 'merchant', status: 200 }),
+  networkParcelOutcomes: async () => ({ as: 'admin', status: 200 }),
   lookUpRecipientRecord: async () => ({ as: 'merchant', json: { phone: '01712345678' }, status: 200 }),
   setRecipientRecordVisibility: async () => ({ as: 'admin', json: { phone: '01712345678', hidden: false }, status: 200 }),
   moveReturnRequest: async (world) => ({ as: 'operator', params: { id: await returnRequest(world) }, json: {}, status: 200 }),

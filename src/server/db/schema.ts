@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -23,6 +24,7 @@ import { FREIGHT_MODES, FREIGHT_STATUSES } from '#shared/freight.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 import { LEDGER_KINDS, MERCHANT_STATUSES, type MerchantApplication, type PayoutMethod } from '#shared/merchant.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
+import { PARCEL_OUTCOMES } from '#shared/parcel-outcomes.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { PAYOUT_RUN_STATES } from '#shared/payout-run.ts';
 import { PICKUP_WINDOWS } from '#shared/pickup.ts';
@@ -994,3 +996,21 @@ export const hiddenRecipientRecords = pgTable('hidden_recipient_records', {
   hiddenBy: text('hidden_by').references(() => user.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How parcels ended, by the week they were booked (issue 44, R-PARCEL-OUTCOMES, decision 171): kept by triggers on consignments like parcelCounts, appended and folded, once per sender
+ * and once for the whole network (`sender_id` null), so the merchant page and the admin Overview read a few
+ * rows a week whatever the parcels' number.
+ */
+export const parcelOutcomes = pgTable(
+  'parcel_outcomes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The Monday of the week the parcels were booked in, in Dhaka. */
+    week: date('week', { mode: 'string' }).notNull(),
+    senderId: text('sender_id'),
+    outcome: text('outcome', { enum: PARCEL_OUTCOMES }).notNull(),
+    parcels: integer('parcels').notNull(),
+  },
+  (table) => [index('parcel_outcomes_sender_week_idx').on(table.senderId, table.week)],
+);

@@ -3,6 +3,7 @@ import type { Booking, Consignment, ConsignmentInput, MerchantConsignmentInput }
 import type { ConsignmentBatch } from '#shared/consignment-batch.ts';
 import type { CodBalance, LedgerLine, LedgerPage, Payout, PayoutPage } from '#shared/merchant.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
+import type { ParcelOutcomes } from '#shared/parcel-outcomes.ts';
 import type { Quote, ServiceCatalogue } from '#shared/quote.ts';
 import type { RecipientRecord, RecipientRecordLookup } from '#shared/recipient-record.ts';
 import type { ReturnRequest, ReturnRequestInput, ReturnRequestMove, ReturnRequestPage } from '#shared/return-request.ts';
@@ -396,6 +397,12 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
     pickupPhone: '01912345678',
   } satisfies ReturnRequestInput,
   ReturnRequest: returnRequest,
+  ParcelOutcomes: {
+    weeks: [
+      { week: '2026-11-16', delivered: 41, returned: 6, cancelled: 2, open: 0 },
+      { week: '2026-11-23', delivered: 30, returned: 3, cancelled: 1, open: 12 },
+    ],
+  } satisfies ParcelOutcomes,
   RecipientRecordLookup: { phone: '+880 1712-345678' } satisfies RecipientRecordLookup,
   RecipientRecord: {
     phone: '01712345678',

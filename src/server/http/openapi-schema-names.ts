@@ -16,6 +16,7 @@ import {
 import { apiKeySchema, newApiKeySchema } from '#shared/merchant-api.ts';
 import { adminOrdersPageSchema, orderSchema } from '#shared/order.ts';
 import { parcelsPageSchema } from '#shared/parcel-lists.ts';
+import { parcelOutcomesSchema } from '#shared/parcel-outcomes.ts';
 import { dayPickupsSchema, pickupSchema } from '#shared/pickup.ts';
 import { adminProductSchema, productSchema } from '#shared/product.ts';
 import { quoteSchema, serviceCatalogueSchema } from '#shared/quote.ts';
@@ -78,6 +79,7 @@ const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   NewWebhookEndpoint: newWebhookEndpointSchema,
   Order: orderSchema,
   ParcelsPage: parcelsPageSchema,
+  ParcelOutcomes: parcelOutcomesSchema,
   Payout: payoutSchema,
   PayoutCreatedEvent: WEBHOOK_EVENT_BODIES['payout.created'],
   PayoutDetails: payoutEventSchema,

@@ -71,6 +71,9 @@ export const queryKeys = {
   myPayouts: [SIGNED_IN, 'merchant', 'payouts'],
   apiKeys: [SIGNED_IN, 'merchant', 'api-keys'],
   stores: [SIGNED_IN, 'merchant', 'stores'],
+  /** How the viewer's parcels ended, by week (R-PARCEL-OUTCOMES), and the network's for admins. */
+  parcelOutcomes: [SIGNED_IN, 'parcel-outcomes'],
+  networkParcelOutcomes: [SIGNED_IN, 'admin', 'parcel-outcomes'],
   /** A recipient's delivery record (R-RECIPIENT-RECORD), by the number in its normal form. */
   recipientRecord: (phone: string) => [SIGNED_IN, 'merchant', 'recipient-record', phone],
   bulkBookings: [SIGNED_IN, 'merchant', 'bulk-bookings'],

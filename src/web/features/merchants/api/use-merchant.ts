@@ -11,6 +11,7 @@ import {
   type Payout,
 } from '#shared/merchant.ts';
 import type { ApiKey, ApiKeyInput, NewApiKey } from '#shared/merchant-api.ts';
+import type { ParcelOutcomes } from '#shared/parcel-outcomes.ts';
 import type { PayoutRun } from '#shared/payout-run.ts';
 import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointInput } from '#shared/webhooks.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
@@ -209,4 +210,12 @@ export function useWebhookDeliveries(endpointId: string) {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries(endpointId) }),
     }),
   };
+}
+
+/** GET /api/consignments/outcomes: how the merchant's parcels ended, by the week they were booked (R-PARCEL-OUTCOMES). */
+export function useParcelOutcomes() {
+  return useQuery({
+    queryKey: queryKeys.parcelOutcomes,
+    queryFn: ({ signal }) => apiRequest<ParcelOutcomes>('/api/consignments/outcomes', { signal }),
+  });
 }

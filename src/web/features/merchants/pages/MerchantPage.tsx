@@ -5,11 +5,12 @@ import { LEDGER_KIND_NAMES, type LedgerCursor, type Merchant } from '#shared/mer
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { TableRegion } from '#web/components/TableRegion.tsx';
+import { WeeklyOutcomes } from '#web/components/WeeklyOutcomes.tsx';
 import { downloadFile } from '#web/lib/download.ts';
 import { toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { useLedger, useMerchant, useMyPayouts } from '../api/use-merchant.ts';
+import { useLedger, useMerchant, useMyPayouts, useParcelOutcomes } from '../api/use-merchant.ts';
 import { ApiKeys } from '../components/ApiKeys.tsx';
 import { ApplicationForm, type AreaInput } from '../components/ApplicationForm.tsx';
 import { BulkBookingForm, type ServiceNames } from '../components/BulkBookingForm.tsx';
@@ -36,6 +37,7 @@ function MerchantAccount({
   const [page, setPage] = useState<LedgerCursor>({});
   const ledger = useLedger(page, true);
   const payouts = useMyPayouts(true);
+  const outcomes = useParcelOutcomes();
   const business = merchant.businessName;
   const { newer, older } = ledger.data ?? { newer: null, older: null };
   return (
@@ -53,6 +55,7 @@ function MerchantAccount({
           </div>
         </div>
       </div>
+      {outcomes.data ? <WeeklyOutcomes outcomes={outcomes.data} headingId="merchant-outcomes-heading" /> : null}
       <section aria-labelledby="ledger-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="ledger-heading" className="text-xl font-semibold">

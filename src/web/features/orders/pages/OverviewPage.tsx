@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import type { Overview, Sales } from '#shared/overview.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
+import { WeeklyOutcomes } from '#web/components/WeeklyOutcomes.tsx';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useFormat } from '#web/lib/use-format.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
-import { useOverview } from '../api/use-overview.ts';
+import { useNetworkParcelOutcomes, useOverview } from '../api/use-overview.ts';
 import { DailyBars, shortDate } from '../components/DailyBars.tsx';
 import { ORDER_STATUS_LABELS } from '../components/OrderProgress.tsx';
 
@@ -89,6 +90,7 @@ export function OverviewPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Overview`);
   const overview = useOverview();
+  const outcomes = useNetworkParcelOutcomes();
   if (overview.isPending) return <Spinner label={t`Loading the overview`} />;
   if (overview.isError) return <LoadError what={t`the overview`} onRetry={() => overview.refetch()} />;
   const { today, last7Days, last30Days, days, statuses, lowStock, lowStockTotal, topProducts } = overview.data;
@@ -109,6 +111,8 @@ export function OverviewPage() {
           <SalesStat title={t`Last 30 days`} sales={last30Days} />
         </div>
       </div>
+
+      {outcomes.data ? <WeeklyOutcomes outcomes={outcomes.data} headingId="overview-outcomes-heading" /> : null}
 
       <section aria-labelledby="overview-days">
         <SectionHeading id="overview-days">

@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { deliveredShare, type ParcelOutcomes } from '#shared/parcel-outcomes.ts';
+import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
+import { TableRegion } from './TableRegion.tsx';
+
+const BAR = 10;
+const GAP = 4;
+const HEIGHT = 100;
+
+/**
+ * How parcels booked in each of the last 12 weeks ended (R-PARCEL-OUTCOMES, decision 171), as plain SVG
+ * stacked bars like the Overview's days (no chart library: nothing added to the bundle): delivered, returned,
+ * and the rest. The drawing is for the eye; the same figures are in the table below it.
+ */
+export function WeeklyOutcomes({ outcomes, headingId }: { outcomes: ParcelOutcomes; headingId: string }) {
+  const { t } = useLingui();
+  const { count, day } = useParcelFormat();
+  const { weeks } = outcomes;
+  const share = deliveredShare(weeks);
+  const totalOf = (week: ParcelOutcomes['weeks'][number]) => week.delivered + week.returned + week.cancelled + week.open;
+  const highest = Math.max(0, ...weeks.map(totalOf));
+  const width = weeks.length * (BAR + GAP) - GAP;
+  const scale = (parcels: number) => (highest === 0 ? 0 : (parcels / highest) * HEIGHT);
+  const first = weeks[0];
+  const last = weeks.at(-1);
+  return (
+    <section aria-labelledby={headingId} className="card border border-base-300 bg-base-100 p-4" data-testid="weekly-outcomes">
+      <h3 id={headingId} className="text-xl font-semibold">
+        <Trans>Delivered and returned, by week booked</Trans>
+      </h3>
+      <p className="mt-1 text-sm">
+        {share === null ? (
+          <Trans>No parcel booked in the last 12 weeks has been delivered or returned yet.</Trans>
+        ) : (
+          <Trans>
+            <span className="font-semibold">{count(share)}% delivered</span> of the parcels booked in the last 12 weeks that were
+            delivered or returned.
+          </Trans>
+        )}
+      </p>
+      <svg
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        className="mt-3 h-32 w-full"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <line x1="0" y1={HEIGHT - 0.5} x2={width} y2={HEIGHT - 0.5} className="stroke-base-300" strokeWidth="1" />
+        {weeks.map((week, index) => {
+          const delivered = scale(week.delivered);
+          const returned = scale(week.returned);
+          const rest = scale(week.cancelled + week.open);
+          const x = index * (BAR + GAP);
+          return (
+            <g key={week.week}>
+              <rect x={x} y={HEIGHT - delivered} width={BAR} height={delivered} className="fill-success" />
+              <rect x={x} y={HEIGHT - delivered - returned} width={BAR} height={returned} className="fill-error" />
+              <rect x={x} y={HEIGHT - delivered - returned - rest} width={BAR} height={rest} className="fill-base-300" />
+            </g>
+          );
+        })}
+      </svg>
+      {first && last ? (
+        <div className="mt-1 flex justify-between text-xs">
+          <span>{day(first.week)}</span>
+          <span>{day(last.week)}</span>
+        </div>
+      ) : null}
+      <ul className="mt-2 flex flex-wrap gap-4 text-sm" aria-hidden="true">
+        <li className="flex items-center gap-2">
+          <span className="inline-block size-3 rounded-sm bg-success" /> <Trans>Delivered</Trans>
+        </li>
+        <li className="flex items-center gap-2">
+          <span className="inline-block size-3 rounded-sm bg-error" /> <Trans>Returned</Trans>
+        </li>
+        <li className="flex items-center gap-2">
+          <span className="inline-block size-3 rounded-sm bg-base-300" /> <Trans>Cancelled or on the way</Trans>
+        </li>
+      </ul>
+      <details className="mt-3">
+        <summary className="mb-2 cursor-pointer text-sm">
+          <Trans>The figures, week by week</Trans>
+        </summary>
+        <TableRegion label={t`Parcels by the week they were booked in, and how they ended`}>
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">{t`Week of`}</th>
+                <th scope="col">{t`Delivered`}</th>
+                <th scope="col">{t`Returned`}</th>
+                <th scope="col">{t`Cancelled`}</th>
+                <th scope="col">{t`On the way`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week) => (
+                <tr key={week.week}>
+                  <th scope="row">{day(week.week)}</th>
+                  <td>{count(week.delivered)}</td>
+                  <td>{count(week.returned)}</td>
+                  <td>{count(week.cancelled)}</td>
+                  <td>{count(week.open)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      </details>
+    </section>
+  );
+}
