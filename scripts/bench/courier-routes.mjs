@@ -167,6 +167,7 @@ export async function courierRoutes(shop, databaseUrl) {
     myParcelsOlder ? get('My Parcels: 10th page', myParcelsOlder, 'merchant') : missing('My Parcels: 10th page', 'fewer pages'),
     get("rider's run", '/api/rider/run', 'rider'),
     get('merchant dashboard', '/api/merchant', 'merchant'),
+    get('merchant: weekly outcomes', '/api/consignments/outcomes', 'merchant'),
     get('ledger: first page', '/api/merchant/ledger', 'merchant'),
     ledgerDeep ? get('ledger: page 500', ledgerDeep, 'merchant') : missing('ledger: page 500', 'fewer pages'),
     ledgerRangeNext
@@ -178,6 +179,7 @@ export async function courierRoutes(shop, databaseUrl) {
     get('statement PDF: no range', '/api/merchant/ledger.pdf', 'merchant', { heavy: true, retried: true }),
     get('admin Merchants', '/api/admin/merchants', 'admin', { retried: true }),
     get('admin Operations', '/api/admin/operations', 'admin'),
+    get('admin: weekly outcomes', '/api/admin/parcel-outcomes', 'admin'),
     get('admin payouts', '/api/admin/payouts', 'admin'),
     get("admin: the day's pickups", '/api/admin/pickups', 'admin'),
     get('admin: all parcels', '/api/admin/parcels', 'admin'),
