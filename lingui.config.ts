@@ -41,6 +41,8 @@ const PAGES = [
   '<rootDir>/src/shared/phone-sign-in.ts',
   `${WEB}/features/cart/pages/CheckoutPage.tsx`,
   `${WEB}/app/layouts/DashboardLayout.tsx`,
+  // The weekly outcomes' chart (issue 44): on the merchant page and the admin Overview, both dashboard pages.
+  `${WEB}/components/WeeklyOutcomes.tsx`,
   `${WEB}/app/routes/OrderAdminRoutes.tsx`,
   `${WEB}/app/routes/MyOrdersRoute.tsx`,
   // The heads of the pages: only the server's renderer writes them.
