@@ -174,6 +174,7 @@ describe('the merchant API and its keys', () => {
       '/api/v1/ledger',
       '/api/v1/payouts',
       '/api/v1/quote',
+      '/api/v1/recipient-records',
       '/api/v1/return-requests',
       '/api/v1/return-requests/{id}',
       '/api/v1/return-requests/{id}/cancel',
