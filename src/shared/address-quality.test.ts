@@ -36,6 +36,7 @@ const TABLE: [string, keyof typeof AREAS, AddressQuality][] = [
   ['গ্রাম: চর কুকরি, পোস্ট: কোদালকাটি, থানা: চর রাজিবপুর', 'kurigram', 'good'],
   ['বাসা ২১, লেন ৪, মহাখালী', 'banani', 'good'],
   ['প্লট ৯, সড়ক ২, পাঁচলাইশ', 'chattogram', 'good'],
+  ['বাসা ৩, বড় রোডের শেষ মাথায়, মিরপুর', 'mirpur', 'good'],
   // Mixed.
   ['House ১২, রোড 5, Banani', 'banani', 'good'],
   ['বাড়ি 14, Road 2, Mirpur 1', 'mirpur', 'good'],
