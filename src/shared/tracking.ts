@@ -1,3 +1,4 @@
+import { addressQualitySchema } from './address-quality.ts';
 import { z } from 'zod';
 import { namedPlaceSchema } from './area.ts';
 import { bdMobileSchema, optionalText } from './consignment.ts';
@@ -207,6 +208,7 @@ export const runParcelSchema = z.object({
   codAmount: z.number().int(),
   attempt: z.number().int(),
   note: z.string().nullable(),
+  addressQuality: addressQualitySchema.optional(),
 });
 export type RunParcel = z.infer<typeof runParcelSchema>;
 
