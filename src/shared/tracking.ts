@@ -1,5 +1,5 @@
-import { addressQualitySchema } from './address-quality.ts';
 import { z } from 'zod';
+import { addressQualitySchema } from './address-quality.ts';
 import { namedPlaceSchema } from './area.ts';
 import { bdMobileSchema, optionalText } from './consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, PARCEL_STATUS_MESSAGES, SCAN_STATUSES } from './consignment-status.ts';

@@ -31,7 +31,8 @@ describe.each(testDatabaseKinds())('an address checked before a rider leaves (R-
     sender = await signUpCustomer(server);
     merchant = await signUpCustomer(server);
     await approvedMerchant(server, admin, merchant);
-    key = (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: 'Shop' } })).body;
+    key = (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: 'Shop' } }))
+      .body;
   });
   afterAll(() => server?.stop());
 

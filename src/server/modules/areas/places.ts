@@ -94,7 +94,10 @@ export function namedPlace(areaId: string): NamedPlace & { id: string } {
 
 /** Each area's places below it (decision 158), their names in English and, where the source has it, Bangla. */
 const namesBelow = new Map<string, string[]>();
-for (const byArea of [below.neighbourhoods, below.postOffices, below.unions] as unknown as Record<string, (string | number)[][]>[])
+for (const byArea of [below.neighbourhoods, below.postOffices, below.unions] as unknown as Record<
+  string,
+  (string | number)[][]
+>[])
   for (const [id, rows] of Object.entries(byArea))
     namesBelow.set(id, [...(namesBelow.get(id) ?? []), ...rows.flatMap((row) => row.filter((part) => typeof part === 'string'))]);
 

@@ -7,6 +7,7 @@ import { reachRacePoint } from '#server/db/race-points.ts';
 import type { consignments } from '#server/db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.ts';
 import type { Translators } from '#server/i18n/catalogues.ts';
+import { checkAddress } from '#shared/address-quality.ts';
 import {
   apiLabelPath,
   type Booking,
@@ -18,7 +19,6 @@ import {
   type PickupParty,
   trackingPath,
 } from '#shared/consignment.ts';
-import { checkAddress } from '#shared/address-quality.ts';
 import { parcelMoveProblem } from '#shared/consignment-status.ts';
 import { LIMITS } from '#shared/limits.ts';
 import type { Locale } from '#shared/locale.ts';
