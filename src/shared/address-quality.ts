@@ -25,20 +25,20 @@ export interface AddressCheck {
 }
 
 /** Words before a house's number: "House 12", "H#12", "Flat 3B", "Holding 45/2", "বাড়ি ১২", "বাসা নং ৭". */
-const HOUSE_WORDS = [
+const HOUSE_MARKERS = [
   ...['house', 'h', 'holding', 'flat', 'apt', 'apartment', 'plot', 'bari', 'basha', 'basa', 'unit', 'suite'],
   ...['বাড়ি', 'বাড়ী', 'বাসা', 'হোল্ডিং', 'ফ্ল্যাট', 'ফ্লাট', 'প্লট', 'এপার্টমেন্ট', 'অ্যাপার্টমেন্ট'],
 ];
 /** What may stand between the word and the number: "House No. 12", "বাড়ি নং ১২". */
-const NUMBER_WORDS = ['no', 'number', 'নং', 'নম্বর', 'নাম্বার'];
+const NUMBER_MARKERS = ['no', 'number', 'নং', 'নম্বর', 'নাম্বার'];
 /** A road, lane, block, sector or ward: "Road 5", "Lake Road", "Block C", "Sector 7", "রোড ৫", "সড়ক", "গলি". */
-const ROAD_WORDS = [
+const ROAD_MARKERS = [
   ...['road', 'rd', 'lane', 'ln', 'street', 'avenue', 'ave', 'block', 'blk', 'sector', 'section', 'ward', 'goli', 'gali'],
   ...['sarani', 'sarak', 'sharak', 'highway', 'bypass'],
   ...['রোড', 'সড়ক', 'সড়ক', 'লেন', 'ব্লক', 'সেক্টর', 'সেকশন', 'ওয়ার্ড', 'ওয়ার্ড', 'গলি', 'স্ট্রিট', 'এভিনিউ', 'সরণি', 'সরনি'],
 ];
 /** A landmark or a building the rider can ask for: "opposite Jamuna Future Park", "মসজিদের পাশে", "Rupayan Tower". */
-const LANDMARK_WORDS = [
+const LANDMARK_MARKERS = [
   ...['near', 'nr', 'opposite', 'opp', 'beside', 'behind', 'next', 'front', 'adjacent', 'corner', 'besides'],
   ...['mosque', 'masjid', 'mandir', 'temple', 'church', 'school', 'college', 'madrasa', 'madrasha', 'university'],
   ...['market', 'bazar', 'bazaar', 'hospital', 'clinic', 'tower', 'bhaban', 'bhabon', 'building', 'plaza', 'mall'],
@@ -48,10 +48,10 @@ const LANDMARK_WORDS = [
   ...['হাসপাতাল', 'ক্লিনিক', 'টাওয়ার', 'টাওয়ার', 'ভবন', 'প্লাজা', 'পার্ক', 'ব্যাংক', 'ব্যাংক', 'স্টেশন', 'অফিস', 'ব্রিজ'],
 ];
 /** A village and its post office, how a rural address is found: "Vill: Char Kukri, PO: …", "গ্রাম: …, ডাকঘর: …". */
-const VILLAGE_WORDS = ['vill', 'village', 'gram', 'para', 'mohalla', 'গ্রাম', 'পাড়া', 'পাড়া', 'মহল্লা'];
-const POST_OFFICE_WORDS = ['po', 'p', 'post', 'পোস্ট', 'পোঃ', 'ডাকঘর', 'পোষ্ট'];
+const VILLAGE_MARKERS = ['vill', 'village', 'gram', 'para', 'mohalla', 'গ্রাম', 'পাড়া', 'পাড়া', 'মহল্লা'];
+const POST_OFFICE_MARKERS = ['po', 'p', 'post', 'পোস্ট', 'পোঃ', 'ডাকঘর', 'পোষ্ট'];
 /** Words that name no more than the area does: "Dhaka", "Bangladesh", "Thana", "উপজেলা". */
-const PLACE_WORDS = [
+const PLACE_MARKERS = [
   ...['bangladesh', 'bd', 'city', 'town', 'thana', 'upazila', 'upazilla', 'zila', 'zilla', 'district', 'division'],
   ...['sadar', 'area', 'dist', 'ps', 'বাংলাদেশ', 'শহর', 'থানা', 'উপজেলা', 'জেলা', 'বিভাগ', 'সদর', 'এলাকা'],
 ];
@@ -74,13 +74,13 @@ const oneOf = (words: readonly string[]) => {
     (word.length > 3 && word.endsWith('s') && set.has(word.slice(0, -1))) ||
     (isBangla(word) && [...set].some((stem) => isBangla(stem) && word.startsWith(stem) && word.length - stem.length <= 3));
 };
-const isHouseWord = oneOf(HOUSE_WORDS);
-const isNumberWord = oneOf(NUMBER_WORDS);
-const isRoadWord = oneOf(ROAD_WORDS);
-const isLandmarkWord = oneOf(LANDMARK_WORDS);
-const isVillageWord = oneOf(VILLAGE_WORDS);
-const isPostOfficeWord = oneOf(POST_OFFICE_WORDS);
-const isPlaceWord = oneOf(PLACE_WORDS);
+const isHouseWord = oneOf(HOUSE_MARKERS);
+const isNumberWord = oneOf(NUMBER_MARKERS);
+const isRoadWord = oneOf(ROAD_MARKERS);
+const isLandmarkWord = oneOf(LANDMARK_MARKERS);
+const isVillageWord = oneOf(VILLAGE_MARKERS);
+const isPostOfficeWord = oneOf(POST_OFFICE_MARKERS);
+const isPlaceWord = oneOf(PLACE_MARKERS);
 
 /**
  * A house's number: a house word with a number after it ("House 12", "Flat 3B", "বাসা নং ৭"), a number
