@@ -1,0 +1,59 @@
+import { signUpCustomer } from '../helpers/shop-client.ts';
+import { expectAxeCleanAtEveryWidth } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { signInBrowser } from './sign-in.ts';
+
+const HINT = 'Add a house or holding number and a road, block or landmark, so the rider finds it.';
+
+/**
+ * Issue 44, R-ADDRESS-QUALITY (decision 170): the booking form says under the recipient's address, as it is
+ * typed, what a rider needs; a vague address still books, and its parcel's page says to call first.
+ */
+test('the recipient’s address gets a hint as it is typed, in English and Bangla, and a vague one still books', async ({
+  page,
+  server,
+}) => {
+  test.slow();
+  const sender = await signUpCustomer(server, { name: 'Asha Rahman' });
+  await signInBrowser(page, server, sender);
+
+  await page.goto('/ship/book?service=express&from=Gulshan%2C+Dhaka&to=Mirpur%2C+Dhaka&weight=1');
+  const pickup = page.getByRole('group', { name: 'Pick up from' });
+  await pickup.getByLabel('Mobile number').fill('01711000000');
+  await pickup.getByLabel('Address').fill('House 12, Road 5');
+  const recipient = page.getByRole('group', { name: 'Deliver to' });
+  await recipient.getByLabel('Name').fill('Karim Mia');
+  await recipient.getByLabel('Mobile number').fill('01812345678');
+  const address = recipient.getByLabel('Address');
+  await address.fill('Mirpur');
+  await expect(address).toHaveAccessibleDescription(`This is only the area’s name. ${HINT}`);
+  await expectAxeCleanAtEveryWidth(page, 'booking form with an address hint');
+  await address.fill('near the mosque');
+  await expect(address).toHaveAccessibleDescription(HINT);
+  await address.fill('House 12, Road 5, Block C');
+  await expect(recipient.getByText(HINT)).toHaveCount(0);
+  // The pickup's address is the sender's own: no hint there.
+  await pickup.getByLabel('Address').fill('Gulshan');
+  await expect(pickup.getByText(HINT)).toHaveCount(0);
+  await pickup.getByLabel('Address').fill('House 12, Road 5');
+
+  // A hint, not a refusal: the vague address books, and the parcel's page marks it.
+  await address.fill('near the mosque');
+  await expect(page.getByTestId('booking-price')).toContainText('Total');
+  await page.getByRole('button', { name: 'Book this parcel' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/parcels\//);
+  await expect(page.getByTestId('vague-address')).toHaveText('Vague address: call first');
+  await expectAxeCleanAtEveryWidth(page, 'parcel page with a vague address');
+
+  await page.goto('/bn/ship/book');
+  const bangla = page.getByRole('group', { name: 'ডেলিভারির ঠিকানা' });
+  await bangla.getByLabel('এলাকা').fill('মিরপুর, ঢাকা');
+  const banglaAddress = bangla.getByLabel('ঠিকানা');
+  await banglaAddress.fill('মিরপুর');
+  await expect(banglaAddress).toHaveAccessibleDescription(
+    'এটি শুধু এলাকার নাম। বাড়ি বা হোল্ডিং নম্বর এবং একটি রোড, ব্লক বা কাছের কোনো চিহ্ন (ল্যান্ডমার্ক) লিখুন, যাতে রাইডার ঠিকানাটি খুঁজে পান।',
+  );
+  await expectAxeCleanAtEveryWidth(page, 'Bangla booking form with an address hint');
+  await banglaAddress.fill('বাড়ি ১২, রোড ৫, ব্লক সি');
+  await expect(banglaAddress).toHaveAccessibleDescription('');
+});
