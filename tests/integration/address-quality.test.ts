@@ -1,9 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '#server/db/auth-schema.ts';
 import { consignments } from '#server/db/schema.ts';
 import type { BulkBooking } from '#shared/bulk-booking.ts';
 import type { Booking, Consignment } from '#shared/consignment.ts';
 import type { NewApiKey } from '#shared/merchant-api.ts';
+import type { RunParcel } from '#shared/tracking.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -25,9 +27,10 @@ describe.each(testDatabaseKinds())('an address checked before a rider leaves (R-
   let sender: SignedInCustomer;
   let merchant: SignedInCustomer;
   let key: NewApiKey;
+  let admin: SignedInCustomer;
   beforeAll(async () => {
     server = await startTestServer({ kind });
-    const admin = await signInAdmin(server);
+    admin = await signInAdmin(server);
     sender = await signUpCustomer(server);
     merchant = await signUpCustomer(server);
     await approvedMerchant(server, admin, merchant);
@@ -63,6 +66,21 @@ describe.each(testDatabaseKinds())('an address checked before a rider leaves (R-
     expect(page.body.addressQuality).toBe('vague');
   });
 
+  it('a rider’s run answers it, so the rider calls first', async () => {
+    const rider = await signUpCustomer(server, { name: 'Rider One' });
+    await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+    const [riderRow] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, rider.email));
+    const booked = await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: toMirpur('Mirpur') });
+    await server.db
+      .update(consignments)
+      .set({ status: 'out_for_delivery', riderId: riderRow?.id })
+      .where(eq(consignments.trackingCode, booked.body.trackingCode));
+    const run = await call<RunParcel[]>(server, 'GET', '/api/rider/run', { token: rider.token });
+    expect(run.body.map(({ trackingCode, addressQuality }) => ({ trackingCode, addressQuality }))).toEqual([
+      { trackingCode: booked.body.trackingCode, addressQuality: 'bare' },
+    ]);
+  });
+
   it('the API keeps and answers it; a parcel booked before it was kept answers without it', async () => {
     const headers = { authorization: `Bearer ${key.key}` };
     const booked = await call<Booking>(server, 'POST', '/api/v1/consignments', {
@@ -78,7 +96,7 @@ describe.each(testDatabaseKinds())('an address checked before a rider leaves (R-
     expect(await read()).not.toHaveProperty('addressQuality');
   });
 
-  it('a bulk file keeps each line’s level', async () => {
+  it('a bulk file keeps each line’s level and answers the lines a rider may not find', async () => {
     const form = new FormData();
     form.set('service', 'standard');
     const csv = [
@@ -104,6 +122,10 @@ describe.each(testDatabaseKinds())('an address checked before a rider leaves (R-
       { phone: '01711000001', quality: 'good' },
       { phone: '01711000002', quality: 'bare' },
       { phone: '01711000003', quality: 'vague' },
+    ]);
+    expect(booking.vagueAddresses?.map(({ line, addressQuality }) => ({ line, addressQuality }))).toEqual([
+      { line: 3, addressQuality: 'bare' },
+      { line: 4, addressQuality: 'vague' },
     ]);
   });
 });
