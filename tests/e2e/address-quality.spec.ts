@@ -1,4 +1,6 @@
-import { signUpCustomer } from '../helpers/shop-client.ts';
+import { bulkBookingFile } from '../helpers/bulk-file.ts';
+import { approvedMerchant } from '../helpers/merchants.ts';
+import { signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expectAxeCleanAtEveryWidth } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -56,4 +58,21 @@ test('the recipient’s address gets a hint as it is typed, in English and Bangl
   await expectAxeCleanAtEveryWidth(page, 'Bangla booking form with an address hint');
   await banglaAddress.fill('বাড়ি ১২, রোড ৫, ব্লক সি');
   await expect(banglaAddress).toHaveAccessibleDescription('');
+});
+
+test('a merchant’s file books its vague addresses and lists their lines to call first', async ({ page, server }) => {
+  test.slow();
+  const owner = await signUpCustomer(server, { name: 'Asha Rahman' });
+  await approvedMerchant(server, await signInAdmin(server), owner);
+  await signInBrowser(page, server, owner);
+  await page.goto('/dashboard/merchant');
+  const section = page.getByRole('region', { name: 'Book from a spreadsheet' });
+  // Parcel 1 goes to Savar, parcel 2 to Gulshan (the helper's areas); parcel 3 has a house and a road.
+  const csv = bulkBookingFile(3, { 1: { address: 'সাভার' }, 2: { address: 'near the mosque' } });
+  await section.getByLabel('CSV file').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await section.getByRole('button', { name: 'Book the parcels' }).click();
+  await expect(section.getByRole('status')).toContainText('Booked 3 parcels');
+  const lines = page.getByTestId('vague-addresses').getByRole('listitem');
+  await expect(lines).toHaveText([/^Line 2 \(SC\w+\): only the area’s name$/, /^Line 3 \(SC\w+\): vague address$/]);
+  await expectAxeCleanAtEveryWidth(page, 'bulk booking with vague addresses');
 });
