@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
+import { user } from '#server/db/auth-schema.ts';
+import { consignments } from '#server/db/schema.ts';
 import { bulkBookingFile } from '../helpers/bulk-file.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
-import { signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
+import { call, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { expectAxeCleanAtEveryWidth } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
@@ -75,4 +79,29 @@ test('a merchant’s file books its vague addresses and lists their lines to cal
   const lines = page.getByTestId('vague-addresses').getByRole('listitem');
   await expect(lines).toHaveText([/^Line 2 \(SC\w+\): only the area’s name$/, /^Line 3 \(SC\w+\): vague address$/]);
   await expectAxeCleanAtEveryWidth(page, 'bulk booking with vague addresses');
+});
+
+test('a rider’s run marks a parcel whose address is only the area’s name: call first', async ({ page, server }) => {
+  test.slow();
+  const admin = await signInAdmin(server);
+  const sender = await signUpCustomer(server);
+  const rider = await signUpCustomer(server, { name: 'Jamal Rider' });
+  await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
+  const [riderRow] = await server.db.select({ id: user.id }).from(user).where(eq(user.email, rider.email));
+  const booked = await call(server, 'POST', '/api/consignments', {
+    token: sender.token,
+    body: { ...STANDARD_PARCEL, recipient: { ...STANDARD_PARCEL.recipient, address: 'Debidwar, Cumilla' } },
+  });
+  // Out for delivery with the rider, as the hub's scan leaves it (tracking.spec.ts walks the scans).
+  await server.db
+    .update(consignments)
+    .set({ status: 'out_for_delivery', riderId: riderRow?.id })
+    .where(eq(consignments.trackingCode, booked.body.trackingCode));
+  await signInBrowser(page, server, rider);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'My run' }).click();
+  const stop = page.getByTestId('run-stop');
+  await expect(stop).toContainText('Debidwar, Cumilla');
+  await expect(stop.getByTestId('vague-address')).toHaveText('Only the area’s name: call first');
+  await expectAxeCleanAtEveryWidth(page, 'rider run with a bare address');
 });
