@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressQualitySchema } from './address-quality.ts';
 import { consignmentInputSchema, storeIdField } from './consignment.ts';
 import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
@@ -145,6 +146,19 @@ export const bulkBookingSchema = z.object({
   total: z.number().int(),
   createdAt: z.string(),
   labelsUrl: z.string(),
+  /**
+   * The upload's answer only (issue 44, R-ADDRESS-QUALITY): the file's lines whose recipient's address a rider
+   * may not find, booked all the same, so the merchant calls those recipients or corrects the parcels.
+   */
+  vagueAddresses: z
+    .array(
+      z.object({
+        line: z.number().int(),
+        trackingCode: z.string(),
+        addressQuality: addressQualitySchema.exclude(['good']),
+      }),
+    )
+    .optional(),
 });
 export type BulkBooking = z.infer<typeof bulkBookingSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressQualitySchema } from './address-quality.ts';
 import { namedPlaceSchema } from './area.ts';
 import { nameSchema } from './auth.ts';
 import { BD_MOBILE_MESSAGE, bdMobileSchema } from './bd-mobile.ts';
@@ -161,6 +162,7 @@ export const bookingSchema = z.object({
   estimatedDelivery: estimateSchema,
   labelUrl: z.string(),
   test: z.boolean().describe('Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX).'),
+  addressQuality: addressQualitySchema.optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -200,6 +202,7 @@ export const consignmentSchema = z.object({
   trackingUrl: z.string(),
   createdAt: z.string(),
   test: z.boolean().describe('Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX).'),
+  addressQuality: addressQualitySchema.optional(),
   /** Once delivered, wholly or partly (R-PROOF-OF-DELIVERY): the cash taken and how the handover was proved. */
   proofOfDelivery: z
     .object({

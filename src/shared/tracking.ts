@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressQualitySchema } from './address-quality.ts';
 import { namedPlaceSchema } from './area.ts';
 import { bdMobileSchema, optionalText } from './consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, PARCEL_STATUS_MESSAGES, SCAN_STATUSES } from './consignment-status.ts';
@@ -207,6 +208,7 @@ export const runParcelSchema = z.object({
   codAmount: z.number().int(),
   attempt: z.number().int(),
   note: z.string().nullable(),
+  addressQuality: addressQualitySchema.optional(),
 });
 export type RunParcel = z.infer<typeof runParcelSchema>;
 

@@ -80,7 +80,10 @@ describe.each(testDatabaseKinds())('bulk booking from a CSV file (R-BULK-BOOKING
     const [texts] = await server.db.select({ texts: count() }).from(smsOutbox).where(eq(smsOutbox.kind, 'parcel-booked'));
     expect(texts?.texts).toBeGreaterThanOrEqual(5000);
     const listed = await call<BulkBooking[]>(server, 'GET', '/api/merchant/bulk-bookings', { token: merchant.token });
-    expect(listed.body[0]).toEqual(booked.body);
+    // Every line has a house and a road (R-ADDRESS-QUALITY); the vague lines are the upload's answer only.
+    const { vagueAddresses, ...kept } = booked.body;
+    expect(vagueAddresses).toEqual([]);
+    expect(listed.body[0]).toEqual(kept);
     large = booked.body;
   });
 

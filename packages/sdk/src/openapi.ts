@@ -353,6 +353,11 @@ export interface components {
       labelUrl: string;
       /** @description Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX). */
       test: boolean;
+      /**
+       * @description How findable the recipient’s address is (R-ADDRESS-QUALITY): good (a house and a road or landmark), vague (call first), bare (only the area’s name).
+       * @enum {string}
+       */
+      addressQuality?: "good" | "vague" | "bare";
     };
     CodBalance: {
       /** @description Every ledger line not yet settled by a payout, in poisha: what you are owed now (negative while fees exceed cash). */
@@ -432,6 +437,11 @@ export interface components {
       createdAt: string;
       /** @description Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX). */
       test: boolean;
+      /**
+       * @description How findable the recipient’s address is (R-ADDRESS-QUALITY): good (a house and a road or landmark), vague (call first), bare (only the area’s name).
+       * @enum {string}
+       */
+      addressQuality?: "good" | "vague" | "bare";
       proofOfDelivery: ({
         codCollected: number;
         handedOver: string | null;

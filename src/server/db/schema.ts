@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ADDRESS_QUALITIES } from '#shared/address-quality.ts';
 import type { ColumnChoices } from '#shared/bulk-booking.ts';
 import { DELIVERY_TYPES, FEE_PAYMENTS } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, STUCK_STATUSES } from '#shared/consignment-status.ts';
@@ -359,6 +360,11 @@ export const consignments = pgTable(
     recipientPhone: text('recipient_phone').notNull(),
     recipientAddress: text('recipient_address').notNull(),
     recipientAreaId: text('recipient_area_id').notNull(),
+    /**
+     * How findable the recipient's address was at booking (issue 44, R-ADDRESS-QUALITY): staff and the rider
+     * call first when it is vague or bare. Null for parcels booked before it was kept.
+     */
+    recipientAddressQuality: text('recipient_address_quality', { enum: ADDRESS_QUALITIES }),
     weightGrams: integer('weight_grams').notNull(),
     /** Poisha, as every amount of a consignment. */
     codAmount: integer('cod_amount').notNull(),

@@ -74,6 +74,7 @@ const booking: Booking = {
   },
   labelUrl: 'https://shop.example.com/api/v1/consignments/SC0D4R7KQ9XM2/label.pdf',
   test: false,
+  addressQuality: 'vague',
 };
 
 const consignment: Consignment = {
@@ -134,6 +135,7 @@ const consignment: Consignment = {
   trackingUrl: 'https://shop.example.com/track/SC0D4R7KQ9XM2',
   createdAt: '2026-11-29T08:20:16.621Z',
   test: false,
+  addressQuality: 'vague',
   proofOfDelivery: null,
 };
 

@@ -1,6 +1,7 @@
 import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
 import { type Area, type AreaDirectory, type NamedPlace, placeName } from '#shared/area.ts';
 import compiled from './bangladesh-areas.json' with { type: 'json' };
+import below from './places.json' with { type: 'json' };
 
 /**
  * Public file of the areas module: the shop's coverage (issue 28; SOURCE.md beside this file), every
@@ -89,6 +90,27 @@ export function namedPlace(areaId: string): NamedPlace & { id: string } {
     nameBn: area.nameBn,
     district: { name: area.district.name, nameBn: area.district.nameBn },
   };
+}
+
+/** Each area's places below it (decision 158), their names in English and, where the source has it, Bangla. */
+const namesBelow = new Map<string, string[]>();
+for (const byArea of [below.neighbourhoods, below.postOffices, below.unions] as unknown as Record<
+  string,
+  (string | number)[][]
+>[])
+  for (const [id, rows] of Object.entries(byArea))
+    namesBelow.set(id, [...(namesBelow.get(id) ?? []), ...rows.flatMap((row) => row.filter((part) => typeof part === 'string'))]);
+
+/**
+ * Every name a kept area id is written by (R-ADDRESS-QUALITY): its own, its district's and division's, and
+ * the neighbourhoods, post offices and unions within it, in English and Bangla. An address that is
+ * nothing but these says no more than the area does.
+ */
+export function areaNames(areaId: string): string[] {
+  const area = byId.get(areaId);
+  if (!area) throw new Error(`no area has the kept id ${areaId}`);
+  const { name, nameBn, district, division } = area;
+  return [name, nameBn, district.name, district.nameBn, division.name, division.nameBn, ...(namesBelow.get(areaId) ?? [])];
 }
 
 const byEnglishName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');

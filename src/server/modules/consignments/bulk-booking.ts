@@ -331,7 +331,7 @@ export async function bookMany(
   sender: { userId: string; merchantId: string; test?: boolean },
   parcels: ManyParcels,
   now: Date,
-): Promise<{ booking: typeof bulkBookings.$inferSelect; booked: BookedRow[] }> {
+): Promise<{ booking: typeof bulkBookings.$inferSelect; booked: BookedRow[]; lines: number[] }> {
   const rateCard = await context.rates.inForce(tx);
   // A test key's batch books sandbox parcels (R-SANDBOX): nobody is told of them.
   const test = sender.test ?? false;
@@ -358,8 +358,14 @@ export async function bookMany(
       tx,
       booked.map((row) => ({ ...row, userId: sender.userId })),
     );
-  return { booking, booked };
+  return { booking, booked, lines: placed.map(({ at }) => at) };
 }
+
+/** The booked lines whose address is vague or only the area's name (R-ADDRESS-QUALITY), in the file's order. */
+const vagueAddresses = (booked: BookedRow[], lines: number[]) =>
+  booked.flatMap(({ trackingCode, recipientAddressQuality: quality }, index) =>
+    quality === 'vague' || quality === 'bare' ? [{ line: lines[index] as number, trackingCode, addressQuality: quality }] : [],
+  );
 
 /** Up to three tries: codes colliding with a kept one is all but impossible, but never a 500 for it. */
 const CODE_TRIES = 3;
@@ -412,7 +418,7 @@ export async function bookBulk(
       },
       refuse: (problems) => new BulkBookingRefusal(problems),
     };
-    const { booking, booked } = await bookMany(context, tx, sender, lines, now);
+    const { booking, booked, lines: bookedLines } = await bookMany(context, tx, sender, lines, now);
     // Columns chosen for a file of another shape are used again for the next file like it (issue 41).
     if (remember) await rememberChoices(tx, sender.merchantId, remember.signature, remember.columns);
     return {
@@ -422,6 +428,7 @@ export async function bookBulk(
       total: booked.reduce((sum, row) => sum + row.total, 0),
       createdAt: booking.createdAt.toISOString(),
       labelsUrl: bulkLabelsUrl(context.config, booking.id),
+      vagueAddresses: vagueAddresses(booked, bookedLines),
     };
   });
 }

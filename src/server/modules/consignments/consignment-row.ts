@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments } from '#server/db/schema.ts';
+import type { AddressQuality } from '#shared/address-quality.ts';
 
 /**
  * Public file of the consignments module: a consignment as stored, read by its tracking code or id, and
@@ -9,6 +10,10 @@ import { consignments } from '#server/db/schema.ts';
 export type ConsignmentRow = typeof consignments.$inferSelect;
 
 type Handle = Database | Transaction;
+
+/** The kept address quality as answers carry it (R-ADDRESS-QUALITY): absent for parcels booked before it was kept. */
+export const addressQualityOf = (row: { recipientAddressQuality?: AddressQuality | null }) =>
+  row.recipientAddressQuality ? { addressQuality: row.recipientAddressQuality } : {};
 
 export async function findConsignment(db: Handle, trackingCode: string): Promise<ConsignmentRow | undefined> {
   const [row] = await db.select().from(consignments).where(eq(consignments.trackingCode, trackingCode)).limit(1);

@@ -8,7 +8,7 @@ import { type DeliveryOutcome, HANDOVER_PHOTO_FIELD, type RunParcel, TRACKING_ME
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
-import type { ConsignmentRow } from './consignment-row.ts';
+import { addressQualityOf, type ConsignmentRow } from './consignment-row.ts';
 import { applyMove, lockConsignment, sameDeliveryCode } from './moves.ts';
 import { type MoveContext, trackingChanged } from './parcel-moved.ts';
 
@@ -67,6 +67,7 @@ export async function riderRun(context: MoveContext, riderId: string): Promise<R
     codAmount: row.codAmount,
     attempt: row.deliveryAttempts,
     note: row.note,
+    ...addressQualityOf(row),
   }));
 }
 

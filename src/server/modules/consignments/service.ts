@@ -7,6 +7,7 @@ import { reachRacePoint } from '#server/db/race-points.ts';
 import type { consignments } from '#server/db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '#server/http/errors.ts';
 import type { Translators } from '#server/i18n/catalogues.ts';
+import { checkAddress } from '#shared/address-quality.ts';
 import {
   apiLabelPath,
   type Booking,
@@ -27,7 +28,7 @@ import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { STORE_MESSAGES } from '#shared/store.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
-import { namedPlace } from '../areas/places.ts';
+import { areaNames, namedPlace } from '../areas/places.ts';
 import { zoneBetween } from '../areas/zones.ts';
 import { approvedMerchantOf } from '../merchants/ledger.ts';
 import { quoteOptions } from '../rates/quote.ts';
@@ -35,7 +36,7 @@ import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
 import { pickupStores, type StoreRow, storeRefused } from '../stores/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
-import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
+import { addressQualityOf, type ConsignmentRow, findConsignment } from './consignment-row.ts';
 import { consignmentLabel } from './label.ts';
 import { type MoveNotice, recordBooked } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
@@ -157,7 +158,8 @@ export function bookingOf(
   row: Pick<
     ConsignmentRow,
     'trackingCode' | 'status' | 'deliveryFee' | 'codFee' | 'total' | 'estimatedEarliest' | 'estimatedLatest' | 'test'
-  >,
+  > &
+    Parameters<typeof addressQualityOf>[0],
 ): Booking {
   return {
     trackingCode: row.trackingCode,
@@ -168,6 +170,7 @@ export function bookingOf(
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
     labelUrl: labelUrlOf(config, row.trackingCode),
     test: row.test,
+    ...addressQualityOf(row),
   };
 }
 
@@ -271,6 +274,8 @@ export function pricedConsignment(config: Config, request: PlacedRequest, terms:
     recipientPhone: request.recipient.phone,
     recipientAddress: request.recipient.address,
     recipientAreaId: areas['recipient.areaId'].id,
+    // Kept for staff and the rider, never a refusal (R-ADDRESS-QUALITY, decision 170).
+    recipientAddressQuality: checkAddress(request.recipient.address, areaNames(areas['recipient.areaId'].id)).level,
     weightGrams: request.weightGrams,
     codAmount: request.codAmount,
     declaredValue: request.declaredValue ?? null,
@@ -418,6 +423,7 @@ export function presentConsignment(config: Config, row: ConsignmentRow): Consign
     labelUrl: labelUrlOf(config, row.trackingCode),
     trackingUrl: absolute(config, trackingPath(row.trackingCode)),
     createdAt: row.createdAt.toISOString(),
+    ...addressQualityOf(row),
     test: row.test,
     proofOfDelivery:
       row.codCollected === null

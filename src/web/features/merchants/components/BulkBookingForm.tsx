@@ -15,6 +15,7 @@ import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useBulkBookings } from '../api/use-merchant.ts';
 import { useStores } from '../api/use-stores.ts';
 import { fileColumns } from './file-columns.ts';
+import { VagueAddressLines } from './VagueAddressLines.tsx';
 
 export type ServiceNames = Record<Service, MessageDescriptor>;
 
@@ -252,6 +253,7 @@ export function BulkBookingForm({ serviceNames }: { serviceNames: ServiceNames }
           </button>
         </div>
       ) : null}
+      {booked?.vagueAddresses ? <VagueAddressLines lines={booked.vagueAddresses} /> : null}
       {bookings.list.isPending ? <Spinner label={t`Loading your bulk bookings`} /> : null}
       {bookings.list.isError ? <LoadError what={t`your bulk bookings`} onRetry={() => bookings.list.refetch()} /> : null}
       {bookings.list.data && bookings.list.data.length > 0 ? (

@@ -27,6 +27,7 @@ import { useBookParcel } from '../api/use-parcels.ts';
 import { useQuote } from '../api/use-quote.ts';
 import { useStores } from '../api/use-stores.ts';
 import { AreaField } from '../components/AreaField.tsx';
+import { useAddressHint } from '../components/address-hint.ts';
 import { DeliveryDays, FeeParts } from '../components/QuoteOptions.tsx';
 import { RecipientRecordNote } from '../components/RecipientRecordNote.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
@@ -64,6 +65,7 @@ function PartyFields({
   register,
   errors,
   afterPhone,
+  addressHint,
 }: {
   party: 'pickup' | 'recipient';
   legend: string;
@@ -71,6 +73,8 @@ function PartyFields({
   errors: FieldErrors<BookingFormInput>;
   /** What the form says of the number once typed: a merchant's recipient's delivery record (R-RECIPIENT-RECORD). */
   afterPhone?: ReactNode;
+  /** What the form says of the address as it is typed (R-ADDRESS-QUALITY). */
+  addressHint?: ReactNode;
 }) {
   const { t } = useLingui();
   const fieldErrors = errors[party];
@@ -88,7 +92,13 @@ function PartyFields({
         {...register(`${party}.phone`)}
       />
       {afterPhone}
-      <FormField label={t`Address`} autoComplete="off" error={fieldErrors?.address?.message} {...register(`${party}.address`)} />
+      <FormField
+        label={t`Address`}
+        autoComplete="off"
+        error={fieldErrors?.address?.message}
+        hint={addressHint ? <span className="block text-left text-sm text-base-content/80">{addressHint}</span> : undefined}
+        {...register(`${party}.address`)}
+      />
       <AreaField label={t`Area`} error={fieldErrors?.area?.message} {...register(`${party}.area`)} />
     </fieldset>
   );
@@ -237,6 +247,7 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
   }, [firstStore, storeList, form]);
   const values = form.watch();
   const quote = useQuote(useLivePrice(values));
+  const addressHint = useAddressHint(values.recipient?.address ?? '', values.recipient?.area ?? '');
   const chosen = quote.data?.options.find((option) => option.service === values.service);
   const total = taka(chosen?.total ?? 0);
 
@@ -312,6 +323,7 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
           register={form.register}
           errors={errors}
           afterPhone={merchant ? <RecipientRecordNote phone={values.recipient?.phone ?? ''} /> : undefined}
+          addressHint={addressHint}
         />
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold">

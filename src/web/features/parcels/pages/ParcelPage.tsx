@@ -19,8 +19,9 @@ import { ProofOfDelivery } from '../components/ProofOfDelivery.tsx';
 import { DeliveryDays } from '../components/QuoteOptions.tsx';
 import { ReturnRequests } from '../components/ReturnRequests.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
+import { VagueAddressMark } from '../components/VagueAddressMark.tsx';
 
-function Party({ title, party }: { title: string; party: Consignment['pickup'] }) {
+function Party({ title, party, mark }: { title: string; party: Consignment['pickup']; mark?: ReactNode }) {
   const { language } = useParcelFormat();
   return (
     <div>
@@ -29,6 +30,7 @@ function Party({ title, party }: { title: string; party: Consignment['pickup'] }
       <p>{party.phone}</p>
       <p>{party.address}</p>
       <p>{placeName(party.area, language)}</p>
+      {mark}
     </div>
   );
 }
@@ -137,7 +139,11 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
       <div className="card border border-base-300 bg-base-100">
         <div className="card-body grid gap-6 sm:grid-cols-2">
           <Party title={t`Pick up from`} party={consignment.pickup} />
-          <Party title={t`Deliver to`} party={consignment.recipient} />
+          <Party
+            title={t`Deliver to`}
+            party={consignment.recipient}
+            mark={<VagueAddressMark quality={consignment.addressQuality} />}
+          />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:col-span-2">
             <dt className="font-medium">
               <Trans>Service</Trans>

@@ -16,6 +16,7 @@ import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useRecordDelivery, useRiderRun } from '../api/use-scans.ts';
 import { FAILURE_REASON_NAMES } from '../components/status-names.ts';
+import { VagueAddressMark } from '../components/VagueAddressMark.tsx';
 
 type Fields = Record<string, FormDataEntryValue>;
 type Outcome = DeliveryOutcome<File>;
@@ -119,6 +120,7 @@ function RunStop({ parcel }: { parcel: RunParcel }) {
           <br />
           {placeName(parcel.recipient.area, language)}
         </address>
+        <VagueAddressMark quality={parcel.addressQuality} />
         <div className="flex flex-wrap items-center gap-3">
           <a href={`tel:${parcel.recipient.phone}`} className="btn btn-outline btn-sm">
             <Trans>Call {parcel.recipient.phone}</Trans>
