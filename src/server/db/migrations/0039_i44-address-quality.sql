@@ -1,1 +1,0 @@
-ALTER TABLE "consignments" ADD COLUMN "recipient_address_quality" text;
