@@ -116,6 +116,12 @@ const consignmentFields = {
   codAmount: codAmountField.default(0),
   merchantInvoice: optionalText(/*i18n*/ 'Invoice number', LIMITS.merchantInvoiceMaxLength),
   ...parcelDetailsSchema.shape,
+  askRecipientToConfirm: z
+    .boolean()
+    .optional()
+    .describe(
+      'Cash-on-delivery parcels of approved merchants: text the recipient a link to confirm the parcel, correct its address or phone, or say they did not order it, before pickup. Your account’s setting may ask for every one.',
+    ),
   feePayment: z
     .enum(SENDER_FEE_PAYMENTS, { error: /*i18n*/ 'Fee payment must be card or cod' })
     .optional()

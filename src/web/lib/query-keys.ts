@@ -33,6 +33,8 @@ export const queryKeys = {
   areaSuggestions: (typed: string) => ['coverage', typed],
   /** A parcel's public tracking (R-TRACKING), by its code. */
   tracking: (trackingCode: string) => ['tracking', trackingCode],
+  /** A recipient's confirmation link (R-CONFIRM-BEFORE-PICKUP), by its token. */
+  confirmation: (token: string) => ['confirmation', token],
 
   signedIn: [SIGNED_IN],
   accessToken: (email: string | undefined) => [SIGNED_IN, 'access-token', email],

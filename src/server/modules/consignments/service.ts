@@ -33,6 +33,7 @@ import { approvedMerchantOf } from '../merchants/ledger.ts';
 import { quoteOptions } from '../rates/quote.ts';
 import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
+import { askRecipientAtBooking } from '../recipient-confirmations/service.ts';
 import { pickupStores, type StoreRow, storeRefused } from '../stores/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
@@ -113,6 +114,8 @@ export interface ConsignmentContext {
   config: Config;
   /** Who is told of the booking (the recipient, by text message), in its transaction. */
   notify?: MoveNotice;
+  /** Asks a cash-on-delivery parcel's recipient to confirm it (R-CONFIRM-BEFORE-PICKUP), in its transaction. */
+  askToConfirm?: (tx: Transaction, row: ConsignmentRow, asked: boolean) => Promise<void>;
 }
 
 /** What booking needs, and who it tells: the recipient by text, the sender by mail (R-PARCEL-MAILS). */
@@ -122,7 +125,13 @@ export function bookingContext(
   rates: RateCards,
   translators: Translators,
 ): ConsignmentContext & { notify: MoveNotice } {
-  return { db, config, rates, notify: parcelNotices(config, translators) };
+  return {
+    db,
+    config,
+    rates,
+    notify: parcelNotices(config, translators),
+    askToConfirm: (tx, row, asked) => askRecipientAtBooking(tx, config, translators, row, asked),
+  };
 }
 
 /** The same request, whatever order its fields came in: what an `Idempotency-Key` is held to. */
@@ -322,6 +331,7 @@ export async function insertPricedConsignment(
   await recordBooked(tx, row);
   // A sandbox parcel's recipient is nobody real: no text, no mail (R-SANDBOX).
   if (!row.test) await context.notify?.(tx, row, {});
+  await context.askToConfirm?.(tx, row, request.askRecipientToConfirm ?? false);
   return row;
 }
 
