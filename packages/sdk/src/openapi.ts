@@ -235,6 +235,8 @@ export interface components {
       deliveryType?: "home" | "hub";
       /** @description A note to the rider (“call before coming”), at most 300 characters. */
       note?: string;
+      /** @description Cash-on-delivery parcels of approved merchants: text the recipient a link to confirm the parcel, correct its address or phone, or say they did not order it, before pickup. Your account’s setting may ask for every one. */
+      askRecipientToConfirm?: boolean;
       /**
        * @description Senders who are no merchant: card. An approved merchant’s is not read: its fee is taken from the cash when that covers it (cod), else from its COD balance (account).
        * @enum {string}
