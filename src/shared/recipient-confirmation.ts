@@ -60,5 +60,6 @@ export const pendingChangeSchema = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
 });
+export type PendingChange = z.output<typeof pendingChangeSchema>;
 
 export const changeDecisionSchema = z.object({ accept: z.boolean() });

@@ -4,7 +4,7 @@ import { consignmentEvents, consignments, merchants, recipientConfirmations, sms
 import type { Booking } from '#shared/consignment.ts';
 import type { NewApiKey } from '#shared/merchant-api.ts';
 import type { ConfirmationView } from '#shared/recipient-confirmation.ts';
-import type { ScanResult } from '#shared/tracking.ts';
+import type { Operations, ScanResult } from '#shared/tracking.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -166,13 +166,18 @@ describe.each(testDatabaseKinds())('confirm before pickup (R-CONFIRM-BEFORE-PICK
     expect(again.status).toBe(400);
   });
 
-  it('a recipient did not order it: the merchant is told and the parcel is held, not picked up', async () => {
+  it('a recipient did not order it: the merchant is told, Operations counts it, and the parcel is held, not picked up', async () => {
     const { code, phone } = await book({ askRecipientToConfirm: true });
     const token = await linkOf(phone);
+    const operations = async () =>
+      (await call<Operations>(server, 'GET', '/api/admin/operations', { token: admin.token })).body.unconfirmed;
+    const before = await operations();
     const said = await answer(token, { answer: 'not_ordered' });
     expect(said.body).toMatchObject({ state: 'not_ordered', open: true });
     const told = await textsTo(STANDARD_PARCEL.pickup?.phone ?? '', 'parcel-not-ordered');
     expect(told[0]?.text).toContain(code);
+    // Seen at once: an answer changes the view's version though no parcel moved (decision 140).
+    expect(await operations()).toEqual({ waiting: before.waiting - 1, notOrdered: before.notOrdered + 1 });
     const picked = await scan(code, 'picked_up');
     expect(picked.body.results[0]).toMatchObject({ moved: false });
     expect((await parcel(code)).status).toBe('booked');

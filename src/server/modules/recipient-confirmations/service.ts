@@ -276,14 +276,22 @@ export async function decideChange(db: Database, userId: string, trackingCode: s
   });
 }
 
-/** Open parcels whose recipients have not confirmed, read off the partial index alone (decision 169). */
-export async function unconfirmedCount(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+/** What Operations counts of unconfirmed parcels: the open ones not confirmed, read off the partial index alone (decision 169). */
+const openUnconfirmed = and(ne(recipientConfirmations.state, 'confirmed'), isNull(recipientConfirmations.closedAt));
+
+/** Operations' flag (R-CONFIRM-BEFORE-PICKUP): parcels waiting for their recipients' word, and those not ordered. */
+export async function unconfirmedCounts(tx: Database | Transaction): Promise<{ waiting: number; notOrdered: number }> {
+  const rows = await tx
+    .select({ state: recipientConfirmations.state, count: sql<number>`count(*)::int` })
     .from(recipientConfirmations)
-    .where(and(ne(recipientConfirmations.state, 'confirmed'), isNull(recipientConfirmations.closedAt)));
-  return row?.count ?? 0;
+    .where(openUnconfirmed)
+    .groupBy(recipientConfirmations.state);
+  const of = (state: string) => rows.find((row) => row.state === state)?.count ?? 0;
+  return { waiting: of('asked') + of('change_asked'), notOrdered: of('not_ordered') };
 }
+
+/** Part of the Operations view's version (decision 140): the open unconfirmed parcels change with every answer. */
+export const unconfirmedVersion = sql`select count(*) || '.' || count(*) filter (where ${recipientConfirmations.state} = 'not_ordered') from ${recipientConfirmations} where ${recipientConfirmations.state} <> 'confirmed' and ${recipientConfirmations.closedAt} is null`;
 
 /** The merchant's setting: every cash-on-delivery parcel's recipient is asked, or only those booked so. */
 export async function setConfirmEveryCod(db: Database, merchantId: string, confirmEveryCod: boolean) {
