@@ -81,7 +81,7 @@ function ConfirmationForms({ token, confirmation }: { token: string; confirmatio
           <DeliveryDays estimate={confirmation.estimatedDelivery} />
         </dd>
       </dl>
-      <p role="status" className="mt-4 font-medium">
+      <p role="status" className="mt-4 font-medium" data-testid="confirmation-answer">
         <StateSentence confirmation={confirmation} />
       </p>
       {answer?.providerError ? (
