@@ -7,6 +7,7 @@ import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { PARCEL_CURRENCY, SERVICES, ZONES } from './parcel-services.ts';
 import { areaReference, codAmountField, weightGramsField } from './quote.ts';
+import { CONFIRMATION_STATES } from './recipient-confirmation.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 import { profileInputSchema } from './user.ts';
@@ -206,6 +207,12 @@ export const consignmentSchema = z.object({
   trackingUrl: z.string(),
   createdAt: z.string(),
   test: z.boolean().describe('Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX).'),
+  recipientConfirmation: z
+    .enum(CONFIRMATION_STATES)
+    .optional()
+    .describe(
+      'In lists of your parcels, while it is not picked up: what its recipient answered the link to confirm it (R-CONFIRM-BEFORE-PICKUP): asked (no answer yet), confirmed, change_asked (a new address or phone waits for you) or not_ordered (held). Absent when the recipient was not asked.',
+    ),
   /** Once delivered, wholly or partly (R-PROOF-OF-DELIVERY): the cash taken and how the handover was proved. */
   proofOfDelivery: z
     .object({

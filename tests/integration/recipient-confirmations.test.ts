@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignmentEvents, consignments, merchants, recipientConfirmations, smsOutbox } from '#server/db/schema.ts';
 import type { Booking } from '#shared/consignment.ts';
 import type { NewApiKey } from '#shared/merchant-api.ts';
+import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { ConfirmationView } from '#shared/recipient-confirmation.ts';
 import type { Operations, ScanResult } from '#shared/tracking.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
@@ -80,6 +81,17 @@ describe.each(testDatabaseKinds())('confirm before pickup (R-CONFIRM-BEFORE-PICK
       body: { codes: [code], status, ...more },
     });
 
+  /** The parcel's flag on its merchant's list (My Parcels' first page) and on the API's. */
+  const listedAnswer = async (code: string) => {
+    const onSite = await call<ParcelsPage>(server, 'GET', '/api/consignments', { token: owner.token });
+    const throughApi = await call<ParcelsPage>(server, 'GET', '/api/v1/consignments', {
+      headers: { authorization: `Bearer ${live.key}` },
+    });
+    const flag = onSite.body.parcels.find((listed) => listed.trackingCode === code)?.recipientConfirmation;
+    expect(throughApi.body.parcels.find((listed) => listed.trackingCode === code)?.recipientConfirmation).toBe(flag);
+    return flag;
+  };
+
   it('texts the recipient a link showing the shop, the cash and the days; the token is kept only hashed', async () => {
     const { code, phone } = await book({ askRecipientToConfirm: true });
     const [sms] = await textsTo(phone);
@@ -131,6 +143,8 @@ describe.each(testDatabaseKinds())('confirm before pickup (R-CONFIRM-BEFORE-PICK
     expect(late.status).toBe(409);
     const view = await call<ConfirmationView>(server, 'GET', `/api/confirmations/${token}`);
     expect(view.body).toMatchObject({ state: 'confirmed', open: false });
+    // Picked up, it is no longer flagged.
+    expect(await listedAnswer(code)).toBeUndefined();
   });
 
   it('a recipient asks for a new address and phone; the merchant sees it and accepts: the parcel changes, with an event', async () => {
@@ -181,6 +195,8 @@ describe.each(testDatabaseKinds())('confirm before pickup (R-CONFIRM-BEFORE-PICK
     const picked = await scan(code, 'picked_up');
     expect(picked.body.results[0]).toMatchObject({ moved: false });
     expect((await parcel(code)).status).toBe('booked');
+    // Flagged on the merchant's list, on the website and through the API alike.
+    expect(await listedAnswer(code)).toBe('not_ordered');
   });
 
   it('a failed attempt for a wrong address texts a new link; the old one opens nothing', async () => {

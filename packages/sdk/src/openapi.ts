@@ -434,6 +434,11 @@ export interface components {
       createdAt: string;
       /** @description Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX). */
       test: boolean;
+      /**
+       * @description In lists of your parcels, while it is not picked up: what its recipient answered the link to confirm it (R-CONFIRM-BEFORE-PICKUP): asked (no answer yet), confirmed, change_asked (a new address or phone waits for you) or not_ordered (held). Absent when the recipient was not asked.
+       * @enum {string}
+       */
+      recipientConfirmation?: "asked" | "confirmed" | "change_asked" | "not_ordered";
       proofOfDelivery: ({
         codCollected: number;
         handedOver: string | null;

@@ -33,7 +33,7 @@ import { approvedMerchantOf } from '../merchants/ledger.ts';
 import { quoteOptions } from '../rates/quote.ts';
 import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
-import { askRecipientAtBooking } from '../recipient-confirmations/service.ts';
+import { askRecipientAtBooking, openConfirmations } from '../recipient-confirmations/service.ts';
 import { pickupStores, type StoreRow, storeRefused } from '../stores/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
 import { type ConsignmentRow, findConsignment } from './consignment-row.ts';
@@ -490,7 +490,18 @@ export async function sendersParcelsPage(
   asked: SendersParcelsFilter & { cursor?: string; test?: boolean },
 ): Promise<ParcelsPage> {
   const page = await parcelsPage(db, sendersParcels(userId, asked, config.timeZone), asked.cursor, LIMITS.parcelsPageSize);
-  return { parcels: page.rows.map(({ parcel }) => presentConsignment(config, parcel)), next: page.next };
+  // Parcels whose recipients were asked to confirm them are flagged until pickup (R-CONFIRM-BEFORE-PICKUP).
+  const answers = await openConfirmations(
+    db,
+    page.rows.map(({ parcel }) => parcel.id),
+  );
+  return {
+    parcels: page.rows.map(({ parcel }) => {
+      const recipientConfirmation = answers.get(parcel.id);
+      return { ...presentConsignment(config, parcel), ...(recipientConfirmation ? { recipientConfirmation } : {}) };
+    }),
+    next: page.next,
+  };
 }
 
 /**

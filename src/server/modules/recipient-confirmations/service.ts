@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignmentEvents, consignments, merchants, recipientConfirmations, user } from '#server/db/schema.ts';
@@ -13,6 +13,7 @@ import {
   CONFIRMATION_MESSAGES,
   CONFIRMATION_TOKEN_PATTERN,
   type ConfirmationAnswer,
+  type ConfirmationState,
   type ConfirmationView,
   confirmationPath,
 } from '#shared/recipient-confirmation.ts';
@@ -297,4 +298,14 @@ export const unconfirmedVersion = sql`select count(*) || '.' || count(*) filter 
 export async function setConfirmEveryCod(db: Database, merchantId: string, confirmEveryCod: boolean) {
   await db.update(merchants).set({ confirmEveryCod }).where(eq(merchants.id, merchantId));
   return { confirmEveryCod };
+}
+
+/** The answers of a page of parcels' recipients while their links are open, by parcel id: one primary-key probe each. */
+export async function openConfirmations(db: Database, parcelIds: string[]): Promise<Map<string, ConfirmationState>> {
+  if (parcelIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: recipientConfirmations.consignmentId, state: recipientConfirmations.state })
+    .from(recipientConfirmations)
+    .where(and(inArray(recipientConfirmations.consignmentId, parcelIds), isNull(recipientConfirmations.closedAt)));
+  return new Map(rows.map((row) => [row.id, row.state]));
 }
