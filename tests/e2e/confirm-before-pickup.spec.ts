@@ -136,6 +136,21 @@ for (const language of ['en', 'bn'] as const) {
         body: { codes: [third.code], status: 'picked_up' },
       });
       expect(pickup.body.results[0]?.moved).toBe(false);
+
+      if (language === 'en') {
+        // Flagged on the merchant's list; and the merchant may ask every COD parcel's recipient from now on.
+        await page.goto('/dashboard/parcels');
+        const row = page.getByRole('row').filter({ hasText: third.code });
+        await expect(row.getByTestId('unconfirmed-parcel')).toHaveText('Not ordered: held');
+        await expectAxeCleanAtEveryWidth(page, 'my parcels with an unconfirmed parcel');
+        await page.goto('/dashboard/merchant');
+        const setting = page.getByRole('checkbox', { name: /Ask every cash-on-delivery parcel’s recipient/ });
+        await setting.check();
+        await expect(setting).toBeChecked();
+        await expect
+          .poll(async () => (await server.db.select().from(merchants).where(eq(merchants.id, merchant.id)))[0]?.confirmEveryCod)
+          .toBe(true);
+      }
     } finally {
       await plain.close();
     }

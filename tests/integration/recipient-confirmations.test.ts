@@ -119,6 +119,8 @@ describe.each(testDatabaseKinds())('confirm before pickup (R-CONFIRM-BEFORE-PICK
       body: { confirmEveryCod: true },
     });
     expect(set.status).toBe(200);
+    const account = await call<{ confirmEveryCod: boolean }>(server, 'GET', '/api/merchant', { token: owner.token });
+    expect(account.body.confirmEveryCod).toBe(true);
     const everyOne = await book({});
     expect(await textsTo(everyOne.phone)).toHaveLength(1);
     const noCash = await book({ codAmount: 0 });

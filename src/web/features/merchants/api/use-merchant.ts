@@ -210,3 +210,13 @@ export function useWebhookDeliveries(endpointId: string) {
     }),
   };
 }
+
+/** PUT /api/merchant/confirm-every-cod: ask every COD parcel's recipient to confirm it before pickup, or not. */
+export function useConfirmEveryCod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmEveryCod: boolean) =>
+      apiRequest<{ confirmEveryCod: boolean }>('/api/merchant/confirm-every-cod', { method: 'PUT', body: { confirmEveryCod } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.merchant }),
+  });
+}
