@@ -182,6 +182,20 @@ describe.each(testDatabaseKinds())('confirm before pickup (R-CONFIRM-BEFORE-PICK
     expect(again.status).toBe(400);
   });
 
+  it('a change the merchant declines leaves the parcel as it was, and the recipient is asked again', async () => {
+    const { code, phone } = await book({ askRecipientToConfirm: true });
+    const token = await linkOf(phone);
+    await answer(token, { answer: 'change', phone: '01912345679' });
+    const declined = await call(server, 'POST', `/api/consignments/${code}/confirmation/decision`, {
+      token: owner.token,
+      body: { accept: false },
+    });
+    expect(declined.body).toEqual({ state: 'asked', address: null, phone: null });
+    expect((await parcel(code)).recipientPhone).toBe(phone);
+    const view = await call<ConfirmationView>(server, 'GET', `/api/confirmations/${token}`);
+    expect(view.body).toMatchObject({ state: 'asked', open: true });
+  });
+
   it('a recipient did not order it: the merchant is told, Operations counts it, and the parcel is held, not picked up', async () => {
     const { code, phone } = await book({ askRecipientToConfirm: true });
     const token = await linkOf(phone);
