@@ -58,6 +58,8 @@ import { openPictureStore, openPrivatePhotos } from './modules/products/picture-
 import { productRoutes } from './modules/products/routes.ts';
 import { RateCards } from './modules/rates/rate-card-store.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
+import { confirmationPageRoutes } from './modules/recipient-confirmations/page-routes.ts';
+import { recipientConfirmationRoutes } from './modules/recipient-confirmations/routes.ts';
 import { recipientRecordRoutes } from './modules/recipient-records/routes.ts';
 import { returnRequestRoutes } from './modules/return-requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -185,6 +187,7 @@ export async function buildApp({
   await app.register(returnRequestRoutes, domain);
   await app.register(recipientRecordRoutes, domain);
   await app.register(parcelOutcomeRoutes, domain);
+  await app.register(recipientConfirmationRoutes, domain);
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).
   const webhookRules = { allowPrivate: config.webhookAllowPrivate, resolve: resolveHost };
   await app.register(merchantApiRoutes, { ...domain, rates, webhookRules, refundFee, handoverPhotos });
@@ -205,6 +208,7 @@ export async function buildApp({
   await app.register(authFormRoutes, { build, rateLimits: config.rateLimits, publicUrl });
   await app.register(newsletterFormRoute, { build });
   await app.register(trackFormRoute, { ...domain, build, trackingLookups });
+  await app.register(confirmationPageRoutes, { ...domain, build });
   await app.register(languageRoutes, { db: database.db });
   await registerWebApp(app, webRoot, build, trackingLookups);
   return app;

@@ -8,6 +8,7 @@ import { decimalFromText } from './decimal-text.ts';
 import { LIMITS } from './limits.ts';
 import { PARCEL_CURRENCY, SERVICES, ZONES } from './parcel-services.ts';
 import { areaReference, codAmountField, weightGramsField } from './quote.ts';
+import { CONFIRMATION_STATES } from './recipient-confirmation.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 import { profileInputSchema } from './user.ts';
@@ -117,6 +118,12 @@ const consignmentFields = {
   codAmount: codAmountField.default(0),
   merchantInvoice: optionalText(/*i18n*/ 'Invoice number', LIMITS.merchantInvoiceMaxLength),
   ...parcelDetailsSchema.shape,
+  askRecipientToConfirm: z
+    .boolean()
+    .optional()
+    .describe(
+      'Cash-on-delivery parcels of approved merchants: text the recipient a link to confirm the parcel, correct its address or phone, or say they did not order it, before pickup. Your account’s setting may ask for every one.',
+    ),
   feePayment: z
     .enum(SENDER_FEE_PAYMENTS, { error: /*i18n*/ 'Fee payment must be card or cod' })
     .optional()
@@ -203,6 +210,12 @@ export const consignmentSchema = z.object({
   createdAt: z.string(),
   test: z.boolean().describe('Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX).'),
   addressQuality: addressQualitySchema.optional(),
+  recipientConfirmation: z
+    .enum(CONFIRMATION_STATES)
+    .optional()
+    .describe(
+      'In lists of your parcels, while it is not picked up: what its recipient answered the link to confirm it (R-CONFIRM-BEFORE-PICKUP): asked (no answer yet), confirmed, change_asked (a new address or phone waits for you) or not_ordered (held). Absent when the recipient was not asked.',
+    ),
   /** Once delivered, wholly or partly (R-PROOF-OF-DELIVERY): the cash taken and how the handover was proved. */
   proofOfDelivery: z
     .object({

@@ -7,7 +7,8 @@ export type AnsweredForm =
   | 'forgot-password'
   | 'reset-password'
   | 'newsletter'
-  | 'track';
+  | 'track'
+  | 'confirm';
 
 /**
  * A public form the server answered itself, sent with JavaScript off (R-AUTH): the page is rendered

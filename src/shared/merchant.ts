@@ -78,6 +78,8 @@ export const merchantSchema = z.object({
   decidedAt: z.string().nullable(),
   /** Poisha owed to the merchant now: the sum of the ledger's lines not yet paid out. */
   balance: z.number().int(),
+  /** Every cash-on-delivery parcel's recipient is asked to confirm it before pickup (R-CONFIRM-BEFORE-PICKUP). */
+  confirmEveryCod: z.boolean(),
 });
 export type Merchant = z.infer<typeof merchantSchema>;
 

@@ -94,6 +94,8 @@ export const bookingFormSchema = z.object({
   recipientEmail: details.recipientEmail,
   deliveryType: details.deliveryType,
   feePayment: z.enum(SENDER_FEE_PAYMENTS),
+  /** A merchant's COD parcel: its recipient confirms it before pickup (R-CONFIRM-BEFORE-PICKUP). */
+  askRecipientToConfirm: z.boolean().default(false),
 });
 /**
  * The booking form of a merchant who chose a store: the pickup fields are the store's copy, not typed, and
@@ -131,6 +133,7 @@ export const consignmentInputOf = (form: BookingForm): ConsignmentInput => ({
   deliveryType: form.deliveryType,
   // A merchant's (a store's) fee comes out of its cash or balance, decided by the server (decision 165).
   feePayment: form.store ? undefined : form.feePayment,
+  askRecipientToConfirm: form.askRecipientToConfirm || undefined,
 });
 
 /** The server's field names on a booking, as the form names them. */

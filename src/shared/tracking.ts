@@ -225,6 +225,11 @@ export const operationsSchema = z.object({
   /** Failed delivery attempts of the last `failedWithinDays` days, by reason. */
   failedByReason: z.array(z.object({ reason: z.enum(FAILURE_REASONS), count: z.number().int() })),
   failedWithinDays: z.number().int(),
+  /** Parcels not picked up yet whose recipients were asked to confirm them and have not (R-CONFIRM-BEFORE-PICKUP), by answer. */
+  unconfirmed: z.object({
+    waiting: z.number().int().describe('Not answered yet, or a change waiting for its merchant.'),
+    notOrdered: z.number().int().describe('Their recipients say they did not order them: held, not picked up.'),
+  }),
   /** Cash riders collected and have not handed in yet, by rider, in poisha. */
   cashWithRiders: z.array(
     z.object({ rider: z.object({ name: z.string(), email: z.string() }), parcels: z.number().int(), amount: z.number().int() }),

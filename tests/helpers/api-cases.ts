@@ -1,3 +1,5 @@
+import { and, eq, like } from 'drizzle-orm';
+import { smsOutbox } from '#server/db/schema.ts';
 import type { ApiWorld, Caller } from './api-world.ts';
 import { NEW_PRODUCT, TINY_PNG } from './catalog.ts';
 import { holdsWithin } from './eventually.ts';
@@ -49,6 +51,18 @@ async function deliveredOnPhoto(world: ApiWorld): Promise<string> {
   });
   if (delivered.status !== 200) throw new Error(`delivery: ${delivered.status} ${await delivered.text()}`);
   return trackingCode;
+}
+
+/** A COD parcel whose recipient is asked to confirm it (R-CONFIRM-BEFORE-PICKUP): its code and its link's token, from the text. */
+async function askedParcel(world: ApiWorld): Promise<{ trackingCode: string; token: string }> {
+  const trackingCode = await world.newParcel({ codAmount: 100_000, askRecipientToConfirm: true });
+  const [sms] = await world.server.db
+    .select({ text: smsOutbox.text })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.kind, 'parcel-confirm'), like(smsOutbox.text, `%${trackingCode}%`)));
+  const token = sms?.text.match(/\/c\/([\w-]{43})/)?.[1];
+  if (!token) throw new Error(`no confirmation text for ${trackingCode}`);
+  return { trackingCode, token };
 }
 
 /**
@@ -333,6 +347,23 @@ export const API_CASES: Record<string, ApiCase> = {
   },
   myParcelOutcomes: async () => ({ as: 'merchant', status: 200 }),
   networkParcelOutcomes: async () => ({ as: 'admin', status: 200 }),
+  readRecipientConfirmation: async (world) => ({ params: { token: (await askedParcel(world)).token }, status: 200 }),
+  answerRecipientConfirmation: async (world) => ({
+    params: { token: (await askedParcel(world)).token },
+    json: { answer: 'change', address: 'House 4, Kandirpar' },
+    status: 200,
+  }),
+  readParcelConfirmation: async (world) => ({
+    as: 'merchant',
+    params: { trackingCode: (await askedParcel(world)).trackingCode },
+    status: 200,
+  }),
+  decideRecipientChange: async (world) => {
+    const { trackingCode, token } = await askedParcel(world);
+    await call(world.server, 'POST', `/api/confirmations/${token}`, { body: { answer: 'change', phone: '01912345678' } });
+    return { as: 'merchant', params: { trackingCode }, json: { accept: true }, status: 200 };
+  },
+  setConfirmEveryCod: async () => ({ as: 'merchant', json: { confirmEveryCod: false }, status: 200 }),
   lookUpRecipientRecord: async () => ({ as: 'merchant', json: { phone: '01712345678' }, status: 200 }),
   setRecipientRecordVisibility: async () => ({ as: 'admin', json: { phone: '01712345678', hidden: false }, status: 200 }),
   moveReturnRequest: async (world) => ({ as: 'operator', params: { id: await returnRequest(world) }, json: {}, status: 200 }),

@@ -235,6 +235,8 @@ export interface components {
       deliveryType?: "home" | "hub";
       /** @description A note to the rider (“call before coming”), at most 300 characters. */
       note?: string;
+      /** @description Cash-on-delivery parcels of approved merchants: text the recipient a link to confirm the parcel, correct its address or phone, or say they did not order it, before pickup. Your account’s setting may ask for every one. */
+      askRecipientToConfirm?: boolean;
       /**
        * @description Senders who are no merchant: card. An approved merchant’s is not read: its fee is taken from the cash when that covers it (cod), else from its COD balance (account).
        * @enum {string}
@@ -438,10 +440,10 @@ export interface components {
       /** @description Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX). */
       test: boolean;
       /**
-       * @description How findable the recipient’s address is (R-ADDRESS-QUALITY): good (a house and a road or landmark), vague (call first), bare (only the area’s name).
+       * @description In lists of your parcels, while it is not picked up: what its recipient answered the link to confirm it (R-CONFIRM-BEFORE-PICKUP): asked (no answer yet), confirmed, change_asked (a new address or phone waits for you) or not_ordered (held). Absent when the recipient was not asked.
        * @enum {string}
        */
-      addressQuality?: "good" | "vague" | "bare";
+      recipientConfirmation?: "asked" | "confirmed" | "change_asked" | "not_ordered";
       proofOfDelivery: ({
         codCollected: number;
         handedOver: string | null;

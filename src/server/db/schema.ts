@@ -29,6 +29,7 @@ import { PARCEL_OUTCOMES } from '#shared/parcel-outcomes.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { PAYOUT_RUN_STATES } from '#shared/payout-run.ts';
 import { PICKUP_WINDOWS } from '#shared/pickup.ts';
+import { CONFIRMATION_STATES } from '#shared/recipient-confirmation.ts';
 import { RETURN_REQUEST_KINDS, RETURN_REQUEST_STATUSES } from '#shared/return-request.ts';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_SENT_TYPES } from '#shared/webhooks.ts';
 import { user } from './auth-schema.ts';
@@ -604,6 +605,8 @@ export const merchants = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
+    /** Every cash-on-delivery parcel's recipient is asked to confirm it before pickup (R-CONFIRM-BEFORE-PICKUP). */
+    confirmEveryCod: boolean('confirm_every_cod').notNull().default(false),
   },
   (table) => [
     index('merchants_status_idx').on(table.status, table.appliedAt, table.id),
@@ -1019,4 +1022,32 @@ export const parcelOutcomes = pgTable(
     parcels: integer('parcels').notNull(),
   },
   (table) => [index('parcel_outcomes_sender_week_idx').on(table.senderId, table.week)],
+);
+
+/**
+ * A parcel's recipient asked to confirm it before pickup (issue 44, R-CONFIRM-BEFORE-PICKUP, decision 169):
+ * one per parcel, its link's token kept only as a hash. A change the recipient asks for waits here for the
+ * merchant; a parcel its recipient did not order is not picked up.
+ */
+export const recipientConfirmations = pgTable(
+  'recipient_confirmations',
+  {
+    consignmentId: uuid('consignment_id')
+      .primaryKey()
+      .references(() => consignments.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    state: text('state', { enum: CONFIRMATION_STATES }).notNull().default('asked'),
+    proposedAddress: text('proposed_address'),
+    proposedPhone: text('proposed_phone'),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When its parcel was picked up or cancelled: the link then changes nothing. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    // Operations' flag counts the open ones not confirmed: a partial index holds only those (decision 169).
+    index('recipient_confirmations_unconfirmed_idx')
+      .on(table.state)
+      .where(sql`${table.state} <> 'confirmed' and ${table.closedAt} is null`),
+  ],
 );

@@ -9,6 +9,7 @@ import { translated } from '#shared/translate.ts';
 import { ARTICLES, articleIn, findArticle } from '#web/features/marketing/blog/articles.ts';
 import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
+import { confirmationApiPath } from '#web/features/parcels/api/use-confirmation.ts';
 import { quotePath, quoteSearch, readShipAddress } from '#web/features/parcels/api/use-quote.ts';
 import { trackingApiPath } from '#web/features/parcels/api/use-tracking.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
@@ -169,6 +170,16 @@ export const PAGES: Record<string, PageDefinition> = {
         i18n._(msg`Track a parcel`),
         i18n._(msg`Where is my parcel? Type its tracking code, or the shop's invoice number and your phone, to see every step.`),
       ),
+  },
+  // A recipient's link (R-CONFIRM-BEFORE-PICKUP): theirs alone, never in search results.
+  confirm: {
+    queries: ({ token = '' }) => [{ key: queryKeys.confirmation(token), path: confirmationApiPath(token) }],
+    head: ({ token = '' }, data, i18n) => {
+      if (!data(queryKeys.confirmation(token))) return notFound(i18n._(msg`Link not found`), i18n);
+      return page(i18n._(msg`Confirm your parcel`), i18n._(msg`Confirm your parcel, or correct its address or phone.`), {
+        index: false,
+      });
+    },
   },
   tracking: {
     queries: ({ trackingCode = '' }) => [{ key: queryKeys.tracking(trackingCode), path: trackingApiPath(trackingCode) }],

@@ -92,6 +92,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        id: 'confirm',
+        path: 'c/:token',
+        lazy: page(
+          () => withCatalogues(import('../features/parcels/pages/ConfirmParcelPage.tsx'), 'parcels'),
+          (m) => m.ConfirmParcelPage,
+        ),
+      },
+      {
         id: 'login',
         path: 'login',
         lazy: page(

@@ -33,6 +33,8 @@ export const queryKeys = {
   areaSuggestions: (typed: string) => ['coverage', typed],
   /** A parcel's public tracking (R-TRACKING), by its code. */
   tracking: (trackingCode: string) => ['tracking', trackingCode],
+  /** A recipient's confirmation link (R-CONFIRM-BEFORE-PICKUP), by its token. */
+  confirmation: (token: string) => ['confirmation', token],
 
   signedIn: [SIGNED_IN],
   accessToken: (email: string | undefined) => [SIGNED_IN, 'access-token', email],
@@ -51,6 +53,8 @@ export const queryKeys = {
   /** Its steps (issue 42), under the parcel's key: what moves the parcel refreshes them too. */
   parcelSteps: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'steps'],
   /** Its return requests (R-RETURN-REQUESTS), under the parcel's key too. */
+  /** Whether the recipient confirmed the sender's parcel (R-CONFIRM-BEFORE-PICKUP). */
+  parcelConfirmation: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'confirmation'],
   parcelReturnRequests: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'return-requests'],
   /** Operations' return requests on their way. */
   openReturnRequests: [SIGNED_IN, 'open-return-requests'],

@@ -21,6 +21,7 @@ import { postParcelToLedger } from '../merchants/ledger.ts';
 import { OrderMoves } from '../orders/lifecycle.ts';
 import { orderStatusChanged } from '../orders/mails.ts';
 import { shopClock } from '../rates/working-days.ts';
+import { confirmationOnMove } from '../recipient-confirmations/service.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 import { giveToRider, takesOverParcel } from './rider-takeover.ts';
 import { queueStatusChanged } from './status-webhook.ts';
@@ -140,6 +141,8 @@ export async function applyMove(
   // A sandbox parcel's fee is never taken (R-SANDBOX), so it never waits for one.
   const problem = parcelMoveProblem(state, move.to, rules.maxAttempts) ?? (row.test ? undefined : moneyMoveProblem(row, move.to));
   if (problem) throw conflict(problem);
+  // A parcel its recipient did not order is held before pickup; a pickup closes its link (R-CONFIRM-BEFORE-PICKUP).
+  await confirmationOnMove(tx, row, move.to);
   const next = stateAfter(state, move.to);
   const goesOut = move.to === 'out_for_delivery';
   const riderId = goesOut ? (move.riderId ?? (row.status === 'on_hold' ? row.riderId : null)) : undefined;

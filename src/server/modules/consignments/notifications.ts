@@ -10,6 +10,7 @@ import { formatMoney } from '#shared/locale-format.ts';
 import { FAILURE_REASON_WORDS } from '#shared/parcel-events.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { englishText, translated } from '#shared/translate.ts';
+import { reopenAfterFailure } from '../recipient-confirmations/service.ts';
 import { queueSms, queueSmsWithinBudget } from '../sms/outbox.ts';
 import type { BulkNotice } from './bulk-booking.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
@@ -99,6 +100,8 @@ export function parcelNotices(config: Config, translators: Translators): MoveNot
     // texts of a parcel on its way (the delivery code among them) always go (decision 108).
     if (row.status === 'booked') await queueSmsWithinBudget(tx, [message], config.rateLimits.bookingTextsPerNumberPerDay);
     else await queueSms(tx, message);
+    // The recipient of a parcel asked to confirm may correct its address or phone before the next attempt.
+    if (row.status === 'delivery_failed') await reopenAfterFailure(tx, config, translators, row, reason);
   };
 }
 

@@ -6,6 +6,7 @@ import { readWithin } from '#server/db/statement-timeout.ts';
 import { STUCK_STATUSES } from '#shared/consignment-status.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { type Operations, operationsSchema } from '#shared/tracking.ts';
+import { unconfirmedCounts, unconfirmedVersion } from '../recipient-confirmations/service.ts';
 import { riderIdByEmail } from './deliveries.ts';
 import { readParcelCounts } from './parcel-counts.ts';
 import type { MoveContext } from './parcel-moved.ts';
@@ -65,8 +66,10 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
       .where(and(gt(consignments.codCollected, 0), isNull(consignments.codHandedInAt)))
       .groupBy(user.name, user.email)
       .orderBy(user.name);
+    const unconfirmed = await unconfirmedCounts(tx);
     return {
       byStatus,
+      unconfirmed,
       byHub,
       stuck: stuck.map((row) => ({ ...row, since: row.since.toISOString() })),
       stuckAfterHours: config.stuckAfterHours,
@@ -86,13 +89,15 @@ const KEPT_VIEW_MS = 2_000;
 /**
  * What the view counts has changed when this has (decision 140): every booking and move appends to
  * parcel_counts (count and newest id; a transaction that commits after a later id still adds a row), and
- * a rider's hand-in shrinks the cash not handed in (its partial index). A few hundred rows between folds,
+ * a rider's hand-in shrinks the cash not handed in (its partial index), and a recipient's answer changes the
+ * unconfirmed parcels' counts (theirs, decision 169). A few hundred rows between folds,
  * and the parcels whose cash is out: never history.
  */
 async function countedChanges(tx: Transaction): Promise<string> {
   const result = (await tx.execute(sql`
     select (select count(*) || ':' || coalesce(max(${parcelCounts.id}), 0) from ${parcelCounts})
       || ':' || (select count(*) from ${consignments} where ${consignments.codCollected} > 0 and ${consignments.codHandedInAt} is null)
+      || ':' || (${unconfirmedVersion})
       as version`)) as unknown as { rows: { version: string }[] };
   return result.rows[0]?.version ?? '';
 }

@@ -34,6 +34,7 @@ import { approvedMerchantOf } from '../merchants/ledger.ts';
 import { quoteOptions } from '../rates/quote.ts';
 import type { RateCardInForce, RateCards } from '../rates/rate-card-store.ts';
 import { findAreas } from '../rates/service.ts';
+import { askRecipientAtBooking, openConfirmations } from '../recipient-confirmations/service.ts';
 import { pickupStores, type StoreRow, storeRefused } from '../stores/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
 import { addressQualityOf, type ConsignmentRow, findConsignment } from './consignment-row.ts';
@@ -114,6 +115,8 @@ export interface ConsignmentContext {
   config: Config;
   /** Who is told of the booking (the recipient, by text message), in its transaction. */
   notify?: MoveNotice;
+  /** Asks a cash-on-delivery parcel's recipient to confirm it (R-CONFIRM-BEFORE-PICKUP), in its transaction. */
+  askToConfirm?: (tx: Transaction, row: ConsignmentRow, asked: boolean) => Promise<void>;
 }
 
 /** What booking needs, and who it tells: the recipient by text, the sender by mail (R-PARCEL-MAILS). */
@@ -123,7 +126,13 @@ export function bookingContext(
   rates: RateCards,
   translators: Translators,
 ): ConsignmentContext & { notify: MoveNotice } {
-  return { db, config, rates, notify: parcelNotices(config, translators) };
+  return {
+    db,
+    config,
+    rates,
+    notify: parcelNotices(config, translators),
+    askToConfirm: (tx, row, asked) => askRecipientAtBooking(tx, config, translators, row, asked),
+  };
 }
 
 /** The same request, whatever order its fields came in: what an `Idempotency-Key` is held to. */
@@ -327,6 +336,7 @@ export async function insertPricedConsignment(
   await recordBooked(tx, row);
   // A sandbox parcel's recipient is nobody real: no text, no mail (R-SANDBOX).
   if (!row.test) await context.notify?.(tx, row, {});
+  await context.askToConfirm?.(tx, row, request.askRecipientToConfirm ?? false);
   return row;
 }
 
@@ -486,7 +496,18 @@ export async function sendersParcelsPage(
   asked: SendersParcelsFilter & { cursor?: string; test?: boolean },
 ): Promise<ParcelsPage> {
   const page = await parcelsPage(db, sendersParcels(userId, asked, config.timeZone), asked.cursor, LIMITS.parcelsPageSize);
-  return { parcels: page.rows.map(({ parcel }) => presentConsignment(config, parcel)), next: page.next };
+  // Parcels whose recipients were asked to confirm them are flagged until pickup (R-CONFIRM-BEFORE-PICKUP).
+  const answers = await openConfirmations(
+    db,
+    page.rows.map(({ parcel }) => parcel.id),
+  );
+  return {
+    parcels: page.rows.map(({ parcel }) => {
+      const recipientConfirmation = answers.get(parcel.id);
+      return { ...presentConsignment(config, parcel), ...(recipientConfirmation ? { recipientConfirmation } : {}) };
+    }),
+    next: page.next,
+  };
 }
 
 /**

@@ -27,6 +27,7 @@ function present(row: MerchantRow, email: string | null, balance: number): Merch
     appliedAt: row.appliedAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     balance,
+    confirmEveryCod: row.confirmEveryCod,
   };
 }
 

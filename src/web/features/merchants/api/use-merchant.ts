@@ -219,3 +219,13 @@ export function useParcelOutcomes() {
     queryFn: ({ signal }) => apiRequest<ParcelOutcomes>('/api/consignments/outcomes', { signal }),
   });
 }
+
+/** PUT /api/merchant/confirm-every-cod: ask every COD parcel's recipient to confirm it before pickup, or not. */
+export function useConfirmEveryCod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmEveryCod: boolean) =>
+      apiRequest<{ confirmEveryCod: boolean }>('/api/merchant/confirm-every-cod', { method: 'PUT', body: { confirmEveryCod } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.merchant }),
+  });
+}

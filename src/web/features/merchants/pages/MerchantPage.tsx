@@ -14,6 +14,7 @@ import { useLedger, useMerchant, useMyPayouts, useParcelOutcomes } from '../api/
 import { ApiKeys } from '../components/ApiKeys.tsx';
 import { ApplicationForm, type AreaInput } from '../components/ApplicationForm.tsx';
 import { BulkBookingForm, type ServiceNames } from '../components/BulkBookingForm.tsx';
+import { ConfirmEveryCod } from '../components/ConfirmEveryCod.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
 import { Stores } from '../components/Stores.tsx';
 import { Webhooks } from '../components/Webhooks.tsx';
@@ -165,6 +166,7 @@ function MerchantAccount({
         ) : null}
       </section>
       <Stores areaInput={areaInput} />
+      <ConfirmEveryCod />
       <BulkBookingForm serviceNames={serviceNames} />
       <ApiKeys />
       <Webhooks />

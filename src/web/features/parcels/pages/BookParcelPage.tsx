@@ -231,6 +231,7 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
       recipientEmail: '',
       deliveryType: 'home',
       feePayment: Number(cod) > 0 ? 'cod' : 'card',
+      askRecipientToConfirm: false,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -298,6 +299,17 @@ export function BookParcelPage({ sender, merchant }: { sender: Sender | undefine
           ) : (
             <CodForMerchantsOnly />
           )}
+          {merchant ? (
+            <label className="flex items-start gap-2 sm:col-span-2">
+              <input type="checkbox" className="checkbox checkbox-primary mt-0.5" {...form.register('askRecipientToConfirm')} />
+              <span>
+                <Trans>
+                  Ask the recipient to confirm this cash-on-delivery parcel before pickup (a text with a link to confirm it,
+                  correct the address or phone, or say they did not order it)
+                </Trans>
+              </span>
+            </label>
+          ) : null}
           <FormField
             label={t`Declared value (৳, optional)`}
             type={numberFieldType}

@@ -113,6 +113,27 @@ export function OperationsPage() {
             </tbody>
           </table>
         </Part>
+        <Part
+          title={t`Not confirmed by their recipients, before pickup`}
+          empty={view.unconfirmed.waiting + view.unconfirmed.notOrdered === 0}
+        >
+          <table className="table table-sm" data-testid="unconfirmed-parcels">
+            <tbody>
+              <tr>
+                <th scope="row">
+                  <Trans>Waiting for the recipient or the merchant</Trans>
+                </th>
+                <td className="text-right">{count(view.unconfirmed.waiting)}</td>
+              </tr>
+              <tr>
+                <th scope="row">
+                  <Trans>Not ordered: held</Trans>
+                </th>
+                <td className="text-right">{count(view.unconfirmed.notOrdered)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </Part>
       </div>
       <Part title={t`Cash with riders`} empty={view.cashWithRiders.length === 0}>
         <ul className="flex flex-col divide-y divide-base-200">

@@ -17,6 +17,7 @@ import { ParcelStatus } from '../components/ParcelStatus.tsx';
 import { deliveredStep, ParcelSteps } from '../components/ParcelSteps.tsx';
 import { ProofOfDelivery } from '../components/ProofOfDelivery.tsx';
 import { DeliveryDays } from '../components/QuoteOptions.tsx';
+import { RecipientConfirmation } from '../components/RecipientConfirmation.tsx';
 import { ReturnRequests } from '../components/ReturnRequests.tsx';
 import { SERVICE_NAMES } from '../components/service-names.ts';
 import { VagueAddressMark } from '../components/VagueAddressMark.tsx';
@@ -249,6 +250,7 @@ export function ParcelPage({ payment }: { payment: (parcel: Consignment) => Reac
         </div>
       </div>
       <ProofOfDelivery parcel={consignment} />
+      <RecipientConfirmation trackingCode={consignment.trackingCode} />
       <ReturnRequests parcel={consignment} />
       {steps.data ? (
         <section aria-labelledby="parcel-steps-heading">

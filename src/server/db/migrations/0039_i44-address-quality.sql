@@ -1,0 +1,1 @@
+ALTER TABLE "consignments" ADD COLUMN "recipient_address_quality" text;
