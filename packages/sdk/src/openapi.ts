@@ -440,6 +440,11 @@ export interface components {
       /** @description Booked with a test key: a sandbox parcel that never goes anywhere (R-SANDBOX). */
       test: boolean;
       /**
+       * @description How findable the recipient’s address is (R-ADDRESS-QUALITY): good (a house and a road or landmark), vague (call first), bare (only the area’s name).
+       * @enum {string}
+       */
+      addressQuality?: "good" | "vague" | "bare";
+      /**
        * @description In lists of your parcels, while it is not picked up: what its recipient answered the link to confirm it (R-CONFIRM-BEFORE-PICKUP): asked (no answer yet), confirmed, change_asked (a new address or phone waits for you) or not_ordered (held). Absent when the recipient was not asked.
        * @enum {string}
        */
