@@ -77,6 +77,8 @@ const PARCELS = [
   '<rootDir>/src/shared/tracking.ts',
   // Return requests (issue 41): their statuses and rules, read on the parcel's page and Operations.
   '<rootDir>/src/shared/return-request.ts',
+  // Confirm before pickup (issue 44): the recipient's page and the parcel's page read its rules.
+  '<rootDir>/src/shared/recipient-confirmation.ts',
 ];
 
 export default defineConfig({

@@ -47,8 +47,11 @@ const BUDGET_BYTES = { js: 130 * 1024, css: 26 * 1024, firstPaintFonts: 32 * 102
  * Each 1 KB more with issues 41 and 42's code above and the `web` catalogue's "Use your mobile number", and
  * Bangla's shared catalogue the stores' and the sandbox's rules (English 138,469 and Bangla 147,288 bytes
  * measured).
+ * Bangla 1 KB more with issue 44: the route table holds the recipient's confirmation page (`/c/{token}`) and
+ * the query keys of the confirmation, the recipient's record and the weekly outcomes (Bangla 147,512 bytes
+ * measured; English 135.4 KB, within; the features' own words are in the `parcels` and `pages` catalogues).
  */
-const LANGUAGE_BUDGET_BYTES = { en: 136 * 1024, bn: 144 * 1024 };
+const LANGUAGE_BUDGET_BYTES = { en: 136 * 1024, bn: 145 * 1024 };
 const HOME_CATALOGUES = { en: ['../locales/web/en.po'], bn: ['../locales/web/bn.po', '../locales/shared/bn.po'] };
 /** The home page's route module (src/web/app/routes.tsx); the browser loads it before hydrating. */
 const HOME_ROUTE = 'app/routes/HomeRoute.tsx';

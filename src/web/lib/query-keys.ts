@@ -52,9 +52,9 @@ export const queryKeys = {
   parcel: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode],
   /** Its steps (issue 42), under the parcel's key: what moves the parcel refreshes them too. */
   parcelSteps: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'steps'],
-  /** Its return requests (R-RETURN-REQUESTS), under the parcel's key too. */
   /** Whether the recipient confirmed the sender's parcel (R-CONFIRM-BEFORE-PICKUP). */
   parcelConfirmation: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'confirmation'],
+  /** Its return requests (R-RETURN-REQUESTS), under the parcel's key too. */
   parcelReturnRequests: (trackingCode: string) => [SIGNED_IN, 'parcels', trackingCode, 'return-requests'],
   /** Operations' return requests on their way. */
   openReturnRequests: [SIGNED_IN, 'open-return-requests'],
