@@ -1,8 +1,9 @@
 import type { Merchant, MerchantApplicationInput } from '#shared/merchant.ts';
+import type { NewApiKey } from '#shared/merchant-api.ts';
 import type { PayoutRun } from '#shared/payout-run.ts';
 import { holdsWithin } from './eventually.ts';
 import { STANDARD_PARCEL } from './parcels.ts';
-import { call, type ShopAddress, type SignedInCustomer } from './shop-client.ts';
+import { call, type ShopAddress, type SignedInCustomer, signUpCustomer } from './shop-client.ts';
 
 export const MERCHANT_APPLICATION: MerchantApplicationInput = {
   businessName: 'Asha Gadgets',
@@ -44,4 +45,16 @@ export async function makePayoutsNow(server: ShopAddress, admin: SignedInCustome
   });
   if (!finished) throw new Error(`the payout run did not finish: ${JSON.stringify(run)}`);
   return run;
+}
+
+/** A new approved merchant with a live API key and a test one (R-SANDBOX), as the API's tests start from. */
+export async function merchantWithApiKeys(
+  server: ShopAddress,
+  admin: SignedInCustomer,
+): Promise<{ owner: SignedInCustomer; merchant: Merchant; live: NewApiKey; test: NewApiKey }> {
+  const owner = await signUpCustomer(server);
+  const merchant = await approvedMerchant(server, admin, owner);
+  const keyOf = async (mode?: string) =>
+    (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: owner.token, body: { name: 'Shop', mode } })).body;
+  return { owner, merchant, live: await keyOf(), test: await keyOf('test') };
 }

@@ -9,9 +9,9 @@ import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { Operations, Tracking } from '#shared/tracking.ts';
 import type { NewWebhookEndpoint } from '#shared/webhooks.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
-import { approvedMerchant } from '../helpers/merchants.ts';
+import { merchantWithApiKeys } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
-import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { call, type SignedInCustomer, signInAdmin } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signatureVerifies, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -40,13 +40,7 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('the sa
       outboxTiming: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 1_000 },
     });
     admin = await signInAdmin(server);
-    merchant = await signUpCustomer(server);
-    await approvedMerchant(server, admin, merchant);
-    const keyOf = async (mode?: string) =>
-      (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: 'Shop', mode } }))
-        .body;
-    liveKey = await keyOf();
-    testKey = await keyOf('test');
+    ({ owner: merchant, live: liveKey, test: testKey } = await merchantWithApiKeys(server, admin));
   });
   afterAll(async () => {
     await server?.stop();

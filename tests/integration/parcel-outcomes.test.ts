@@ -6,7 +6,7 @@ import { PARCEL_OUTCOME_SUMS } from '#server/modules/parcel-outcomes/service.ts'
 import type { Booking } from '#shared/consignment.ts';
 import type { NewApiKey } from '#shared/merchant-api.ts';
 import type { ParcelOutcomes } from '#shared/parcel-outcomes.ts';
-import { approvedMerchant } from '../helpers/merchants.ts';
+import { merchantWithApiKeys } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
@@ -44,13 +44,7 @@ describe.each(testDatabaseKinds())('weekly parcel outcomes (R-PARCEL-OUTCOMES, %
   beforeAll(async () => {
     server = await startTestServer({ kind });
     admin = await signInAdmin(server);
-    merchant = await signUpCustomer(server);
-    await approvedMerchant(server, admin, merchant);
-    const keyOf = async (mode?: string) =>
-      (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: 'Shop', mode } }))
-        .body;
-    liveKey = await keyOf();
-    testKey = await keyOf('test');
+    ({ owner: merchant, live: liveKey, test: testKey } = await merchantWithApiKeys(server, admin));
     other = await signUpCustomer(server);
   });
   afterAll(async () => {

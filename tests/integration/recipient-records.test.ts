@@ -4,7 +4,7 @@ import { consignmentEvents, consignments, merchants, recipientRecordLookups } fr
 import type { Booking } from '#shared/consignment.ts';
 import type { NewApiKey } from '#shared/merchant-api.ts';
 import type { RecipientRecord } from '#shared/recipient-record.ts';
-import { approvedMerchant } from '../helpers/merchants.ts';
+import { approvedMerchant, merchantWithApiKeys } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
@@ -34,13 +34,9 @@ describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT
     server = await startTestServer({ kind, env: { RECIPIENT_RECORDS_PER_MERCHANT: String(LOOKS_AN_HOUR) } });
     admin = await signInAdmin(server);
     const merchantWithKey = async (businessName: string) => {
-      const owner = await signUpCustomer(server);
-      const merchant = await approvedMerchant(server, admin, owner);
-      await server.db.update(merchants).set({ businessName }).where(eq(merchants.id, merchant.id));
-      const keyOf = async (mode?: string) =>
-        (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: owner.token, body: { name: 'Shop', mode } }))
-          .body;
-      return { owner, live: await keyOf(), test: await keyOf('test') };
+      const made = await merchantWithApiKeys(server, admin);
+      await server.db.update(merchants).set({ businessName }).where(eq(merchants.id, made.merchant.id));
+      return made;
     };
     const a = await merchantWithKey('Nazia Fashion House');
     const b = await merchantWithKey('Rupsha Electronics');

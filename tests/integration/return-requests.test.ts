@@ -6,9 +6,9 @@ import type { NewApiKey } from '#shared/merchant-api.ts';
 import type { ReturnRequest, ReturnRequestPage } from '#shared/return-request.ts';
 import type { NewWebhookEndpoint } from '#shared/webhooks.ts';
 import { holdsWithin } from '../helpers/eventually.ts';
-import { approvedMerchant } from '../helpers/merchants.ts';
+import { merchantWithApiKeys } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
-import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import { call, type SignedInCustomer, signInAdmin } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signatureVerifies, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -38,16 +38,8 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('return
       outboxTiming: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 1_000 },
     });
     admin = await signInAdmin(server);
-    const merchantWithKeys = async () => {
-      const merchant = await signUpCustomer(server);
-      await approvedMerchant(server, admin, merchant);
-      const keyOf = async (mode?: string) =>
-        (await call<NewApiKey>(server, 'POST', '/api/merchant/api-keys', { token: merchant.token, body: { name: 'Shop', mode } }))
-          .body;
-      return { live: await keyOf(), test: await keyOf('test') };
-    };
-    ({ live: liveKey, test: testKey } = await merchantWithKeys());
-    otherKey = (await merchantWithKeys()).live;
+    ({ live: liveKey, test: testKey } = await merchantWithApiKeys(server, admin));
+    otherKey = (await merchantWithApiKeys(server, admin)).live;
     const endpoint = await v1<NewWebhookEndpoint>('POST', '/webhooks', liveKey, {
       url: receiver.url,
       events: ['return_request.status_changed'],

@@ -17,6 +17,7 @@ import {
   type ConfirmationView,
   confirmationPath,
 } from '#shared/recipient-confirmation.ts';
+import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText, translated } from '#shared/translate.ts';
 import { queueSms } from '../sms/outbox.ts';
 
@@ -221,7 +222,10 @@ export async function answerConfirmation(
 }
 
 /** The parcel's confirmation as its sender sees it, or null when its recipient was not asked. */
-export async function confirmationOfParcel(db: Database, userId: string, trackingCode: string) {
+export async function confirmationOfParcel(db: Database, userId: string, typedCode: string) {
+  // A code as its sender may type it; what is no code at all (a NUL, a stray byte) is nobody's parcel.
+  const trackingCode = readTrackingCode(typedCode);
+  if (!trackingCode) return null;
   const [found] = await db
     .select({
       state: recipientConfirmations.state,
@@ -240,7 +244,9 @@ export async function confirmationOfParcel(db: Database, userId: string, trackin
  * parcel's address or phone is the new one, with an event in its history, and the parcel counts as confirmed;
  * declined, the recipient is asked again as before. Only address and phone change: a new area is a new booking.
  */
-export async function decideChange(db: Database, userId: string, trackingCode: string, accept: boolean) {
+export async function decideChange(db: Database, userId: string, typedCode: string, accept: boolean) {
+  const trackingCode = readTrackingCode(typedCode);
+  if (!trackingCode) throw notFound(CONFIRMATION_MESSAGES.noChangeWaiting);
   return db.transaction(async (tx) => {
     const [parcel] = await tx
       .select()
