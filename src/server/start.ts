@@ -4,6 +4,9 @@ import { DataDirLockedError } from './data-dir-lock.ts';
 import { startServer } from './server.ts';
 import { flushTraces } from './tracing/tracing.ts';
 
+/** Past the drain's own 15 s limit (graceful-shutdown.ts), with room for the pools and the traces. */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
@@ -26,6 +29,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.app.log.info(`${signal} received: finishing in-flight requests`);
+    // The drain cuts connections after 15 s; anything else that never settles (a database connection lost
+    // to a driver's bug held `pool.end()` for ever, decision 175) must not keep a stopped instance alive.
+    setTimeout(() => {
+      console.error(`Shutdown still waiting after ${SHUTDOWN_LIMIT_MS / 1000} s: ${process.getActiveResourcesInfo().join(', ')}`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     server
       .stop()
       .then(flushTraces)

@@ -90,7 +90,7 @@ function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Da
 }
 
 function openPostgres(url: string, poolSize = 10, statementTimeoutMs?: number): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new TransactionSafePool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5000,
@@ -127,4 +127,45 @@ function openPostgres(url: string, poolSize = 10, statementTimeoutMs?: number): 
     poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     notifications: postgresNotifications(url, pool),
   };
+}
+
+/**
+ * drizzle-orm 0.45's `transaction()` on a pool runs its `begin` before the `try` whose `finally` gives the
+ * connection back (drizzle-team/drizzle-orm#6023, #6241, #6341, open): when `begin` fails — a pooled
+ * connection whose backend died in an outage, handed out before its 'error' arrived — the connection is
+ * never released, the pool's place is lost for the life of the process, and `pool.end()` (a SIGTERM's
+ * shutdown) waits forever (R-OUTAGE, decision 175). Here a checked-out connection whose first statement
+ * fails is released with that error, so the pool drops it, and a second `release()` by the caller that
+ * did reach its `finally` is a no-op instead of pg's "Release called on client which has already been
+ * released".
+ */
+class TransactionSafePool extends pg.Pool {
+  // pg's own overloads: a callback, or a promise; drizzle and this module use the promise.
+  // biome-ignore lint/suspicious/noExplicitAny: pg-pool's connect has a callback overload with its own types
+  override connect(...callback: any[]): any {
+    if (callback.length > 0) return super.connect(...(callback as [never]));
+    return super.connect().then(releasedIfFirstStatementFails);
+  }
+}
+
+function releasedIfFirstStatementFails(client: pg.PoolClient): pg.PoolClient {
+  const query = client.query;
+  const release = client.release;
+  let releasedHere = false;
+  // The pool gives each checkout its own release; the statement's watch ends with the checkout too.
+  client.release = (error?: Error | boolean) => {
+    client.query = query;
+    if (!releasedHere) release.call(client, error);
+  };
+  client.query = ((...args: Parameters<typeof query>) => {
+    client.query = query;
+    const answer = (query as (...a: unknown[]) => unknown).apply(client, args);
+    if (!(answer instanceof Promise)) return answer;
+    return answer.catch((error: Error) => {
+      releasedHere = true;
+      release.call(client, error);
+      throw error;
+    });
+  }) as typeof query;
+  return client;
 }
