@@ -27,7 +27,7 @@ describe.skipIf(withoutPostgres())('the pool keeps its connections when a transa
     const use = poolUse();
     expect(use && use.open - use.idle).toBe(0);
     const answer = await db.transaction(async (tx) => tx.execute(sql`select 7 as seven`));
-    expect(answer.rows).toEqual([{ seven: 7 }]);
+    expect((answer as { rows: unknown[] }).rows).toEqual([{ seven: 7 }]);
   });
 
   it('a connection given back by its caller after a failed first statement is not given back twice', async () => {
@@ -36,6 +36,6 @@ describe.skipIf(withoutPostgres())('the pool keeps its connections when a transa
     const failed = db.transaction(async (tx) => tx.execute(sql`select no_such_column`));
     await expect(failed).rejects.toThrow(/no_such_column/);
     const answer = await db.transaction(async (tx) => tx.execute(sql`select 1 as one`));
-    expect(answer.rows).toEqual([{ one: 1 }]);
+    expect((answer as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
   });
 });

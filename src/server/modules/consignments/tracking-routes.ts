@@ -7,6 +7,8 @@ import { PUBLIC_READS } from '#server/cache/public-reads.ts';
 import type { Config } from '#server/config.ts';
 import { appendedSumsFolding } from '#server/db/appended-sums.ts';
 import type { Database } from '#server/db/client.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { idempotencyKeyHeadersSchema, idempotencyKeyOf } from '#server/http/idempotency-key.ts';
 import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
 import type { SharedLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
@@ -24,7 +26,7 @@ import {
 } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import type { PrivatePhotos } from '../products/picture-store.ts';
-import { listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
+import { deliveryRequestHash, listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
 import { operationsBoard, takeCashFromRider } from './operations.ts';
@@ -154,11 +156,12 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         schema: {
           operationId: 'recordDelivery',
           tags: ['operations'],
-          summary: `A rider’s outcome for a parcel on their run: delivered (the whole cash), partial (the cash taken, what was handed over) or failed (why). A delivery is proved by the recipient’s 6-digit code, which ends with its day and locks after 5 wrong tries, or by a photo of the handover (multipart/form-data, an image in ${HANDOVER_PHOTO_FIELD}) with receivedBy, the name of who took it`,
+          summary: `A rider’s outcome for a parcel on their run: delivered (the whole cash), partial (the cash taken, what was handed over) or failed (why). A delivery is proved by the recipient’s 6-digit code, which ends with its day and locks after 5 wrong tries, or by a photo of the handover (multipart/form-data, an image in ${HANDOVER_PHOTO_FIELD}) with receivedBy, the name of who took it. With an Idempotency-Key (the rider app’s queue of outcomes kept offline) the same outcome sent again gets the first answer, a refusal too, and nothing is applied or counted twice`,
           consumes: ['application/json', 'multipart/form-data'],
+          headers: idempotencyKeyHeadersSchema,
           params: trackingCodeParamsSchema,
           body: deliveryOutcomeSchema(uploadedPicture(HANDOVER_PHOTO_FIELD)),
-          errors: [400, 403, 404, 409, 413],
+          errors: [400, 403, 404, 409, 413, 422],
           response: { 200: z.object({ trackingCode: z.string(), status: z.enum(CONSIGNMENT_STATUSES) }) },
         },
       },
@@ -167,16 +170,24 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         const rider = { userId: viewer.userId, admin: await app.isAdmin(viewer.userId) };
         const { body } = request;
         const photo = body.outcome === 'failed' ? undefined : body[HANDOVER_PHOTO_FIELD];
-        // The photo is kept first (encoding it takes a while, outside the parcel's lock) and forgotten on a refusal.
+        const key = idempotencyKeyOf(request);
+        const idempotency = key ? { key, hash: deliveryRequestHash(request.params.trackingCode, body) } : undefined;
+        // The photo is kept first (encoding it takes a while, outside the parcel's lock) and forgotten on a
+        // refusal, or when the outcome was already recorded (its first copy is the one kept).
         const stored = photo && (await handoverPhotos.save(photo, HANDOVER_PHOTO_FIELD));
+        let recorded: Awaited<ReturnType<typeof recordDelivery>> | undefined;
         try {
           const outcome = body.outcome === 'failed' ? body : { ...body, [HANDOVER_PHOTO_FIELD]: stored };
-          const moved = await recordDelivery(moves, rider, request.params.trackingCode, outcome);
-          return { trackingCode: moved.trackingCode, status: moved.status };
-        } catch (error) {
-          if (stored) await handoverPhotos.discard(stored);
-          throw error;
+          recorded = await recordDelivery(moves, rider, request.params.trackingCode, outcome, idempotency);
+        } finally {
+          if (stored && (!recorded || recorded.replayed || 'refused' in recorded.answer)) await handoverPhotos.discard(stored);
         }
+        const { answer } = recorded;
+        if ('refused' in answer) {
+          const { status, code, message, fields } = answer.refused;
+          throw new HttpError(status, code, message, fields);
+        }
+        return answer;
       },
     );
   });
