@@ -93,7 +93,10 @@ describe.skipIf(withoutPostgres())('a rider’s outcome sent again with its Idem
     const { code, deliveryCode } = await outWithRider();
     const wrong = deliveryCode === '000000' ? '111111' : '000000';
     const outcome = { outcome: 'delivered', code: wrong, codCollected: 250_000 };
-    const answers: ApiAnswer<{ error: { message: string } }>[] = [await send(code, outcome, 'queued-2'), await send(code, outcome, 'queued-2')];
+    const answers: ApiAnswer<{ error: { message: string } }>[] = [
+      await send(code, outcome, 'queued-2'),
+      await send(code, outcome, 'queued-2'),
+    ];
     for (const answer of answers) {
       expect(answer.status).toBe(400);
       expect(answer.body.error.message).toBe('That is not the recipient’s code: 4 tries left.');
