@@ -13,3 +13,8 @@ export function withWesternDigits(text: string): string {
 
 /** The same for a value a schema is given: text gets Western digits, anything else passes untouched. */
 export const westernDigitsIn = (value: unknown): unknown => (typeof value === 'string' ? withWesternDigits(value) : value);
+
+/** Western digits written as Bengali ones ("250" is "২৫০"), for a number a Bangla page prefills. */
+export function withBengaliDigits(text: string): string {
+  return text.replace(/[0-9]/g, (digit) => String.fromCodePoint(BENGALI_ZERO + Number(digit)));
+}

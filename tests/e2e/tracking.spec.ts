@@ -104,12 +104,14 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
   await run.getByRole('link', { name: 'My run' }).click();
   const stop = run.getByTestId('run-stop');
   await expect(stop).toContainText('Karim Mia');
+  await expect(stop).toContainText('৳2,500.00');
+  await stop.getByRole('button', { name: /Karim Mia/ }).click();
   await expect(stop).toContainText('14 Station Road, Zindabazar');
-  await expect(stop.getByRole('link', { name: 'Call 01812345678' })).toHaveAttribute('href', 'tel:01812345678');
-  await expect(stop).toContainText('Collect ৳2,500.00');
+  await expect(stop.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:01812345678');
   await expectAxeCleanAtEveryWidth(run, 'rider run');
+  await stop.getByText('Not delivered', { exact: true }).click();
   await stop.getByLabel('Could not deliver because').selectOption({ label: 'Recipient unreachable' });
-  await stop.getByRole('button', { name: 'Not delivered' }).click();
+  await stop.getByRole('button', { name: 'Record: not delivered' }).click();
   await expect(run.getByText('No parcels are out for delivery with you.')).toBeVisible();
 
   // Out again the next time; the recipient's new code is read from the SMS outbox in the Mailbox.
@@ -126,14 +128,13 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
 
   await run.reload();
   await expect(stop).toContainText('Attempt 2');
-  await stop
-    .getByRole('textbox', { name: 'Recipient’s code' })
-    .first()
-    .fill(deliveryCode === '000000' ? '111111' : '000000');
-  await stop.getByRole('button', { name: 'Delivered', exact: true }).click();
-  await expect(stop.getByRole('alert')).toHaveText('That is not the recipient’s code: 4 tries left.');
-  await stop.getByRole('textbox', { name: 'Recipient’s code' }).first().fill(deliveryCode);
-  await stop.getByRole('button', { name: 'Delivered', exact: true }).click();
+  await stop.getByRole('button', { name: /Karim Mia/ }).click();
+  await stop.getByRole('textbox', { name: 'Recipient’s code' }).fill(deliveryCode === '000000' ? '111111' : '000000');
+  await stop.getByRole('button', { name: 'Record: delivered' }).click();
+  await expect(stop.getByRole('alert')).toContainText('That is not the recipient’s code: 4 tries left.');
+  await stop.getByRole('button', { name: 'Record again' }).click();
+  await stop.getByRole('textbox', { name: 'Recipient’s code' }).fill(deliveryCode);
+  await stop.getByRole('button', { name: 'Record: delivered' }).click();
   await expect(run.getByText('No parcels are out for delivery with you.')).toBeVisible();
 
   // The admins' operations view: the failed attempt's reason, and the cash the rider now holds until handed in.
@@ -330,8 +331,9 @@ test('a recipient without the code: the rider delivers on a photo of the handove
     await signInBrowser(riderPage, server, rider);
     await riderPage.goto('/dashboard/run');
     const stop = riderPage.getByTestId('run-stop');
-    const delivery = stop.locator('form').first();
-    await delivery.getByRole('button', { name: 'Delivered', exact: true }).click();
+    await stop.getByRole('button', { name: /Karim Mia/ }).click();
+    const delivery = stop.getByTestId('outcome-form');
+    await delivery.getByRole('button', { name: 'Record: delivered' }).click();
     await expect(delivery.getByText('Type the recipient’s 6-digit code, or take a photo of the handover')).toBeVisible();
     await delivery.getByText('No code? Take a photo of the handover').click();
     const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#8b5a2b' } })
@@ -339,7 +341,7 @@ test('a recipient without the code: the rider delivers on a photo of the handove
       .toBuffer();
     await delivery.getByLabel('Photo of the handover').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: photo });
     await delivery.getByLabel('Who took the parcel').fill('Salma Begum (neighbour)');
-    await delivery.getByRole('button', { name: 'Delivered', exact: true }).click();
+    await delivery.getByRole('button', { name: 'Record: delivered' }).click();
     await expect(riderPage.getByText('No parcels are out for delivery with you.')).toBeVisible();
   } finally {
     await run.close();

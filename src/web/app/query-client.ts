@@ -8,6 +8,9 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
+        // Asked once even when the browser says it is offline: on the rider's run the service worker answers
+        // from what it kept (R-RIDER-OFFLINE); elsewhere the page shows its error at once instead of waiting.
+        networkMode: 'offlineFirst',
         // A client error will not fix itself by asking again; a shop out of reach for a moment will (R-OUTAGE),
         // so those are asked again until it answers, at most every 30 s (TanStack's growing delay).
         retry: (failureCount, error) =>

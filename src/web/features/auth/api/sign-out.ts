@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { clearAccessToken } from '#web/lib/access-token.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { forgetRiderAppAnswers } from '#web/lib/rider-app-cache.ts';
 import { useSession } from './use-session.ts';
 
 /** Where each sign-out ends (R-NAV, R-ROUTES, R-ORDERS): Logout and a refused admin page on /login, a refused My Orders on /. */
@@ -66,6 +67,7 @@ async function leaveFor(queryClient: QueryClient, destination: SignOutDestinatio
   await import('#web/lib/auth-client.ts').then(({ authClient }) => authClient.signOut()).catch(() => undefined);
   queryClient.setQueryData(queryKeys.session, null);
   queryClient.removeQueries({ queryKey: queryKeys.signedIn });
+  await forgetRiderAppAnswers();
 }
 
 /** The server refused the session (a 401 on a call): sign out and say so on the login page, not silently (issue 26). */
