@@ -184,6 +184,11 @@ test.describe('the rider app on a phone with no signal (issue 43, R-RIDER-OFFLIN
     });
     expect(manifest).toMatchObject({ start_url: '/bn/dashboard/run', display: 'standalone', lang: 'bn' });
     expect(((manifest?.icons ?? []) as { sizes: string }[]).map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
+    // Chromium's own install criteria (a manifest with its icons, start URL and display, a worker that controls the page).
+    const devtools = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+    // Playwright's contexts are incognito windows, which Chromium never installs from: the one error left.
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
     await expectAxeCleanAtEveryWidth(page, 'rider run bn');
   });
 });
