@@ -149,10 +149,19 @@ async function post(shop, path, body, headers = {}) {
 }
 
 /** A signed-in account's bearer token from its email and password. */
-export async function signedInToken(shop, { email, password }) {
+export async function signedInToken(shop, account) {
+  return (await signedInSession(shop, account)).token;
+}
+
+/** A signed-in account's session cookie (what a browser holds) and bearer token. */
+export async function signedInSession(shop, { email, password }) {
   const signIn = await post(shop, '/api/auth/sign-in/email', { email, password });
   await json(signIn.clone(), `sign-in of ${email}`);
-  return tokenFor(shop, email, signIn);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { cookie, token: await tokenFor(shop, email, signIn) };
 }
 
 /** A parcel as a recipient follows it (issue 29): booked from Gulshan to Sylhet. */
@@ -203,7 +212,7 @@ export async function trackedParcel(shop, admin, customerToken) {
   return code;
 }
 
-/** A new customer, signed up and signed in: their user id and bearer token. */
+/** A new customer, signed up and signed in: their user id, email, session cookie and bearer token. */
 export async function newCustomer(shop, index = 0) {
   const email = `bench-customer-${Date.now()}-${index}@example.com`;
   const password = 'benchCustomer1234';
@@ -212,7 +221,39 @@ export async function newCustomer(shop, index = 0) {
     'customer sign-up',
   );
   // Sign-up never signs in (decision 44): the customer signs in next, as the web app does.
-  return { userId: user.id, token: await signedInToken(shop, { email, password }) };
+  return { userId: user.id, email, ...(await signedInSession(shop, { email, password })) };
+}
+
+/**
+ * A rider with `count` parcels out for delivery (issue 43): booked by a new merchant, scanned to Sylhet's
+ * hub and out with the rider. The rider's session cookie, to open their run as a browser would.
+ */
+export async function riderWithRun(shop, admin, count) {
+  const adminToken = await signedInToken(shop, admin);
+  const merchant = await newCustomer(shop, 1);
+  await approvedMerchant(shop, adminToken, merchant.token);
+  const rider = await newCustomer(shop, 2);
+  await json(
+    await fetch(`${shop.url}/api/admin/users/${encodeURIComponent(rider.email)}/role`, {
+      method: 'PUT',
+      headers: { origin: shop.url, 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ role: 'rider' }),
+    }),
+    'make a rider',
+  );
+  const codes = await bookParcels(shop, merchant.token, count);
+  await scanParcels(shop, adminToken, codes, 'picked_up');
+  await scanParcels(shop, adminToken, codes, 'at_delivery_hub', 'sylhet');
+  await json(
+    await post(
+      shop,
+      '/api/ops/scans',
+      { codes, status: 'out_for_delivery', rider: rider.email },
+      { authorization: `Bearer ${adminToken}` },
+    ),
+    'send the parcels out with the rider',
+  );
+  return rider;
 }
 
 /** The admin adds a product with all the stock an order benchmark can take; `customerCount` new customers will buy it. */

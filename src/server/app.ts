@@ -37,6 +37,7 @@ import { categoryRoutes } from './modules/categories/routes.ts';
 import { bulkBookingRoutes } from './modules/consignments/bulk-routes.ts';
 import { parcelListRoutes } from './modules/consignments/list-routes.ts';
 import { consignmentRoutes } from './modules/consignments/routes.ts';
+import { codeSeal } from './modules/consignments/sealed-codes.ts';
 import { trackFormRoute } from './modules/consignments/track-form.ts';
 import { trackingRoutes } from './modules/consignments/tracking-routes.ts';
 import { freightRoutes } from './modules/freight/routes.ts';
@@ -138,10 +139,11 @@ export async function buildApp({
   });
   const sessions = new LiveSessions(database.db);
   app.addHook('onClose', await sessions.share(config, database, app.log));
+  const authSecret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({
     db: database.db,
     config,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret: authSecret,
     throttle,
     sessions,
     translators: app.translators,
@@ -161,7 +163,7 @@ export async function buildApp({
   // Photos of handovers (R-PROOF-OF-DELIVERY): private, shown to the parcel's sender and staff only.
   const handoverPhotos = await openPrivatePhotos(config, 'handovers');
   app.addHook('onClose', async () => handoverPhotos.close());
-  await app.register(trackingRoutes, { ...domain, trackingLookups, handoverPhotos });
+  await app.register(trackingRoutes, { ...domain, trackingLookups, handoverPhotos, codeSeal: codeSeal(authSecret) });
   await app.register(pickupRoutes, domain);
   await app.register(freightRoutes, domain);
   // Before the routes: "Make the payouts now" wakes its worker.

@@ -55,6 +55,8 @@ export const LIMITS = {
   scanMaxCodes: 1000,
   /** Wrong tries of a recipient's delivery code before it locks (issue 29). */
   deliveryCodeTries: 5,
+  /** A sealed delivery code (R-RIDER-OFFLINE): "v1." and three base64url parts, about 140 characters. */
+  sealedCodeMaxLength: 400,
   /** A merchant's business name, bank details and payout references; their pickup addresses (issue 30). */
   merchantTextMaxLength: 120,
   merchantPickupAddressesMax: 5,

@@ -147,6 +147,7 @@ const codCollectedField = z.preprocess(
 export const HANDOVER_PHOTO_FIELD = 'handoverPhoto';
 
 export const PROOF_MESSAGES = {
+  sealedCodeUnreadable: /*i18n*/ 'The code kept on the phone could not be read: type the recipient’s code again.',
   proofNeeded: /*i18n*/ 'Type the recipient’s 6-digit code, or take a photo of the handover and name who took it.',
   receiverNeeded: /*i18n*/ 'Type the name of the person who took the parcel.',
   noPhoto: /*i18n*/ 'This parcel was not delivered on a photo.',
@@ -162,6 +163,8 @@ export const PROOF_MESSAGES = {
 export function deliveryOutcomeSchema<File extends z.ZodType>(photoFile: File) {
   const proof = {
     code: deliveryCodeField,
+    /** The code sealed for the server by the rider app, which keeps no code in the clear (R-RIDER-OFFLINE). */
+    sealedCode: z.string().max(LIMITS.sealedCodeMaxLength).optional(),
     receivedBy: z.preprocess(
       emptyAsMissing,
       textField(/*i18n*/ 'Received by').trim().max(LIMITS.receiverNameMaxLength).optional(),
@@ -190,7 +193,7 @@ export function deliveryOutcomeSchema<File extends z.ZodType>(photoFile: File) {
       { error: /*i18n*/ 'outcome must be delivered, partial or failed' },
     )
     .superRefine((outcome, context) => {
-      if (outcome.outcome === 'failed' || outcome.code !== undefined) return;
+      if (outcome.outcome === 'failed' || outcome.code !== undefined || outcome.sealedCode !== undefined) return;
       if (outcome[HANDOVER_PHOTO_FIELD] === undefined)
         context.addIssue({ code: 'custom', path: ['code'], message: PROOF_MESSAGES.proofNeeded });
       else if (outcome.receivedBy === undefined)

@@ -112,6 +112,20 @@ test.describe('the rider app on a phone with no signal (issue 43, R-RIDER-OFFLIN
       await stop.getByRole('button', { name: 'Record: delivered' }).click();
     });
     await expect(page.getByTestId('run-summary')).toContainText('Waiting to send4');
+    // The phone keeps the outcomes with each code sealed for the server: no code in the clear.
+    const keptOnPhone = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const opening = indexedDB.open('rider-app');
+          opening.onsuccess = () => {
+            const all = opening.result.transaction('outcomes').objectStore('outcomes').getAll();
+            all.onsuccess = () => resolve(JSON.stringify(all.result));
+          };
+        }),
+    );
+    expect(keptOnPhone).toContain('"sealedCode":"v1.');
+    expect(keptOnPhone).not.toContain(withCode.deliveryCode);
+    expect(keptOnPhone).not.toContain(wrong);
 
     // Reloaded with no network: the page, the run and the four outcomes are all still there.
     await page.reload();

@@ -4,7 +4,9 @@ import { eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consignmentEvents, consignments, smsOutbox } from '#server/db/schema.ts';
+import { codeSeal } from '#server/modules/consignments/sealed-codes.ts';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
+import { sealCode } from '#web/features/parcels/lib/code-seal.ts';
 import { holdAt } from '../helpers/held-race-point.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { type ApiAnswer, call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -138,6 +140,28 @@ describe.skipIf(withoutPostgres())('a rider’s outcome sent again with its Idem
     expect(again.body).toEqual(first.body);
     expect(readdirSync(join(server.config.dataDir, 'handovers'))).toHaveLength(photosBefore + 1);
     expect((await parcel(code))?.handoverPhoto).toBeTruthy();
+  });
+
+  it('a code sealed on the phone for the server delivers; one the server cannot open is refused without counting a try', async () => {
+    const { code, deliveryCode } = await outWithRider();
+    const { publicKey } = (await call<{ publicKey: string }>(server, 'GET', '/api/rider/code-seal', { token: rider.token })).body;
+    expect((await call(server, 'GET', '/api/rider/code-seal', { token: sender.token })).status).toBe(403);
+    // Sealed with another key (what a changed auth secret leaves on a phone): unreadable, nothing counted.
+    const otherKey = codeSeal('another secret, another server, another key').publicKey;
+    const unreadable = await send(
+      code,
+      { outcome: 'delivered', sealedCode: await sealCode(deliveryCode, otherKey), codCollected: 250_000 },
+      'queued-7',
+    );
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body).toMatchObject({
+      error: { message: 'The code kept on the phone could not be read: type the recipient’s code again.' },
+    });
+    expect(await parcel(code)).toMatchObject({ status: 'out_for_delivery', deliveryCodeTries: 0 });
+    const sealed = await sealCode(deliveryCode, publicKey);
+    expect(sealed).not.toContain(deliveryCode);
+    const delivered = await send(code, { outcome: 'delivered', sealedCode: sealed, codCollected: 250_000 }, 'queued-8');
+    expect(delivered.body).toEqual({ trackingCode: code, status: 'delivered' });
   });
 
   it('two sends at once (the page and a second tab) deliver once and both get the delivery', async () => {

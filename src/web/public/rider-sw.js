@@ -7,8 +7,8 @@
 // The same name in src/web/lib/rider-app-cache.ts, which signing out deletes.
 const CACHE = 'rider-app-v1';
 
-/** Answers the run page needs to open offline: who is signed in, their role, and the run itself. */
-const KEPT_ANSWERS = [/^\/api\/auth\/get-session$/, /^\/api\/admin\/[^/]+$/, /^\/api\/rider\/run$/];
+/** Answers the run page needs to open offline: who is signed in, their role, the run, and the key codes are sealed with. */
+const KEPT_ANSWERS = [/^\/api\/auth\/get-session$/, /^\/api\/admin\/[^/]+$/, /^\/api\/rider\/(run|code-seal)$/];
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => {

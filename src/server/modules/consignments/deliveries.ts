@@ -6,13 +6,20 @@ import type { ErrorCode } from '#shared/error-codes.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { formatMoney } from '#shared/locale-format.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
-import { type DeliveryOutcome, HANDOVER_PHOTO_FIELD, type RunParcel, TRACKING_MESSAGES } from '#shared/tracking.ts';
+import {
+  type DeliveryOutcome,
+  HANDOVER_PHOTO_FIELD,
+  PROOF_MESSAGES,
+  type RunParcel,
+  TRACKING_MESSAGES,
+} from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
 import { addressQualityOf, type ConsignmentRow } from './consignment-row.ts';
 import { applyMove, lockConsignment, sameDeliveryCode } from './moves.ts';
 import { type MoveContext, trackingChanged } from './parcel-moved.ts';
+import type { CodeSeal } from './sealed-codes.ts';
 import { answerOnce, requestHash } from './service.ts';
 
 export const DELIVERY_MESSAGES = {
@@ -75,6 +82,18 @@ export async function riderRun(context: MoveContext, riderId: string): Promise<R
 }
 
 const taka = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, PARCEL_CURRENCY, 'en');
+
+/**
+ * The recipient's code of an outcome: typed, or sealed by the rider app (R-RIDER-OFFLINE), opened here.
+ * A sealed code this server cannot open, or that holds no 6-digit code, is a 400 that counts no try.
+ */
+export function openedCode(seal: CodeSeal, outcome: { code?: string; sealedCode?: string }): string | undefined {
+  if (outcome.sealedCode === undefined) return outcome.code;
+  const opened = seal.open(outcome.sealedCode);
+  if (opened === undefined || !/^\d{6}$/.test(opened))
+    throw badRequest(PROOF_MESSAGES.sealedCodeUnreadable, { code: PROOF_MESSAGES.sealedCodeUnreadable });
+  return opened;
+}
 
 /** What a rider's outcome answers; kept for its `Idempotency-Key`, a refusal too (R-RIDER-OFFLINE). */
 export type DeliveryAnswer =

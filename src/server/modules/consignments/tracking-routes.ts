@@ -26,13 +26,14 @@ import {
 } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import type { PrivatePhotos } from '../products/picture-store.ts';
-import { deliveryRequestHash, listRiders, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
+import { deliveryRequestHash, listRiders, openedCode, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
 import { operationsBoard, takeCashFromRider } from './operations.ts';
 import { PARCEL_COUNTS } from './parcel-counts.ts';
 import { moveContext } from './parcel-moved.ts';
 import { applyScans } from './scans.ts';
+import type { CodeSeal } from './sealed-codes.ts';
 import { trackingCodeByInvoice, trackingOf } from './tracking.ts';
 
 /** Tracking (issue 29): the public tracking of a parcel, the lookup by invoice, and the hubs' scans. */
@@ -41,7 +42,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
   config: Config;
   trackingLookups: SharedLimit;
   handoverPhotos: PrivatePhotos;
-}> = async (app, { db, config, trackingLookups, handoverPhotos }) => {
+  codeSeal: CodeSeal;
+}> = async (app, { db, config, trackingLookups, handoverPhotos, codeSeal }) => {
   const moves = moveContext(db, app.publicReads, config, parcelNotices(config, app.translators));
   const countFolding = appendedSumsFolding(db, PARCEL_COUNTS, app.log);
   app.addHook('onReady', () => countFolding.start());
@@ -133,6 +135,21 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/rider/code-seal',
+    {
+      onRequest: app.requireRole(['rider']),
+      schema: {
+        operationId: 'readCodeSeal',
+        tags: ['operations'],
+        summary:
+          'The key the rider app seals a recipient’s code with before keeping it on the phone (riders): an uncompressed P-256 point, base64url; the sealed code goes in sealedCode',
+        response: { 200: z.object({ publicKey: z.string() }) },
+      },
+    },
+    async () => ({ publicKey: codeSeal.publicKey }),
+  );
+
+  app.get(
     '/api/rider/run',
     {
       onRequest: app.requireRole(['rider']),
@@ -170,6 +187,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         const rider = { userId: viewer.userId, admin: await app.isAdmin(viewer.userId) };
         const { body } = request;
         const photo = body.outcome === 'failed' ? undefined : body[HANDOVER_PHOTO_FIELD];
+        const proof = body.outcome === 'failed' ? body : { ...body, code: openedCode(codeSeal, body) };
         const key = idempotencyKeyOf(request);
         const idempotency = key ? { key, hash: deliveryRequestHash(request.params.trackingCode, body) } : undefined;
         // The photo is kept first (encoding it takes a while, outside the parcel's lock) and forgotten on a
@@ -177,7 +195,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         const stored = photo && (await handoverPhotos.save(photo, HANDOVER_PHOTO_FIELD));
         let recorded: Awaited<ReturnType<typeof recordDelivery>> | undefined;
         try {
-          const outcome = body.outcome === 'failed' ? body : { ...body, [HANDOVER_PHOTO_FIELD]: stored };
+          const outcome = proof.outcome === 'failed' ? proof : { ...proof, [HANDOVER_PHOTO_FIELD]: stored };
           recorded = await recordDelivery(moves, rider, request.params.trackingCode, outcome, idempotency);
         } finally {
           if (stored && (!recorded || recorded.replayed || 'refused' in recorded.answer)) await handoverPhotos.discard(stored);

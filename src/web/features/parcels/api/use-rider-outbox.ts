@@ -5,6 +5,7 @@ import { accessTokenEmail, readAccessToken } from '#web/lib/access-token.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { formWithPicture } from '#web/lib/picture-file.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { sealCode } from '../lib/code-seal.ts';
 import { forgetOutcome, keepOutcome, type QueuedOutcome, queuedOutcomes, sentOutcome } from '../lib/rider-outbox.ts';
 
 /** Refusals that sending again cannot change: the outcome waits for the rider instead. */
@@ -24,6 +25,9 @@ const bodyOf = ({ outcome, photo }: QueuedOutcome) =>
 
 export type RecordedAs = 'sent' | 'kept' | 'refused';
 
+/** Only before the run page has ever been opened with a network: the key to seal codes with is not on the phone. */
+export const NO_SEAL_KEY = /*i18n*/ 'Open your run once with a network before recording codes with no signal.';
+
 /**
  * The rider's outcomes, recorded first on the phone and sent from there (R-RIDER-OFFLINE, decision 176):
  * each goes with its own Idempotency-Key, in the order recorded, now if there is a network, else when the
@@ -35,6 +39,14 @@ export function useRiderOutbox() {
   // Whose outcomes: the signed-in rider, as this phone knows them also with no network (their token's email).
   const [rider, setRider] = useState<string>();
   useEffect(() => setRider(accessTokenEmail(readAccessToken() ?? '')), []);
+  // The key a code is sealed with before it is kept (answered offline by the service worker's copy).
+  const [sealKey, setSealKey] = useState<string>();
+  useEffect(() => {
+    apiRequest<{ publicKey: string }>('/api/rider/code-seal').then(
+      (seal) => setSealKey(seal.publicKey),
+      () => undefined,
+    );
+  }, []);
   const [queued, setQueued] = useState<QueuedOutcome[]>([]);
   const [online, setOnline] = useState(true);
   const sending = useRef<Promise<void> | undefined>(undefined);
@@ -97,6 +109,10 @@ export function useRiderOutbox() {
     ): Promise<RecordedAs> => {
       if (!rider) return 'kept';
       const { [HANDOVER_PHOTO_FIELD]: photo, ...fields } = outcome as DeliveryOutcome<File> & { handoverPhoto?: File };
+      // The recipient's code is kept sealed for the server alone, never in the clear (decision 176).
+      const { code, ...withoutCode } = fields as typeof fields & { code?: string };
+      if (code !== undefined && !sealKey) throw new Error(NO_SEAL_KEY);
+      const keptFields = code === undefined ? fields : { ...withoutCode, sealedCode: await sealCode(code, sealKey ?? '') };
       // A refusal of this parcel has been read: the new outcome takes its place.
       for (const refused of queued.filter((entry) => entry.trackingCode === trackingCode && entry.refusal))
         await forgetOutcome(refused.key);
@@ -106,7 +122,7 @@ export function useRiderOutbox() {
         rider,
         trackingCode,
         attempt,
-        outcome: fields as DeliveryOutcome<undefined>,
+        outcome: keptFields as DeliveryOutcome<undefined>,
         ...(photo ? { photo } : {}),
         recordedAt: new Date().toISOString(),
       });
@@ -117,7 +133,7 @@ export function useRiderOutbox() {
       const kept = (await queuedOutcomes(rider)).find((entry) => entry.key === key);
       return kept?.sentAt ? 'sent' : kept?.refusal ? 'refused' : 'kept';
     },
-    [queued, reload, rider, sendQueued],
+    [queued, reload, rider, sealKey, sendQueued],
   );
 
   const dismiss = useCallback(

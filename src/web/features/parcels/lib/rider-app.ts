@@ -32,6 +32,7 @@ async function keepOpeningAnswers(): Promise<void> {
     fetch('/api/auth/get-session', { credentials: 'same-origin' }),
     email ? apiRequest(`/api/admin/${encodeURIComponent(email)}`) : undefined,
     apiRequest('/api/rider/run'),
+    apiRequest('/api/rider/code-seal'),
   ]);
 }
 

@@ -20,14 +20,14 @@ export interface QueuedOutcome {
   recordedAt: string;
   /** Refused: the server's reason (a wrong code, or the parcel moved meanwhile); kept until the rider has seen it. */
   refusal?: string;
-  /** Accepted by the server: kept for the day's summary, without the code or the photo. */
+  /** Accepted by the server: kept for the day's summary, without the sealed code or the photo. */
   sentAt?: string;
 }
 
-/** An accepted outcome as the day's summary keeps it: the recipient's code and the photo are not kept a moment longer. */
+/** An accepted outcome as the day's summary keeps it: the sealed code and the photo are not kept a moment longer. */
 export function sentOutcome(queued: QueuedOutcome, at: Date): QueuedOutcome {
   const { photo: _photo, ...rest } = queued;
-  const { code: _code, ...outcome } = queued.outcome as { code?: string };
+  const { sealedCode: _sealedCode, ...outcome } = queued.outcome as { sealedCode?: string };
   return { ...rest, outcome: outcome as QueuedOutcome['outcome'], sentAt: at.toISOString() };
 }
 

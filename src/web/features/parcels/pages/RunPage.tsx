@@ -351,7 +351,11 @@ export function RunPage() {
   const offRun = outbox.queued.filter((each) => !onRun.has(each.trackingCode) && each.refusal);
 
   const recordFor = (parcel: RunParcel) => async (outcome: Outcome) => {
-    const recorded = await outbox.record(parcel, outcome);
+    const recorded = await outbox.record(parcel, outcome).catch((error: Error) => {
+      toast.error(error.message);
+      return undefined;
+    });
+    if (!recorded) return;
     const notice = RECORDED_NOTICES[recorded];
     if (notice) (recorded === 'sent' ? toast.success : toast.info)(notice);
     if (recorded !== 'refused') setOpenCode(undefined);
