@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedPlaceSchema } from './area.ts';
 import { CONSIGNMENT_STATUSES } from './consignment-status.ts';
 import { HUB_IDS } from './hubs.ts';
 import { LIMITS } from './limits.ts';
@@ -39,6 +40,8 @@ export const BAG_MESSAGES = {
   }),
   notAtOrigin: /*i18n*/ 'This parcel is not at this bag’s hub: scan it in at the hub first.',
   inThisBag: /*i18n*/ 'This parcel is already in this bag.',
+  printing: /*i18n*/ 'Other manifests are being printed. Try again in a few seconds.',
+  inSomeBag: /*i18n*/ 'This parcel is already in another bag.',
   inAnotherBag: (code: string) => englishText(/*i18n*/ 'This parcel is already in bag {code}.', { code }),
   notInBag: /*i18n*/ 'This parcel is not in this bag.',
   extra: /*i18n*/ 'This parcel was not put in this bag: it is listed as extra.',
@@ -129,7 +132,8 @@ export const bagParcelsQuerySchema = z.object({
 export const bagParcelSchema = z.object({
   trackingCode: z.string(),
   status: z.enum(CONSIGNMENT_STATUSES),
-  recipientAreaId: z.string(),
+  /** The recipient's area and district. */
+  area: namedPlaceSchema,
   weightGrams: z.number().int(),
   codAmount: z.number().int(),
   /** Scanned out of the bag at arrival. */
