@@ -77,7 +77,13 @@ async function writeManifest(
   };
   const writePages = async () => {
     writeRuns(doc, `${shopName} · ${i18n._('Manifest')} ${bag.code}`, 18, { ...full, bold: true });
-    writeRuns(doc, `${hub(bag.origin)} → ${hub(bag.destination)}`, 12, full);
+    // In words: the fonts' halves have no arrow.
+    writeRuns(
+      doc,
+      i18n._('From {origin} to {destination}', { origin: hub(bag.origin), destination: hub(bag.destination) }),
+      12,
+      full,
+    );
     if (bag.dispatchedAt)
       writeRuns(doc, `${i18n._('Dispatched')}: ${formatDateTime(new Date(bag.dispatchedAt), locale)}`, 10, full);
     doc.moveDown();

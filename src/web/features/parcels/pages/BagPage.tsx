@@ -74,13 +74,13 @@ function BagScreen({ bag }: { bag: Bag }) {
             From {origin} to {destination}
           </Trans>
         </p>
-        <dl className="stats stats-vertical border border-base-300 bg-base-100 sm:stats-horizontal">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Figure label={<Trans>Parcels in it</Trans>} value={count(bag.parcels)} />
           {bag.status === 'arrived' ? (
             <>
               <Figure label={<Trans>Scanned out</Trans>} value={count(bag.received)} />
               <Figure label={<Trans>Missing</Trans>} value={count(bag.missing)} tone={bag.missing > 0 ? 'text-error' : ''} />
-              <Figure label={<Trans>Extra</Trans>} value={count(bag.extra)} tone={bag.extra > 0 ? 'text-warning-content' : ''} />
+              <Figure label={<Trans>Extra</Trans>} value={count(bag.extra)} />
             </>
           ) : null}
         </dl>
@@ -95,9 +95,9 @@ function BagScreen({ bag }: { bag: Bag }) {
 
 function Figure({ label, value, tone = '' }: { label: ReactNode; value: string; tone?: string }) {
   return (
-    <div className="stat">
-      <dt className="stat-title text-base-content">{label}</dt>
-      <dd className={`stat-value text-2xl ${tone}`}>{value}</dd>
+    <div className="rounded-box border border-base-300 bg-base-100 p-3">
+      <dt className="text-sm">{label}</dt>
+      <dd className={`text-2xl font-bold ${tone}`}>{value}</dd>
     </div>
   );
 }
@@ -319,7 +319,7 @@ function BagParcels({ bag }: { bag: Bag }) {
                 <tr key={parcel.trackingCode} data-testid="bag-parcel">
                   <td className="font-mono">{parcel.trackingCode}</td>
                   <td>{placeName(parcel.area, language)}</td>
-                  <td>
+                  <td className="whitespace-nowrap">
                     <span className={`badge badge-soft ${statusTone(parcel.status)}`}>
                       {i18n._(PARCEL_STATUS_NAMES[parcel.status])}
                     </span>
