@@ -153,25 +153,28 @@ export const bagRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> 
     async (request) => takeOut(db, request.params.code, request.params.trackingCode),
   );
 
-  for (const [path, to, summary] of [
-    ['close', 'closed', 'Close a bag: its label can be printed and it can be dispatched (409 when empty)'],
-    ['reopen', 'open', 'Open a closed bag again before it leaves, to add or take out parcels'],
-  ] as const)
-    app.post(
-      `/api/ops/bags/:code/${path}`,
-      {
-        onRequest: staff,
-        schema: {
-          operationId: path === 'close' ? 'closeBag' : 'reopenBag',
-          tags,
-          summary,
-          params: bagCodeParamsSchema,
-          errors: [403, 404, 409],
-          response: { 200: bagSchema },
-        },
-      },
-      async (request) => moveBag(db, request.params.code, to),
-    );
+  /** Closing a bag, or opening it again before it leaves: by the bag's table of moves. */
+  const bagMove = (operationId: string, summary: string) => ({
+    onRequest: staff,
+    schema: {
+      operationId,
+      tags,
+      summary,
+      params: bagCodeParamsSchema,
+      errors: [403, 404, 409] as const,
+      response: { 200: bagSchema },
+    },
+  });
+  app.post(
+    '/api/ops/bags/:code/close',
+    bagMove('closeBag', 'Close a bag: its label can be printed and it can be dispatched (409 when empty)'),
+    async (request) => moveBag(db, request.params.code, 'closed'),
+  );
+  app.post(
+    '/api/ops/bags/:code/reopen',
+    bagMove('reopenBag', 'Open a closed bag again before it leaves, to add or take out parcels'),
+    async (request) => moveBag(db, request.params.code, 'open'),
+  );
 
   app.post(
     '/api/ops/bags/:code/dispatch',
@@ -252,35 +255,27 @@ export const bagRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> 
     },
   );
 
-  for (const format of ['pdf', 'csv'] as const)
-    app.get(
-      `/api/ops/bags/:code/manifest.${format}`,
-      {
-        onRequest: staff,
-        schema: {
-          operationId: format === 'pdf' ? 'printBagManifest' : 'exportBagManifest',
-          tags,
-          summary: `A bag’s manifest as ${format === 'pdf' ? 'a PDF in your language' : 'CSV'}: every parcel in it with its destination, weight and cash to collect, and the totals; written as it is read`,
-          params: bagCodeParamsSchema,
-          errors: [403, 404],
-          produces: [format === 'pdf' ? 'application/pdf' : 'text/csv'],
-          response: { 200: z.string().describe(format === 'pdf' ? 'PDF' : 'CSV (RFC 4180)') },
-        },
-      },
-      async (request, reply) => {
-        const { bag, parcels } = await manifestOf(db, (request.params as z.infer<typeof bagCodeParamsSchema>).code);
-        const name = `manifest-${bag.code}.${format}`;
-        if (format === 'csv')
-          return sendPrivateFile(
-            reply,
-            { type: 'text/csv; charset=utf-8', name, disposition: 'attachment' },
-            Readable.from(manifestCsv(bag, parcels)),
-          );
-        return sendPrivateFile(
-          reply,
-          { type: 'application/pdf', name, disposition: 'attachment' },
-          await manifestPdf(bag, parcels, words(request)),
-        );
-      },
-    );
+  /** A bag's manifest (R-BAGS): every parcel in it and the totals, written as the parcels are read. */
+  const manifest = (format: 'pdf' | 'csv') => ({
+    onRequest: staff,
+    schema: {
+      operationId: format === 'pdf' ? 'printBagManifest' : 'exportBagManifest',
+      tags,
+      summary: `A bag’s manifest as ${format === 'pdf' ? 'a PDF in your language' : 'CSV'}: every parcel in it with its destination, weight and cash to collect, and the totals; written as it is read`,
+      params: bagCodeParamsSchema,
+      errors: [403, 404] as const,
+      produces: [format === 'pdf' ? 'application/pdf' : 'text/csv'],
+      response: { 200: z.string().describe(format === 'pdf' ? 'PDF' : 'CSV (RFC 4180)') },
+    },
+  });
+  app.get('/api/ops/bags/:code/manifest.pdf', manifest('pdf'), async (request, reply) => {
+    const { bag, parcels } = await manifestOf(db, request.params.code);
+    const pdf = await manifestPdf(bag, parcels, words(request));
+    return sendPrivateFile(reply, { type: 'application/pdf', name: `manifest-${bag.code}.pdf`, disposition: 'attachment' }, pdf);
+  });
+  app.get('/api/ops/bags/:code/manifest.csv', manifest('csv'), async (request, reply) => {
+    const { bag, parcels } = await manifestOf(db, request.params.code);
+    const file = { type: 'text/csv; charset=utf-8', name: `manifest-${bag.code}.csv`, disposition: 'attachment' as const };
+    return sendPrivateFile(reply, file, Readable.from(manifestCsv(bag, parcels)));
+  });
 };
