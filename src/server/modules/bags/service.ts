@@ -74,7 +74,7 @@ function presentBag({ bag, parcels, received, extra }: CountedBag): Bag {
   };
 }
 
-export const presentBagParcel = ({ recipientAreaId, ...parcel }: BaggedParcel) => ({
+const presentBagParcel = ({ recipientAreaId, ...parcel }: BaggedParcel) => ({
   ...parcel,
   area: namedPlace(recipientAreaId),
 });
@@ -98,18 +98,18 @@ export async function openBag(db: Database, actorId: string, bag: OpenBag): Prom
   return presentBag({ bag: row, parcels: 0, received: 0, extra: 0 });
 }
 
-export async function readBag(db: Database, typed: string): Promise<Bag> {
+/** The bag with this code and its counts; 404 when there is none. */
+async function countedBag(db: Database, typed: string): Promise<CountedBag> {
   const found = await findCountedBag(db, bagCodeOf(typed));
   if (!found) throw notFound(BAG_MESSAGES.notFound);
-  return presentBag(found);
+  return found;
 }
 
-/** The row of a bag that exists; the bag itself is what the caller reads. */
-export async function bagRow(db: Database, typed: string): Promise<BagRow> {
-  const found = await findCountedBag(db, bagCodeOf(typed));
-  if (!found) throw notFound(BAG_MESSAGES.notFound);
-  return found.bag;
+export async function readBag(db: Database, typed: string): Promise<Bag> {
+  return presentBag(await countedBag(db, typed));
 }
+
+const bagRow = async (db: Database, typed: string): Promise<BagRow> => (await countedBag(db, typed)).bag;
 
 export async function listBags(db: Database, filter: { hub?: HubId; cursor?: string }): Promise<BagPage> {
   const { rows, nextCursor } = await bagPage(db, filter, LIMITS.bagsPageSize);
@@ -207,7 +207,10 @@ export async function takeOut(db: Database, typed: string, typedParcel: string):
     const bag = await lockedBag(tx, code);
     if (bag.status !== 'open') throw conflict(BAG_MESSAGES.notOpen);
     if (!trackingCode) throw notFound(BAG_MESSAGES.notInBag);
-    const parcel = await lockParcel(tx, trackingCode).catch(() => undefined);
+    const parcel = await lockParcel(tx, trackingCode).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404) return undefined;
+      throw error;
+    });
     if (!parcel || !(await takeOutOfBag(tx, bag.id, parcel.id))) throw notFound(BAG_MESSAGES.notInBag);
   });
   return readBag(db, code);
@@ -309,8 +312,7 @@ export async function receiveParcels(
 
 /** A bag's parcels for its manifest (R-BAGS), its own first; read a page at a time as the file is written. */
 export async function manifestOf(db: Database, typed: string) {
-  const found = await findCountedBag(db, bagCodeOf(typed));
-  if (!found) throw notFound(BAG_MESSAGES.notFound);
+  const found = await countedBag(db, typed);
   const { id } = found.bag;
   async function* parcels() {
     for await (const parcel of manifestParcels(db, id, LIMITS.bagParcelsPageSize)) yield presentBagParcel(parcel);
