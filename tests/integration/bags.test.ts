@@ -196,6 +196,17 @@ describe.each(testDatabaseKinds())('bags between hubs (%s)', (kind) => {
     expect((await add(await open('chattogram', 'sylhet'), [codes[1] as string])).body.results[0]?.done).toBe(true);
   });
 
+  it('holds at most 500 parcels: the 501st is refused, saying so', async () => {
+    const codes = await parcelsAtHub(server.db, booked, 501, 'dhaka');
+    const answer = await add(await open('dhaka', 'rangpur'), codes);
+    expect(answer.body.bag.parcels).toBe(500);
+    expect(answer.body.results.at(-1)).toEqual({
+      code: codes[500],
+      done: false,
+      problem: 'A bag holds at most 500 parcels: close this one and open another.',
+    });
+  });
+
   it('does not leave while one of its parcels cannot: the dispatch names it and moves none', async () => {
     const codes = await parcelsAtHub(server.db, booked, 3, 'dhaka');
     const bag = await open();
