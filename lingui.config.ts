@@ -79,6 +79,8 @@ const PARCELS = [
   '<rootDir>/src/shared/return-request.ts',
   // Confirm before pickup (issue 44): the recipient's page and the parcel's page read its rules.
   '<rootDir>/src/shared/recipient-confirmation.ts',
+  // Bags between hubs (issue 43): the Bags pages read their rules.
+  '<rootDir>/src/shared/bag.ts',
 ];
 
 export default defineConfig({

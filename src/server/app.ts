@@ -32,6 +32,7 @@ import i18nPlugin from './i18n/plugin.ts';
 import { AccessLog, loggerOptions } from './logging.ts';
 import metricsPlugin from './metrics/plugin.ts';
 import { areaRoutes } from './modules/areas/routes.ts';
+import { bagRoutes } from './modules/bags/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { bulkBookingRoutes } from './modules/consignments/bulk-routes.ts';
@@ -164,6 +165,8 @@ export async function buildApp({
   const handoverPhotos = await openPrivatePhotos(config, 'handovers');
   app.addHook('onClose', async () => handoverPhotos.close());
   await app.register(trackingRoutes, { ...domain, trackingLookups, handoverPhotos, codeSeal: codeSeal(authSecret) });
+  // Bags between hubs (R-BAGS): their parcels move by the hubs' scans' own moves.
+  await app.register(bagRoutes, domain);
   await app.register(pickupRoutes, domain);
   await app.register(freightRoutes, domain);
   // Before the routes: "Make the payouts now" wakes its worker.

@@ -53,6 +53,12 @@ export const LIMITS = {
   dayPickupsPageSize: 100,
   /** Tracking codes one scan may move (R-SCANS): a hub's truck-load. */
   scanMaxCodes: 1000,
+  /** Parcels one bag may carry (R-BAGS): a sack a person lifts; its dispatch is one transaction of this many moves. */
+  bagMaxParcels: 500,
+  /** Parcels a page of a bag's list holds (R-BAGS). */
+  bagParcelsPageSize: 100,
+  /** Bags a page of the bags' list holds. */
+  bagsPageSize: 50,
   /** Wrong tries of a recipient's delivery code before it locks (issue 29). */
   deliveryCodeTries: 5,
   /** A sealed delivery code (R-RIDER-OFFLINE): "v1." and three base64url parts, about 140 characters. */

@@ -54,4 +54,6 @@ export function readTrackingCode(typed: string): string | undefined {
   return trackingCodeProblem(typed) ? undefined : writtenAsKept(typed);
 }
 
-const writtenAsKept = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+/** A code as typed, written as codes are kept: capitals, no blanks or dashes, o as zero, i and l as one (bag codes too). */
+export const writtenAsKept = (typed: string) =>
+  typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');

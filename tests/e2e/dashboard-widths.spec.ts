@@ -27,6 +27,8 @@ interface Own {
   parcel: string;
   order: { _id: string; number: string };
   product: string;
+  /** A bag opened at Dhaka for Sylhet (R-BAGS): staff's, whoever looks. */
+  bag: string;
 }
 
 /** The address of a page with a parameter, filled with something of the person's; a new one must be named here. */
@@ -36,6 +38,7 @@ const SAMPLES: Record<string, (own: Own) => string> = {
   '/dashboard/payment/:id': (own) => `/dashboard/payment/${own.order._id}`,
   '/dashboard/manageProducts/:id': (own) => `/dashboard/manageProducts/${own.product}`,
   '/dashboard/manageOrders/:number': (own) => `/dashboard/manageOrders/${own.order.number}`,
+  '/dashboard/bags/:code': (own) => `/dashboard/bags/${own.bag}`,
 };
 
 async function signedInAs(server: TestServer, role: Role): Promise<SignedInCustomer> {
@@ -93,7 +96,12 @@ async function ownThings(server: TestServer, who: SignedInCustomer): Promise<Own
   if (!product) throw new Error('the demo catalogue is empty');
   const order = await placeOrder(server, who, product._id, product.minQuantity);
   if (order.status !== 201) throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
-  return { parcel: booked.body.trackingCode, order: order.body, product: product._id };
+  const admin = await signInAdmin(server);
+  const bag = await call<{ code: string }>(server, 'POST', '/api/ops/bags', {
+    token: admin.token,
+    body: { origin: 'dhaka', destination: 'sylhet' },
+  });
+  return { parcel: booked.body.trackingCode, order: order.body, product: product._id, bag: bag.body.code };
 }
 
 /** The page's address in the language: Bangla pages are under /bn. */

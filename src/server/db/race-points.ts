@@ -16,6 +16,7 @@ export type RacePoint =
   | 'session read'
   | 'consignment booked'
   | 'consignment moved'
+  | 'parcel bagged'
   | 'sms claimed'
   | 'payout created'
   | 'webhook claimed';

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ADDRESS_QUALITIES } from '#shared/address-quality.ts';
+import { BAG_STATUSES } from '#shared/bag.ts';
 import type { ColumnChoices } from '#shared/bulk-booking.ts';
 import { DELIVERY_TYPES, FEE_PAYMENTS } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, STUCK_STATUSES } from '#shared/consignment-status.ts';
@@ -488,6 +489,80 @@ export const consignmentEvents = pgTable(
     index('consignment_events_consignment_idx').on(table.consignmentId, table.id),
     // Failed attempts by reason over the last days (R-OPERATIONS, decision 123): only the failures, by time.
     index('consignment_events_failed_idx').on(table.createdAt, table.reason).where(sql`${table.status} = 'delivery_failed'`),
+  ],
+);
+
+/**
+ * Bags (sacks) moved between hubs (issue 43, R-BAGS, decision 172): opened at a hub for another, moved by
+ * the table of src/shared/bag.ts. Its parcels move with it, each by its own move and event.
+ */
+export const bags = pgTable(
+  'bags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What its label carries (BG…, src/shared/bag.ts). */
+    code: text('code').notNull().unique(),
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    status: text('status', { enum: BAG_STATUSES }).notNull().default('open'),
+    openedBy: text('opened_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The bags' list newest first (decision 126), and a hub's bags leaving or arriving.
+    index('bags_created_idx').on(table.createdAt, table.id),
+    index('bags_origin_created_idx').on(table.origin, table.createdAt, table.id),
+    index('bags_destination_created_idx').on(table.destination, table.createdAt, table.id),
+    check('bags_other_hub', sql`${table.origin} <> ${table.destination}`),
+  ],
+);
+
+/**
+ * The parcels put in a bag (R-BAGS). `carried` is true from the scan in until the bag arrives or the parcel
+ * is taken out: a parcel is carried in one bag at most (the unique index), whatever two operators do at once.
+ */
+export const bagParcels = pgTable(
+  'bag_parcels',
+  {
+    bagId: uuid('bag_id')
+      .notNull()
+      .references(() => bags.id, { onDelete: 'cascade' }),
+    consignmentId: uuid('consignment_id')
+      .notNull()
+      .references(() => consignments.id, { onDelete: 'cascade' }),
+    carried: boolean('carried').notNull().default(true),
+    addedBy: text('added_by').references(() => user.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Scanned out of the bag at its destination; still null at arrival, it is missing. */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ name: 'bag_parcels_pkey', columns: [table.bagId, table.consignmentId] }),
+    uniqueIndex('bag_parcels_carried_unique').on(table.consignmentId).where(sql`${table.carried}`),
+    // A bag's parcels in the order they went in: its list and manifest walk this a page at a time.
+    index('bag_parcels_bag_added_idx').on(table.bagId, table.addedAt, table.consignmentId),
+  ],
+);
+
+/** Parcels scanned out of a bag at arrival that were never put in it (R-BAGS): the bag's extra parcels. */
+export const bagExtraParcels = pgTable(
+  'bag_extra_parcels',
+  {
+    bagId: uuid('bag_id')
+      .notNull()
+      .references(() => bags.id, { onDelete: 'cascade' }),
+    consignmentId: uuid('consignment_id')
+      .notNull()
+      .references(() => consignments.id, { onDelete: 'cascade' }),
+    scannedBy: text('scanned_by').references(() => user.id, { onDelete: 'set null' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'bag_extra_parcels_pkey', columns: [table.bagId, table.consignmentId] }),
+    index('bag_extra_parcels_scanned_idx').on(table.bagId, table.scannedAt, table.consignmentId),
   ],
 );
 

@@ -317,6 +317,20 @@ export const routes: RouteObject[] = [
                       (m) => m.ScanPage,
                     ),
                   },
+                  {
+                    path: 'bags',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/BagsPage.tsx'), 'parcels'),
+                      (m) => m.BagsPage,
+                    ),
+                  },
+                  {
+                    path: 'bags/:code',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/BagPage.tsx'), 'parcels'),
+                      (m) => m.BagPage,
+                    ),
+                  },
                 ],
               },
               {

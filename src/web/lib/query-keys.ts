@@ -68,6 +68,11 @@ export const queryKeys = {
   riders: [SIGNED_IN, 'riders'],
   riderRun: [SIGNED_IN, 'rider-run'],
   operations: [SIGNED_IN, 'operations'],
+  /** Bags between hubs (R-BAGS): the list, each bag and its parcels under one key, so a scan refreshes them all. */
+  bags: [SIGNED_IN, 'bags'],
+  bagList: (hub: string | undefined, cursor: string | undefined) => [SIGNED_IN, 'bags', 'list', hub ?? 'all', cursor ?? 'first'],
+  bag: (code: string) => [SIGNED_IN, 'bags', code],
+  bagParcels: (code: string, show: string, cursor: string | undefined) => [SIGNED_IN, 'bags', code, show, cursor ?? 'first'],
   dayPickups: (day: string, cursor: string | undefined) => [SIGNED_IN, 'pickups', day, cursor ?? 'first'],
   /** The merchant's account, ledger and payouts (issue 30): all under one key, so a payout refreshes each. */
   merchant: [SIGNED_IN, 'merchant'],

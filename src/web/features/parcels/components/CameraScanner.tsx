@@ -9,12 +9,21 @@ const READ_EVERY_MS = 250;
  * Reads parcels' labels with the device's camera (issue 29, the scan screen): each tracking code read
  * for the first time goes to `onCode`, with a short buzz where the phone can. Shown only where the
  * browser can open a camera; the codes can always be typed or come from a scanner that types them.
+ * `read` finds the code in what a barcode held: a parcel's by default, a bag's on the Bags page (R-BAGS).
  */
-export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
+export function CameraScanner({
+  onCode,
+  read = trackingCodeOnLabel,
+}: {
+  onCode: (code: string) => void;
+  read?: (rawValue: string) => string | undefined;
+}) {
   const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const handOver = useRef(onCode);
   handOver.current = onCode;
+  const reader = useRef(read);
+  reader.current = read;
   const [available, setAvailable] = useState(false);
   const [running, setRunning] = useState(false);
   const [count, setCount] = useState(0);
@@ -41,7 +50,7 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         if (stopped) return;
         const found = element.readyState >= 2 ? await detector.detect(element).catch(() => []) : [];
         for (const { rawValue } of found) {
-          const code = trackingCodeOnLabel(rawValue);
+          const code = reader.current(rawValue);
           if (!code || seen.has(code)) continue;
           seen.add(code);
           setCount(seen.size);
