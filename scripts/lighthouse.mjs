@@ -61,7 +61,7 @@ async function startShop(dataDir) {
 }
 
 /** Issue 43's bar: a rider's run of 40 parcels, signed in (their session cookie on every request), in both languages. */
-const RUN_STOPS = 40;
+const RUN_STOPS = Number(process.env.LIGHTHOUSE_RUN_STOPS ?? 40);
 
 async function riderPages() {
   const rider = await riderWithRun({ url: ORIGIN }, BENCH_ADMIN, RUN_STOPS);

@@ -242,6 +242,7 @@ export async function riderWithRun(shop, admin, count) {
     'make a rider',
   );
   const codes = await bookParcels(shop, merchant.token, count);
+  if (codes.length === 0) return rider;
   await scanParcels(shop, adminToken, codes, 'picked_up');
   await scanParcels(shop, adminToken, codes, 'at_delivery_hub', 'sylhet');
   await json(

@@ -52,15 +52,17 @@ async function openRunAsApp(page: Page, server: TestServer, rider: SignedInCusto
   await page.goto(path);
   await expect(page.getByTestId('run-summary')).toBeVisible();
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        if (!navigator.serviceWorker.controller) return false;
-        const cache = await caches.open('rider-app-v1');
-        const kept = await Promise.all(
-          ['/api/auth/get-session', '/api/rider/run', location.pathname].map((path) => cache.match(path)),
-        );
-        return kept.every(Boolean);
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return false;
+          const cache = await caches.open('rider-app-v1');
+          const kept = await Promise.all(
+            ['/api/auth/get-session', '/api/rider/run', location.pathname].map((path) => cache.match(path)),
+          );
+          return kept.every(Boolean);
+        }),
+      { timeout: 30_000 },
     )
     .toBe(true);
 }

@@ -3,12 +3,18 @@ import { RequireAdmin } from '#web/features/auth/components/RequireAdmin.tsx';
 import { RequireAuth } from '#web/features/auth/components/RequireAuth.tsx';
 import { RequireRole } from '#web/features/auth/components/RequireRole.tsx';
 
-/** The signed-in pages' route (src/web/app/routes.tsx): anonymous visitors go to /login and back. */
+/**
+ * The signed-in pages' route (src/web/app/routes.tsx): anonymous visitors go to /login and back. A
+ * signed-in page fills in after the session check: it holds a screen's height from the start, so the
+ * footer waits below the fold instead of jumping down in view (Lighthouse's layout shift, issue 43).
+ */
 export function RequireAuthOutlet() {
   return (
-    <RequireAuth>
-      <Outlet />
-    </RequireAuth>
+    <div className="min-h-svh">
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    </div>
   );
 }
 

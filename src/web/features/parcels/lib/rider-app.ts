@@ -4,6 +4,9 @@ import { accessTokenEmail, readAccessToken } from '#web/lib/access-token.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { RIDER_APP_CACHE } from '#web/lib/rider-app-cache.ts';
 
+/** How long after the run page opens its worker is installed: after a cheap phone has drawn the run. */
+const INSTALL_AFTER_MS = 3_000;
+
 /** The run page's address in a language: the service worker's scope and the installed app's start. */
 export const runPagePath = (language: Locale) => pathInLocale(language, '/dashboard/run');
 
@@ -45,16 +48,21 @@ async function keepOpeningAnswers(): Promise<void> {
 export function useRiderApp(language: Locale): void {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
-    navigator.serviceWorker
-      .register('/rider-sw.js', { scope: runPagePath(language) })
-      .then(async () => {
-        await navigator.serviceWorker.ready;
-        await controlled();
-        const cache = await caches.open(RIDER_APP_CACHE);
-        await cache.addAll([...new Set([runPagePath(language), ...loadedFiles()])]);
-        await keepOpeningAnswers();
-      })
-      // An app that cannot be installed is still the run page, online.
-      .catch(() => undefined);
+    const install = () =>
+      navigator.serviceWorker
+        .register('/rider-sw.js', { scope: runPagePath(language) })
+        .then(async () => {
+          await navigator.serviceWorker.ready;
+          await controlled();
+          const cache = await caches.open(RIDER_APP_CACHE);
+          await cache.addAll([...new Set([runPagePath(language), ...loadedFiles()])]);
+          await keepOpeningAnswers();
+        })
+        // An app that cannot be installed is still the run page, online.
+        .catch(() => undefined);
+    // Once the page has settled: the worker's start and its copies never compete with the run's first paint.
+    const idle = window.requestIdleCallback ?? ((work: () => void) => window.setTimeout(work, 1));
+    const waiting = window.setTimeout(() => idle(install), INSTALL_AFTER_MS);
+    return () => window.clearTimeout(waiting);
   }, [language]);
 }
