@@ -29,6 +29,23 @@ export interface ApiRequest {
 /** A case: the request for one operation, with whatever it needs made first. */
 export type ApiCase = (world: ApiWorld) => Promise<ApiRequest>;
 
+/** How far a bag has gone (R-BAGS): opened at Dhaka's hub for Sylhet's, with a parcel of the merchant's in it. */
+type BagStep = 'open' | 'filled' | 'closed' | 'dispatched' | 'arrived';
+const BAG_STEPS: BagStep[] = ['open', 'filled', 'closed', 'dispatched', 'arrived'];
+
+async function bagAt(world: ApiWorld, step: BagStep): Promise<{ code: string; parcel: string }> {
+  const bag = await world.as('operator', 'POST', '/api/ops/bags', { origin: 'dhaka', destination: 'sylhet' }, 201);
+  const parcel = await world.newParcel();
+  await world.as('operator', 'POST', '/api/ops/scans', { codes: [parcel], status: 'picked_up' }, 200);
+  await world.as('operator', 'POST', '/api/ops/scans', { codes: [parcel], status: 'at_hub', hub: 'dhaka' }, 200);
+  const reached = BAG_STEPS.indexOf(step);
+  if (reached >= 1) await world.as('operator', 'POST', `/api/ops/bags/${bag.code}/parcels`, { codes: [parcel] }, 200);
+  if (reached >= 2) await world.as('operator', 'POST', `/api/ops/bags/${bag.code}/close`, undefined, 200);
+  if (reached >= 3) await world.as('operator', 'POST', `/api/ops/bags/${bag.code}/dispatch`, undefined, 200);
+  if (reached >= 4) await world.as('operator', 'POST', `/api/ops/bags/${bag.code}/arrival`, undefined, 200);
+  return { code: bag.code, parcel };
+}
+
 const day = (fromToday: number) => new Date(Date.now() + fromToday * 86_400_000).toISOString().slice(0, 10);
 const form = (fields: Record<string, string | number>, file?: { field: string; name: string }) => {
   const body = new FormData();
@@ -122,6 +139,40 @@ export const API_CASES: Record<string, ApiCase> = {
   listRiders: async (world) => {
     await world.rider();
     return { as: 'operator', status: 200 };
+  },
+  openBag: async () => ({ as: 'operator', json: { origin: 'dhaka', destination: 'sylhet' }, status: 201 }),
+  listBags: async (world) => {
+    await bagAt(world, 'open');
+    return { as: 'operator', query: { hub: 'dhaka' }, status: 200 };
+  },
+  readBag: async (world) => ({ as: 'operator', params: { code: (await bagAt(world, 'filled')).code }, status: 200 }),
+  listBagParcels: async (world) => ({ as: 'operator', params: { code: (await bagAt(world, 'filled')).code }, status: 200 }),
+  addToBag: async (world) => {
+    const { code, parcel } = await bagAt(world, 'open');
+    return { as: 'operator', params: { code }, json: { codes: [parcel] }, status: 200 };
+  },
+  takeOutOfBag: async (world) => {
+    const { code, parcel } = await bagAt(world, 'filled');
+    return { as: 'operator', params: { code, trackingCode: parcel }, status: 200 };
+  },
+  closeBag: async (world) => ({ as: 'operator', params: { code: (await bagAt(world, 'filled')).code }, status: 200 }),
+  reopenBag: async (world) => ({ as: 'operator', params: { code: (await bagAt(world, 'closed')).code }, status: 200 }),
+  dispatchBag: async (world) => ({ as: 'operator', params: { code: (await bagAt(world, 'closed')).code }, status: 200 }),
+  receiveBag: async (world) => ({ as: 'operator', params: { code: (await bagAt(world, 'dispatched')).code }, status: 200 }),
+  receiveBagParcels: async (world) => {
+    const { code, parcel } = await bagAt(world, 'arrived');
+    return { as: 'operator', params: { code }, json: { codes: [parcel] }, status: 200 };
+  },
+  printBagLabel: async (world) => ({ as: 'operator', params: { code: (await bagAt(world, 'closed')).code }, status: 200 }),
+  printBagManifest: async (world) => ({ as: 'operator', params: { code: (await bagAt(world, 'dispatched')).code }, status: 200 }),
+  exportBagManifest: async (world) => ({
+    as: 'operator',
+    params: { code: (await bagAt(world, 'dispatched')).code },
+    status: 200,
+  }),
+  readCodeSeal: async (world) => {
+    await world.rider();
+    return { as: 'rider', status: 200 };
   },
   readRiderRun: async (world) => {
     await world.parcelOutForDelivery();
