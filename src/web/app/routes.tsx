@@ -317,6 +317,20 @@ export const routes: RouteObject[] = [
                       (m) => m.ScanPage,
                     ),
                   },
+                  {
+                    path: 'hub',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/HubParcelsPage.tsx'), 'parcels'),
+                      (m) => m.HubParcelsPage,
+                    ),
+                  },
+                  {
+                    path: 'allParcels',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/AllParcelsPage.tsx'), 'parcels'),
+                      (m) => m.AllParcelsPage,
+                    ),
+                  },
                 ],
               },
               {
@@ -389,13 +403,6 @@ export const routes: RouteObject[] = [
                   (m) => m.RequireCourierAdminOutlet,
                 ),
                 children: [
-                  {
-                    path: 'allParcels',
-                    lazy: page(
-                      () => withCatalogues(import('../features/parcels/pages/AllParcelsPage.tsx'), 'parcels'),
-                      (m) => m.AllParcelsPage,
-                    ),
-                  },
                   {
                     path: 'pickups',
                     lazy: page(

@@ -60,7 +60,8 @@ export const queryKeys = {
   openReturnRequests: [SIGNED_IN, 'open-return-requests'],
   /** A page of My Parcels: its filter (a search is kept in memory only, never in an address) and its cursor. */
   parcelsPage: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'parcels', 'page', filter, cursor ?? 'first'],
-  allParcels: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'all-parcels', filter, cursor ?? 'first'],
+  /** Under the parcels' key: a scan or a bulk action refreshes the lists (R-OPERATIONS-LISTS). */
+  allParcels: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'parcels', 'all', filter, cursor ?? 'first'],
   feePayment: (trackingCode: string) => [SIGNED_IN, 'fee-payment', trackingCode],
   rateCard: [SIGNED_IN, 'rate-card'],
   freightRequests: [SIGNED_IN, 'freight-requests'],

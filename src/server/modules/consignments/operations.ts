@@ -1,19 +1,27 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignmentEvents, consignments, parcelCounts, user } from '#server/db/schema.ts';
 import { readWithin } from '#server/db/statement-timeout.ts';
-import { STUCK_STATUSES } from '#shared/consignment-status.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { type Operations, operationsSchema } from '#shared/tracking.ts';
 import { unconfirmedCounts, unconfirmedVersion } from '../recipient-confirmations/service.ts';
 import { riderIdByEmail } from './deliveries.ts';
 import { readParcelCounts } from './parcel-counts.ts';
+import { type OperationsClock, stuckParcel } from './parcel-lists.ts';
 import type { MoveContext } from './parcel-moved.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Failed attempts are counted over this many days back from now (R-OPERATIONS): the answer and the page say so. */
 export const FAILED_WITHIN_DAYS = 7;
+
+/** Since when a parcel in one status is stuck, and a failed attempt counted, as of `now` (R-OPERATIONS). */
+export function operationsClock(config: Config, now: Date): OperationsClock {
+  return {
+    stuckBefore: new Date(now.getTime() - config.stuckAfterHours * HOUR_MS),
+    failedSince: new Date(now.getTime() - FAILED_WITHIN_DAYS * 24 * HOUR_MS),
+  };
+}
 
 /**
  * `GET /api/admin/operations` (R-OPERATIONS): counts by status and hub, stuck parcels, failed attempts by
@@ -22,8 +30,7 @@ export const FAILED_WITHIN_DAYS = 7;
  * under the reports' statement timeout (decision 124).
  */
 export function operationsView(db: Database, config: Config, now = new Date()): Promise<Operations> {
-  const stuckBefore = new Date(now.getTime() - config.stuckAfterHours * HOUR_MS);
-  const failedSince = new Date(now.getTime() - FAILED_WITHIN_DAYS * 24 * HOUR_MS);
+  const { stuckBefore, failedSince } = operationsClock(config, now);
   return readWithin(db, config.database.reportStatementTimeoutMs, async (tx) => {
     const { byStatus, byHub } = await readParcelCounts(tx);
     const stuck = await tx
@@ -34,14 +41,8 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
         since: consignments.statusChangedAt,
       })
       .from(consignments)
-      .where(
-        and(
-          inArray(consignments.status, [...STUCK_STATUSES]),
-          lt(consignments.statusChangedAt, stuckBefore),
-          // A sandbox parcel is stuck on nobody's way (R-SANDBOX).
-          eq(consignments.test, false),
-        ),
-      )
+      // A sandbox parcel is stuck on nobody's way (R-SANDBOX).
+      .where(and(stuckParcel(stuckBefore), eq(consignments.test, false)))
       .orderBy(asc(consignments.statusChangedAt))
       .limit(LIMITS.parcelsPageSize);
     const failedByReason = await tx

@@ -17,7 +17,10 @@ const USER_ENTRIES = [
 const MERCHANT_ENTRY = { to: '/dashboard/merchant', label: /*i18n*/ 'Merchant' } as const;
 
 /** The hubs' screens: operators' and admins' (issue 29). */
-const OPERATOR_ENTRIES = [{ to: '/dashboard/scan', label: /*i18n*/ 'Scan parcels' }] as const;
+const OPERATOR_ENTRIES = [
+  { to: '/dashboard/scan', label: /*i18n*/ 'Scan parcels' },
+  { to: '/dashboard/hub', label: /*i18n*/ 'Hub parcels' },
+] as const;
 
 /** A rider's screen (issue 29). */
 const RIDER_ENTRIES = [{ to: '/dashboard/run', label: /*i18n*/ 'My run' }] as const;

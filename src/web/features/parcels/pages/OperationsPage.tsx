@@ -1,6 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { findHub, hubName } from '#shared/hubs.ts';
+import { Link } from 'react-router';
+import { parcelPath } from '#shared/consignment.ts';
+import { findHub, type HubId, hubName } from '#shared/hubs.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
@@ -10,6 +12,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useOperations, useTakeCash } from '../api/use-scans.ts';
 import { OpenReturnRequests } from '../components/OpenReturnRequests.tsx';
+import { parcelsOpened } from '../components/operations-filter.ts';
 import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
 
 /** One part of the view: a heading, and its table or a line saying there is nothing. */
@@ -28,7 +31,7 @@ function Part({ title, empty, children }: { title: string; empty: boolean; child
 /**
  * Operations (issue 29, admins): how many parcels are in each status and at each hub, which have sat too
  * long in one status, why deliveries failed, the cash riders still hold, and the return requests on their way
- * (R-RETURN-REQUESTS), moved along from here.
+ * (R-RETURN-REQUESTS), moved along from here. Every count opens the parcels behind it (R-OPERATIONS-LISTS).
  */
 export function OperationsPage() {
   const { t, i18n } = useLingui();
@@ -57,7 +60,11 @@ export function OperationsPage() {
               {view.byStatus.map((row) => (
                 <tr key={row.status}>
                   <th scope="row">{status(row.status)}</th>
-                  <td className="text-right">{count(row.count)}</td>
+                  <td className="text-right">
+                    <Link className="link link-primary" to={parcelsOpened({ status: row.status })}>
+                      {count(row.count)}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -70,19 +77,28 @@ export function OperationsPage() {
                 <tr key={`${row.hub}-${row.status}`}>
                   <th scope="row">{hub(row.hub)}</th>
                   <td>{status(row.status)}</td>
-                  <td className="text-right">{count(row.count)}</td>
+                  <td className="text-right">
+                    <Link className="link link-primary" to={parcelsOpened({ hub: row.hub as HubId, status: row.status })}>
+                      {count(row.count)}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </Part>
         <Part title={t`Stuck for more than ${count(view.stuckAfterHours)} hours`} empty={view.stuck.length === 0}>
+          <Link className="link link-primary" to={parcelsOpened({ stuck: 'yes' })}>
+            <Trans>Every stuck parcel, to act on</Trans>
+          </Link>
           <table className="table table-sm">
             <tbody>
               {view.stuck.map((row) => (
                 <tr key={row.trackingCode}>
                   <th scope="row" className="font-mono">
-                    {row.trackingCode}
+                    <Link className="link" to={parcelPath(row.trackingCode)}>
+                      {row.trackingCode}
+                    </Link>
                   </th>
                   <td>
                     {status(row.status)}
@@ -107,7 +123,11 @@ export function OperationsPage() {
               {view.failedByReason.map((row) => (
                 <tr key={row.reason}>
                   <th scope="row">{i18n._(FAILURE_REASON_NAMES[row.reason])}</th>
-                  <td className="text-right">{count(row.count)}</td>
+                  <td className="text-right">
+                    <Link className="link link-primary" to={parcelsOpened({ failed: row.reason })}>
+                      {count(row.count)}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -145,7 +165,9 @@ export function OperationsPage() {
             >
               <span>
                 <span className="font-medium">{rider.name}</span> ({rider.email}):{' '}
-                <Plural value={parcels} one={`${taka(amount)} from # parcel`} other={`${taka(amount)} from # parcels`} />
+                <Link className="link link-primary" to={parcelsOpened({ rider: rider.email, cashHeld: 'yes' })}>
+                  <Plural value={parcels} one={`${taka(amount)} from # parcel`} other={`${taka(amount)} from # parcels`} />
+                </Link>
               </span>
               <ConfirmButton
                 label={t`Cash handed in`}
