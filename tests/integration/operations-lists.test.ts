@@ -124,6 +124,52 @@ describe.each(testDatabaseKinds())('Operations’ lists and a hub’s parcels (%
     expect(given.status).toBe(400);
   });
 
+  it('sets a rider’s hand-in against the cash their deliveries collected, and flags a difference on Operations', async () => {
+    const cashier = await signUpCustomer(server, { name: 'Rider Karim' });
+    await call(server, 'PUT', `/api/admin/users/${cashier.email}/role`, { token: admin.token, body: { role: 'rider' } });
+    const [first, second] = [await book(), await book()];
+    await scan([first, second], { status: 'picked_up' });
+    await scan([first, second], { status: 'at_hub', hub: 'dhaka' });
+    await scan([first, second], { status: 'out_for_delivery', rider: cashier.email });
+    // What the rider's two deliveries collected: ৳1,000 and ৳250.50.
+    for (const [code, collected] of [
+      [first, 100_000],
+      [second, 25_050],
+    ] as const)
+      await server.db.update(consignments).set({ codCollected: collected }).where(eq(consignments.trackingCode, code));
+    expect(await listed({ rider: cashier.email, cashHeld: 'yes' })).toEqual([first, second].sort());
+
+    const handIn = (body: Record<string, unknown>, who = operator) =>
+      call(server, 'POST', '/api/ops/cash-handins', { token: who.token, body });
+    expect((await handIn({ rider: cashier.email, counted: -1 })).status).toBe(400);
+    expect((await handIn({ rider: cashier.email, counted: 1.5 })).status).toBe(400);
+    expect((await handIn({ rider: cashier.email })).status).toBe(400);
+    expect((await handIn({ rider: cashier.email, counted: 0 }, merchant)).status).toBe(403);
+    // Nothing changed by the refusals: the cash is still the rider's.
+    expect(await listed({ rider: cashier.email, cashHeld: 'yes' })).toHaveLength(2);
+
+    const short = await handIn({ rider: cashier.email, counted: 120_000 });
+    expect(short.status).toBe(200);
+    expect(short.body).toEqual({ parcels: 2, amount: 125_050, counted: 120_000, difference: -5_050 });
+    expect(await listed({ rider: cashier.email, cashHeld: 'yes' })).toEqual([]);
+    const again = await handIn({ rider: cashier.email, counted: 0 });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('This rider holds no collected cash: nothing to hand in.');
+
+    const view = (await call<Operations>(server, 'GET', '/api/admin/operations', { token: admin.token })).body;
+    expect(view.cashWithRiders.map((row) => row.rider.email)).not.toContain(cashier.email);
+    expect(view.cashDifferences).toEqual([
+      {
+        rider: { name: 'Rider Karim', email: cashier.email },
+        parcels: 2,
+        amount: 125_050,
+        counted: 120_000,
+        difference: -5_050,
+        at: expect.any(String),
+      },
+    ]);
+  });
+
   it('shows the lists to operators and admins only', async () => {
     expect((await call(server, 'GET', '/api/admin/parcels?stuck=yes', { token: admin.token })).status).toBe(200);
     for (const who of [merchant, rider])

@@ -6,10 +6,9 @@ import { readWithin } from '#server/db/statement-timeout.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { type Operations, operationsSchema } from '#shared/tracking.ts';
 import { unconfirmedCounts, unconfirmedVersion } from '../recipient-confirmations/service.ts';
-import { riderIdByEmail } from './deliveries.ts';
+import { cashDifferences } from './cash-handins.ts';
 import { readParcelCounts } from './parcel-counts.ts';
 import { type OperationsClock, stuckParcel } from './parcel-lists.ts';
-import type { MoveContext } from './parcel-moved.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Failed attempts are counted over this many days back from now (R-OPERATIONS): the answer and the page say so. */
@@ -68,6 +67,8 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
       .groupBy(user.name, user.email)
       .orderBy(user.name);
     const unconfirmed = await unconfirmedCounts(tx);
+    // A hand-in's difference stays on the board as long as the failed attempts' window (R-CASH-HANDINS).
+    const differences = await cashDifferences(tx, failedSince);
     return {
       byStatus,
       unconfirmed,
@@ -77,6 +78,7 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
       failedByReason,
       failedWithinDays: FAILED_WITHIN_DAYS,
       cashWithRiders: cashWithRiders.map(({ name, email, parcels, amount }) => ({ rider: { name, email }, parcels, amount })),
+      cashDifferences: differences,
     };
   });
 }
@@ -123,15 +125,4 @@ export function operationsBoard(db: Database, config: Config, now: () => number 
     });
     return json;
   };
-}
-
-/** `POST /api/ops/cash-handins`: the rider handed in the cash they collected; what was taken in, in poisha. */
-export async function takeCashFromRider(context: MoveContext, riderEmail: string): Promise<{ parcels: number; amount: number }> {
-  const riderId = await riderIdByEmail(context, riderEmail);
-  const taken = await context.db
-    .update(consignments)
-    .set({ codHandedInAt: sql`now()` })
-    .where(and(eq(consignments.riderId, riderId), gt(consignments.codCollected, 0), isNull(consignments.codHandedInAt)))
-    .returning({ amount: consignments.codCollected });
-  return { parcels: taken.length, amount: taken.reduce((total, row) => total + (row.amount ?? 0), 0) };
 }

@@ -3,14 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { parcelPath } from '#shared/consignment.ts';
 import { findHub, type HubId, hubName } from '#shared/hubs.ts';
-import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { useShownMoment } from '#web/lib/shop-time-zone.ts';
-import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { useOperations, useTakeCash } from '../api/use-scans.ts';
+import { useOperations } from '../api/use-scans.ts';
+import { CashHandinForm } from '../components/CashHandinForm.tsx';
 import { OpenReturnRequests } from '../components/OpenReturnRequests.tsx';
 import { parcelsOpened } from '../components/operations-filter.ts';
 import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
@@ -39,7 +38,6 @@ export function OperationsPage() {
   const { language, taka, count } = useParcelFormat();
   const moment = useShownMoment();
   const operations = useOperations();
-  const takeCash = useTakeCash();
   if (operations.isPending) return <Spinner label={t`Loading the operations`} />;
   if (operations.isError) return <LoadError what={t`the operations`} onRetry={() => operations.refetch()} />;
   const view = operations.data;
@@ -169,22 +167,51 @@ export function OperationsPage() {
                   <Plural value={parcels} one={`${taka(amount)} from # parcel`} other={`${taka(amount)} from # parcels`} />
                 </Link>
               </span>
-              <ConfirmButton
-                label={t`Cash handed in`}
-                className="btn btn-sm btn-outline"
-                disabled={takeCash.isPending}
-                question={t`Did ${rider.name} hand in ${taka(amount)}?`}
-                details={t`The cash they collected is marked taken in at the hub.`}
-                onConfirm={() =>
-                  takeCash.mutate(rider.email, {
-                    onSuccess: () => toast.success(/*i18n*/ 'Cash taken in.'),
-                    onError: (error) => toastApiError(error, /*i18n*/ 'The cash could not be marked taken in. Please try again.'),
-                  })
-                }
-              />
+              <CashHandinForm rider={rider} />
             </li>
           ))}
         </ul>
+      </Part>
+      <Part
+        title={t`Cash handed in short or over, last ${count(view.failedWithinDays)} days`}
+        empty={view.cashDifferences.length === 0}
+      >
+        <table className="table table-sm" data-testid="cash-differences">
+          <thead>
+            <tr>
+              <th>
+                <Trans>Rider</Trans>
+              </th>
+              <th>
+                <Trans>Handed in</Trans>
+              </th>
+              <th className="text-right">
+                <Trans>Collected</Trans>
+              </th>
+              <th className="text-right">
+                <Trans>Counted</Trans>
+              </th>
+              <th className="text-right">
+                <Trans>Difference</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.cashDifferences.map((handin) => (
+              <tr key={`${handin.at}-${handin.rider?.email}`}>
+                <th scope="row">{handin.rider?.name ?? t`A removed rider`}</th>
+                <td>
+                  <time dateTime={handin.at}>{moment(handin.at)}</time>
+                </td>
+                <td className="text-right">{taka(handin.amount)}</td>
+                <td className="text-right">{taka(handin.counted)}</td>
+                <td className="text-right font-medium text-error">
+                  {handin.difference < 0 ? t`${taka(-handin.difference)} short` : t`${taka(handin.difference)} over`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Part>
       <OpenReturnRequests />
     </section>
