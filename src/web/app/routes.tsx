@@ -318,6 +318,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'pickups',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/DayPickupsPage.tsx'), 'parcels'),
+                      (m) => m.DayPickupsPage,
+                    ),
+                  },
+                  {
                     path: 'hub',
                     lazy: page(
                       () => withCatalogues(import('../features/parcels/pages/HubParcelsPage.tsx'), 'parcels'),
@@ -403,13 +410,6 @@ export const routes: RouteObject[] = [
                   (m) => m.RequireCourierAdminOutlet,
                 ),
                 children: [
-                  {
-                    path: 'pickups',
-                    lazy: page(
-                      () => withCatalogues(import('../features/parcels/pages/DayPickupsPage.tsx'), 'parcels'),
-                      (m) => m.DayPickupsPage,
-                    ),
-                  },
                   {
                     path: 'operations',
                     lazy: page(

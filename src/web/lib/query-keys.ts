@@ -70,6 +70,8 @@ export const queryKeys = {
   riderRun: [SIGNED_IN, 'rider-run'],
   operations: [SIGNED_IN, 'operations'],
   dayPickups: (day: string, cursor: string | undefined) => [SIGNED_IN, 'pickups', day, cursor ?? 'first'],
+  /** Today and the coming days with pickups (R-PICKUPS-AHEAD): under the day's key, so a rider sent refreshes both. */
+  pickupsAhead: [SIGNED_IN, 'pickups', 'ahead'],
   /** The merchant's account, ledger and payouts (issue 30): all under one key, so a payout refreshes each. */
   merchant: [SIGNED_IN, 'merchant'],
   ledger: (page: LedgerCursor) => [SIGNED_IN, 'merchant', 'ledger', page],

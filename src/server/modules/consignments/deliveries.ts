@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
 import { consignments, user } from '#server/db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError } from '#server/http/errors.ts';
 import { LIMITS } from '#shared/limits.ts';
@@ -28,7 +29,7 @@ export const DELIVERY_MESSAGES = {
 } as const;
 
 /** A staff account that may take parcels out: a rider's id, by email. */
-export async function riderIdByEmail(context: MoveContext, email: string): Promise<string> {
+export async function riderIdByEmail(context: { db: Database }, email: string): Promise<string> {
   const [rider] = await context.db
     .select({ id: user.id })
     .from(user)

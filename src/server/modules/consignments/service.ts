@@ -53,6 +53,8 @@ import {
 } from './repository.ts';
 import { newTrackingCode } from './tracking-code.ts';
 
+// A rider found by email, for the pickups a rider is sent to (R-PICKUPS-AHEAD) as for the parcels.
+export { riderIdByEmail } from './deliveries.ts';
 // The context a parcel moves in, for the merchant API's cancel (issue 41): the website's own.
 export { type MoveContext, moveContext } from './parcel-moved.ts';
 // The sandbox's move of a test parcel (R-SANDBOX), for the merchant API.
