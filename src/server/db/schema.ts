@@ -294,6 +294,9 @@ export const mailOutbox = pgTable(
   (table) => [
     index('mail_outbox_waiting_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
     index('mail_outbox_created_at_idx').on(table.createdAt),
+    // The Mailbox's mails by recipient and by kind, newest first (issue 43, R-MAILBOX).
+    index('mail_outbox_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt, table.id),
+    index('mail_outbox_kind_idx').on(table.kind, table.createdAt, table.id),
   ],
 );
 
@@ -325,6 +328,8 @@ export const smsOutbox = pgTable(
     index('sms_outbox_created_at_idx').on(table.createdAt),
     // A number's texts of a day, counted for each booking text (decision 108).
     index('sms_outbox_phone_idx').on(table.phone, table.createdAt),
+    // The Mailbox's texts by kind, newest first (issue 43, R-MAILBOX).
+    index('sms_outbox_kind_idx').on(table.kind, table.createdAt, table.id),
   ],
 );
 

@@ -16,4 +16,7 @@ CREATE INDEX "cash_handins_rider_idx" ON "cash_handins" USING btree ("rider_id",
 CREATE INDEX "cash_handins_taken_by_idx" ON "cash_handins" USING btree ("taken_by");--> statement-breakpoint
 CREATE INDEX "cash_handins_differing_idx" ON "cash_handins" USING btree ("created_at") WHERE "cash_handins"."counted" <> "cash_handins"."collected";--> statement-breakpoint
 ALTER TABLE "pickups" ADD CONSTRAINT "pickups_rider_id_user_id_fk" FOREIGN KEY ("rider_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "pickups_rider_idx" ON "pickups" USING btree ("rider_id");
+CREATE INDEX "mail_outbox_recipient_idx" ON "mail_outbox" USING btree (lower("recipient"),"created_at","id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_kind_idx" ON "mail_outbox" USING btree ("kind","created_at","id");--> statement-breakpoint
+CREATE INDEX "pickups_rider_idx" ON "pickups" USING btree ("rider_id");--> statement-breakpoint
+CREATE INDEX "sms_outbox_kind_idx" ON "sms_outbox" USING btree ("kind","created_at","id");
