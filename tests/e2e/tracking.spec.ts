@@ -115,7 +115,7 @@ test('a parcel goes through the hubs, fails once and is delivered with the code 
   // Out again the next time; the recipient's new code is read from the SMS outbox in the Mailbox.
   await scan(hub, [trackingCode], 'Out for delivery', { rider: `Jamal Rider (${rider.email})` });
   await server.app.smsWorker.deliverDue();
-  await page.goto('/dashboard/mailbox');
+  await page.goto('/dashboard/mailbox?tab=texts');
   const sent = page
     .getByTestId('text-message')
     .filter({ hasText: `${trackingCode} is out for delivery` })

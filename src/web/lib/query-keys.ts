@@ -94,7 +94,14 @@ export const queryKeys = {
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],
   mailbox: [SIGNED_IN, 'mailbox'],
-  smsOutbox: [SIGNED_IN, 'mailbox', 'sms'],
+  /** A page of the Mailbox's mails or texts (R-MAILBOX): its tab, its filter (in memory only) and its cursor. */
+  mailboxPage: (tab: 'mails' | 'texts', filter: object, cursor: string | undefined) => [
+    SIGNED_IN,
+    'mailbox',
+    tab,
+    filter,
+    cursor ?? 'first',
+  ],
   /** The signed-in customer's cart (R-CART); a visitor's, kept in the browser, is not under `signedIn`. */
   cart: [SIGNED_IN, 'cart'],
   visitorCart: ['visitor-cart'],
