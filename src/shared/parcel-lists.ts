@@ -66,31 +66,35 @@ export type HubList = (typeof HUB_LISTS)[number];
 /** A filter that is on or absent, as a link from Operations writes it (`?stuck=yes`). */
 const onlyWhenYes = z.enum(['yes']).optional();
 
-/** `GET /api/admin/parcels` (admins): every parcel, filtered; booked between shop days, both included. */
-export const adminParcelsQuerySchema = z
-  .object({
-    status: statusFilter,
-    hub: z.enum(HUB_IDS, { error: LIST_MESSAGES.hub }).optional(),
-    merchant: z.uuid({ error: LIST_MESSAGES.merchant }).optional().describe('A merchant’s id'),
-    area: z.string().trim().max(120).optional().describe('The recipient’s area: its id or its name, like “Savar, Dhaka”'),
-    from: bookedFrom,
-    to: bookedTo,
-    q: searchText.optional().describe('A tracking code, an invoice number or a recipient’s phone, exactly'),
-    // Operations' counts, each opening the parcels behind it (R-OPERATIONS-LISTS).
-    stuck: onlyWhenYes.describe('`yes`: the parcels longer than STUCK_AFTER_HOURS in one status on their way or on hold'),
-    failed: z
-      .enum(FAILURE_REASONS, { error: LIST_MESSAGES.reason })
-      .optional()
-      .describe('The parcels whose delivery failed for this reason in the last 7 days'),
-    rider: z.email({ error: LIST_MESSAGES.rider }).optional().describe('A rider’s email: the parcels given to them'),
-    cashHeld: onlyWhenYes.describe('`yes`: the parcels whose collected cash is not handed in yet'),
-    hubList: z
-      .enum(HUB_LISTS, { error: LIST_MESSAGES.hubList })
-      .optional()
-      .describe('With `hub`: its parcels in transit to it, on hand at it, or in transit from it'),
-    cursor: listCursorSchema,
-  })
-  .refine((query) => !query.hubList || query.hub, { path: ['hub'], message: LIST_MESSAGES.hubListNeedsHub });
+/** The staff's list's fields (`GET /api/admin/parcels`), before the rule between them: what a link may carry. */
+export const adminParcelsFieldsSchema = z.object({
+  status: statusFilter,
+  hub: z.enum(HUB_IDS, { error: LIST_MESSAGES.hub }).optional(),
+  merchant: z.uuid({ error: LIST_MESSAGES.merchant }).optional().describe('A merchant’s id'),
+  area: z.string().trim().max(120).optional().describe('The recipient’s area: its id or its name, like “Savar, Dhaka”'),
+  from: bookedFrom,
+  to: bookedTo,
+  q: searchText.optional().describe('A tracking code, an invoice number or a recipient’s phone, exactly'),
+  // Operations' counts, each opening the parcels behind it (R-OPERATIONS-LISTS).
+  stuck: onlyWhenYes.describe('`yes`: the parcels longer than STUCK_AFTER_HOURS in one status on their way or on hold'),
+  failed: z
+    .enum(FAILURE_REASONS, { error: LIST_MESSAGES.reason })
+    .optional()
+    .describe('The parcels whose delivery failed for this reason in the last 7 days'),
+  rider: z.email({ error: LIST_MESSAGES.rider }).optional().describe('A rider’s email: the parcels given to them'),
+  cashHeld: onlyWhenYes.describe('`yes`: the parcels whose collected cash is not handed in yet'),
+  hubList: z
+    .enum(HUB_LISTS, { error: LIST_MESSAGES.hubList })
+    .optional()
+    .describe('With `hub`: its parcels in transit to it, on hand at it, or in transit from it'),
+  cursor: listCursorSchema,
+});
+
+/** `GET /api/admin/parcels` (operators and admins): every parcel, filtered; booked between shop days, both included. */
+export const adminParcelsQuerySchema = adminParcelsFieldsSchema.refine((query) => !query.hubList || query.hub, {
+  path: ['hub'],
+  message: LIST_MESSAGES.hubListNeedsHub,
+});
 export type AdminParcelsQuery = z.infer<typeof adminParcelsQuerySchema>;
 
 /**

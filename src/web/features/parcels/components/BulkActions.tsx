@@ -1,10 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { scanRequestSchema } from '#shared/tracking.ts';
+import { type ScanResult, scanRequestSchema } from '#shared/tracking.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useRiders, useScans } from '../api/use-scans.ts';
-import { ScanResults } from './ScanResults.tsx';
 
 /**
  * What an operator may do at once to the parcels chosen on a list (R-OPERATIONS-LISTS, decision 173): give
@@ -18,7 +17,7 @@ const BULK_MOVES = {
 } as const;
 type BulkMove = keyof typeof BULK_MOVES;
 
-export function BulkActions({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function BulkActions({ codes, onDone }: { codes: string[]; onDone: (results: ScanResult[]) => void }) {
   const { t } = useLingui();
   const inPageLanguage = useInPageLanguage();
   const [move, setMove] = useState<BulkMove>('rider');
@@ -34,7 +33,7 @@ export function BulkActions({ codes, onDone }: { codes: string[]; onDone: () => 
       rider: move === 'rider' ? form.get('rider') || undefined : undefined,
     });
     setProblem(parsed.error?.issues[0]?.message);
-    if (parsed.success) scans.mutate(parsed.data, { onSuccess: onDone });
+    if (parsed.success) scans.mutate(parsed.data, { onSuccess: (answer) => onDone(answer.results) });
   };
   return (
     <div className="flex flex-col gap-3">
@@ -86,7 +85,6 @@ export function BulkActions({ codes, onDone }: { codes: string[]; onDone: () => 
           {inPageLanguage(errorMessage(scans.error, t`The parcels could not be moved. Please try again.`))}
         </p>
       ) : null}
-      <ScanResults results={scans.data?.results ?? []} />
     </div>
   );
 }

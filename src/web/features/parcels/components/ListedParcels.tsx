@@ -5,6 +5,7 @@ import { placeName } from '#shared/area.ts';
 import { parcelPath } from '#shared/consignment.ts';
 import { findHub, hubName } from '#shared/hubs.ts';
 import { LIST_COUNT_CAP } from '#shared/parcel-lists.ts';
+import type { ScanResult } from '#shared/tracking.ts';
 import { KeysetButtons } from '#web/components/KeysetButtons.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
@@ -15,6 +16,7 @@ import { useKeysetPages } from '#web/lib/use-keyset-pages.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { type AllParcelsFilter, useAllParcels } from '../api/use-all-parcels.ts';
 import { BulkActions } from './BulkActions.tsx';
+import { ScanResults } from './ScanResults.tsx';
 import { PARCEL_STATUS_NAMES, statusTone } from './status-names.ts';
 
 /**
@@ -36,6 +38,8 @@ export function ListedParcels({
   const pages = useKeysetPages();
   const parcels = useAllParcels(filter, pages.cursor);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  // What the last bulk action did, each code's answer: kept once the moved parcels leave the list.
+  const [answered, setAnswered] = useState<ScanResult[]>([]);
   // Only a first page counts (decision 126); later pages keep showing its count.
   const [matching, setMatching] = useState<{ matches: number; capped: boolean } | null>(null);
   const counted = parcels.data?.count;
@@ -70,7 +74,16 @@ export function ListedParcels({
           )}
         </p>
       ) : null}
-      {chosen.size > 0 ? <BulkActions codes={[...chosen]} onDone={() => setChosen(new Set())} /> : null}
+      {chosen.size > 0 ? (
+        <BulkActions
+          codes={[...chosen]}
+          onDone={(results) => {
+            setChosen(new Set());
+            setAnswered(results);
+          }}
+        />
+      ) : null}
+      <ScanResults results={answered} />
       {parcels.data ? (
         <TableRegion label={t`Parcels`}>
           <table className="table table-sm">

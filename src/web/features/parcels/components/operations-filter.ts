@@ -1,11 +1,11 @@
-import { adminParcelsQuerySchema } from '#shared/parcel-lists.ts';
+import { adminParcelsFieldsSchema } from '#shared/parcel-lists.ts';
 import type { AllParcelsFilter } from '../api/use-all-parcels.ts';
 
 /**
  * What a count on Operations opens (R-OPERATIONS-LISTS), read from the address it links to; never a search,
  * which stays out of addresses (decision 127). An address a person changed by hand into nonsense opens every parcel.
  */
-const linkedFilterSchema = adminParcelsQuerySchema.omit({ q: true, cursor: true });
+const linkedFilterSchema = adminParcelsFieldsSchema.omit({ q: true, cursor: true });
 
 export function filterInAddress(address: URLSearchParams): AllParcelsFilter {
   const read = linkedFilterSchema.safeParse(Object.fromEntries(address));
