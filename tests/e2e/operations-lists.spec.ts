@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { consignments } from '#server/db/schema.ts';
+import { shopClock, workingDaysAfter } from '#server/modules/rates/working-days.ts';
 import type { Booking } from '#shared/consignment.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
@@ -66,6 +67,22 @@ test('Operations → stuck → the parcels, given to a rider at once; the hub’
   await expect(page.getByTestId('parcels-count')).toHaveText('0 parcels match.');
   const run = await call<{ trackingCode: string }[]>(server, 'GET', '/api/rider/run', { token: rider.token });
   expect(run.body.map((parcel) => parcel.trackingCode).sort()).toEqual([stuck, alsoStuck].sort());
+
+  // A pickup two working days ahead: its day is a button with the pickup waiting for a rider, who is sent from the list.
+  const pickupDay = workingDaysAfter(shopClock(new Date(), 'Asia/Dhaka').day, 2);
+  const asked = await call(server, 'POST', '/api/pickups', {
+    token: merchant.token,
+    body: { ...STANDARD_PARCEL.pickup, day: pickupDay, window: '15-18', parcels: 4 },
+  });
+  expect(asked.status).toBe(201);
+  await page.goto('/dashboard/pickups');
+  const dayButton = page.getByTestId('pickup-day').filter({ hasText: '1 without a rider' });
+  await dayButton.click();
+  const pickup = page.getByTestId('day-pickup');
+  await pickup.getByRole('combobox', { name: /^Rider/ }).selectOption(rider.email);
+  await pickup.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Rider sent.')).toBeVisible();
+  await expect(page.getByTestId('pickup-day').filter({ hasText: 'without a rider' })).toHaveCount(0);
 
   // The hub's on-hand list holds the one left; the new pages in both languages, axe-clean at every width.
   for (const prefix of ['', '/bn']) {

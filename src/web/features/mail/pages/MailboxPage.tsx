@@ -267,20 +267,17 @@ export function MailboxPage() {
           <Trans>Refresh</Trans>
         </button>
       </div>
-      <nav aria-label={t`Mails or text messages`}>
-        <ul className="tabs tabs-box w-fit">
-          {(Object.keys(TABS) as Tab[]).map((each) => (
-            <li key={each}>
-              <Link
-                to={each === 'mails' ? '/dashboard/mailbox' : '/dashboard/mailbox?tab=texts'}
-                className={`tab ${each === tab ? 'tab-active' : ''}`}
-                aria-current={each === tab ? 'page' : undefined}
-              >
-                {i18n._(TABS[each])}
-              </Link>
-            </li>
-          ))}
-        </ul>
+      <nav className="tabs tabs-box w-fit" aria-label={t`Mails or text messages`}>
+        {(Object.keys(TABS) as Tab[]).map((each) => (
+          <Link
+            key={each}
+            to={each === 'mails' ? '/dashboard/mailbox' : '/dashboard/mailbox?tab=texts'}
+            className={`tab ${each === tab ? 'tab-active' : ''}`}
+            aria-current={each === tab ? 'page' : undefined}
+          >
+            {i18n._(TABS[each])}
+          </Link>
+        ))}
       </nav>
       <MailboxFilterForm
         key={tab}

@@ -51,20 +51,17 @@ export function HubParcelsPage() {
           ))}
         </select>
       </label>
-      <nav aria-label={t`The hub’s lists`}>
-        <ul className="tabs tabs-box w-fit">
-          {HUB_LISTS.map((each) => (
-            <li key={each}>
-              <Link
-                to={hubListPath(hub, each)}
-                className={`tab ${each === list ? 'tab-active' : ''}`}
-                aria-current={each === list ? 'page' : undefined}
-              >
-                {i18n._(HUB_LIST_NAMES[each])}
-              </Link>
-            </li>
-          ))}
-        </ul>
+      <nav className="tabs tabs-box w-fit" aria-label={t`The hub’s lists`}>
+        {HUB_LISTS.map((each) => (
+          <Link
+            key={each}
+            to={hubListPath(hub, each)}
+            className={`tab ${each === list ? 'tab-active' : ''}`}
+            aria-current={each === list ? 'page' : undefined}
+          >
+            {i18n._(HUB_LIST_NAMES[each])}
+          </Link>
+        ))}
       </nav>
       <ListedParcels key={`${hub}-${list}`} filter={{ hub, hubList: list }} />
     </section>
