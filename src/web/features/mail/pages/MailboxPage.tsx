@@ -267,12 +267,12 @@ export function MailboxPage() {
           <Trans>Refresh</Trans>
         </button>
       </div>
-      <nav className="tabs tabs-box w-fit" aria-label={t`Mails or text messages`}>
+      <nav className="join" aria-label={t`Mails or text messages`}>
         {(Object.keys(TABS) as Tab[]).map((each) => (
           <Link
             key={each}
             to={each === 'mails' ? '/dashboard/mailbox' : '/dashboard/mailbox?tab=texts'}
-            className={`tab ${each === tab ? 'tab-active' : ''}`}
+            className={`btn btn-sm join-item ${each === tab ? 'btn-active btn-primary' : ''}`}
             aria-current={each === tab ? 'page' : undefined}
           >
             {i18n._(TABS[each])}

@@ -51,12 +51,12 @@ export function HubParcelsPage() {
           ))}
         </select>
       </label>
-      <nav className="tabs tabs-box w-fit" aria-label={t`The hub’s lists`}>
+      <nav className="join" aria-label={t`The hub’s lists`}>
         {HUB_LISTS.map((each) => (
           <Link
             key={each}
             to={hubListPath(hub, each)}
-            className={`tab ${each === list ? 'tab-active' : ''}`}
+            className={`btn btn-sm join-item ${each === list ? 'btn-active btn-primary' : ''}`}
             aria-current={each === list ? 'page' : undefined}
           >
             {i18n._(HUB_LIST_NAMES[each])}
