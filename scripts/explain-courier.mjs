@@ -222,6 +222,14 @@ async function main() {
     ['admin merchants', 'GET', '/api/admin/merchants', { token: admin }],
     ['admin payouts', 'GET', '/api/admin/payouts', { token: admin }],
     ['the day’s pickups', 'GET', '/api/admin/pickups', { token: admin }],
+    // Issue 43: Operations' counts opened, a hub's lists, the pickups ahead, the Mailbox's tabs.
+    ['stuck parcels', 'GET', '/api/admin/parcels?stuck=yes', { token: admin }],
+    ['failed, refused', 'GET', '/api/admin/parcels?failed=refused', { token: admin }],
+    ['Dhaka hub inbound', 'GET', '/api/admin/parcels?hub=dhaka&hubList=inbound', { token: admin }],
+    ['Dhaka hub on hand', 'GET', '/api/admin/parcels?hub=dhaka&hubList=on_hand', { token: admin }],
+    ['pickups ahead', 'GET', '/api/admin/pickups/ahead', { token: admin }],
+    ['Mailbox mails', 'POST', '/api/mailbox/mails', { token: admin, body: {} }],
+    ['Mailbox texts by phone', 'POST', '/api/mailbox/texts', { token: admin, body: { to: '01812345678' } }],
   ];
 
   await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -183,5 +183,7 @@ export async function courierRoutes(shop, databaseUrl) {
     get('admin payouts', '/api/admin/payouts', 'admin'),
     get("admin: the day's pickups", '/api/admin/pickups', 'admin'),
     get('admin: all parcels', '/api/admin/parcels', 'admin'),
+    get('admin: stuck parcels', '/api/admin/parcels?stuck=yes', 'admin'),
+    get('admin: a hub inbound', '/api/admin/parcels?hub=dhaka&hubList=inbound', 'admin'),
   ];
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { namedPlaceSchema } from './area.ts';
 import { bdMobileSchema, consignmentSchema } from './consignment.ts';
-import { CONSIGNMENT_STATUSES } from './consignment-status.ts';
+import { CONSIGNMENT_STATUSES, FAILURE_REASONS } from './consignment-status.ts';
 import { HUB_IDS } from './hubs.ts';
 import { calendarDaySchema, PICKUP_MESSAGES } from './pickup.ts';
 import { invoiceLookupSchema } from './tracking.ts';
@@ -50,10 +50,24 @@ export type ParcelsPage = z.infer<typeof parcelsPageSchema>;
 const LIST_MESSAGES = {
   merchant: /*i18n*/ 'Choose a merchant from the list',
   hub: /*i18n*/ 'Choose a hub from the list',
+  hubList: /*i18n*/ 'Choose inbound, on hand or outbound',
+  hubListNeedsHub: /*i18n*/ 'Choose the hub whose parcels to list',
+  reason: /*i18n*/ 'Choose why the delivery failed',
+  rider: /*i18n*/ 'Choose a rider',
 } as const;
 
-/** `GET /api/admin/parcels` (admins): every parcel, filtered; booked between shop days, both included. */
-export const adminParcelsQuerySchema = z.object({
+/**
+ * A hub's own lists (R-HUB-LISTS): parcels in transit to it (bound for its division), on hand (at it) and
+ * outbound (in transit from it).
+ */
+export const HUB_LISTS = ['inbound', 'on_hand', 'outbound'] as const;
+export type HubList = (typeof HUB_LISTS)[number];
+
+/** A filter that is on or absent, as a link from Operations writes it (`?stuck=yes`). */
+const onlyWhenYes = z.enum(['yes']).optional();
+
+/** The staff's list's fields (`GET /api/admin/parcels`), before the rule between them: what a link may carry. */
+export const adminParcelsFieldsSchema = z.object({
   status: statusFilter,
   hub: z.enum(HUB_IDS, { error: LIST_MESSAGES.hub }).optional(),
   merchant: z.uuid({ error: LIST_MESSAGES.merchant }).optional().describe('A merchant’s id'),
@@ -61,7 +75,25 @@ export const adminParcelsQuerySchema = z.object({
   from: bookedFrom,
   to: bookedTo,
   q: searchText.optional().describe('A tracking code, an invoice number or a recipient’s phone, exactly'),
+  // Operations' counts, each opening the parcels behind it (R-OPERATIONS-LISTS).
+  stuck: onlyWhenYes.describe('`yes`: the parcels longer than STUCK_AFTER_HOURS in one status on their way or on hold'),
+  failed: z
+    .enum(FAILURE_REASONS, { error: LIST_MESSAGES.reason })
+    .optional()
+    .describe('The parcels whose delivery failed for this reason in the last 7 days'),
+  rider: z.email({ error: LIST_MESSAGES.rider }).optional().describe('A rider’s email: the parcels given to them'),
+  cashHeld: onlyWhenYes.describe('`yes`: the parcels whose collected cash is not handed in yet'),
+  hubList: z
+    .enum(HUB_LISTS, { error: LIST_MESSAGES.hubList })
+    .optional()
+    .describe('With `hub`: its parcels in transit to it, on hand at it, or in transit from it'),
   cursor: listCursorSchema,
+});
+
+/** `GET /api/admin/parcels` (operators and admins): every parcel, filtered; booked between shop days, both included. */
+export const adminParcelsQuerySchema = adminParcelsFieldsSchema.refine((query) => !query.hubList || query.hub, {
+  path: ['hub'],
+  message: LIST_MESSAGES.hubListNeedsHub,
 });
 export type AdminParcelsQuery = z.infer<typeof adminParcelsQuerySchema>;
 

@@ -28,6 +28,9 @@ export const PICKUP_MESSAGES = {
   /** Cancelling (issue 42): only the asker's own, and only before its window begins. */
   notFound: /*i18n*/ 'You have no pickup with this id.',
   alreadyCancelled: /*i18n*/ 'This pickup is already cancelled.',
+  /** Sending a rider (issue 43): to a pickup that is still to be made. */
+  noSuchPickup: /*i18n*/ 'There is no pickup with this id.',
+  cancelledNoRider: /*i18n*/ 'This pickup was cancelled: no rider goes.',
   windowBegun:
     /*i18n*/ 'The courier’s window has begun: this pickup can no longer be cancelled. Call us if the courier should not come.',
 } as const;
@@ -86,10 +89,30 @@ export type Pickup = z.infer<typeof pickupSchema>;
 
 export const pickupIdParamsSchema = z.object({ id: z.uuid({ error: PICKUP_MESSAGES.notFound }) });
 
+/** A pickup as the staff see it: with the rider sent to collect it, if one is yet (R-PICKUPS-AHEAD). */
+export const staffPickupSchema = pickupSchema.extend({
+  rider: z.object({ name: z.string(), email: z.string() }).nullable(),
+});
+export type StaffPickup = z.infer<typeof staffPickupSchema>;
+
 /** `GET /api/admin/pickups?day=`: a page of the day's pickups, area by area (R-PICKUPS), and where the next starts. */
 export const dayPickupsSchema = z.object({
   day: z.string(),
-  areas: z.array(z.object({ area: namedPlaceSchema, pickups: z.array(pickupSchema) })),
+  areas: z.array(z.object({ area: namedPlaceSchema, pickups: z.array(staffPickupSchema) })),
   next: z.string().nullable(),
 });
 export type DayPickups = z.infer<typeof dayPickupsSchema>;
+
+/**
+ * `GET /api/admin/pickups/ahead` (issue 43, R-PICKUPS-AHEAD): today and the days a pickup may be asked for,
+ * each with its pickups not cancelled, their parcels, and how many have no rider yet; days with none left out.
+ */
+export const pickupsAheadSchema = z.array(
+  z.object({ day: z.string(), pickups: z.number().int(), parcels: z.number().int(), withoutRider: z.number().int() }),
+);
+export type PickupsAhead = z.infer<typeof pickupsAheadSchema>;
+
+/** `PUT /api/admin/pickups/{id}/rider`: the rider sent to collect it, by email, or null to send none yet. */
+export const pickupRiderSchema = z.object({
+  rider: z.email({ error: /*i18n*/ 'Choose a rider' }).nullable(),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressQualitySchema } from './address-quality.ts';
 import { namedPlaceSchema } from './area.ts';
+import { cashDifferenceSchema } from './cash-handins.ts';
 import { bdMobileSchema, optionalText } from './consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, PARCEL_STATUS_MESSAGES, SCAN_STATUSES } from './consignment-status.ts';
 import { withWesternDigits } from './digits.ts';
@@ -237,5 +238,7 @@ export const operationsSchema = z.object({
   cashWithRiders: z.array(
     z.object({ rider: z.object({ name: z.string(), email: z.string() }), parcels: z.number().int(), amount: z.number().int() }),
   ),
+  /** Hand-ins of the last `failedWithinDays` days whose counted cash differed from the collected (R-CASH-HANDINS), newest first. */
+  cashDifferences: z.array(cashDifferenceSchema),
 });
 export type Operations = z.infer<typeof operationsSchema>;

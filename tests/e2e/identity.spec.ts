@@ -104,10 +104,13 @@ test('a protected route sends a visitor to login and back after signing in; logo
 test('a customer who opens one of the courier’s admin pages is told so and stays signed in', async ({ page, server }) => {
   const customer = await signUpCustomer(server, { password: 'right123' });
   await signInThroughForm(page, customer.email, 'right123');
-  // /dashboard/pickups is a letter away from their own /dashboard/pickup (issue 39 item 10).
-  for (const staffPage of ['/dashboard/pickups', '/dashboard/merchants']) {
+  // /dashboard/pickups is a letter away from their own /dashboard/pickup (issue 39 item 10); hub staff send riders to pickups (issue 43).
+  for (const [staffPage, told] of [
+    ['/dashboard/pickups', 'This page is for hub staff. Ask an admin to give your account the role it needs.'],
+    ['/dashboard/merchants', 'This page is for the courier’s admins: your account cannot open it.'],
+  ] as const) {
     await page.goto(staffPage);
-    await expect(page.getByRole('alert')).toHaveText('This page is for the courier’s admins: your account cannot open it.');
+    await expect(page.getByRole('alert')).toHaveText(told);
     await expect(page).toHaveURL(new RegExp(`${staffPage}$`));
     expect(await accessToken(page)).not.toBeNull();
   }

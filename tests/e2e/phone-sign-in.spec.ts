@@ -8,7 +8,7 @@ import { signInBrowser } from './sign-in.ts';
 
 /**
  * Sign-up and sign-in by mobile number with a code by text (issue 42, R-PHONE-SIGN-IN): the code is read
- * where an operator without an SMS gateway reads it, in the admin's Mailbox, under Text messages.
+ * where an operator without an SMS gateway reads it, in the admin's Mailbox, on its Text messages tab.
  */
 
 /** The newest sign-in code texted to `phone` (01711000000), read by an admin in a browser of their own. */
@@ -18,7 +18,7 @@ async function codeFromMailbox(page: Page, server: TestServer, phone: string, no
   await signInBrowser(adminPage, server, await signInAdmin(server));
   let code = '';
   await expect(async () => {
-    await adminPage.goto('/dashboard/mailbox');
+    await adminPage.goto('/dashboard/mailbox?tab=texts');
     const text = adminPage
       .getByTestId('text-message')
       .filter({ hasText: `To: ${phone}` })

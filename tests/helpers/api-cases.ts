@@ -185,7 +185,11 @@ export const API_CASES: Record<string, ApiCase> = {
     status: 200,
   }),
   readOperations: async () => ({ as: 'admin', status: 200 }),
-  takeCashFromRider: async (world) => ({ as: 'operator', json: { rider: await emailOf(world, 'rider') }, status: 200 }),
+  takeCashFromRider: async (world) => {
+    // The rider holds the cash of a delivery (R-CASH-HANDINS): with none, a hand-in is 409.
+    await deliveredOnPhoto(world);
+    return { as: 'operator', json: { rider: await emailOf(world, 'rider'), counted: 100_000 }, status: 200 };
+  },
   requestPickup: async () => ({
     json: { ...STANDARD_PARCEL.pickup, day: day(2), window: '09-12', parcels: 3 },
     status: 201,
@@ -196,6 +200,12 @@ export const API_CASES: Record<string, ApiCase> = {
     return { params: { id: (await world.as('customer', 'POST', '/api/pickups', asked, 201)).id }, status: 200 };
   },
   listDayPickups: async () => ({ as: 'admin', query: { day: day(2) }, status: 200 }),
+  listPickupsAhead: async () => ({ as: 'operator', status: 200 }),
+  sendRiderToPickup: async (world) => {
+    const asked = { ...STANDARD_PARCEL.pickup, day: day(2), window: '09-12', parcels: 2 };
+    const { id } = await world.as('customer', 'POST', '/api/pickups', asked, 201);
+    return { as: 'operator', params: { id }, json: { rider: await emailOf(world, 'rider') }, status: 200 };
+  },
   requestFreight: async () => ({
     json: {
       mode: 'air',
@@ -503,6 +513,8 @@ export const API_CASES: Record<string, ApiCase> = {
   }),
   readMailbox: async () => ({ as: 'admin', status: 200 }),
   readSmsOutbox: async () => ({ as: 'admin', status: 200 }),
+  readMailboxMails: async () => ({ as: 'admin', json: { kind: 'welcome' }, status: 200 }),
+  readMailboxTexts: async () => ({ as: 'admin', json: { to: STANDARD_PARCEL.recipient.phone }, status: 200 }),
 
   // Better Auth's calls
   signUp: async () => ({

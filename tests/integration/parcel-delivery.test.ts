@@ -357,8 +357,11 @@ describe('delivering a parcel with the recipient’s code', () => {
     expect(before.cashWithRiders).toEqual([{ rider: { name: 'Rider One', email: rider.email }, parcels: 4, amount: 870_000 }]);
     expect((await call(server, 'GET', '/api/admin/operations', { token: rider.token })).status).toBe(403);
 
-    const handedIn = await call(server, 'POST', '/api/ops/cash-handins', { token: admin.token, body: { rider: rider.email } });
-    expect(handedIn.body).toEqual({ parcels: 4, amount: 870_000 });
+    const handedIn = await call(server, 'POST', '/api/ops/cash-handins', {
+      token: admin.token,
+      body: { rider: rider.email, counted: 870_000 },
+    });
+    expect(handedIn.body).toEqual({ parcels: 4, amount: 870_000, counted: 870_000, difference: 0 });
     expect((await view()).cashWithRiders).toEqual([]);
   });
 });

@@ -295,6 +295,9 @@ export const mailOutbox = pgTable(
   (table) => [
     index('mail_outbox_waiting_idx').on(table.nextAttemptAt).where(sql`${table.deliveredAt} is null`),
     index('mail_outbox_created_at_idx').on(table.createdAt),
+    // The Mailbox's mails by recipient and by kind, newest first (issue 43, R-MAILBOX).
+    index('mail_outbox_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt, table.id),
+    index('mail_outbox_kind_idx').on(table.kind, table.createdAt, table.id),
   ],
 );
 
@@ -326,6 +329,8 @@ export const smsOutbox = pgTable(
     index('sms_outbox_created_at_idx').on(table.createdAt),
     // A number's texts of a day, counted for each booking text (decision 108).
     index('sms_outbox_phone_idx').on(table.phone, table.createdAt),
+    // The Mailbox's texts by kind, newest first (issue 43, R-MAILBOX).
+    index('sms_outbox_kind_idx').on(table.kind, table.createdAt, table.id),
   ],
 );
 
@@ -615,12 +620,16 @@ export const pickups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Cancelled by its asker before its window began (issue 42, R-PICKUPS): no courier comes. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The rider sent to collect it (issue 43, R-PICKUPS-AHEAD): chosen by an operator or an admin. */
+    riderId: text('rider_id').references(() => user.id, { onDelete: 'set null' }),
   },
   (table) => [
     // The admins' list reads one day's pickups a page at a time, keyset on what follows the day (decision 126);
     // My Parcels' reads a sender's.
     index('pickups_day_idx').on(table.day, table.areaId, table.window, table.createdAt, table.id),
     index('pickups_user_id_idx').on(table.userId, table.createdAt),
+    // A rider's account removed lets go of their pickups without reading every pickup.
+    index('pickups_rider_idx').on(table.riderId),
     check('pickups_parcels_positive', sql`${table.parcels} > 0`),
   ],
 );
@@ -1124,5 +1133,31 @@ export const recipientConfirmations = pgTable(
     index('recipient_confirmations_unconfirmed_idx')
       .on(table.state)
       .where(sql`${table.state} <> 'confirmed' and ${table.closedAt} is null`),
+  ],
+);
+
+/**
+ * A rider's cash handed in at a hub (issue 43, R-CASH-HANDINS, decision 174): what their parcels' deliveries
+ * collected and not yet handed in, and what the operator counted; a difference is kept as it was found,
+ * never corrected here. Poisha.
+ */
+export const cashHandins = pgTable(
+  'cash_handins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    riderId: text('rider_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The operator or admin who counted it. */
+    takenBy: text('taken_by').references(() => user.id, { onDelete: 'set null' }),
+    parcels: integer('parcels').notNull(),
+    collected: integer('collected').notNull(),
+    counted: integer('counted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('cash_handins_rider_idx').on(table.riderId, table.createdAt),
+    index('cash_handins_taken_by_idx').on(table.takenBy),
+    // Operations shows the hand-ins that were short or over, newest first: only those are in it.
+    index('cash_handins_differing_idx').on(table.createdAt).where(sql`${table.counted} <> ${table.collected}`),
+    check('cash_handins_amounts', sql`${table.parcels} > 0 AND ${table.collected} >= 0 AND ${table.counted} >= 0`),
   ],
 );

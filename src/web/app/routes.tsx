@@ -331,6 +331,27 @@ export const routes: RouteObject[] = [
                       (m) => m.BagPage,
                     ),
                   },
+                  {
+                    path: 'pickups',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/DayPickupsPage.tsx'), 'parcels'),
+                      (m) => m.DayPickupsPage,
+                    ),
+                  },
+                  {
+                    path: 'hub',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/HubParcelsPage.tsx'), 'parcels'),
+                      (m) => m.HubParcelsPage,
+                    ),
+                  },
+                  {
+                    path: 'allParcels',
+                    lazy: page(
+                      () => withCatalogues(import('../features/parcels/pages/AllParcelsPage.tsx'), 'parcels'),
+                      (m) => m.AllParcelsPage,
+                    ),
+                  },
                 ],
               },
               {
@@ -403,20 +424,6 @@ export const routes: RouteObject[] = [
                   (m) => m.RequireCourierAdminOutlet,
                 ),
                 children: [
-                  {
-                    path: 'allParcels',
-                    lazy: page(
-                      () => withCatalogues(import('../features/parcels/pages/AllParcelsPage.tsx'), 'parcels'),
-                      (m) => m.AllParcelsPage,
-                    ),
-                  },
-                  {
-                    path: 'pickups',
-                    lazy: page(
-                      () => withCatalogues(import('../features/parcels/pages/DayPickupsPage.tsx'), 'parcels'),
-                      (m) => m.DayPickupsPage,
-                    ),
-                  },
                   {
                     path: 'operations',
                     lazy: page(

@@ -60,7 +60,8 @@ export const queryKeys = {
   openReturnRequests: [SIGNED_IN, 'open-return-requests'],
   /** A page of My Parcels: its filter (a search is kept in memory only, never in an address) and its cursor. */
   parcelsPage: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'parcels', 'page', filter, cursor ?? 'first'],
-  allParcels: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'all-parcels', filter, cursor ?? 'first'],
+  /** Under the parcels' key: a scan or a bulk action refreshes the lists (R-OPERATIONS-LISTS). */
+  allParcels: (filter: object, cursor: string | undefined) => [SIGNED_IN, 'parcels', 'all', filter, cursor ?? 'first'],
   feePayment: (trackingCode: string) => [SIGNED_IN, 'fee-payment', trackingCode],
   rateCard: [SIGNED_IN, 'rate-card'],
   freightRequests: [SIGNED_IN, 'freight-requests'],
@@ -74,6 +75,8 @@ export const queryKeys = {
   bag: (code: string) => [SIGNED_IN, 'bags', code],
   bagParcels: (code: string, show: string, cursor: string | undefined) => [SIGNED_IN, 'bags', code, show, cursor ?? 'first'],
   dayPickups: (day: string, cursor: string | undefined) => [SIGNED_IN, 'pickups', day, cursor ?? 'first'],
+  /** Today and the coming days with pickups (R-PICKUPS-AHEAD): under the day's key, so a rider sent refreshes both. */
+  pickupsAhead: [SIGNED_IN, 'pickups', 'ahead'],
   /** The merchant's account, ledger and payouts (issue 30): all under one key, so a payout refreshes each. */
   merchant: [SIGNED_IN, 'merchant'],
   ledger: (page: LedgerCursor) => [SIGNED_IN, 'merchant', 'ledger', page],
@@ -96,7 +99,14 @@ export const queryKeys = {
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],
   mailbox: [SIGNED_IN, 'mailbox'],
-  smsOutbox: [SIGNED_IN, 'mailbox', 'sms'],
+  /** A page of the Mailbox's mails or texts (R-MAILBOX): its tab, its filter (in memory only) and its cursor. */
+  mailboxPage: (tab: 'mails' | 'texts', filter: object, cursor: string | undefined) => [
+    SIGNED_IN,
+    'mailbox',
+    tab,
+    filter,
+    cursor ?? 'first',
+  ],
   /** The signed-in customer's cart (R-CART); a visitor's, kept in the browser, is not under `signedIn`. */
   cart: [SIGNED_IN, 'cart'],
   visitorCart: ['visitor-cart'],

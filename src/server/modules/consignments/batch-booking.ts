@@ -17,8 +17,9 @@ import {
   withBookingTries,
 } from './bulk-booking.ts';
 import { printBulkLabels } from './bulk-labels.ts';
+import { answerOnce, requestHash } from './idempotent-answer.ts';
 import { bulkBookedNotices } from './notifications.ts';
-import { answerOnce, atStore, type BookingTerms, bookingOf, pricedConsignment, requestHash } from './service.ts';
+import { atStore, type BookingTerms, bookingOf, pricedConsignment } from './service.ts';
 
 /**
  * Public file of the consignments module: a batch of parcels booked in one call (`bookBatch`), which the

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
 import { consignments, user } from '#server/db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError } from '#server/http/errors.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
@@ -17,10 +18,10 @@ import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
 import { addressQualityOf, type ConsignmentRow } from './consignment-row.ts';
+import { answerOnce, requestHash } from './idempotent-answer.ts';
 import { applyMove, lockConsignment, sameDeliveryCode } from './moves.ts';
 import { type MoveContext, trackingChanged } from './parcel-moved.ts';
 import type { CodeSeal } from './sealed-codes.ts';
-import { answerOnce, requestHash } from './service.ts';
 
 export const DELIVERY_MESSAGES = {
   notOnRun: /*i18n*/ 'This parcel is not out for delivery with you.',
@@ -38,7 +39,7 @@ export const DELIVERY_MESSAGES = {
 } as const;
 
 /** A staff account that may take parcels out: a rider's id, by email. */
-export async function riderIdByEmail(context: MoveContext, email: string): Promise<string> {
+export async function riderIdByEmail(context: { db: Database }, email: string): Promise<string> {
   const [rider] = await context.db
     .select({ id: user.id })
     .from(user)

@@ -13,6 +13,7 @@ import {
 } from '#shared/parcel-lists.ts';
 import { namedPlace } from '../areas/places.ts';
 import { findAreas } from '../rates/service.ts';
+import { operationsClock } from './operations.ts';
 import { adminParcelFilter, cappedCount, parcelsPage } from './parcel-lists.ts';
 import { sendersParcelsPage } from './service.ts';
 
@@ -55,12 +56,13 @@ export const parcelListRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
   app.get(
     '/api/admin/parcels',
     {
-      onRequest: app.requireAdmin,
+      // Hub operators list their hub's parcels and act on them (R-HUB-LISTS, decision 173).
+      onRequest: app.requireRole(['operator']),
       schema: {
         operationId: 'listAllParcels',
         tags: ['parcels'],
         summary:
-          'Every parcel (admins), newest first, a page at a time (send back `next` as `cursor`): by status, hub, merchant, recipient’s area (its id or name), booked between two shop days, or a tracking code, invoice number or recipient’s phone; the first page counts the matches up to 10,000',
+          'Every parcel (operators and admins), newest first, a page at a time (send back `next` as `cursor`): by status, hub, merchant, recipient’s area (its id or name), booked between two shop days, or a tracking code, invoice number or recipient’s phone; Operations’ counts opened (stuck, failed for a reason, a rider’s, cash not handed in); a hub’s inbound, on-hand and outbound parcels; the first page counts the matches up to 10,000',
         querystring: adminParcelsQuerySchema,
         errors: [400],
         response: { 200: adminParcelsPageSchema },
@@ -69,7 +71,7 @@ export const parcelListRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
     async (request): Promise<AdminParcelsPage> => {
       // An area as typed ("Savar, Dhaka") or by its id, read as a booking reads it (R-COVERAGE).
       const area = request.query.area ? findAreas({ area: request.query.area }).area.id : undefined;
-      const where = adminParcelFilter({ ...request.query, area }, config.timeZone);
+      const where = adminParcelFilter({ ...request.query, area }, config.timeZone, operationsClock(config, new Date()));
       const { cursor } = request.query;
       const [page, count] = await Promise.all([
         parcelsPage(db, where, cursor, LIMITS.parcelsPageSize),

@@ -1,19 +1,26 @@
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignmentEvents, consignments, parcelCounts, user } from '#server/db/schema.ts';
 import { readWithin } from '#server/db/statement-timeout.ts';
-import { STUCK_STATUSES } from '#shared/consignment-status.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { type Operations, operationsSchema } from '#shared/tracking.ts';
 import { unconfirmedCounts, unconfirmedVersion } from '../recipient-confirmations/service.ts';
-import { riderIdByEmail } from './deliveries.ts';
+import { cashDifferences } from './cash-handins.ts';
 import { readParcelCounts } from './parcel-counts.ts';
-import type { MoveContext } from './parcel-moved.ts';
+import { type OperationsClock, stuckParcel } from './parcel-lists.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Failed attempts are counted over this many days back from now (R-OPERATIONS): the answer and the page say so. */
 export const FAILED_WITHIN_DAYS = 7;
+
+/** Since when a parcel in one status is stuck, and a failed attempt counted, as of `now` (R-OPERATIONS). */
+export function operationsClock(config: Config, now: Date): OperationsClock {
+  return {
+    stuckBefore: new Date(now.getTime() - config.stuckAfterHours * HOUR_MS),
+    failedSince: new Date(now.getTime() - FAILED_WITHIN_DAYS * 24 * HOUR_MS),
+  };
+}
 
 /**
  * `GET /api/admin/operations` (R-OPERATIONS): counts by status and hub, stuck parcels, failed attempts by
@@ -22,8 +29,7 @@ export const FAILED_WITHIN_DAYS = 7;
  * under the reports' statement timeout (decision 124).
  */
 export function operationsView(db: Database, config: Config, now = new Date()): Promise<Operations> {
-  const stuckBefore = new Date(now.getTime() - config.stuckAfterHours * HOUR_MS);
-  const failedSince = new Date(now.getTime() - FAILED_WITHIN_DAYS * 24 * HOUR_MS);
+  const { stuckBefore, failedSince } = operationsClock(config, now);
   return readWithin(db, config.database.reportStatementTimeoutMs, async (tx) => {
     const { byStatus, byHub } = await readParcelCounts(tx);
     const stuck = await tx
@@ -34,14 +40,8 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
         since: consignments.statusChangedAt,
       })
       .from(consignments)
-      .where(
-        and(
-          inArray(consignments.status, [...STUCK_STATUSES]),
-          lt(consignments.statusChangedAt, stuckBefore),
-          // A sandbox parcel is stuck on nobody's way (R-SANDBOX).
-          eq(consignments.test, false),
-        ),
-      )
+      // A sandbox parcel is stuck on nobody's way (R-SANDBOX).
+      .where(and(stuckParcel(stuckBefore), eq(consignments.test, false)))
       .orderBy(asc(consignments.statusChangedAt))
       .limit(LIMITS.parcelsPageSize);
     const failedByReason = await tx
@@ -67,6 +67,8 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
       .groupBy(user.name, user.email)
       .orderBy(user.name);
     const unconfirmed = await unconfirmedCounts(tx);
+    // A hand-in's difference stays on the board as long as the failed attempts' window (R-CASH-HANDINS).
+    const differences = await cashDifferences(tx, failedSince);
     return {
       byStatus,
       unconfirmed,
@@ -76,6 +78,7 @@ export function operationsView(db: Database, config: Config, now = new Date()): 
       failedByReason,
       failedWithinDays: FAILED_WITHIN_DAYS,
       cashWithRiders: cashWithRiders.map(({ name, email, parcels, amount }) => ({ rider: { name, email }, parcels, amount })),
+      cashDifferences: differences,
     };
   });
 }
@@ -122,15 +125,4 @@ export function operationsBoard(db: Database, config: Config, now: () => number 
     });
     return json;
   };
-}
-
-/** `POST /api/ops/cash-handins`: the rider handed in the cash they collected; what was taken in, in poisha. */
-export async function takeCashFromRider(context: MoveContext, riderEmail: string): Promise<{ parcels: number; amount: number }> {
-  const riderId = await riderIdByEmail(context, riderEmail);
-  const taken = await context.db
-    .update(consignments)
-    .set({ codHandedInAt: sql`now()` })
-    .where(and(eq(consignments.riderId, riderId), gt(consignments.codCollected, 0), isNull(consignments.codHandedInAt)))
-    .returning({ amount: consignments.codCollected });
-  return { parcels: taken.length, amount: taken.reduce((total, row) => total + (row.amount ?? 0), 0) };
 }

@@ -1,11 +1,14 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like-pattern.ts';
-import { consignments, merchants } from '#server/db/schema.ts';
+import { consignmentEvents, consignments, merchants, user } from '#server/db/schema.ts';
 import { CURSOR_SHAPES, readCursor, writeCursor } from '#server/http/keyset-cursor.ts';
 import { bdMobileSchema } from '#shared/consignment.ts';
-import { type AdminParcelsQuery, LIST_COUNT_CAP, type SendersParcelsFilter } from '#shared/parcel-lists.ts';
+import { STUCK_STATUSES } from '#shared/consignment-status.ts';
+import type { HubId } from '#shared/hubs.ts';
+import { type AdminParcelsQuery, type HubList, LIST_COUNT_CAP, type SendersParcelsFilter } from '#shared/parcel-lists.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
+import { areaIdsServedBy } from '../areas/places.ts';
 import type { ConsignmentRow } from './consignment-row.ts';
 
 /**
@@ -138,18 +141,65 @@ export function sendersParcels(
   );
 }
 
-/** The admins' list of every parcel. */
-export function adminParcelFilter(filter: AdminParcelsQuery, timeZone: string): SQL | undefined {
+/** What Operations' lists are read against (R-OPERATIONS-LISTS): now's limits of a stuck parcel and of a recent failure. */
+export interface OperationsClock {
+  stuckBefore: Date;
+  failedSince: Date;
+}
+
+/**
+ * A parcel stuck (R-OPERATIONS): on its way or on hold, in one status since before `stuckBefore`; read off
+ * the partial index of the parcels on their way (decision 123), on Operations and in its list alike.
+ */
+export const stuckParcel = (stuckBefore: Date): SQL | undefined =>
+  and(inArray(consignments.status, [...STUCK_STATUSES]), lt(consignments.statusChangedAt, stuckBefore));
+
+/**
+ * A hub's own lists (R-HUB-LISTS, decision 173): on hand is at it; outbound left it in transit (a parcel in
+ * transit names the hub it left); inbound is in transit from another hub to an area of its division.
+ */
+function hubListFilter(hub: HubId, list: HubList): SQL | undefined {
+  if (list === 'on_hand') return and(eq(consignments.hub, hub), inArray(consignments.status, ['at_hub', 'at_delivery_hub']));
+  if (list === 'outbound') return and(eq(consignments.hub, hub), eq(consignments.status, 'in_transit'));
+  return and(
+    eq(consignments.status, 'in_transit'),
+    ne(consignments.hub, hub),
+    inArray(consignments.recipientAreaId, areaIdsServedBy(hub)),
+  );
+}
+
+/** The staff's list of every parcel, and Operations' counts opened (R-OPERATIONS-LISTS). */
+export function adminParcelFilter(filter: AdminParcelsQuery, timeZone: string, clock: OperationsClock): SQL | undefined {
   return and(
     // The sandbox's parcels are no work of the network's (R-SANDBOX).
     eq(consignments.test, false),
     filter.status ? eq(consignments.status, filter.status) : undefined,
-    filter.hub ? eq(consignments.hub, filter.hub) : undefined,
+    filter.hub && !filter.hubList ? eq(consignments.hub, filter.hub) : undefined,
+    filter.hub && filter.hubList ? hubListFilter(filter.hub, filter.hubList) : undefined,
     filter.merchant
       ? sql`${consignments.userId} = (select ${merchants.userId} from ${merchants} where ${merchants.id} = ${filter.merchant})`
       : undefined,
     filter.area ? eq(consignments.recipientAreaId, filter.area) : undefined,
     bookedBetween(filter, timeZone),
     filter.q ? parcelSearch(filter.q) : undefined,
+    filter.stuck ? stuckParcel(clock.stuckBefore) : undefined,
+    // The failures of the last days by reason, found first through their partial index on the history.
+    filter.failed
+      ? foundFirst(
+          sql`${consignments.id} in (select ${consignmentEvents.consignmentId} from ${consignmentEvents}
+            where ${consignmentEvents.status} = 'delivery_failed' and ${consignmentEvents.createdAt} >= ${clock.failedSince}
+            and ${consignmentEvents.reason} = ${filter.failed})`,
+        )
+      : undefined,
+    // A rider's parcels, found first through the rider's index; an email that is no rider's lists none.
+    filter.rider
+      ? foundFirst(
+          eq(
+            consignments.riderId,
+            sql`(select ${user.id} from ${user} where ${user.email} = ${filter.rider.toLowerCase()} and ${user.role} = 'rider')`,
+          ),
+        )
+      : undefined,
+    filter.cashHeld ? and(gt(consignments.codCollected, 0), isNull(consignments.codHandedInAt)) : undefined,
   );
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Viewer } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
@@ -38,21 +37,19 @@ import { askRecipientAtBooking, openConfirmations } from '../recipient-confirmat
 import { pickupStores, type StoreRow, storeRefused } from '../stores/service.ts';
 import { holdBookingBudget } from './booking-budget.ts';
 import { addressQualityOf, type ConsignmentRow, findConsignment } from './consignment-row.ts';
+import { answerOnce, requestHash } from './idempotent-answer.ts';
 import { consignmentLabel } from './label.ts';
 import { type MoveNotice, recordBooked } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
 import { parcelsPage, sendersParcels } from './parcel-lists.ts';
 import { type MoveContext, moveParcel } from './parcel-moved.ts';
-import {
-  claimIdempotencyKey,
-  findIdempotencyKey,
-  INVOICE_UNIQUE,
-  insertConsignment,
-  keepIdempotentAnswer,
-  parcelWithInvoice,
-} from './repository.ts';
+import { INVOICE_UNIQUE, insertConsignment, parcelWithInvoice } from './repository.ts';
 import { newTrackingCode } from './tracking-code.ts';
 
+// A rider found by email, for the pickups a rider is sent to (R-PICKUPS-AHEAD) as for the parcels.
+export { riderIdByEmail } from './deliveries.ts';
+// An Idempotency-Key's first answer (R-BOOKING), for the merchant API's other doors.
+export { answerOnce, requestHash } from './idempotent-answer.ts';
 // The context a parcel moves in, for the merchant API's cancel (issue 41): the website's own.
 export { type MoveContext, moveContext } from './parcel-moved.ts';
 // The sandbox's move of a test parcel (R-SANDBOX), for the merchant API.
@@ -62,7 +59,6 @@ export const CONSIGNMENT_MESSAGES = {
   notFound: /*i18n*/ 'No parcel of yours has this tracking code.',
   invoiceNotFound: /*i18n*/ 'No parcel of yours has this invoice number.',
   cancelledNoLabel: /*i18n*/ 'This parcel was cancelled: it has no label to print.',
-  keyReused: /*i18n*/ 'This Idempotency-Key was already used for a different booking: use a new key for a new parcel.',
   pickupMissing: /*i18n*/ 'Give the pickup address: where the rider collects the parcel.',
   codForMerchants:
     /*i18n*/ 'Cash on delivery is for approved merchant accounts: apply as a merchant on the Merchant page, or book with no cash to collect.',
@@ -133,22 +129,6 @@ export function bookingContext(
     notify: parcelNotices(config, translators),
     askToConfirm: (tx, row, asked) => askRecipientAtBooking(tx, config, translators, row, asked),
   };
-}
-
-/** The same request, whatever order its fields came in: what an `Idempotency-Key` is held to. */
-export function requestHash(request: unknown): string {
-  const sorted = (value: unknown): unknown =>
-    value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([, inner]) => inner !== undefined)
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([key, inner]) => [key, sorted(inner)]),
-        )
-      : value;
-  return createHash('sha256')
-    .update(JSON.stringify(sorted(request)))
-    .digest('hex');
 }
 
 const absolute = (config: Config, path: string) => new URL(path, config.publicUrl).toString();
@@ -338,28 +318,6 @@ export async function insertPricedConsignment(
   if (!row.test) await context.notify?.(tx, row, {});
   await context.askToConfirm?.(tx, row, request.askRecipientToConfirm ?? false);
   return row;
-}
-
-/**
- * A booking's answer made once for its `Idempotency-Key` (R-BOOKING), in the booking's transaction: the
- * first request with a key books and its answer is kept; the same request again is given that answer and
- * books nothing; another request with the key is refused (422). Without a key, `book` simply books.
- */
-export async function answerOnce<Answer>(
-  tx: Transaction,
-  userId: string,
-  idempotencyKey: string | undefined,
-  hash: string,
-  book: () => Promise<Answer>,
-): Promise<Answer> {
-  if (idempotencyKey && !(await claimIdempotencyKey(tx, userId, idempotencyKey, hash))) {
-    const first = await findIdempotencyKey(tx, userId, idempotencyKey);
-    if (first?.requestHash !== hash) throw new HttpError(422, 'idempotency_key_reused', CONSIGNMENT_MESSAGES.keyReused);
-    if (first.answer) return first.answer as Answer;
-  }
-  const answer = await book();
-  if (idempotencyKey) await keepIdempotentAnswer(tx, userId, idempotencyKey, answer);
-  return answer;
 }
 
 /**

@@ -12,6 +12,7 @@ import { idempotencyKeyHeadersSchema, idempotencyKeyOf } from '#server/http/idem
 import { acceptPictureForms, uploadedPicture } from '#server/http/multipart-form.ts';
 import type { SharedLimit } from '#server/http/rate-limits.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
+import { cashHandinRequestSchema, cashHandinSchema } from '#shared/cash-handins.ts';
 import { trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
 import {
@@ -26,10 +27,11 @@ import {
 } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import type { PrivatePhotos } from '../products/picture-store.ts';
+import { takeCashFromRider } from './cash-handins.ts';
 import { deliveryRequestHash, listRiders, openedCode, recordDelivery, riderIdByEmail, riderRun } from './deliveries.ts';
 import { assertMoveComplete } from './moves.ts';
 import { parcelNotices } from './notifications.ts';
-import { operationsBoard, takeCashFromRider } from './operations.ts';
+import { operationsBoard } from './operations.ts';
 import { PARCEL_COUNTS } from './parcel-counts.ts';
 import { moveContext } from './parcel-moved.ts';
 import { applyScans } from './scans.ts';
@@ -221,7 +223,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         operationId: 'readOperations',
         tags: ['operations'],
         summary:
-          'The network at a glance (admin): parcels by status and by hub (counts kept with every move), parcels stuck longer than STUCK_AFTER_HOURS in one status, failed attempts of the last `failedWithinDays` (7) days by reason, and cash riders collected and have not handed in. Read under REPORT_STATEMENT_TIMEOUT_MS: past it, 503 with Retry-After. The view is made once for every admin asking while nothing it counts has changed, for at most 2 s',
+          'The network at a glance (admin): parcels by status and by hub (counts kept with every move), parcels stuck longer than STUCK_AFTER_HOURS in one status, failed attempts of the last `failedWithinDays` (7) days by reason, cash riders collected and have not handed in, and the hand-ins of those days whose counted cash differed from the collected. Read under REPORT_STATEMENT_TIMEOUT_MS: past it, 503 with Retry-After. The view is made once for every admin asking while nothing it counts has changed, for at most 2 s',
         response: { 200: operationsSchema },
       },
     },
@@ -236,11 +238,12 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         operationId: 'takeCashFromRider',
         tags: ['operations'],
         summary:
-          'A rider handed in the cash they collected (operators and admins): every collected amount not handed in yet is marked taken',
-        body: z.object({ rider: z.email({ error: /*i18n*/ 'Choose a rider' }) }),
-        response: { 200: z.object({ parcels: z.number().int(), amount: z.number().int() }) },
+          'A rider handed in the cash they collected (operators and admins): `counted` is the cash counted, in poisha; every collected amount not handed in yet is marked taken, and the hand-in kept with the difference between counted and collected (shown on Operations). 409 when the rider holds no collected cash',
+        body: cashHandinRequestSchema,
+        errors: [400, 403, 409],
+        response: { 200: cashHandinSchema },
       },
     },
-    async (request) => takeCashFromRider(moves, request.body.rider),
+    async (request) => takeCashFromRider(moves, viewerOf(request).userId, request.body),
   );
 };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import { mailboxEntrySchema } from '#shared/mail.ts';
-import { readMailbox } from './service.ts';
+import { mailboxEntrySchema, mailboxQuerySchema, mailsPageSchema } from '#shared/mail.ts';
+import { readMailbox, readMailsPage } from './service.ts';
 import type { Shop } from './templates/layout.ts';
 
 export const mailRoutes: FastifyPluginAsyncZod<{ db: Database; shop: Shop }> = async (app, { db, shop }) => {
@@ -18,5 +18,22 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Database; shop: Shop }> = a
       },
     },
     async () => readMailbox(db, shop),
+  );
+
+  app.post(
+    '/api/mailbox/mails',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'readMailboxMails',
+        tags: ['mail'],
+        summary:
+          'The Mailbox’s mails (admin), newest first, a page at a time (send back `next` as `cursor`): by kind and by recipient’s email, exactly; the first page lists every kind. In the body, since an address is never put in a URL',
+        body: mailboxQuerySchema,
+        errors: [400],
+        response: { 200: mailsPageSchema },
+      },
+    },
+    async (request) => readMailsPage(db, shop, request.body),
   );
 };

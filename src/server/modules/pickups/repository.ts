@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
-import { pickups } from '#server/db/schema.ts';
+import { pickups, user } from '#server/db/schema.ts';
 import { CURSOR_SHAPES, readCursor, writeCursor } from '#server/http/keyset-cursor.ts';
 
 export type PickupRow = typeof pickups.$inferSelect;
@@ -51,20 +51,66 @@ export async function listPickupsOn(
   day: string,
   cursor: string | undefined,
   size: number,
-): Promise<{ rows: PickupRow[]; next: string | null }> {
+): Promise<{ rows: (PickupRow & { rider: { name: string; email: string } | null })[]; next: string | null }> {
   const found = await db
-    .select({ pickup: pickups, createdAtText: sql<string>`${pickups.createdAt}::text` })
+    .select({
+      pickup: pickups,
+      createdAtText: sql<string>`${pickups.createdAt}::text`,
+      riderName: user.name,
+      riderEmail: user.email,
+    })
     .from(pickups)
+    // The rider sent, if any (R-PICKUPS-AHEAD): a primary-key probe per listed pickup.
+    .leftJoin(user, eq(user.id, pickups.riderId))
     .where(and(eq(pickups.day, day), isNull(pickups.cancelledAt), after(cursor)))
     .orderBy(asc(pickups.areaId), asc(pickups.window), asc(pickups.createdAt), asc(pickups.id))
     .limit(size + 1);
   const page = found.slice(0, size);
   const last = page.at(-1);
   return {
-    rows: page.map(({ pickup }) => pickup),
+    rows: page.map(({ pickup, riderName, riderEmail }) => ({
+      ...pickup,
+      rider: riderName !== null && riderEmail !== null ? { name: riderName, email: riderEmail } : null,
+    })),
     next:
       found.length > size && last
         ? writeCursor([last.pickup.areaId, last.pickup.window, last.createdAtText, last.pickup.id])
         : null,
   };
+}
+
+/**
+ * The days from `first` to `last` with pickups not cancelled (R-PICKUPS-AHEAD): each day's pickups, parcels and
+ * those with no rider yet. Read along `pickups_day_idx`, which leads with the day: a fortnight of pickups.
+ */
+export function pickupsBetween(db: Database, first: string, last: string) {
+  return db
+    .select({
+      day: pickups.day,
+      pickups: count(),
+      parcels: sum(pickups.parcels).mapWith(Number),
+      withoutRider: sql<number>`count(*) filter (where ${pickups.riderId} is null)`.mapWith(Number),
+    })
+    .from(pickups)
+    .where(and(gte(pickups.day, first), lte(pickups.day, last), isNull(pickups.cancelledAt)))
+    .groupBy(pickups.day)
+    .orderBy(asc(pickups.day));
+}
+
+/** Any pickup, held for a change until the transaction ends. */
+export async function lockPickup(tx: Transaction, id: string): Promise<PickupRow | undefined> {
+  const [row] = await tx.select().from(pickups).where(eq(pickups.id, id)).for('update');
+  return row;
+}
+
+/** Sends `riderId` (or none) to a pickup; the rider's name and email as the staff see them. */
+export async function setPickupRider(
+  tx: Transaction,
+  id: string,
+  riderId: string | null,
+): Promise<{ name: string; email: string } | null> {
+  await tx.update(pickups).set({ riderId }).where(eq(pickups.id, id));
+  if (!riderId) return null;
+  const [rider] = await tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, riderId));
+  return rider ?? null;
 }

@@ -11,9 +11,12 @@ import {
   PICKUP_MESSAGES,
   pickupIdParamsSchema,
   pickupInputSchema,
+  pickupRiderSchema,
   pickupSchema,
+  pickupsAheadSchema,
+  staffPickupSchema,
 } from '#shared/pickup.ts';
-import { cancelPickup, listMyPickups, pickupsOn, requestPickup, todayIn } from './service.ts';
+import { cancelPickup, listMyPickups, pickupsAhead, pickupsOn, requestPickup, sendRiderToPickup, todayIn } from './service.ts';
 
 /** Pickups (issue 28): a sender asks for a courier; admins see each day's, area by area. */
 export const pickupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
@@ -68,17 +71,51 @@ export const pickupRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
   app.get(
     '/api/admin/pickups',
     {
-      onRequest: app.requireAdmin,
+      // Operators send riders to them too (R-PICKUPS-AHEAD).
+      onRequest: app.requireRole(['operator']),
       schema: {
         operationId: 'listDayPickups',
         tags: ['parcels'],
         summary:
-          'One day’s pickups (today by default), area by area and window by window (admin), a page at a time: send back `next` as `cursor` for the rest (an area may go on into the next page)',
+          'One day’s pickups (today by default), area by area and window by window, each with the rider sent (operators and admins), a page at a time: send back `next` as `cursor` for the rest (an area may go on into the next page)',
         querystring: z.object({ day: calendarDaySchema(PICKUP_MESSAGES.day).optional(), cursor: listCursorSchema }),
         errors: [400],
         response: { 200: dayPickupsSchema },
       },
     },
     async (request) => pickupsOn(db, request.query.day ?? todayIn(config), request.query.cursor),
+  );
+
+  app.get(
+    '/api/admin/pickups/ahead',
+    {
+      onRequest: app.requireRole(['operator']),
+      schema: {
+        operationId: 'listPickupsAhead',
+        tags: ['parcels'],
+        summary:
+          'Today and the next 14 days with pickups (operators and admins): each day’s pickups not cancelled, their parcels, and how many have no rider yet',
+        response: { 200: pickupsAheadSchema },
+      },
+    },
+    async () => pickupsAhead(db, todayIn(config)),
+  );
+
+  app.put(
+    '/api/admin/pickups/:id/rider',
+    {
+      onRequest: app.requireRole(['operator']),
+      schema: {
+        operationId: 'sendRiderToPickup',
+        tags: ['parcels'],
+        summary:
+          'Sends a rider (by email) to collect a pickup, or none (`null`), operators and admins; a cancelled pickup takes none (409)',
+        params: pickupIdParamsSchema,
+        body: pickupRiderSchema,
+        errors: [400, 403, 404, 409],
+        response: { 200: staffPickupSchema.pick({ id: true, rider: true }) },
+      },
+    },
+    async (request) => sendRiderToPickup(db, request.params.id, request.body.rider),
   );
 };

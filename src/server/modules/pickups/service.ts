@@ -9,12 +9,25 @@ import {
   PICKUP_MESSAGES,
   type Pickup,
   type PickupRequest,
+  type PickupsAhead,
+  type StaffPickup,
   windowStartHour,
 } from '#shared/pickup.ts';
 import { namedPlace } from '../areas/places.ts';
+import { riderIdByEmail } from '../consignments/service.ts';
 import { findAreas } from '../rates/service.ts';
 import { dayAfter, isWorkingDay, shopClock } from '../rates/working-days.ts';
-import { insertPickup, listPickupsOf, listPickupsOn, lockPickupOf, markCancelled, type PickupRow } from './repository.ts';
+import {
+  insertPickup,
+  listPickupsOf,
+  listPickupsOn,
+  lockPickup,
+  lockPickupOf,
+  markCancelled,
+  type PickupRow,
+  pickupsBetween,
+  setPickupRider,
+} from './repository.ts';
 
 function presentPickup(row: PickupRow): Pickup {
   return {
@@ -97,12 +110,36 @@ export async function pickupsOn(db: Database, day: string, cursor: string | unde
   const areas: DayPickups['areas'] = [];
   const page = await listPickupsOn(db, day, cursor, LIMITS.dayPickupsPageSize);
   for (const row of page.rows) {
-    const pickup = presentPickup(row);
+    const pickup = { ...presentPickup(row), rider: row.rider };
     const last = areas.at(-1);
     if (last?.area.id === pickup.area.id) last.pickups.push(pickup);
     else areas.push({ area: pickup.area, pickups: [pickup] });
   }
   return { day, areas, next: page.next };
+}
+
+/** `GET /api/admin/pickups/ahead` (R-PICKUPS-AHEAD): today and the days a pickup may be asked for, those with pickups. */
+export async function pickupsAhead(db: Database, today: string): Promise<PickupsAhead> {
+  return pickupsBetween(db, today, dayAfter(today, PICKUP_DAYS_AHEAD));
+}
+
+/**
+ * `PUT /api/admin/pickups/{id}/rider` (R-PICKUPS-AHEAD, decision 173): the rider sent to collect a pickup, or
+ * none yet; a cancelled pickup takes no rider (409). Its sender is not told: the rider calls before coming.
+ */
+export async function sendRiderToPickup(
+  db: Database,
+  id: string,
+  riderEmail: string | null,
+): Promise<Pick<StaffPickup, 'id' | 'rider'>> {
+  const rider = riderEmail ? await riderIdByEmail({ db }, riderEmail) : null;
+  const sent = await db.transaction(async (tx) => {
+    const row = await lockPickup(tx, id);
+    if (!row) throw notFound(PICKUP_MESSAGES.noSuchPickup);
+    if (row.cancelledAt) throw conflict(PICKUP_MESSAGES.cancelledNoRider);
+    return setPickupRider(tx, id, rider);
+  });
+  return { id, rider: sent };
 }
 
 export const todayIn = (config: Config, now = new Date()) => shopClock(now, config.timeZone).day;

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from '#server/outbox/polling-worker.ts';
 import { LIMITS } from '#shared/limits.ts';
-import { type SmsEntry, smsEntrySchema } from '#shared/mail.ts';
+import { mailboxQuerySchema, type SmsEntry, smsEntrySchema, textsPageSchema } from '#shared/mail.ts';
 import { openSmsGateway } from './gateway.ts';
 import { listSms, type SmsRow } from './repository.ts';
+import { readTextsPage } from './texts-page.ts';
 import { SmsWorker } from './worker.ts';
 
 declare module 'fastify' {
@@ -56,6 +58,23 @@ async function smsPlugin(app: FastifyInstance, options: { db: Database; config: 
       },
     },
     async () => (await listSms(db, LIMITS.mailboxSize)).map(toSmsEntry),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/mailbox/texts',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'readMailboxTexts',
+        tags: ['mail'],
+        summary:
+          'The Mailbox’s text messages (admin), newest first, a page at a time (send back `next` as `cursor`): by kind and by recipient’s mobile number in any form it is typed; the first page lists every kind. In the body, since a phone is never put in a URL',
+        body: mailboxQuerySchema,
+        errors: [400],
+        response: { 200: textsPageSchema },
+      },
+    },
+    async (request) => readTextsPage(db, request.body, toSmsEntry),
   );
 }
 

@@ -21,6 +21,9 @@ const OPERATOR_ENTRIES = [
   { to: '/dashboard/scan', label: /*i18n*/ 'Scan parcels' },
   // Bags between hubs (issue 43, R-BAGS).
   { to: '/dashboard/bags', label: /*i18n*/ 'Bags' },
+  { to: '/dashboard/hub', label: /*i18n*/ 'Hub parcels' },
+  // Operators send riders to pickups too (R-PICKUPS-AHEAD).
+  { to: '/dashboard/pickups', label: /*i18n*/ 'Pickups' },
 ] as const;
 
 /** A rider's screen (issue 29). */
@@ -34,7 +37,6 @@ const ADMIN_ENTRIES = [
   { to: '/dashboard/manageProducts', label: /*i18n*/ 'Manage Products' },
   { to: '/dashboard/operations', label: /*i18n*/ 'Operations' },
   { to: '/dashboard/allParcels', label: /*i18n*/ 'Parcels' },
-  { to: '/dashboard/pickups', label: /*i18n*/ 'Pickups' },
   { to: '/dashboard/rates', label: /*i18n*/ 'Rates' },
   { to: '/dashboard/mailbox', label: /*i18n*/ 'Mailbox' },
   { to: '/dashboard/merchants', label: /*i18n*/ 'Merchants' },

@@ -1,20 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
-import type { MailboxEntry, SmsEntry } from '#shared/mail.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MailboxQuery, MailsPage, TextsPage } from '#shared/mail.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** Dashboard → Mailbox (admin): every mail the shop wrote, newest first (R-MAILBOX). */
-export function useMailbox() {
+/** The Mailbox's filter: a recipient and a kind, kept in the page's memory (decision 127). */
+export type MailboxFilter = Omit<MailboxQuery, 'cursor'>;
+
+/** POST /api/mailbox/mails (admin, R-MAILBOX): a page of the mails the shop wrote, newest first. */
+export function useMailsPage(filter: MailboxFilter, cursor: string | undefined, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.mailbox,
-    queryFn: ({ signal }) => apiRequest<MailboxEntry[]>('/api/mailbox', { signal }),
+    enabled,
+    queryKey: queryKeys.mailboxPage('mails', filter, cursor),
+    queryFn: ({ signal }) => apiRequest<MailsPage>('/api/mailbox/mails', { method: 'POST', body: { ...filter, cursor }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
-/** The Mailbox's text messages (admin, issue 29): every SMS the shop wrote, newest first. */
-export function useSmsOutbox() {
+/** POST /api/mailbox/texts (admin, issue 29 and 43): a page of the text messages the shop wrote, newest first. */
+export function useTextsPage(filter: MailboxFilter, cursor: string | undefined, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.smsOutbox,
-    queryFn: ({ signal }) => apiRequest<SmsEntry[]>('/api/mailbox/sms', { signal }),
+    enabled,
+    queryKey: queryKeys.mailboxPage('texts', filter, cursor),
+    queryFn: ({ signal }) => apiRequest<TextsPage>('/api/mailbox/texts', { method: 'POST', body: { ...filter, cursor }, signal }),
+    placeholderData: keepPreviousData,
   });
 }

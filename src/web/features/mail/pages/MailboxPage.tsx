@@ -1,14 +1,17 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { MailboxEntry, SmsEntry } from '#shared/mail.ts';
+import { KeysetButtons } from '#web/components/KeysetButtons.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { useShownMoment } from '#web/lib/shop-time-zone.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
-import { useMailbox, useSmsOutbox } from '../api/use-mailbox.ts';
+import { useKeysetPages } from '#web/lib/use-keyset-pages.ts';
+import { type MailboxFilter, useMailsPage, useTextsPage } from '../api/use-mailbox.ts';
 
 const STATUS: Record<MailboxEntry['status'] | SmsEntry['status'], { label: string; badge: string }> = {
   sent: { label: /*i18n*/ 'Sent', badge: 'badge-success' },
@@ -36,45 +39,6 @@ function Delivery({ entry, keptLabel = STATUS.kept.label }: { entry: MailboxEntr
         </span>
       ) : null}
     </div>
-  );
-}
-
-/** The text messages the shop wrote (issue 29): with no gateway set, recipients' delivery codes are read here. */
-function TextMessages() {
-  const moment = useShownMoment();
-  const { t } = useLingui();
-  const messages = useSmsOutbox();
-  return (
-    <section aria-labelledby="text-messages" className="flex flex-col gap-3">
-      <h2 id="text-messages" className="text-xl font-semibold">
-        <Trans>Text messages</Trans>
-      </h2>
-      {messages.isPending ? <Spinner label={t`Loading the text messages`} /> : null}
-      {messages.isError ? <LoadError what={t`the text messages`} onRetry={() => messages.refetch()} /> : null}
-      {messages.data?.length === 0 ? (
-        <p className="text-base-content/80">
-          <Trans>The shop has not written any text message yet.</Trans>
-        </p>
-      ) : null}
-      <ul className="flex flex-col gap-3">
-        {messages.data?.map((sms) => (
-          <li key={sms.id} className="card border border-base-300 bg-base-100" data-testid="text-message">
-            <div className="card-body flex-row flex-wrap items-start justify-between gap-2 p-4">
-              <div className="min-w-0">
-                <p className="text-sm break-all">
-                  <Trans>To: {sms.phone}</Trans>
-                </p>
-                <p className="break-words">{sms.text}</p>
-                <p className="text-xs text-base-content/70">
-                  <time dateTime={sms.createdAt}>{moment(sms.createdAt)}</time>
-                </p>
-              </div>
-              <Delivery entry={sms} keptLabel={SMS_KEPT} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
@@ -113,36 +77,80 @@ function MailView({ mail }: { mail: MailboxEntry }) {
   );
 }
 
-/** Dashboard → Mailbox (admin, R-MAILBOX): with no SMTP server set this is where mails are read, reset links included. */
-export function MailboxPage() {
+const TABS = {
+  mails: /*i18n*/ 'Mails',
+  texts: /*i18n*/ 'Text messages',
+} as const;
+type Tab = keyof typeof TABS;
+
+/** Who a message went to and of what kind, and a button to list them; kept in the page's memory (decision 127). */
+function MailboxFilterForm({
+  tab,
+  kinds,
+  filter,
+  onFilter,
+}: {
+  tab: Tab;
+  kinds: string[];
+  filter: MailboxFilter;
+  onFilter: (filter: MailboxFilter) => void;
+}) {
+  const { t } = useLingui();
+  const filterBy = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    onFilter({ to: text('to'), kind: text('kind') });
+  };
+  return (
+    <form className="grid grid-cols-1 items-end gap-2 sm:grid-cols-3" onSubmit={filterBy}>
+      <label className="flex flex-col gap-1 text-sm">
+        {tab === 'mails' ? <Trans>Recipient’s email</Trans> : <Trans>Recipient’s mobile number</Trans>}
+        <input
+          name="to"
+          type={tab === 'mails' ? 'email' : 'tel'}
+          className="input input-sm w-full"
+          defaultValue={filter.to}
+          autoComplete="off"
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <Trans>Kind</Trans>
+        <select name="kind" className="select select-sm w-full" defaultValue={filter.kind ?? ''}>
+          <option value="">{t`Every kind`}</option>
+          {kinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-primary btn-sm">
+        <Trans>Show</Trans>
+      </button>
+    </form>
+  );
+}
+
+/** The mails tab: a page at a time, each opened to be read as its recipient reads it. */
+function Mails({ filter }: { filter: MailboxFilter }) {
   const moment = useShownMoment();
   const { t } = useLingui();
-  useDocumentTitle(t`Mailbox`);
-  const mailbox = useMailbox();
-  const client = useQueryClient();
+  const pages = useKeysetPages();
+  const mails = useMailsPage(filter, pages.cursor);
   const [openId, setOpenId] = useState<string>();
-
-  if (mailbox.isPending) return <Spinner label={t`Loading the mailbox`} />;
-  if (mailbox.isError) return <LoadError what={t`the mailbox`} onRetry={() => mailbox.refetch()} />;
-
+  if (mails.isPending) return <Spinner label={t`Loading the mailbox`} />;
+  if (mails.isError) return <LoadError what={t`the mailbox`} onRetry={() => mails.refetch()} />;
   return (
-    <section aria-labelledby="mailbox" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="mailbox" className="text-xl font-semibold">
-          <Trans>Mailbox</Trans>
-        </h2>
-        <button type="button" className="btn btn-sm" onClick={() => client.invalidateQueries({ queryKey: queryKeys.mailbox })}>
-          <Trans>Refresh</Trans>
-        </button>
-      </div>
-      {mailbox.data.length === 0 ? (
+    <>
+      {mails.data.mails.length === 0 ? (
         <p className="text-base-content/80">
-          <Trans>The shop has not written any mail yet.</Trans>
+          <Trans>No mail here.</Trans>
         </p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {mailbox.data.map((mail) => (
-            <li key={mail.id} className="card border border-base-300 bg-base-100">
+          {mails.data.mails.map((mail) => (
+            <li key={mail.id} className="card border border-base-300 bg-base-100" data-testid="mail">
               <div className="card-body gap-3 p-4">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
@@ -151,7 +159,7 @@ export function MailboxPage() {
                       <Trans>To: {mail.to}</Trans>
                     </p>
                     <p className="text-xs text-base-content/70">
-                      <time dateTime={mail.createdAt}>{moment(mail.createdAt)}</time>
+                      <time dateTime={mail.createdAt}>{moment(mail.createdAt)}</time> · {mail.kind}
                     </p>
                   </div>
                   <Delivery entry={mail} />
@@ -170,7 +178,119 @@ export function MailboxPage() {
           ))}
         </ul>
       )}
-      <TextMessages />
+      <KeysetButtons
+        label={t`Mail pages`}
+        labels={{ back: t`Newer`, onward: t`Older` }}
+        isFirst={pages.isFirst}
+        next={mails.data.next}
+        back={pages.back}
+        onward={pages.onward}
+      />
+    </>
+  );
+}
+
+/** The texts tab (issue 29): with no gateway set, recipients' delivery codes are read here. */
+function Texts({ filter }: { filter: MailboxFilter }) {
+  const moment = useShownMoment();
+  const { t } = useLingui();
+  const pages = useKeysetPages();
+  const texts = useTextsPage(filter, pages.cursor);
+  if (texts.isPending) return <Spinner label={t`Loading the text messages`} />;
+  if (texts.isError) return <LoadError what={t`the text messages`} onRetry={() => texts.refetch()} />;
+  return (
+    <>
+      {texts.data.texts.length === 0 ? (
+        <p className="text-base-content/80">
+          <Trans>No text message here.</Trans>
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {texts.data.texts.map((sms) => (
+            <li key={sms.id} className="card border border-base-300 bg-base-100" data-testid="text-message">
+              <div className="card-body flex-row flex-wrap items-start justify-between gap-2 p-4">
+                <div className="min-w-0">
+                  <p className="text-sm break-all">
+                    <Trans>To: {sms.phone}</Trans>
+                  </p>
+                  <p className="break-words">{sms.text}</p>
+                  <p className="text-xs text-base-content/70">
+                    <time dateTime={sms.createdAt}>{moment(sms.createdAt)}</time> · {sms.kind}
+                  </p>
+                </div>
+                <Delivery entry={sms} keptLabel={SMS_KEPT} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <KeysetButtons
+        label={t`Text message pages`}
+        labels={{ back: t`Newer`, onward: t`Older` }}
+        isFirst={pages.isFirst}
+        next={texts.data.next}
+        back={pages.back}
+        onward={pages.onward}
+      />
+    </>
+  );
+}
+
+/** The kinds of the tab's first page, for its filter: kept while later pages are shown. */
+function useTabKinds(tab: Tab, filter: MailboxFilter): string[] {
+  const mails = useMailsPage(filter, undefined, tab === 'mails');
+  const texts = useTextsPage(filter, undefined, tab === 'texts');
+  return (tab === 'mails' ? mails.data?.kinds : texts.data?.kinds) ?? [];
+}
+
+/**
+ * Dashboard → Mailbox (admin, R-MAILBOX): with no SMTP server or SMS gateway set this is where mails and texts
+ * are read, reset links and delivery codes included. Mails and texts are two tabs (links: `?tab=texts`), each a
+ * page at a time, by recipient and kind (issue 43).
+ */
+export function MailboxPage() {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Mailbox`);
+  const client = useQueryClient();
+  const [address] = useSearchParams();
+  const tab: Tab = address.get('tab') === 'texts' ? 'texts' : 'mails';
+  const [filters, setFilters] = useState<Record<Tab, MailboxFilter>>({ mails: {}, texts: {} });
+  const filter = filters[tab];
+  const kinds = useTabKinds(tab, filter);
+  return (
+    <section aria-labelledby="mailbox" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="mailbox" className="text-xl font-semibold">
+          <Trans>Mailbox</Trans>
+        </h2>
+        <button type="button" className="btn btn-sm" onClick={() => client.invalidateQueries({ queryKey: queryKeys.mailbox })}>
+          <Trans>Refresh</Trans>
+        </button>
+      </div>
+      <nav className="join" aria-label={t`Mails or text messages`}>
+        {(Object.keys(TABS) as Tab[]).map((each) => (
+          <Link
+            key={each}
+            to={each === 'mails' ? '/dashboard/mailbox' : '/dashboard/mailbox?tab=texts'}
+            className={`btn btn-sm join-item ${each === tab ? 'btn-active btn-primary' : ''}`}
+            aria-current={each === tab ? 'page' : undefined}
+          >
+            {i18n._(TABS[each])}
+          </Link>
+        ))}
+      </nav>
+      <MailboxFilterForm
+        key={tab}
+        tab={tab}
+        kinds={kinds}
+        filter={filter}
+        onFilter={(chosen) => setFilters((before) => ({ ...before, [tab]: chosen }))}
+      />
+      {tab === 'mails' ? (
+        <Mails key={JSON.stringify(filter)} filter={filter} />
+      ) : (
+        <Texts key={JSON.stringify(filter)} filter={filter} />
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DayPickups, Pickup, PickupInput } from '#shared/pickup.ts';
+import type { DayPickups, Pickup, PickupInput, PickupsAhead, StaffPickup } from '#shared/pickup.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { queryString } from '#web/lib/query-string.ts';
@@ -35,5 +35,26 @@ export function useDayPickups(day: string | undefined, cursor: string | undefine
     queryKey: queryKeys.dayPickups(day ?? 'today', cursor),
     queryFn: ({ signal }) => apiRequest<DayPickups>(`/api/admin/pickups${queryString({ day, cursor })}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/pickups/ahead: today and the coming days with pickups (R-PICKUPS-AHEAD). */
+export function usePickupsAhead() {
+  return useQuery({
+    queryKey: queryKeys.pickupsAhead,
+    queryFn: ({ signal }) => apiRequest<PickupsAhead>('/api/admin/pickups/ahead', { signal }),
+  });
+}
+
+/** PUT /api/admin/pickups/{id}/rider: the rider sent to collect a pickup, or none; the days' lists are read again. */
+export function useSendRiderToPickup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, rider }: { id: string; rider: string | null }) =>
+      apiRequest<Pick<StaffPickup, 'id' | 'rider'>>(`/api/admin/pickups/${encodeURIComponent(id)}/rider`, {
+        method: 'PUT',
+        body: { rider },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.pickupsAhead.slice(0, 2) }),
   });
 }

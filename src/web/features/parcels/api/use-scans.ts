@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CashHandin, CashHandinRequest } from '#shared/cash-handins.ts';
 import {
   type DeliveryOutcome,
   HANDOVER_PHOTO_FIELD,
@@ -61,12 +62,11 @@ export function useOperations() {
   });
 }
 
-/** POST /api/ops/cash-handins: a rider handed in the cash they collected. */
+/** POST /api/ops/cash-handins: a rider handed in the cash they collected, and the operator counted it (R-CASH-HANDINS). */
 export function useTakeCash() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rider: string) =>
-      apiRequest<{ parcels: number; amount: number }>('/api/ops/cash-handins', { method: 'POST', body: { rider } }),
+    mutationFn: (handin: CashHandinRequest) => apiRequest<CashHandin>('/api/ops/cash-handins', { method: 'POST', body: handin }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.operations }),
   });
 }

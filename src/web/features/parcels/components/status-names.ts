@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ConsignmentStatus, FailureReason } from '#shared/consignment-status.ts';
+import type { HubList } from '#shared/parcel-lists.ts';
 import type { ReturnRequestKind, ReturnRequestStatus } from '#shared/return-request.ts';
 
 /** Where a parcel stands, as a badge or a heading shows it (R-PARCEL-STATUS). */
@@ -52,4 +53,11 @@ export const RETURN_STATUS_NAMES: Record<ReturnRequestStatus, MessageDescriptor>
   returned_to_merchant: msg`Returned to the merchant`,
   cancelled: msg`Cancelled`,
   failed: msg`Failed`,
+};
+
+/** A hub's own lists (R-HUB-LISTS), as their tabs and the Parcels page name them. */
+export const HUB_LIST_NAMES: Record<HubList, MessageDescriptor> = {
+  inbound: msg`Inbound`,
+  on_hand: msg`On hand`,
+  outbound: msg`Outbound`,
 };

@@ -8,11 +8,15 @@ import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useKeysetPages } from '#web/lib/use-keyset-pages.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useDayPickups } from '../api/use-pickups.ts';
+import { useRiders } from '../api/use-scans.ts';
+import { PickupRider } from '../components/PickupRider.tsx';
+import { PickupsAheadNav } from '../components/PickupsAheadNav.tsx';
 import { PICKUP_WINDOW_NAMES } from '../components/pickup-windows.ts';
 
 /**
- * A day's pickups area by area (R-PICKUPS, admins), today's first: a courier's round per area, window by
- * window, a page at a time (issue 40); an area may go on into the next page.
+ * A day's pickups area by area (R-PICKUPS, operators and admins), today's first: a courier's round per area,
+ * window by window, a page at a time (issue 40); an area may go on into the next page. The coming days with
+ * pickups are a link each, and every pickup takes the rider sent to collect it (R-PICKUPS-AHEAD).
  */
 export function DayPickupsPage() {
   const { t, i18n } = useLingui();
@@ -23,6 +27,12 @@ export function DayPickupsPage() {
   // No day chosen: the server's today, in the shop's time zone.
   const pickups = useDayPickups(search.get('day') ?? undefined, pages.cursor);
   const chosen = pickups.data?.day ?? search.get('day') ?? '';
+  const riders = useRiders(true);
+  const choose = (next: string) => {
+    if (!next) return;
+    setSearch({ day: next });
+    pages.restart();
+  };
   const shownDay = chosen ? day(chosen) : '';
   return (
     <section aria-labelledby="pickups-heading" className="flex flex-col gap-4">
@@ -32,18 +42,10 @@ export function DayPickupsPage() {
         </h2>
         <label className="flex flex-col gap-1 text-sm">
           <Trans>Day</Trans>
-          <input
-            type="date"
-            className="input input-sm"
-            value={chosen}
-            onChange={(event) => {
-              if (!event.target.value) return;
-              setSearch({ day: event.target.value });
-              pages.restart();
-            }}
-          />
+          <input type="date" className="input input-sm" value={chosen} onChange={(event) => choose(event.target.value)} />
         </label>
       </div>
+      <PickupsAheadNav chosen={chosen} onChoose={(next) => choose(next)} />
       {pickups.isPending ? <Spinner label={t`Loading the pickups`} /> : null}
       {pickups.isError ? <LoadError what={t`the pickups`} onRetry={() => pickups.refetch()} /> : null}
       {pickups.data?.areas.length === 0 ? (
@@ -67,6 +69,7 @@ export function DayPickupsPage() {
                     <Plural value={pickup.parcels} one="# parcel" other="# parcels" />
                   </p>
                   {pickup.note ? <p className="text-sm text-base-content/80">{pickup.note}</p> : null}
+                  <PickupRider pickup={pickup} riders={riders.data ?? []} />
                 </li>
               ))}
             </ul>

@@ -1,15 +1,17 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { findHub, hubName } from '#shared/hubs.ts';
-import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
+import { Link } from 'react-router';
+import { parcelPath } from '#shared/consignment.ts';
+import { findHub, type HubId, hubName } from '#shared/hubs.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { useShownMoment } from '#web/lib/shop-time-zone.ts';
-import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { useOperations, useTakeCash } from '../api/use-scans.ts';
+import { useOperations } from '../api/use-scans.ts';
+import { CashHandinForm } from '../components/CashHandinForm.tsx';
 import { OpenReturnRequests } from '../components/OpenReturnRequests.tsx';
+import { parcelsOpened } from '../components/operations-filter.ts';
 import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
 
 /** One part of the view: a heading, and its table or a line saying there is nothing. */
@@ -28,7 +30,7 @@ function Part({ title, empty, children }: { title: string; empty: boolean; child
 /**
  * Operations (issue 29, admins): how many parcels are in each status and at each hub, which have sat too
  * long in one status, why deliveries failed, the cash riders still hold, and the return requests on their way
- * (R-RETURN-REQUESTS), moved along from here.
+ * (R-RETURN-REQUESTS), moved along from here. Every count opens the parcels behind it (R-OPERATIONS-LISTS).
  */
 export function OperationsPage() {
   const { t, i18n } = useLingui();
@@ -36,7 +38,6 @@ export function OperationsPage() {
   const { language, taka, count } = useParcelFormat();
   const moment = useShownMoment();
   const operations = useOperations();
-  const takeCash = useTakeCash();
   if (operations.isPending) return <Spinner label={t`Loading the operations`} />;
   if (operations.isError) return <LoadError what={t`the operations`} onRetry={() => operations.refetch()} />;
   const view = operations.data;
@@ -57,7 +58,11 @@ export function OperationsPage() {
               {view.byStatus.map((row) => (
                 <tr key={row.status}>
                   <th scope="row">{status(row.status)}</th>
-                  <td className="text-right">{count(row.count)}</td>
+                  <td className="text-right">
+                    <Link className="link link-primary" to={parcelsOpened({ status: row.status })}>
+                      {count(row.count)}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -70,19 +75,28 @@ export function OperationsPage() {
                 <tr key={`${row.hub}-${row.status}`}>
                   <th scope="row">{hub(row.hub)}</th>
                   <td>{status(row.status)}</td>
-                  <td className="text-right">{count(row.count)}</td>
+                  <td className="text-right">
+                    <Link className="link link-primary" to={parcelsOpened({ hub: row.hub as HubId, status: row.status })}>
+                      {count(row.count)}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </Part>
         <Part title={t`Stuck for more than ${count(view.stuckAfterHours)} hours`} empty={view.stuck.length === 0}>
+          <Link className="link link-primary" to={parcelsOpened({ stuck: 'yes' })}>
+            <Trans>Every stuck parcel, to act on</Trans>
+          </Link>
           <table className="table table-sm">
             <tbody>
               {view.stuck.map((row) => (
                 <tr key={row.trackingCode}>
                   <th scope="row" className="font-mono">
-                    {row.trackingCode}
+                    <Link className="link" to={parcelPath(row.trackingCode)}>
+                      {row.trackingCode}
+                    </Link>
                   </th>
                   <td>
                     {status(row.status)}
@@ -107,7 +121,11 @@ export function OperationsPage() {
               {view.failedByReason.map((row) => (
                 <tr key={row.reason}>
                   <th scope="row">{i18n._(FAILURE_REASON_NAMES[row.reason])}</th>
-                  <td className="text-right">{count(row.count)}</td>
+                  <td className="text-right">
+                    <Link className="link link-primary" to={parcelsOpened({ failed: row.reason })}>
+                      {count(row.count)}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -145,24 +163,55 @@ export function OperationsPage() {
             >
               <span>
                 <span className="font-medium">{rider.name}</span> ({rider.email}):{' '}
-                <Plural value={parcels} one={`${taka(amount)} from # parcel`} other={`${taka(amount)} from # parcels`} />
+                <Link className="link link-primary" to={parcelsOpened({ rider: rider.email, cashHeld: 'yes' })}>
+                  <Plural value={parcels} one={`${taka(amount)} from # parcel`} other={`${taka(amount)} from # parcels`} />
+                </Link>
               </span>
-              <ConfirmButton
-                label={t`Cash handed in`}
-                className="btn btn-sm btn-outline"
-                disabled={takeCash.isPending}
-                question={t`Did ${rider.name} hand in ${taka(amount)}?`}
-                details={t`The cash they collected is marked taken in at the hub.`}
-                onConfirm={() =>
-                  takeCash.mutate(rider.email, {
-                    onSuccess: () => toast.success(/*i18n*/ 'Cash taken in.'),
-                    onError: (error) => toastApiError(error, /*i18n*/ 'The cash could not be marked taken in. Please try again.'),
-                  })
-                }
-              />
+              <CashHandinForm rider={rider} />
             </li>
           ))}
         </ul>
+      </Part>
+      <Part
+        title={t`Cash handed in short or over, last ${count(view.failedWithinDays)} days`}
+        empty={view.cashDifferences.length === 0}
+      >
+        <table className="table table-sm" data-testid="cash-differences">
+          <thead>
+            <tr>
+              <th>
+                <Trans>Rider</Trans>
+              </th>
+              <th>
+                <Trans>Handed in</Trans>
+              </th>
+              <th className="text-right">
+                <Trans>Collected</Trans>
+              </th>
+              <th className="text-right">
+                <Trans>Counted</Trans>
+              </th>
+              <th className="text-right">
+                <Trans>Difference</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.cashDifferences.map((handin) => (
+              <tr key={`${handin.at}-${handin.rider?.email}`}>
+                <th scope="row">{handin.rider?.name ?? t`A removed rider`}</th>
+                <td>
+                  <time dateTime={handin.at}>{moment(handin.at)}</time>
+                </td>
+                <td className="text-right">{taka(handin.amount)}</td>
+                <td className="text-right">{taka(handin.counted)}</td>
+                <td className="text-right font-medium text-error">
+                  {handin.difference < 0 ? t`${taka(-handin.difference)} short` : t`${taka(handin.difference)} over`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Part>
       <OpenReturnRequests />
     </section>

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { FAILURE_REASONS, HUB_STATUSES, SCAN_STATUSES } from '#shared/consignment-status.ts';
 import { HUBS, hubName } from '#shared/hubs.ts';
@@ -10,6 +10,7 @@ import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useRiders, useScans } from '../api/use-scans.ts';
 import { CameraScanner } from '../components/CameraScanner.tsx';
+import { ScanResults } from '../components/ScanResults.tsx';
 import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
 
 /** Codes as a scanner types them (one per line, Enter after each) or as people paste them: any blank or comma between. */
@@ -53,9 +54,6 @@ export function ScanPage() {
     if (parsed.success) scans.mutate(parsed.data, { onSuccess: () => setCodes('') });
   };
 
-  const results = scans.data?.results ?? [];
-  const moved = results.filter((result) => result.moved).length;
-  const refused = results.length - moved;
   const needsHub = (HUB_STATUSES as readonly string[]).includes(status);
   return (
     <section aria-labelledby="scan-heading" className="flex flex-col gap-4">
@@ -175,36 +173,7 @@ export function ScanPage() {
           {inPageLanguage(errorMessage(scans.error, t`The scans could not be sent. Please try again.`))}
         </p>
       ) : null}
-      <div role="status" aria-live="polite">
-        {results.length > 0 ? (
-          <p className="font-medium">
-            <Plural value={moved} one="# parcel moved" other="# parcels moved" />
-            {refused > 0 ? (
-              <>
-                {' · '}
-                <Plural value={refused} one="# refused" other="# refused" />
-              </>
-            ) : null}
-          </p>
-        ) : null}
-      </div>
-      {results.length > 0 ? (
-        <ul
-          className="flex flex-col divide-y divide-base-200 rounded-box border border-base-300 bg-base-100"
-          aria-label={t`Scan results`}
-        >
-          {results.map((result) => (
-            <li key={result.code} className="flex flex-wrap items-center gap-3 p-3" data-testid="scan-result">
-              <span className="font-mono">{result.code}</span>
-              {result.moved && result.status ? (
-                <span className="badge badge-success badge-soft">{i18n._(PARCEL_STATUS_NAMES[result.status])}</span>
-              ) : (
-                <span className="text-error">{inPageLanguage(result.problem)}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ScanResults results={scans.data?.results ?? []} />
     </section>
   );
 }

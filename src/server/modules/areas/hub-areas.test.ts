@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { HUB_IDS } from '#shared/hubs.ts';
+import { AREAS, areaIdsServedBy } from './places.ts';
+
+/** R-HUB-LISTS (decision 173): a parcel in transit is inbound at exactly one hub, its recipient's division's. */
+describe('the hub each area’s parcels end at', () => {
+  it('gives every area to one hub, and every hub some areas', () => {
+    const served = HUB_IDS.map((hub) => areaIdsServedBy(hub));
+    expect(served.every((areas) => areas.length > 0)).toBe(true);
+    const all = served.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBe(AREAS.length);
+  });
+
+  it('gives Cumilla to Chattogram and Savar to Dhaka', () => {
+    expect(areaIdsServedBy('chattogram')).toContain('cumilla-debidwar');
+    expect(areaIdsServedBy('dhaka')).toContain('dhaka-savar');
+    expect(areaIdsServedBy('dhaka')).not.toContain('cumilla-debidwar');
+  });
+});
