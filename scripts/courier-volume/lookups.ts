@@ -5,29 +5,18 @@ import { AREAS } from '#server/modules/areas/places.ts';
 import { zoneBetween } from '#server/modules/areas/zones.ts';
 import { deliveryFee } from '#server/modules/rates/rate-card.ts';
 import { DEFAULT_RATE_CARD } from '#server/modules/rates/rate-card-store.ts';
-import type { HubId } from '#shared/hubs.ts';
+import { type HubId, hubServing } from '#shared/hubs.ts';
 import { SERVICE_RULES, SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { CROCKFORD, checkCharacter, TRACKING_PREFIX, TRACKING_RANDOM_LENGTH } from '#shared/tracking-code.ts';
-
-/** The hub of each division's city (src/shared/hubs.ts): the areas' data spells two divisions differently. */
-const HUB_OF_DIVISION: Record<string, HubId> = {
-  dhaka: 'dhaka',
-  chattagram: 'chattogram',
-  rajshahi: 'rajshahi',
-  khulna: 'khulna',
-  barisal: 'barishal',
-  sylhet: 'sylhet',
-  rangpur: 'rangpur',
-  mymensingh: 'mymensingh',
-};
 
 /** Parcel weights the generator books, in grams: most parcels are light; cargo starts at 10 kg. */
 export const WEIGHT_BANDS = [300, 800, 1500, 4000, 8000, 12_000, 20_000] as const;
 
-function hubOf(divisionId: string): HubId {
-  const hub = HUB_OF_DIVISION[divisionId];
-  if (!hub) throw new Error(`no hub for division ${divisionId}`);
-  return hub;
+/** The hub that delivers to a district (src/shared/hubs.json). */
+function hubOf(districtId: string): HubId {
+  const hub = hubServing(districtId);
+  if (!hub) throw new Error(`no hub serves district ${districtId}`);
+  return hub.id;
 }
 
 /**
@@ -72,7 +61,7 @@ export async function createLookups(client: pg.Client): Promise<Lookups> {
   await client.query(
     `CREATE TEMP TABLE seed_areas AS
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS a(id, district, hub)`,
-    [AREAS.map((area) => area.id), AREAS.map((area) => area.district.id), AREAS.map((area) => hubOf(area.division.id))],
+    [AREAS.map((area) => area.id), AREAS.map((area) => area.district.id), AREAS.map((area) => hubOf(area.district.id))],
   );
   await client.query('CREATE UNIQUE INDEX ON seed_areas (id)');
   const recipientSlots = await slots(client, 'seed_recipient_slots', recipientWeight);

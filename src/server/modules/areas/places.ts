@@ -1,6 +1,6 @@
 import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
 import { type Area, type AreaDirectory, type NamedPlace, placeName } from '#shared/area.ts';
-import type { HubId } from '#shared/hubs.ts';
+import { findHub, type HubId } from '#shared/hubs.ts';
 import compiled from './bangladesh-areas.json' with { type: 'json' };
 import below from './places.json' with { type: 'json' };
 
@@ -141,22 +141,8 @@ export function areaDirectory(): AreaDirectory {
   };
 }
 
-/**
- * Each hub takes in the parcels bound for its division (R-HUB-LISTS, decision 173): the hubs are one in each
- * division's city, named as the company writes them, two spelled otherwise than the area data's divisions.
- */
-const HUB_OF_DIVISION: Record<string, HubId> = {
-  dhaka: 'dhaka',
-  chattagram: 'chattogram',
-  rajshahi: 'rajshahi',
-  khulna: 'khulna',
-  barisal: 'barishal',
-  sylhet: 'sylhet',
-  rangpur: 'rangpur',
-  mymensingh: 'mymensingh',
-};
-
-/** The ids of the areas whose parcels end at `hub`: those of its division. */
+/** The ids of the areas whose parcels end at `hub` (R-HUB-LISTS, decision 173): those of the districts it serves (hubs.json). */
 export function areaIdsServedBy(hub: HubId): string[] {
-  return AREAS.filter((area) => HUB_OF_DIVISION[area.division.id] === hub).map((area) => area.id);
+  const districts = new Set(findHub(hub)?.districts ?? []);
+  return AREAS.filter((area) => districts.has(area.district.id)).map((area) => area.id);
 }
