@@ -45,6 +45,18 @@ export interface PageRequest {
   read: ReadPublic;
   /** A form the server answered itself: the page shows its fields and messages again. */
   formAnswer?: FormAnswer;
+  /** Who asked, for a page rendered for its viewer (decision 184): absent for everyone else's pages. */
+  viewer?: Viewer;
+}
+
+/** The signed-in viewer of a page the server renders for them: their session, access token and reads. */
+export interface Viewer {
+  /** Better Auth's session answer, as `GET /api/auth/get-session` gives it to the browser. */
+  session: { user: { email: string } };
+  /** The access token `PUT /api/user/{email}` issued them (R-TOKEN), which the browser keeps. */
+  token: string;
+  /** A read of our API as the viewer: their bearer token sent. */
+  read: ReadPublic;
 }
 
 export interface RenderedPage {
@@ -168,8 +180,20 @@ export async function render(request: PageRequest, join = true): Promise<Rendere
   const client = createQueryClient();
   if (request.formAnswer) client.setQueryData(queryKeys.formAnswer, request.formAnswer);
   const missing: MissingAnswer[] = [];
-  const queries = definition?.queries?.(params, new URL(fetchRequest.url).searchParams) ?? [];
-  const answers = await Promise.all(queries.map(({ path }) => request.read(path)));
+  const { viewer } = request;
+  const viewerQueries = viewer && definition?.viewerQueries?.(viewer.session.user.email);
+  if (viewer && viewerQueries) {
+    client.setQueryData(queryKeys.session, viewer.session);
+    client.setQueryData(queryKeys.accessToken(viewer.session.user.email), viewer.token);
+  }
+  const queries = [
+    ...(definition?.queries?.(params, new URL(fetchRequest.url).searchParams) ?? []).map((query) => ({
+      ...query,
+      read: request.read,
+    })),
+    ...(viewer && viewerQueries ? viewerQueries.map((query) => ({ ...query, read: viewer.read })) : []),
+  ];
+  const answers = await Promise.all(queries.map(({ path, read }) => read(path)));
   // In the page's own order, whichever answer came first: the same page is the same bytes (and ETag).
   queries.forEach(({ key, data }, index) => {
     const answer = answers[index];
@@ -197,7 +221,11 @@ export async function render(request: PageRequest, join = true): Promise<Rendere
   const html = joined
     ? await joined(await renderToHtml(page('content')), (layoutContext) => page('layout', layoutContext))
     : await renderToHtml(page('whole'));
-  const state: PageState = { queries: dehydrate(client), missing };
+  const state: PageState = {
+    queries: dehydrate(client),
+    missing,
+    ...(viewer && viewerQueries ? { accessToken: viewer.token } : {}),
+  };
   // A read that failed on our side is not a missing page: crawlers are told to come back (503).
   const outage = missing.some((answer) => answer.status >= 500);
   return {
@@ -252,6 +280,13 @@ async function renderLayout(url: URL, locale: Locale, layout: LayoutElement) {
 }
 
 const routesFor = routesByFirstSegment(routes);
+
+/** Whether the page at `url` is drawn on the server for a signed-in viewer (decision 184), so the server asks who they are. */
+export function rendersForViewer(url: string): boolean {
+  const { path } = localeOfPath(new URL(url, 'http://page').pathname);
+  const leaf = matchRoutes(routesFor(path), path)?.at(-1);
+  return Boolean(leaf?.route.id && PAGES[leaf.route.id]?.viewerQueries);
+}
 
 /**
  * The route pattern of the page at `url`, as /metrics labels it (R-METRICS): `/blog/:slug`, and under

@@ -10,6 +10,7 @@ import { isApiPath } from '../i18n/plugin.ts';
 import { errorBody } from './errors.ts';
 import type { SharedLimit } from './rate-limits.ts';
 import { labelPage } from './route-label.ts';
+import { answerHeaders, viewerOf } from './viewer-reads.ts';
 import type { PublicReadAnswer, WebBuild } from './web-build.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,8 +19,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function publicReader(app: FastifyInstance) {
   return async (path: string): Promise<PublicReadAnswer> => {
     const answer = await app.inject({ method: 'GET', url: path });
-    const headers = Object.fromEntries(Object.entries(answer.headers).map(([name, value]) => [name, String(value)]));
-    return { status: answer.statusCode, body: answer.json() as unknown, headers };
+    return { status: answer.statusCode, body: answer.json() as unknown, headers: answerHeaders(answer) };
   };
 }
 
@@ -74,6 +74,16 @@ export async function registerWebApp(
     // A visitor who chose a language reads every page in it: an address without /bn leads to its Bangla one.
     const chosen = chosenLanguageAddress(request.url, request.headers.cookie);
     if (chosen) return reply.header('cache-control', 'no-store').redirect(chosen, 302);
+    const viewer = build.rendersForViewer(request.url) ? await viewerOf(app, request, reply) : undefined;
+    if (viewer) {
+      // Drawn for this viewer alone: never kept, by the server or by anyone on the way (decision 184).
+      const page = await build.page(request.url, read, request.log, undefined, viewer);
+      return reply
+        .status(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(page.body);
+    }
     const page = await app.publicReads.page(request.url, () => build.page(request.url, read, request.log));
     return sendPublicAnswer(request, reply, page, 'page');
   };

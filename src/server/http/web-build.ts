@@ -25,9 +25,18 @@ interface WebRenderer {
     timeZone: string;
     read: (path: string) => Promise<PublicReadAnswer>;
     formAnswer?: FormAnswer;
+    viewer?: PageViewer;
   }): Promise<{ status: number; locale: string; head: string; html: string; state: string }>;
   publicPages(): { path: string; lastModified?: string }[];
   pagePattern(url: string): string | undefined;
+  rendersForViewer(url: string): boolean;
+}
+
+/** The signed-in viewer a page is drawn for (decision 184): their session answer, access token and reads as them. */
+export interface PageViewer {
+  session: { user: { email: string } };
+  token: string;
+  read: (path: string) => Promise<PublicReadAnswer>;
 }
 
 export interface PageSettings {
@@ -49,6 +58,7 @@ export interface WebBuild {
     read: (path: string) => Promise<PublicReadAnswer>,
     log: FastifyBaseLogger,
     formAnswer?: FormAnswer,
+    viewer?: PageViewer,
   ): Promise<RenderedPage>;
   /** When the web app was built: the last change of its fixed pages. */
   builtAt: Date;
@@ -56,6 +66,8 @@ export interface WebBuild {
   publicPages(): { path: string; lastModified?: string }[];
   /** The web app's route pattern of the page at `url` (`/purchase/:id`), for /metrics; undefined for no page. */
   pagePattern(url: string): string | undefined;
+  /** Whether the page at `url` is drawn for its signed-in viewer rather than kept for everyone (decision 184). */
+  rendersForViewer(url: string): boolean;
 }
 
 const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
@@ -176,9 +188,9 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   return {
-    async page(url, read, log, formAnswer) {
+    async page(url, read, log, formAnswer, viewer) {
       if (!renderer) return { status: 200, body: shell };
-      const page = await renderer.render({ url, ...settings, read, formAnswer }).catch((error: unknown) => {
+      const page = await renderer.render({ url, ...settings, read, formAnswer, viewer }).catch((error: unknown) => {
         // The browser can still render the page itself from the empty shell.
         log.error({ err: error, url }, 'could not render the page on the server; sent the empty shell');
         return undefined;
@@ -202,5 +214,6 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
     builtAt: statSync(indexPath).mtime,
     publicPages: () => renderer?.publicPages() ?? [],
     pagePattern: (url) => renderer?.pagePattern(url),
+    rendersForViewer: (url) => renderer?.rendersForViewer(url) ?? false,
   };
 }

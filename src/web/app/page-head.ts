@@ -11,9 +11,11 @@ import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
 import { confirmationApiPath } from '#web/features/parcels/api/use-confirmation.ts';
 import { quotePath, quoteSearch, readShipAddress } from '#web/features/parcels/api/use-quote.ts';
+import { RIDER_RUN_PATH } from '#web/features/parcels/api/use-scans.ts';
 import { trackingApiPath } from '#web/features/parcels/api/use-tracking.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
 import { relatedProductsPath } from '#web/features/products/api/use-related-products.ts';
+import { adminStatusPath } from '#web/lib/admin-status.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { SHOP_NAME } from '#web/lib/shop.ts';
 import { DISPLAY_LIMITS } from '#web/lib/ui-settings.ts';
@@ -44,6 +46,11 @@ export interface PageHead {
 interface PageDefinition {
   /** `search`: the page address's parameters, for a page whose data depends on them (the catalogue). */
   queries?: (params: Record<string, string | undefined>, search: URLSearchParams) => PageQuery[];
+  /**
+   * A signed-in page the server renders for its viewer (decision 184): the reads made as the viewer whose
+   * session cookie asked, after their session and access token. Without a session the page is the shell.
+   */
+  viewerQueries?: (email: string) => PageQuery[];
   /** `i18n`: the page's language, which its title and description are written in (R-LANGUAGES). */
   head: (params: Record<string, string | undefined>, data: (key: readonly unknown[]) => unknown, i18n: I18n) => PageHead;
 }
@@ -189,6 +196,15 @@ export const PAGES: Record<string, PageDefinition> = {
       // sitemap links a code, so a crawler never comes to one.
       return page(i18n._(msg`Track ${trackingCode}`), i18n._(msg`Where this parcel is, and every step so far.`));
     },
+  },
+  // The rider's run opens on a cheap phone on a slow network (issue 43): drawn on the server with the
+  // run, rather than after four requests one after another in the browser (decision 184).
+  'rider-run': {
+    viewerQueries: (email) => [
+      { key: queryKeys.adminCheck(email), path: adminStatusPath(email) },
+      { key: queryKeys.riderRun, path: RIDER_RUN_PATH },
+    ],
+    head: (_params, _data, i18n) => page(i18n._(msg`My run`), i18n._(msg`Your orders, payments and profile.`), { index: false }),
   },
   login: {
     head: (_params, _data, i18n) =>

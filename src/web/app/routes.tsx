@@ -296,6 +296,7 @@ export const routes: RouteObject[] = [
                 ),
                 children: [
                   {
+                    id: 'rider-run',
                     path: 'run',
                     lazy: page(
                       () => withCatalogues(import('../features/parcels/pages/RunPage.tsx'), 'parcels'),

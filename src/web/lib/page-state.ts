@@ -1,4 +1,5 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import { storeAccessToken } from './access-token.ts';
 import { apiErrorFrom } from './api-client.ts';
 
 /** The id of the <script type="application/json"> the server writes the page's answers into. */
@@ -15,6 +16,8 @@ export interface MissingAnswer {
 export interface PageState {
   queries: DehydratedState;
   missing: MissingAnswer[];
+  /** A page drawn for its signed-in viewer (decision 184) brings their access token, which every call sends. */
+  accessToken?: string;
 }
 
 /**
@@ -34,6 +37,7 @@ export async function adoptPageState(client: QueryClient): Promise<void> {
   const text = document.getElementById(PAGE_STATE_ID)?.textContent;
   if (!text) return;
   const state = JSON.parse(text) as PageState;
+  if (state.accessToken) storeAccessToken(state.accessToken);
   hydrate(client, state.queries);
   await reviveMissing(client, state.missing);
 }

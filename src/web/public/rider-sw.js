@@ -60,3 +60,29 @@ self.addEventListener('fetch', (event) => {
   }
   if (KEPT_ANSWERS.some((path) => path.test(url.pathname))) event.respondWith(networkFirst(request, url.pathname));
 });
+
+/** What the page may ask the worker to keep: the run page, the site's built files and the logo. */
+const KEPT_FILE = /^\/(?:bn\/)?dashboard\/run$|^\/assets\/[\w.-]+$|^\/favicon\.svg$/;
+
+/**
+ * The page, once the worker controls it, names what it loaded before the worker was there (its files)
+ * and the answers it opens with; the worker fetches and keeps them itself, off the page's thread, so a
+ * cheap phone's run page does not stall while they are copied (issue 43). The answers are asked with
+ * the rider's token, which the page sends along and the worker does not keep.
+ */
+async function keepWhatThePageOpensWith({ files, answers, token }) {
+  const cache = await caches.open(CACHE);
+  const paths = (list, allowed) =>
+    (Array.isArray(list) ? list : []).filter((path) => typeof path === 'string' && allowed(path));
+  await cache.addAll(paths(files, (path) => KEPT_FILE.test(path)));
+  const headers = typeof token === 'string' ? { authorization: `Bearer ${token}` } : {};
+  for (const path of paths(answers, (path) => KEPT_ANSWERS.some((kept) => kept.test(path)))) {
+    const answer = await fetch(path, { credentials: 'same-origin', headers });
+    if (answer.ok) await cache.put(path, answer);
+  }
+}
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'keep' && event.source?.url && new URL(event.source.url).origin === self.location.origin)
+    event.waitUntil(keepWhatThePageOpensWith(event.data).catch(() => undefined));
+});

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '#shared/user.ts';
+import { adminStatusPath } from '#web/lib/admin-status.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -13,7 +14,7 @@ function useAdminStatus<T>(email: string | undefined, select: (status: AdminStat
   return useQuery({
     queryKey: queryKeys.adminCheck(email),
     enabled: Boolean(email),
-    queryFn: ({ signal }) => apiRequest<AdminStatus>(`/api/admin/${encodeURIComponent(email ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<AdminStatus>(adminStatusPath(email ?? ''), { signal }),
     select,
   });
 }

@@ -34,6 +34,9 @@ export const NO_SEAL_KEY = /*i18n*/ 'Open your run once with a network before re
  * browser says it is back (and every RETRY_MS meanwhile). A refusal stays on the phone with its reason
  * until the rider dismisses it; no network, a busy shop or an ended session leave the rest waiting.
  */
+/** GET /api/rider/code-seal: the key a delivery code is sealed with before the phone keeps it. */
+export const CODE_SEAL_PATH = '/api/rider/code-seal';
+
 export function useRiderOutbox() {
   const client = useQueryClient();
   // Whose outcomes: the signed-in rider, as this phone knows them also with no network (their token's email).
@@ -42,7 +45,7 @@ export function useRiderOutbox() {
   // The key a code is sealed with before it is kept (answered offline by the service worker's copy).
   const [sealKey, setSealKey] = useState<string>();
   useEffect(() => {
-    apiRequest<{ publicKey: string }>('/api/rider/code-seal').then(
+    apiRequest<{ publicKey: string }>(CODE_SEAL_PATH).then(
       (seal) => setSealKey(seal.publicKey),
       () => undefined,
     );

@@ -31,10 +31,12 @@ export function useRiders(enabled: boolean) {
 }
 
 /** GET /api/rider/run: the parcels out for delivery with the signed-in rider. */
+export const RIDER_RUN_PATH = '/api/rider/run';
+
 export function useRiderRun() {
   return useQuery({
     queryKey: queryKeys.riderRun,
-    queryFn: ({ signal }) => apiRequest<RunParcel[]>('/api/rider/run', { signal }),
+    queryFn: ({ signal }) => apiRequest<RunParcel[]>(RIDER_RUN_PATH, { signal }),
   });
 }
 

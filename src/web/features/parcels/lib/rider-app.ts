@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { type Locale, pathInLocale } from '#shared/locale.ts';
 import { accessTokenEmail, readAccessToken } from '#web/lib/access-token.ts';
-import { apiRequest } from '#web/lib/api-client.ts';
-import { RIDER_APP_CACHE } from '#web/lib/rider-app-cache.ts';
+import { adminStatusPath } from '#web/lib/admin-status.ts';
+import { CODE_SEAL_PATH } from '../api/use-rider-outbox.ts';
+import { RIDER_RUN_PATH } from '../api/use-scans.ts';
 
 /** How long after the run page opens its worker is installed: after a cheap phone has drawn the run. */
 const INSTALL_AFTER_MS = 3_000;
@@ -25,25 +26,18 @@ const controlled = (): Promise<void> =>
     : new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
 
 /**
- * The answers the run page opens with, asked once through the worker so that it keeps them: who is
- * signed in, their role, and the run. On the first visit the page asked for them before the worker was
- * there to keep them.
+ * The answers the run page opens with, for the worker to keep: who is signed in, their role, the run and
+ * the key codes are sealed with. On the first visit the page asked for them before the worker was there.
  */
-async function keepOpeningAnswers(): Promise<void> {
-  const email = accessTokenEmail(readAccessToken() ?? '');
-  await Promise.all([
-    fetch('/api/auth/get-session', { credentials: 'same-origin' }),
-    email ? apiRequest(`/api/admin/${encodeURIComponent(email)}`) : undefined,
-    apiRequest('/api/rider/run'),
-    apiRequest('/api/rider/code-seal'),
-  ]);
+function openingAnswers(email: string | undefined): string[] {
+  return ['/api/auth/get-session', ...(email ? [adminStatusPath(email)] : []), RIDER_RUN_PATH, CODE_SEAL_PATH];
 }
 
 /**
  * Makes the run page an installable app that opens with no signal (R-RIDER-OFFLINE, decision 176): the
  * hand-kept service worker is registered for this page only; what the page loaded before the worker
- * took it over (the page itself, its files) is put in the worker's cache, and the answers it opens with
- * are asked once through the worker so that it keeps them.
+ * took it over (the page itself, its files) and the answers it opens with are named to the worker, which
+ * fetches and keeps them.
  */
 export function useRiderApp(language: Locale): void {
   useEffect(() => {
@@ -54,9 +48,14 @@ export function useRiderApp(language: Locale): void {
         .then(async () => {
           await navigator.serviceWorker.ready;
           await controlled();
-          const cache = await caches.open(RIDER_APP_CACHE);
-          await cache.addAll([...new Set([runPagePath(language), ...loadedFiles()])]);
-          await keepOpeningAnswers();
+          // The worker fetches and keeps them on its own thread: copying them here stalled a cheap phone's page.
+          const token = readAccessToken();
+          navigator.serviceWorker.controller?.postMessage({
+            type: 'keep',
+            files: [...new Set([runPagePath(language), ...loadedFiles()])],
+            answers: openingAnswers(accessTokenEmail(token ?? '')),
+            token,
+          });
         })
         // An app that cannot be installed is still the run page, online.
         .catch(() => undefined);
