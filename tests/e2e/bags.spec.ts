@@ -83,7 +83,7 @@ test('a bag of 200 parcels is dispatched and received in two scans; the one take
   await page.getByLabel('Tracking codes').fill([...codes.slice(1), stray].join('\n'));
   await page.getByRole('button', { name: 'Scan out', exact: true }).click();
   await expect(page.getByText('199 parcels done · 1 refused')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('bag-scan-refused')).toHaveText([
+  await expect(page.getByTestId('scan-result')).toHaveText([
     `${stray}This parcel was not put in this bag: it is listed as extra.`,
   ]);
   await page.getByRole('button', { name: 'Missing (1)' }).click();

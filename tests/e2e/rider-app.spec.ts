@@ -58,7 +58,9 @@ async function openRunAsApp(page: Page, server: TestServer, rider: SignedInCusto
           if (!navigator.serviceWorker.controller) return false;
           const cache = await caches.open('rider-app-v1');
           const kept = await Promise.all(
-            ['/api/auth/get-session', '/api/rider/run', '/api/rider/code-seal', location.pathname].map((path) => cache.match(path)),
+            ['/api/auth/get-session', '/api/rider/run', '/api/rider/code-seal', location.pathname].map((path) =>
+              cache.match(path),
+            ),
           );
           return kept.every(Boolean);
         }),

@@ -30,6 +30,25 @@ export async function payParcelFee(server: TestServer, sender: SignedInCustomer,
 }
 
 /**
+ * Scans a booked parcel from pickup to out for delivery with `rider` (Dhaka's hub, then Sylhet's, the
+ * delivery hub of the riders' test parcels), as a hub's staff would, one step at a time.
+ */
+export async function sendOutWithRider(server: TestServer, admin: SignedInCustomer, code: string, rider: string): Promise<void> {
+  for (const [status, extra] of [
+    ['picked_up', {}],
+    ['at_hub', { hub: 'dhaka' }],
+    ['at_delivery_hub', { hub: 'sylhet' }],
+    ['out_for_delivery', { rider }],
+  ] as const) {
+    const scanned = await call(server, 'POST', '/api/ops/scans', {
+      token: admin.token,
+      body: { codes: [code], status, ...extra },
+    });
+    if (scanned.status !== 200) throw new Error(`${code} was not moved to ${status}: ${JSON.stringify(scanned.body)}`);
+  }
+}
+
+/**
  * `count` copies of a booked parcel, volume made set-based: each with a code `prefix` and a number,
  * booked `spacing` apart going back from an hour ago, three to a microsecond so the id must break the ties.
  */

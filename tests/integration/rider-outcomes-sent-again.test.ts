@@ -9,6 +9,7 @@ import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { sealCode } from '#web/features/parcels/lib/code-seal.ts';
 import { holdAt } from '../helpers/held-race-point.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
+import { sendOutWithRider } from '../helpers/parcels.ts';
 import { type ApiAnswer, call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -50,13 +51,7 @@ describe.skipIf(withoutPostgres())('a rider’s outcome sent again with its Idem
   const outWithRider = async () => {
     const code = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body
       .trackingCode;
-    for (const [status, extra] of [
-      ['picked_up', {}],
-      ['at_hub', { hub: 'dhaka' }],
-      ['at_delivery_hub', { hub: 'sylhet' }],
-      ['out_for_delivery', { rider: rider.email }],
-    ] as const)
-      await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [code], status, ...extra } });
+    await sendOutWithRider(server, admin, code, rider.email);
     const texts = await server.db
       .select({ text: smsOutbox.text })
       .from(smsOutbox)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
+import { sendOutWithRider } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
@@ -35,13 +36,7 @@ describe('the rider’s run drawn on the server for its rider', () => {
     for (const staff of [rider, otherRider])
       await call(server, 'PUT', `/api/admin/users/${staff.email}/role`, { token: admin.token, body: { role: 'rider' } });
     code = (await call<Booking>(server, 'POST', '/api/consignments', { token: sender.token, body: PARCEL })).body.trackingCode;
-    for (const [status, extra] of [
-      ['picked_up', {}],
-      ['at_hub', { hub: 'dhaka' }],
-      ['at_delivery_hub', { hub: 'sylhet' }],
-      ['out_for_delivery', { rider: rider.email }],
-    ] as const)
-      await call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes: [code], status, ...extra } });
+    await sendOutWithRider(server, admin, code, rider.email);
   });
   afterAll(() => server?.stop());
 

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { busy } from '#server/http/errors.ts';
-import { newPdfDocument, type PdfDocument, writeRuns } from '#server/pdf/bilingual-text.ts';
+import { a4Table, type TableColumn } from '#server/pdf/a4-table.ts';
+import { type PdfDocument, writeRuns } from '#server/pdf/bilingual-text.ts';
 import { pageWritten } from '#server/pdf/page-pace.ts';
 import { printSlots } from '#server/pdf/print-slots.ts';
 import { placeName } from '#shared/area.ts';
@@ -10,16 +11,14 @@ import type { Locale } from '#shared/locale.ts';
 import { formatDateTime, formatMoney, formatNumber } from '#shared/locale-format.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 
-/** A4 in PDF points, with the manifest's columns: number, parcel, destination, weight, cash to collect. */
-const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
-const COLUMNS = [
+/** The manifest's columns on A4: number, parcel, destination, weight, cash to collect. */
+const COLUMNS: TableColumn[] = [
   { x: 40, width: 35, align: 'right' as const },
   { x: 85, width: 110 },
   { x: 200, width: 190 },
   { x: 395, width: 60, align: 'right' as const },
   { x: 460, width: 95, align: 'right' as const },
 ];
-const ROW_SIZE = 9;
 
 /** Manifests this process writes at once (decision 100): a bag's is a few pages, so as the statements, two. */
 const manifestPrints = printSlots(2);
@@ -45,12 +44,6 @@ async function writeManifest(
   parcels: AsyncIterable<BagParcel>,
   { shopName, i18n, locale }: { shopName: string; i18n: I18n; locale: Locale },
 ): Promise<PdfDocument> {
-  const doc = await newPdfDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    info: { Title: `${shopName} · ${i18n._('Manifest')} ${bag.code}`, Author: shopName },
-  });
-  const full = { x: PAGE.margin, width: PAGE.width - 2 * PAGE.margin };
   const hub = (id: string) => {
     const found = findHub(id);
     return found ? hubName(found, locale) : id;
@@ -58,23 +51,11 @@ async function writeManifest(
   const taka = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, PARCEL_CURRENCY, locale);
   const kilograms = (grams: number) => `${formatNumber(grams / 1000, locale)} kg`;
   const names = ['#', i18n._('Parcel'), i18n._('Destination'), i18n._('Weight'), i18n._('Cash to collect')];
-  /** Writes a row; true when it began a new page. */
-  const row = (cells: string[], bold = false): boolean => {
-    const pageFull = doc.y > PAGE.height - PAGE.margin - 3 * ROW_SIZE;
-    if (pageFull) {
-      doc.addPage();
-      row(names, true);
-    }
-    const top = doc.y;
-    let bottom = top;
-    for (const [index, cell] of cells.entries()) {
-      doc.y = top;
-      writeRuns(doc, cell, ROW_SIZE, { ...(COLUMNS[index] as (typeof COLUMNS)[number]), bold });
-      bottom = Math.max(bottom, doc.y);
-    }
-    doc.y = bottom + 3;
-    return pageFull;
-  };
+  const { doc, row, full } = await a4Table(
+    { Title: `${shopName} · ${i18n._('Manifest')} ${bag.code}`, Author: shopName },
+    COLUMNS,
+    names,
+  );
   const writePages = async () => {
     writeRuns(doc, `${shopName} · ${i18n._('Manifest')} ${bag.code}`, 18, { ...full, bold: true });
     // In words: the fonts' halves have no arrow.

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { busy } from '#server/http/errors.ts';
-import { newPdfDocument, type PdfDocument, writeRuns } from '#server/pdf/bilingual-text.ts';
+import { a4Table, ROW_SIZE, type TableColumn } from '#server/pdf/a4-table.ts';
+import { type PdfDocument, writeRuns } from '#server/pdf/bilingual-text.ts';
 import { pageWritten } from '#server/pdf/page-pace.ts';
 import { printSlots } from '#server/pdf/print-slots.ts';
 import type { Locale } from '#shared/locale.ts';
@@ -8,16 +9,14 @@ import { formatDateTime, formatMoney } from '#shared/locale-format.ts';
 import { LEDGER_KIND_NAMES, type LedgerLine, MERCHANT_MESSAGES, maskedNumber, type PayoutMethod } from '#shared/merchant.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 
-/** A4 in PDF points, with the statement's columns: when, what, parcel, amount, payout. */
-const PAGE = { width: 595.28, height: 841.89, margin: 40 } as const;
-const COLUMNS = [
+/** The statement's columns on A4: when, what, parcel, amount, payout. */
+const COLUMNS: TableColumn[] = [
   { x: 40, width: 120 },
   { x: 165, width: 110 },
   { x: 280, width: 100 },
   { x: 385, width: 90, align: 'right' as const },
   { x: 485, width: 70 },
 ];
-const ROW_SIZE = 9;
 
 /** Wallets as their owners write them. */
 const WALLET_NAMES = { bkash: 'bKash', nagad: 'Nagad', rocket: 'Rocket' } as const;
@@ -68,31 +67,13 @@ export async function statementPdf(lines: AsyncIterable<LedgerLine>, heading: St
 
 async function writeStatement(lines: AsyncIterable<LedgerLine>, heading: StatementHeading): Promise<PdfDocument> {
   const { i18n, locale } = heading;
-  const doc = await newPdfDocument({
-    size: 'A4',
-    margin: PAGE.margin,
-    info: { Title: `${heading.shopName} · ${heading.businessName} · ${heading.covers}`, Author: heading.shopName },
-  });
-  const full = { x: PAGE.margin, width: PAGE.width - 2 * PAGE.margin };
   const taka = (poisha: number) => formatMoney(poisha / POISHA_PER_TAKA, PARCEL_CURRENCY, locale);
   const names = [i18n._('When'), i18n._('What'), i18n._('Parcel'), i18n._('Amount'), i18n._('Payout')];
-  /** Writes a row; true when it began a new page. */
-  const row = (cells: (string | null)[], bold = false): boolean => {
-    const pageFull = doc.y > PAGE.height - PAGE.margin - 3 * ROW_SIZE;
-    if (pageFull) {
-      doc.addPage();
-      row(names, true);
-    }
-    const top = doc.y;
-    let bottom = top;
-    for (const [index, cell] of cells.entries()) {
-      doc.y = top;
-      writeRuns(doc, cell ?? '', ROW_SIZE, { ...(COLUMNS[index] as (typeof COLUMNS)[number]), bold });
-      bottom = Math.max(bottom, doc.y);
-    }
-    doc.y = bottom + 3;
-    return pageFull;
-  };
+  const { doc, row, full } = await a4Table(
+    { Title: `${heading.shopName} · ${heading.businessName} · ${heading.covers}`, Author: heading.shopName },
+    COLUMNS,
+    names,
+  );
 
   const writePages = async () => {
     writeRuns(doc, `${heading.shopName} · ${i18n._('Statement')}`, 18, { ...full, bold: true });

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { BagStatus } from '#shared/bag.ts';
 import { findHub, hubName } from '#shared/hubs.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { BAG_STATUS_NAMES, bagStatusTone } from './bag-names.ts';
 
@@ -16,4 +18,16 @@ export function useHubName() {
 export function BagStatusBadge({ status }: { status: BagStatus }) {
   const { i18n } = useLingui();
   return <span className={`badge badge-soft ${bagStatusTone(status)}`}>{i18n._(BAG_STATUS_NAMES[status])}</span>;
+}
+
+/** Why a bag's dispatch or arrival failed, where its button was (R-BAGS). */
+export function BagMoveError({ error }: { error: Error | null }) {
+  const { t } = useLingui();
+  const inPageLanguage = useInPageLanguage();
+  if (!error) return null;
+  return (
+    <p role="alert" className="alert alert-error alert-soft">
+      {inPageLanguage(errorMessage(error, t`The bag could not be moved. Please try again.`))}
+    </p>
+  );
 }

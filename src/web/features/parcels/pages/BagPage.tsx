@@ -22,8 +22,9 @@ import {
   useBagScan,
   useTakeOut,
 } from '../api/use-bags.ts';
-import { BagStatusBadge, useHubName } from '../components/BagFacts.tsx';
+import { BagMoveError, BagStatusBadge, useHubName } from '../components/BagFacts.tsx';
 import { CameraScanner } from '../components/CameraScanner.tsx';
+import { ScanResults } from '../components/ScanResults.tsx';
 import { PARCEL_STATUS_NAMES, statusTone } from '../components/status-names.ts';
 
 /**
@@ -147,11 +148,7 @@ function BagActions({ bag }: { bag: Bag }) {
           </>
         ) : null}
       </div>
-      {move.isError ? (
-        <p role="alert" className="alert alert-error alert-soft">
-          {inPageLanguage(errorMessage(move.error, t`The bag could not be moved. Please try again.`))}
-        </p>
-      ) : null}
+      <BagMoveError error={move.error} />
     </div>
   );
 }
@@ -214,47 +211,8 @@ function BagScanForm({ code, kind }: { code: string; kind: 'parcels' | 'receipts
           {inPageLanguage(errorMessage(scan.error, t`The scans could not be sent. Please try again.`))}
         </p>
       ) : null}
-      <ScanResults results={results} />
+      <ScanResults results={results} refusedOnly />
     </section>
-  );
-}
-
-function ScanResults({ results }: { results: BagScanResult[] }) {
-  const { t } = useLingui();
-  const inPageLanguage = useInPageLanguage();
-  const done = results.filter((result) => result.done).length;
-  const refused = results.length - done;
-  return (
-    <>
-      <div role="status" aria-live="polite">
-        {results.length > 0 ? (
-          <p className="font-medium">
-            <Plural value={done} one="# parcel done" other="# parcels done" />
-            {refused > 0 ? (
-              <>
-                {' · '}
-                <Plural value={refused} one="# refused" other="# refused" />
-              </>
-            ) : null}
-          </p>
-        ) : null}
-      </div>
-      {refused > 0 ? (
-        <ul
-          className="flex flex-col divide-y divide-base-200 rounded-box border border-base-300 bg-base-100"
-          aria-label={t`Refused codes`}
-        >
-          {results
-            .filter((result) => !result.done)
-            .map((result) => (
-              <li key={result.code} className="flex flex-wrap items-center gap-3 p-3" data-testid="bag-scan-refused">
-                <span className="font-mono">{result.code}</span>
-                <span className="text-error">{inPageLanguage(result.problem)}</span>
-              </li>
-            ))}
-        </ul>
-      ) : null}
-    </>
   );
 }
 

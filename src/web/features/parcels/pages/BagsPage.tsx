@@ -12,7 +12,7 @@ import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useKeysetPages } from '#web/lib/use-keyset-pages.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useBagList, useBagMove, useOpenBag } from '../api/use-bags.ts';
-import { BagStatusBadge, useHubName } from '../components/BagFacts.tsx';
+import { BagMoveError, BagStatusBadge, useHubName } from '../components/BagFacts.tsx';
 import { CameraScanner } from '../components/CameraScanner.tsx';
 
 /**
@@ -153,11 +153,7 @@ function BagLabelScan() {
             </p>
           ) : null}
         </div>
-        {move.isError ? (
-          <p role="alert" className="alert alert-error alert-soft">
-            {inPageLanguage(errorMessage(move.error, t`The bag could not be moved. Please try again.`))}
-          </p>
-        ) : null}
+        <BagMoveError error={move.error} />
       </div>
     </form>
   );
