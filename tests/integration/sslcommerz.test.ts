@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, paymentIntents } from '#server/db/schema.ts';
+import { orderEvents, orders, paymentIntents } from '#server/db/schema.ts';
 import {
   SSLCOMMERZ_TEST_STORE,
   type SslcommerzTestServer,
@@ -100,6 +100,18 @@ describe.each(testDatabaseKinds())('SSLCommerz payments on %s', (kind) => {
     expect(await succeeded()).toBe(before);
     const events = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
     expect(events.filter((event) => event.toStatus === 'paid')).toHaveLength(1);
+  });
+
+  it('a replayed IPN for an order cancelled before the payment arrived refunds it once and notes it once (R-HOLD)', async () => {
+    const { orderId, session } = await orderWithSession(7_700);
+    await server.db.update(orders).set({ status: 'cancelled', cancelledBy: 'expiry' }).where(eq(orders.id, orderId));
+    const { fields, ipn: first } = await server.fake.pay(session.sessionKey);
+    expect(await first.json()).toEqual({ received: true, paid: false });
+    expect((await ipn(fields)).status).toBe(200);
+    expect([...server.fake.refunds.values()].filter((refund) => refund.refeId === session.fields.tran_id)).toHaveLength(1);
+    const notes = await server.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(notes.filter((note) => note.note.includes('was refunded automatically'))).toHaveLength(1);
+    expect(await orderRow(server, orderId)).toMatchObject({ status: 'cancelled', paid: false });
   });
 
   it('a forged IPN is refused and counted: signed without the store password, or for a val_id SSLCommerz does not know', async () => {
