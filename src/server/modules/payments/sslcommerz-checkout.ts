@@ -6,13 +6,10 @@ import { startFeePayment } from './consignment-fee.ts';
 import type { HostedCheckout } from './provider.ts';
 import { findIntent, findIntentBySecret, type PaymentIntentRow } from './repository.ts';
 import type { PaymentContext } from './service.ts';
-import { startOrderPayment } from './service.ts';
+import { PAYMENT_MESSAGES, startOrderPayment } from './service.ts';
 import { applyPaymentEvent } from './webhooks.ts';
 
-const CHECKOUT_MESSAGES = {
-  forged: /*i18n*/ 'This payment report is not from SSLCommerz: it was refused.',
-  mismatch: /*i18n*/ 'This payment’s amount or currency does not match the order.',
-} as const;
+const FORGED_REPORT = /*i18n*/ 'This payment report is not from SSLCommerz: it was refused.';
 
 /** What a payment is for, for SSLCommerz's page. */
 export type CheckoutFor = { orderId: string } | { trackingCode: string };
@@ -54,10 +51,10 @@ function refuse(log: FastifyBaseLogger, reason: 'forged' | 'mismatch', details: 
   sslcommerzRefusals.tell({ reason });
   if (reason === 'mismatch') {
     log.error(details, 'SSLCommerz: a validated payment for another amount or currency than asked: refused');
-    return badRequest(CHECKOUT_MESSAGES.mismatch);
+    return badRequest(PAYMENT_MESSAGES.amountMismatch);
   }
   log.warn(details, 'SSLCommerz: a payment report refused as forged');
-  return badRequest(CHECKOUT_MESSAGES.forged);
+  return badRequest(FORGED_REPORT);
 }
 
 /**
