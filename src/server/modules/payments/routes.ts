@@ -134,7 +134,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   );
 
   if (provider.readWebhook) await app.register(stripeWebhookRoutes, { context, readWebhook: provider.readWebhook });
-  if (provider.hostedCheckout) await app.register(sslcommerzRoutes, { context });
+  if (provider.hostedCheckout) await app.register(sslcommerzRoutes, { context, rateLimits });
   if (provider.name !== 'test') return;
 
   app.post(

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Viewer } from '#server/auth/plugin.ts';
+import type { RateLimits } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { acceptFormFields, formFields } from '#server/http/page-forms.ts';
+import { floodLimit, RATE_LIMIT_WINDOWS } from '#server/http/rate-limits.ts';
 import { inEveryLanguage, isLocale, type Locale, localeOfPath, pathInLocale } from '#shared/locale.ts';
 import { HOSTED_OUTCOME_PARAM, type HostedOutcome, sslcommerzReportSchema } from '#shared/sslcommerz.ts';
 import { findConsignmentById } from '../consignments/consignment-row.ts';
@@ -29,9 +31,20 @@ async function pageOf(db: Database, intent: PaymentIntentRow): Promise<string> {
  * POSTs its fields back to the success, fail and cancel returns (each a 303 to the page the payment is for,
  * with the outcome) and to the IPN. Only a report SSLCommerz validates makes anything paid.
  */
-export async function sslcommerzRoutes(app: FastifyInstance, { context }: { context: PaymentContext }) {
+export async function sslcommerzRoutes(
+  app: FastifyInstance,
+  { context, rateLimits }: { context: PaymentContext; rateLimits: RateLimits },
+) {
   const { db } = context;
   acceptFormFields(app);
+  // Each press opens a session at SSLCommerz: counted per order or parcel, as card attempts are (R-FLOOD).
+  const attempts = (key: (request: FastifyRequest) => string) =>
+    floodLimit({
+      max: rateLimits.cardAttemptsPerOrder,
+      windowMs: RATE_LIMIT_WINDOWS.cardAttempt,
+      what: /*i18n*/ 'attempts to pay this order or parcel',
+      key,
+    });
 
   const viewerOfSession = async (request: FastifyRequest): Promise<Viewer | undefined> => {
     const session = await app.sessionOf(request).catch(() => null);
@@ -55,14 +68,16 @@ export async function sslcommerzRoutes(app: FastifyInstance, { context }: { cont
   };
 
   for (const url of inEveryLanguage('/dashboard/payment/:id/sslcommerz')) {
-    app.post<{ Params: { id: string } }>(url, { schema: { hide: true } }, async (request, reply) => {
+    const config = attempts((request) => (request.params as { id: string }).id);
+    app.post<{ Params: { id: string } }>(url, { schema: { hide: true }, config }, async (request, reply) => {
       const orderId = z.uuid().safeParse(request.params.id);
       if (!orderId.success) return reply.status(404).type('text/plain').send('No order has this id.');
       return checkout(request, reply, { orderId: orderId.data }, ORDER_PAGE(orderId.data));
     });
   }
   for (const url of inEveryLanguage('/dashboard/parcels/:trackingCode/sslcommerz')) {
-    app.post<{ Params: { trackingCode: string } }>(url, { schema: { hide: true } }, async (request, reply) => {
+    const config = attempts((request) => (request.params as { trackingCode: string }).trackingCode);
+    app.post<{ Params: { trackingCode: string } }>(url, { schema: { hide: true }, config }, async (request, reply) => {
       const { trackingCode } = request.params;
       return checkout(request, reply, { trackingCode }, PARCEL_PAGE(trackingCode));
     });
