@@ -8,6 +8,7 @@ import {
   startSslcommerzTestServer,
 } from '../helpers/fake-sslcommerz.ts';
 import { METRICS_TOKEN, sample, scrapeMetrics } from '../helpers/metrics.ts';
+import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { insertOrder, orderRow } from '../helpers/payment-fixtures.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { testDatabaseKinds } from '../helpers/test-database.ts';
@@ -84,6 +85,36 @@ describe.each(testDatabaseKinds())('SSLCommerz payments on %s', (kind) => {
     });
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/dashboard/payment/${orderId}?sslcommerz=paid`);
+  });
+
+  it('a parcel’s fee: a session in taka for the booked total, failing changes nothing, the validated IPN pays it (Bangla returns)', async () => {
+    const booked = await call<{ trackingCode: string; total: number }>(server, 'POST', '/api/consignments', {
+      token: customer.token,
+      body: STANDARD_PARCEL,
+    });
+    expect(booked.status).toBe(201);
+    const { trackingCode, total } = booked.body;
+    const pressed = await pressPay(`/bn/dashboard/parcels/${trackingCode}/sslcommerz`);
+    expect(pressed.status).toBe(303);
+    const session = server.fake.lastSession();
+    expect(session.fields).toMatchObject({ total_amount: (total / 100).toFixed(2), currency: 'BDT', value_b: 'bn' });
+    const returnTo = (outcome: string, fields: Record<string, string>) =>
+      fetch(`${server.url}/api/sslcommerz/${outcome}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    const failed = await returnTo('fail', { status: 'FAILED', tran_id: session.fields.tran_id ?? '', value_b: 'bn' });
+    expect(failed.headers.get('location')).toBe(`/bn/dashboard/parcels/${trackingCode}?sslcommerz=failed`);
+    const feePaid = async () => (await call(server, 'GET', `/api/consignments/${trackingCode}`, { token: customer.token })).body;
+    expect(await feePaid()).toMatchObject({ feePaid: false });
+
+    const { fields, ipn: answer } = await server.fake.pay(session.sessionKey);
+    expect(await answer.json()).toEqual({ received: true, paid: true });
+    expect(await feePaid()).toMatchObject({ feePaid: true });
+    const back = await returnTo('success', fields);
+    expect(back.headers.get('location')).toBe(`/bn/dashboard/parcels/${trackingCode}?sslcommerz=paid`);
   });
 
   it('a replayed IPN and the browser’s return change nothing a second time: one payment, one timeline entry, one receipt', async () => {
