@@ -18,6 +18,9 @@ export interface SslcommerzSettings {
 const PROVIDER_UNAVAILABLE = /*i18n*/ 'The card processor could not be reached. Please try again in a moment.';
 const NOT_REFUNDABLE = 'SSLCommerz has no taken payment with this id, so there is nothing to refund.';
 
+/** How long a call to SSLCommerz may take, as for Stripe's. */
+const ANSWER_WITHIN_MS = 20_000;
+
 /** SSLCommerz's statuses of a payment whose money is taken; VALIDATED is a VALID one validated before. */
 const TAKEN = new Set(['VALID', 'VALIDATED']);
 
@@ -74,13 +77,22 @@ export function createSslcommerzProvider(db: Database, settings: SslcommerzSetti
     return new HttpError(502, 'payment_provider_unavailable', PROVIDER_UNAVAILABLE);
   };
 
-  /** The client answers a failed request with its Error instead of rejecting: both become a 502. */
+  /**
+   * The client answers a failed request with its Error instead of rejecting, and never gives up waiting:
+   * both, and an answer later than ANSWER_WITHIN_MS, become a 502.
+   */
   async function ask(action: string, call: () => Promise<Record<string, unknown> | Error>): Promise<Record<string, unknown>> {
     let answer: Record<string, unknown> | Error;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Error>((resolve) => {
+      timer = setTimeout(() => resolve(new Error(`no answer within ${ANSWER_WITHIN_MS / 1000} s`)), ANSWER_WITHIN_MS);
+    });
     try {
-      answer = await call();
+      answer = await Promise.race([call(), late]);
     } catch (error) {
       throw unavailable(action, error);
+    } finally {
+      clearTimeout(timer);
     }
     if (answer instanceof Error || typeof answer !== 'object' || answer === null) throw unavailable(action, answer);
     return answer;
