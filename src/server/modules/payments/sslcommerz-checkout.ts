@@ -5,8 +5,7 @@ import { sslcommerzRefusals } from '#server/metrics/shop-events.ts';
 import { startFeePayment } from './consignment-fee.ts';
 import type { HostedCheckout } from './provider.ts';
 import { findIntent, findIntentBySecret, type PaymentIntentRow } from './repository.ts';
-import type { PaymentContext } from './service.ts';
-import { PAYMENT_MESSAGES, startOrderPayment } from './service.ts';
+import { PAYMENT_MESSAGES, type PaymentContext, startOrderPayment } from './service.ts';
 import { applyPaymentEvent } from './webhooks.ts';
 
 const FORGED_REPORT = /*i18n*/ 'This payment report is not from SSLCommerz: it was refused.';
