@@ -60,6 +60,8 @@ for (const language of LANGUAGES) {
   sslcommerzTest(
     `${language.prefix || '/'}: a parcel’s fee is paid on SSLCommerz’s hosted page; cancelling first changes nothing`,
     async ({ page, server }) => {
+      // Two trips to SSLCommerz's page and axe at three widths twice.
+      sslcommerzTest.slow();
       const customer = await signUpCustomer(server, { name: 'Karim Mia' });
       const booked = await call<{ trackingCode: string }>(server, 'POST', '/api/consignments', {
         token: customer.token,
