@@ -44,6 +44,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).trustedOrigins).toEqual(['https://shop.example.com']);
   });
 
+  it('chooses the payment processor by PAYMENT_PROVIDER, else by the keys set (R-SSLCOMMERZ)', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' };
+    const sslcommerz = { SSLCOMMERZ_STORE_ID: 'store', SSLCOMMERZ_STORE_PASSWORD: 'store@ssl' };
+    expect(loadConfig({}).paymentProvider).toBe('test');
+    expect(loadConfig(stripe).paymentProvider).toBe('stripe');
+    expect(loadConfig(sslcommerz)).toMatchObject({
+      paymentProvider: 'sslcommerz',
+      sslcommerz: { storeId: 'store', storePassword: 'store@ssl', apiUrl: 'https://sandbox.sslcommerz.com' },
+    });
+    expect(loadConfig({ ...stripe, ...sslcommerz }).paymentProvider).toBe('sslcommerz');
+    expect(loadConfig({ ...stripe, ...sslcommerz, PAYMENT_PROVIDER: 'stripe' }).paymentProvider).toBe('stripe');
+    expect(loadConfig({ ...stripe, PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe('test');
+    expect(loadConfig({ ...sslcommerz, SSLCOMMERZ_API_URL: 'https://securepay.sslcommerz.com/' }).sslcommerz?.apiUrl).toBe(
+      'https://securepay.sslcommerz.com',
+    );
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'sslcommerz' })).toThrow(/SSLCOMMERZ_STORE_ID/);
+    expect(() => loadConfig({ SSLCOMMERZ_STORE_ID: 'store' })).toThrow(/SSLCOMMERZ_STORE_PASSWORD/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'bkash' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
   it('keeps pictures on disk and metrics off unless asked, and reads S3 settings together', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(loadConfig({}).metricsToken).toBeUndefined();

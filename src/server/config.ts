@@ -28,6 +28,16 @@ function smsProviderOf(env: {
   return undefined;
 }
 
+function paymentProviderOf(env: {
+  PAYMENT_PROVIDER?: 'test' | 'stripe' | 'sslcommerz';
+  SSLCOMMERZ_STORE_ID?: string;
+  STRIPE_SECRET_KEY?: string;
+}): 'test' | 'stripe' | 'sslcommerz' {
+  if (env.PAYMENT_PROVIDER) return env.PAYMENT_PROVIDER;
+  if (env.SSLCOMMERZ_STORE_ID) return 'sslcommerz';
+  return env.STRIPE_SECRET_KEY ? 'stripe' : 'test';
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -114,6 +124,14 @@ const configSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString.refine((value) => value === undefined || value.startsWith('whsec_'), {
       message: 'must start with whsec_',
     }),
+    PAYMENT_PROVIDER: z
+      .enum(['test', 'stripe', 'sslcommerz'], {
+        error: 'must be test (the built-in test processor), stripe (STRIPE_* keys) or sslcommerz (SSLCOMMERZ_* keys)',
+      })
+      .optional(),
+    SSLCOMMERZ_STORE_ID: optionalString,
+    SSLCOMMERZ_STORE_PASSWORD: optionalString,
+    SSLCOMMERZ_API_URL: urlWith(/^https?:$/, 'http(s)://'),
     CURRENCY: z
       .string()
       .trim()
@@ -245,6 +263,19 @@ const configSchema = z
     if (env.SMS_PROVIDER === 'twilio')
       for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER is twilio' });
+    if (env.SSLCOMMERZ_STORE_ID && !env.SSLCOMMERZ_STORE_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SSLCOMMERZ_STORE_PASSWORD'],
+        message: 'is required when SSLCOMMERZ_STORE_ID is set',
+      });
+    }
+    if (env.PAYMENT_PROVIDER === 'sslcommerz' && !env.SSLCOMMERZ_STORE_ID) {
+      ctx.addIssue({ code: 'custom', path: ['SSLCOMMERZ_STORE_ID'], message: 'is required when PAYMENT_PROVIDER is sslcommerz' });
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER is stripe' });
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'is required when STRIPE_SECRET_KEY is set' });
     }
@@ -288,12 +319,23 @@ const configSchema = z
               issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
             }
           : undefined,
+      /** R-SSLCOMMERZ: PAYMENT_PROVIDER when set, else the processor whose keys are set (SSLCommerz before Stripe). */
+      paymentProvider: paymentProviderOf(env),
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
           ? {
               secretKey: env.STRIPE_SECRET_KEY,
               publishableKey: env.STRIPE_PUBLISHABLE_KEY,
               webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            }
+          : undefined,
+      /** The store's id and password, and where SSLCommerz's API is: its sandbox unless SSLCOMMERZ_API_URL names the live one. */
+      sslcommerz:
+        env.SSLCOMMERZ_STORE_ID && env.SSLCOMMERZ_STORE_PASSWORD
+          ? {
+              storeId: env.SSLCOMMERZ_STORE_ID,
+              storePassword: env.SSLCOMMERZ_STORE_PASSWORD,
+              apiUrl: (env.SSLCOMMERZ_API_URL ?? 'https://sandbox.sslcommerz.com').replace(/\/$/, ''),
             }
           : undefined,
       currency: env.CURRENCY,

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { textField } from './text-field.ts';
 
-/** Which card processor takes payments: the built-in offline one, or Stripe when its keys are set. */
+/** Which card processor takes payments: the built-in offline one, Stripe, or SSLCommerz's hosted page (R-SSLCOMMERZ). */
 export const paymentConfigSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('test'), currency: z.string() }),
   z.object({ provider: z.literal('stripe'), currency: z.string(), publishableKey: z.string() }),
+  z.object({ provider: z.literal('sslcommerz'), currency: z.string() }),
 ]);
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sslcommerzEnv } from '../helpers/fake-sslcommerz.ts';
 import { STRIPE_TEST_ENV } from '../helpers/fake-stripe.ts';
 import { withBodiesInline } from '../helpers/openapi-answers.ts';
 import { lintOpenApi } from '../helpers/openapi-lint.ts';
@@ -46,6 +47,15 @@ describe.each([
       statuses: ['200', '400', '500', '503', '4XX'],
     },
   },
+  {
+    mode: 'SSLCommerz',
+    env: sslcommerzEnv('http://127.0.0.1:9'),
+    processorCall: {
+      path: '/api/sslcommerz/ipn',
+      operationId: 'receiveSslcommerzIpn',
+      statuses: ['200', '400', '500', '503', '4XX'],
+    },
+  },
 ])('the OpenAPI document with $mode', ({ env, processorCall }) => {
   let server: TestServer;
   let source: string;
@@ -90,6 +100,12 @@ describe.each([
     const { path, operationId, statuses } = processorCall;
     expect(operation('post', path).operationId).toBe(operationId);
     expect(Object.keys(operation('post', path).responses)).toEqual(statuses);
+    // SSLCommerz posts form fields, read by the handler itself (R-SSLCOMMERZ), and documented all the same.
+    if (operationId === 'receiveSslcommerzIpn') {
+      expect(operation('post', path)).toMatchObject({
+        requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { required: ['tran_id'] } } } },
+      });
+    }
     // Stripe's body and signature are read by the handler itself, and documented all the same.
     if (operationId === 'receiveStripeEvent') {
       expect(operation('post', path)).toMatchObject({

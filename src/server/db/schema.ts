@@ -251,8 +251,10 @@ export const paymentIntents = pgTable(
     consignmentId: uuid('consignment_id')
       .unique()
       .references(() => consignments.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: ['test', 'stripe', 'sslcommerz'] }).notNull(),
     clientSecret: text('client_secret').notNull(),
+    /** The processor's refund of this payment, once made: asking again answers it (R-ORDER-REFUND, SSLCommerz). */
+    refundId: text('refund_id'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull(),

@@ -19,7 +19,12 @@ const STRIPE = {
  * and the page's stylesheet is inlined in its HTML (R-FIRST-PAINT), and neither can run code. Pictures
  * may come from any https address, because an admin may give a product's picture as one.
  */
-export function contentSecurityPolicy(options: { stripe: boolean; https: boolean }): Record<string, string[]> {
+export function contentSecurityPolicy(options: {
+  stripe: boolean;
+  https: boolean;
+  /** SSLCommerz's origin in SSLCommerz mode: "Pay with SSLCommerz" posts to the shop, which redirects there (R-SSLCOMMERZ). */
+  hostedCheckout?: string;
+}): Record<string, string[]> {
   const stripe = (origins: string[]) => (options.stripe ? origins : []);
   return {
     'default-src': ["'self'"],
@@ -32,7 +37,7 @@ export function contentSecurityPolicy(options: { stripe: boolean; https: boolean
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    'form-action': ["'self'", ...(options.hostedCheckout ? [options.hostedCheckout] : [])],
     ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
   };
 }
@@ -64,7 +69,15 @@ function headersSetBy(options: HelmetOptions): Record<string, string> {
 export function securityHeaders(config: Config): Record<string, string> {
   const https = config.publicUrl.startsWith('https://');
   return headersSetBy({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy({ stripe: Boolean(config.stripe), https }) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy({
+        stripe: config.paymentProvider === 'stripe',
+        https,
+        hostedCheckout:
+          config.paymentProvider === 'sslcommerz' && config.sslcommerz ? new URL(config.sslcommerz.apiUrl).origin : undefined,
+      }),
+    },
     strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },

@@ -5,7 +5,7 @@ import type { Database } from '#server/db/client.ts';
 import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
 import { outboxBacklogs, parcelsByStatus } from './backlogs.ts';
 import { unfinishedPayoutRun } from './payout-runs.ts';
-import { orderMoves, outboxRefusals, parcelMoves, paymentOutcomes, payoutRunSteps } from './shop-events.ts';
+import { orderMoves, outboxRefusals, parcelMoves, paymentOutcomes, payoutRunSteps, sslcommerzRefusals } from './shop-events.ts';
 
 type PromClient = typeof import('prom-client');
 
@@ -44,6 +44,11 @@ export function registerBusinessMetrics(
     new Counter({ name, help, labelNames, registers });
   const refusals = counter('outbox_send_failures_total', 'Outbox rows a carrier refused or could not be reached for', ['outbox']);
   const payments = counter('payments_total', 'Card payments by processor and outcome', ['processor', 'outcome']);
+  const sslcommerzRefused = counter(
+    'sslcommerz_refused_total',
+    'Reports from SSLCommerz refused: forged, or for another amount or currency than asked',
+    ['reason'],
+  );
   const orderChanges = counter('order_status_changes_total', 'Orders moved from one status to another', ['from', 'to']);
   const parcelChanges = counter('parcel_moves_total', 'Parcels moved, by the status they moved to', ['status']);
   const payoutSteps = counter(
@@ -54,6 +59,7 @@ export function registerBusinessMetrics(
   const stopHearing = [
     outboxRefusals.hear(({ outbox }) => refusals.inc({ outbox })),
     paymentOutcomes.hear((outcome) => payments.inc(outcome)),
+    sslcommerzRefusals.hear(({ reason }) => sslcommerzRefused.inc({ reason })),
     orderMoves.hear((move) => orderChanges.inc(move)),
     parcelMoves.hear(({ to }) => parcelChanges.inc({ status: to })),
     payoutRunSteps.hear(({ outcome }) => payoutSteps.inc({ outcome })),

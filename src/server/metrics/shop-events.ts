@@ -29,9 +29,16 @@ export type OutboxName = 'mail' | 'sms' | 'webhook';
 export const outboxRefusals = told<{ outbox: OutboxName }>('outbox-refused');
 
 /** A card processor paid an order, refused a card, or gave a payment back. */
-export const paymentOutcomes = told<{ processor: 'test' | 'stripe'; outcome: 'succeeded' | 'declined' | 'refunded' }>(
-  'payment-outcome',
-);
+export const paymentOutcomes = told<{
+  processor: 'test' | 'stripe' | 'sslcommerz';
+  outcome: 'succeeded' | 'declined' | 'refunded';
+}>('payment-outcome');
+
+/**
+ * A report from SSLCommerz refused (R-SSLCOMMERZ): forged (its signature or SSLCommerz's validation says no) or
+ * for another amount or currency than the payment asked (an operator looks at each).
+ */
+export const sslcommerzRefusals = told<{ reason: 'forged' | 'mismatch' }>('sslcommerz-refused');
 
 /** An order moved from one status to another (R-ORDER-STATUS). */
 export const orderMoves = told<{ from: OrderStatus; to: OrderStatus }>('order-moved');

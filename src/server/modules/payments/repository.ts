@@ -97,3 +97,13 @@ export async function recordWebhookEvent(db: Handle, id: string, type: string): 
     .returning({ id: processedWebhookEvents.id });
   return inserted.length > 0;
 }
+
+/** Keeps the processor's refund of a payment; when one was kept already (a concurrent refund), answers that one. */
+export async function saveRefundId(db: Handle, id: string, refundId: string): Promise<string> {
+  const [saved] = await db
+    .update(paymentIntents)
+    .set({ refundId: sql`coalesce(${paymentIntents.refundId}, ${refundId})`, status: 'refunded', updatedAt: new Date() })
+    .where(eq(paymentIntents.id, id))
+    .returning({ refundId: paymentIntents.refundId });
+  return saved?.refundId ?? refundId;
+}

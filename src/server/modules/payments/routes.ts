@@ -18,6 +18,7 @@ import { confirmFeePayment, startFeePayment } from './consignment-fee.ts';
 import { chargeTestCard } from './offline-processor.ts';
 import { confirmOrderPayment, readOrderToPay, startOrderPayment } from './service.ts';
 import type { PaymentSetup } from './setup.ts';
+import { sslcommerzRoutes } from './sslcommerz-routes.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
 interface PaymentRouteOptions {
@@ -133,6 +134,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   );
 
   if (provider.readWebhook) await app.register(stripeWebhookRoutes, { context, readWebhook: provider.readWebhook });
+  if (provider.hostedCheckout) await app.register(sslcommerzRoutes, { context, rateLimits });
   if (provider.name !== 'test') return;
 
   app.post(

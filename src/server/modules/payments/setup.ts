@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
 import type { PaymentConfig } from '#shared/payment.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import { createOfflineProcessor } from './offline-processor.ts';
@@ -18,7 +19,7 @@ export interface PaymentSetup {
 }
 
 /**
- * The card processor the configuration asks for: Stripe when its keys are set, else the built-in offline
+ * The card processor the configuration asks for: SSLCommerz or Stripe, else the built-in offline
  * processor. Made once per app, because both the payment routes and order cancels use it. Stripe's SDK is
  * loaded only when its keys are set: it was a tenth of every start-up of a shop that does not use it.
  */
@@ -29,19 +30,38 @@ export async function createPaymentSetup(
   options: PaymentOptions = {},
 ): Promise<PaymentSetup> {
   const { db } = orders;
-  const provider: PaymentProvider = config.stripe
-    ? (await import('./stripe-provider.ts')).createStripeProvider(config.stripe, log, options.stripeClient)
-    : createOfflineProcessor(db);
-  if (!config.stripe && config.env === 'production') {
-    log.warn('Payments use the built-in test processor: no card is really charged. Set the STRIPE_* keys to take payments.');
+  const provider = await providerOf(config, db, log, options);
+  if (provider.name === 'test' && config.env === 'production') {
+    log.warn(
+      'Payments use the built-in test processor: no card is really charged. Set the SSLCOMMERZ_* or STRIPE_* keys to take payments.',
+    );
   }
-  if (config.stripe && !provider.readWebhook) {
+  if (provider.name === 'stripe' && !provider.readWebhook) {
     log.warn('STRIPE_WEBHOOK_SECRET is not set: orders are marked paid only when the customer’s browser reports the payment.');
   }
   return {
     context: { db, orders, provider, currency: config.currency, log },
-    paymentConfig: config.stripe
-      ? { provider: 'stripe', currency: config.currency, publishableKey: config.stripe.publishableKey }
-      : { provider: 'test', currency: config.currency },
+    paymentConfig:
+      provider.name === 'stripe' && config.stripe
+        ? { provider: 'stripe', currency: config.currency, publishableKey: config.stripe.publishableKey }
+        : { provider: provider.name === 'sslcommerz' ? 'sslcommerz' : 'test', currency: config.currency },
   };
+}
+
+/** R-SSLCOMMERZ: the processor config.paymentProvider names (PAYMENT_PROVIDER, or the keys that are set). */
+async function providerOf(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+  options: PaymentOptions,
+): Promise<PaymentProvider> {
+  if (config.paymentProvider === 'sslcommerz' && config.sslcommerz)
+    return (await import('./sslcommerz-provider.ts')).createSslcommerzProvider(
+      db,
+      { ...config.sslcommerz, publicUrl: config.publicUrl },
+      log,
+    );
+  if (config.paymentProvider === 'stripe' && config.stripe)
+    return (await import('./stripe-provider.ts')).createStripeProvider(config.stripe, log, options.stripeClient);
+  return createOfflineProcessor(db);
 }

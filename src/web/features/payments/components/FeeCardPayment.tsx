@@ -61,6 +61,7 @@ export function FeeCardPayment({
         config={config.data}
         cardForm={{ clientSecret: clientSecret.data, billingDetails, paid: charged, onPaid, onCardError: setCardError }}
         error={cardError}
+        hostedAction={`/dashboard/parcels/${trackingCode}/sslcommerz`}
       />
     </section>
   );

@@ -100,7 +100,12 @@ export function PaymentPage() {
       {clientSecret.isError ? (
         <Problem error={clientSecret.error} what={t`a payment for this order`} onRetry={() => clientSecret.refetch()} />
       ) : null}
-      <CardPayment config={config.data} cardForm={cardForm} error={cardError} />
+      <CardPayment
+        config={config.data}
+        cardForm={cardForm}
+        error={cardError}
+        hostedAction={`/dashboard/payment/${id}/sslcommerz`}
+      />
     </section>
   );
 }
