@@ -29,7 +29,8 @@ for (const file of readdirSync(join(seeders, 'Branches'))
     if (!bank) throw new Error(`${file}: no bank ${bankId}`);
     const number = routing.padStart(9, '0');
     if (!/^\d{9}$/.test(number)) throw new Error(`${file}: ${routing} is not a routing number`);
-    const list = (byBank[bank] ??= []);
+    byBank[bank] ??= [];
+    const list = byBank[bank];
     if (!list.includes(number)) {
       list.push(number);
       count += 1;
