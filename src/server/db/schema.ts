@@ -806,6 +806,7 @@ export const merchantLedger = pgTable(
     // The reconciliation (R-RECONCILIATION, decision 181) sums the lines each payout settled, and finds
     // the line a parcel's cash was credited by.
     index('merchant_ledger_payout_idx').on(table.payoutId).where(sql`${table.payoutId} IS NOT NULL`),
+    index('merchant_ledger_returns_payout_idx').on(table.returnsPayoutId).where(sql`${table.returnsPayoutId} IS NOT NULL`),
     index('merchant_ledger_parcel_idx').on(table.consignmentId, table.kind).where(sql`${table.consignmentId} IS NOT NULL`),
   ],
 );
