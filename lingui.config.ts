@@ -81,6 +81,10 @@ const PARCELS = [
   '<rootDir>/src/shared/recipient-confirmation.ts',
   // Bags between hubs (issue 43): the Bags pages read their rules.
   '<rootDir>/src/shared/bag.ts',
+  // Payout files and the reconciliation (issue 45): the admin Merchants page reads their rules and reasons.
+  '<rootDir>/src/shared/payout-files.ts',
+  '<rootDir>/src/shared/reconciliation.ts',
+  '<rootDir>/src/shared/routing-number.ts',
 ];
 
 export default defineConfig({

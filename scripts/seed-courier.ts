@@ -21,6 +21,7 @@ const TABLES = [
   'merchant_ledger',
   'payouts',
   'payout_runs',
+  'cash_handins',
   'pickups',
   'api_keys',
 ];

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { SEED_PASSWORD } from './accounts.ts';
 import { createLookups } from './lookups.ts';
 import { insertLedger, issueApiKey, payOutTuesdays, planLedgerLines, tuesdayCutoffs } from './money.ts';
-import { insertConsignments, insertEvents, insertPickups, planParcels } from './parcels.ts';
+import { insertCashHandins, insertConsignments, insertEvents, insertPickups, planParcels } from './parcels.ts';
 import { createMerchants, createRecipients, createStaffAndMerchantUsers } from './people.ts';
 import type { VolumeShape } from './shape.ts';
 
@@ -57,6 +57,7 @@ export async function generateCourierVolume(
     );
     await timed('consignments', () => insertConsignments(client, shape));
     await timed('consignment_events', () => insertEvents(client));
+    await timed('cash_handins', () => insertCashHandins(client));
     await timed('pickups', () => insertPickups(client));
     const cutoffs = await tuesdayCutoffs(client, shape);
     await timed('ledger lines (temporary)', () => planLedgerLines(client, shape, cutoffs.at(-1) ?? shape.sql.start));

@@ -172,3 +172,15 @@ export async function insertPickups(client: pg.Client): Promise<void> {
           FROM seed_plan GROUP BY 1, 2, 3, 4, 5, 6, 7) AS days
     ORDER BY first_booked`);
 }
+
+/**
+ * The riders' hand-ins (R-CASH-HANDINS) of the cash the parcels say was handed in: one a rider and an
+ * evening, counted right, so the daily reconciliation closes on the generated data (R-RECONCILIATION).
+ */
+export async function insertCashHandins(client: pg.Client): Promise<void> {
+  await client.query(`
+    INSERT INTO cash_handins (rider_id, parcels, collected, counted, created_at)
+    SELECT rider_id, count(*), sum(cod_collected), sum(cod_collected), cod_handed_in_at
+    FROM consignments WHERE cod_handed_in_at IS NOT NULL AND cod_collected > 0
+    GROUP BY rider_id, cod_handed_in_at`);
+}

@@ -63,6 +63,7 @@ import { rateRoutes } from './modules/rates/routes.ts';
 import { confirmationPageRoutes } from './modules/recipient-confirmations/page-routes.ts';
 import { recipientConfirmationRoutes } from './modules/recipient-confirmations/routes.ts';
 import { recipientRecordRoutes } from './modules/recipient-records/routes.ts';
+import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { returnRequestRoutes } from './modules/return-requests/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -126,7 +127,7 @@ export async function buildApp({
   // Pages, scripts, styles and API answers over 1 KB go brotli- or gzip-compressed to browsers that take it.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(publicReadsPlugin, { config, database, headers: everyAnswersHeaders });
-  await app.register(metricsPlugin, { token: config.metricsToken, database });
+  await app.register(metricsPlugin, { token: config.metricsToken, database, timeZone: config.timeZone });
 
   // Throttles count in Redis when it is configured, so every instance shares them (R-THROTTLE, R-FLOOD).
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
@@ -172,6 +173,8 @@ export async function buildApp({
   // Before the routes: "Make the payouts now" wakes its worker.
   await app.register(payoutSchedule, domain);
   await app.register(merchantRoutes, domain);
+  // The day's money checked to the poisha (R-RECONCILIATION): reads the ledger, the hand-ins, the payments and the payouts.
+  await app.register(reconciliationRoutes, domain);
   // Status events and ledger lines are partitioned by month (decision 0129): the coming months are made ahead.
   await app.register(historyPartitionSchedule, domain);
   await app.register(cartRoutes, domain);

@@ -102,6 +102,7 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    PAYOUT_FILE_TEMPLATES_DIR: optionalString,
     DATABASE_URL: urlWith(/^postgres(ql)?:$/, 'postgres://'),
     DATABASE_POOL_SIZE: limitSetting(10),
     DATABASE_STATEMENT_TIMEOUT_MS: limitSetting(15_000),
@@ -289,6 +290,12 @@ const configSchema = z
       port,
       host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
       dataDir: env.DATA_DIR,
+      /**
+       * A folder of payout file templates (`bkash.json`, `nagad.json`, `rocket.json`, `beftn.json`,
+       * `result.json`) that replace the built-in ones of the same name, so a courier matches its own bank's
+       * columns without a release (R-PAYOUT-FILES, decision 180); read and checked at start.
+       */
+      payoutFileTemplatesDir: env.PAYOUT_FILE_TEMPLATES_DIR,
       databaseUrl: env.DATABASE_URL,
       /**
        * PostgreSQL connections this instance opens, and how long one statement may run on them (decision

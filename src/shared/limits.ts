@@ -89,6 +89,8 @@ export const LIMITS = {
    * even in Bangla (3 bytes a letter); the longest cell any column takes is 300 characters.
    */
   csvCellMaxChars: 1000,
+  /** Lines of a payout result file (R-PAYOUT-FILES): a run's payouts of one portal, one a merchant. */
+  payoutResultLinesMax: 20_000,
   csvLineMaxBytes: 16 * 1024,
   /** Empty cells cost a line no bytes but each one a place in memory: a spreadsheet's lines have tens. */
   csvLineMaxCells: 200,

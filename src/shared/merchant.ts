@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bdMobileSchema, pickupPartySchema } from './consignment.ts';
 import { LIMITS } from './limits.ts';
 import { PARCEL_CURRENCY } from './parcel-services.ts';
+import { routingNumberSchema } from './routing-number.ts';
 import { textField } from './text-field.ts';
 import { englishText } from './translate.ts';
 
@@ -32,6 +33,11 @@ export const payoutMethodSchema = z.discriminatedUnion(
         .string({ error: /*i18n*/ 'Type the account number: 8 to 20 digits' })
         .transform((typed) => typed.replace(/[\s-]/g, ''))
         .pipe(z.string().regex(/^\d{8,20}$/, /*i18n*/ 'Type the account number: 8 to 20 digits')),
+      /**
+       * The branch's Bangladesh Bank routing number, which a BEFTN transfer needs (R-PAYOUT-FILES). Every new
+       * application gives it; accounts made before it was asked have none until they give it (decision 180).
+       */
+      routingNumber: routingNumberSchema.optional(),
     }),
     z.object({
       kind: z.literal('wallet'),
@@ -53,7 +59,10 @@ export const merchantApplicationSchema = z.object({
       LIMITS.merchantPickupAddressesMax,
       englishText(/*i18n*/ 'At most {max} pickup addresses', { max: LIMITS.merchantPickupAddressesMax }),
     ),
-  payoutMethod: payoutMethodSchema,
+  payoutMethod: payoutMethodSchema.refine((method) => method.kind !== 'bank' || method.routingNumber !== undefined, {
+    path: ['routingNumber'],
+    error: /*i18n*/ 'Type the branch’s routing number: 9 digits',
+  }),
 });
 export type MerchantApplicationInput = z.input<typeof merchantApplicationSchema>;
 export type MerchantApplication = z.output<typeof merchantApplicationSchema>;
@@ -178,6 +187,7 @@ export const payoutAccountSchema = z.discriminatedUnion('kind', [
     branch: z.string(),
     accountName: z.string(),
     accountNumber: z.string(),
+    routingNumber: z.string().optional(),
   }),
   z.object({ kind: z.literal('wallet'), wallet: z.enum(WALLETS), number: z.string() }),
 ]);
@@ -206,6 +216,9 @@ export const payoutSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   reference: z.string().nullable(),
+  /** When the bank's or wallet's result file said the transfer failed, and why (R-PAYOUT-FILES); its amount is owed again. */
+  failedAt: z.string().nullable(),
+  failureReason: z.string().nullable(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 

@@ -272,6 +272,23 @@ export const API_CASES: Record<string, ApiCase> = {
     json: { reference: 'BKASH-1' },
     status: 200,
   }),
+  payoutFiles: async (world) => ({ as: 'admin', params: { day: await payoutRunDay(world) }, status: 200 }),
+  downloadPayoutFile: async (world) => ({
+    as: 'admin',
+    params: { day: await payoutRunDay(world), kind: 'bkash' },
+    status: 200,
+  }),
+  importPayoutResults: async (world) => {
+    const id = await payout(world);
+    const paid = (await world.as('merchant', 'GET', '/api/merchant/payouts', undefined, 200)).find(
+      (listed: { id: string }) => listed.id === id,
+    );
+    // Paid already (by the case that marks one), the line says so again and changes nothing.
+    const body = `Reference,Status,Transaction ID,Reason\r\n${paid.number},Success,${paid.reference ?? 'TX-API-1'},\r\n`;
+    return { as: 'admin', text: { type: 'text/csv', body }, status: 200 };
+  },
+  reconciliation: async () => ({ as: 'admin', query: { day: '2026-11-29' }, status: 200 }),
+  reconciliationCsv: async () => ({ as: 'admin', status: 200 }),
 
   // Cart, orders and payments
   getCart: async () => ({ status: 200 }),
@@ -699,6 +716,12 @@ async function payout(world: ApiWorld): Promise<string> {
   const payouts = await world.as('merchant', 'GET', '/api/merchant/payouts', undefined, 200);
   if (!payouts[0]) throw new Error('no payout was made');
   return payouts[0].id;
+}
+
+/** The day of the payout run that made the merchant's payout. */
+async function payoutRunDay(world: ApiWorld): Promise<string> {
+  await payout(world);
+  return (await world.as('admin', 'GET', '/api/admin/payouts/runs/current', undefined, 200)).day;
 }
 
 /** A bulk booking of the merchant's, from the template file: its id. */

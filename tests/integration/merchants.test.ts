@@ -104,6 +104,8 @@ describe('merchants: application, COD ledger and payouts', () => {
         branch: 'Gulshan',
         accountName: 'Asha Gadgets',
         accountNumber: '1501-2038-4411-0001',
+        // A branch of BRAC Bank in Bangladesh Bank's list (R-PAYOUT-FILES), typed with a space.
+        routingNumber: '060 010085',
       },
     });
     expect(again.body).toMatchObject({ status: 'pending', refusalReason: null });

@@ -464,6 +464,8 @@ export const consignments = pgTable(
       .on(table.riderId, table.codCollected)
       .where(sql`${table.codCollected} > 0 AND ${table.codHandedInAt} IS NULL`),
     index('consignments_order_idx').on(table.orderId),
+    // The reconciliation's cash (R-RECONCILIATION): the parcels whose cash was handed in on a day.
+    index('consignments_handed_in_idx').on(table.codHandedInAt).where(sql`${table.codHandedInAt} IS NOT NULL`),
     check('consignments_weight_positive', sql`${table.weightGrams} > 0`),
     check('consignments_total', sql`${table.total} = ${table.deliveryFee} + ${table.codFee}`),
     check('consignments_cod_pays_fee', sql`${table.feePayment} <> 'cod' OR ${table.codAmount} >= ${table.total}`),
@@ -751,13 +753,23 @@ export const payouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     reference: text('reference'),
     paidBy: text('paid_by'),
+    /**
+     * The bank or wallet portal's result file said the transfer failed (R-PAYOUT-FILES): its amount went
+     * back to the merchant's balance as a correction line naming this payout, and the reason it gave.
+     */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
   },
   (table) => [
     // The payout lists' pages, newest first by number (issue 40): a merchant's own, and those still to transfer.
     index('payouts_merchant_number_idx').on(table.merchantId, table.number),
-    index('payouts_unpaid_idx').on(table.number).where(sql`${table.paidAt} IS NULL`),
+    index('payouts_unpaid_idx').on(table.number).where(sql`${table.paidAt} IS NULL AND ${table.failedAt} IS NULL`),
+    // A run's files (R-PAYOUT-FILES): its payouts, made with its cut-off, in number order.
+    index('payouts_cutoff_number_idx').on(table.cutoff, table.number),
     check('payouts_positive', sql`${table.amount} > 0`),
     check('payouts_paid_whole', sql`(${table.paidAt} IS NULL) = (${table.reference} IS NULL)`),
+    check('payouts_paid_or_failed', sql`${table.paidAt} IS NULL OR ${table.failedAt} IS NULL`),
+    check('payouts_failed_whole', sql`(${table.failedAt} IS NULL) = (${table.failureReason} IS NULL)`),
   ],
 );
 
@@ -779,6 +791,8 @@ export const merchantLedger = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     payoutId: uuid('payout_id').references(() => payouts.id),
+    /** A correction giving back a payout the bank or wallet refused (R-PAYOUT-FILES): that payout. */
+    returnsPayoutId: uuid('returns_payout_id').references(() => payouts.id),
   },
   (table) => [
     // Partitioned by month of created_at like consignment_events (decision 0129).
@@ -791,6 +805,11 @@ export const merchantLedger = pgTable(
       .on(table.merchantId, table.createdAt, table.amount)
       .where(sql`${table.payoutId} IS NULL`),
     check('merchant_ledger_parcel_named', sql`${table.kind} = 'correction' OR ${table.consignmentId} IS NOT NULL`),
+    // The reconciliation (R-RECONCILIATION, decision 181) sums the lines each payout settled, and finds
+    // the line a parcel's cash was credited by.
+    index('merchant_ledger_payout_idx').on(table.payoutId).where(sql`${table.payoutId} IS NOT NULL`),
+    index('merchant_ledger_returns_payout_idx').on(table.returnsPayoutId).where(sql`${table.returnsPayoutId} IS NOT NULL`),
+    index('merchant_ledger_parcel_idx').on(table.consignmentId, table.kind).where(sql`${table.consignmentId} IS NOT NULL`),
   ],
 );
 

@@ -244,6 +244,8 @@ const paidPayout: Payout = {
   merchant: { id: '0193a6f3-2e4f-7061-8c3d-5e7f9a1b3c45', businessName: 'Asha’s Crafts' },
   account: { kind: 'wallet', wallet: 'bkash', number: '*******5678' },
   createdAt: '2026-11-24T04:00:01.000Z',
+  failedAt: null,
+  failureReason: null,
   ...payout,
 };
 

@@ -5,6 +5,7 @@ import type { Database } from '#server/db/client.ts';
 import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
 import { outboxBacklogs, parcelsByStatus } from './backlogs.ts';
 import { unfinishedPayoutRun } from './payout-runs.ts';
+import { reconciliationGap } from './reconciliation.ts';
 import { orderMoves, outboxRefusals, parcelMoves, paymentOutcomes, payoutRunSteps, sslcommerzRefusals } from './shop-events.ts';
 
 type PromClient = typeof import('prom-client');
@@ -13,6 +14,8 @@ interface BusinessMetricsOptions {
   db: Database;
   changeBus: ChangeBusState;
   log: FastifyBaseLogger;
+  /** The shop's time zone, whose days the reconciliation reads. */
+  timeZone: string;
 }
 
 /**
@@ -37,7 +40,7 @@ function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
 export function registerBusinessMetrics(
   { Counter, Gauge }: PromClient,
   registry: Registry,
-  { db, changeBus, log }: BusinessMetricsOptions,
+  { db, changeBus, log, timeZone }: BusinessMetricsOptions,
 ): () => void {
   const registers = [registry];
   const counter = <Label extends string>(name: string, help: string, labelNames: readonly Label[]) =>
@@ -104,6 +107,17 @@ export function registerBusinessMetrics(
     registers,
     async collect() {
       await readInto(this, parcels, ({ status, parcels }) => this.set({ status }, parcels));
+    },
+  });
+  const gaps = reconciliationGap(db, timeZone);
+  // Every check has its series, 0 when it closes, so the alert never finds the series gone.
+  new Gauge({
+    name: 'reconciliation_difference_poisha',
+    help: 'Yesterday’s reconciliation: the poisha by which each check (cash, payments, payouts) does not close; 0 when it closes',
+    labelNames: ['check'],
+    registers,
+    async collect() {
+      await readInto(this, gaps, ({ check, poisha }) => this.set({ check }, poisha));
     },
   });
   const payoutRun = sharedRead(() => unfinishedPayoutRun(db));

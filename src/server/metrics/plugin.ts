@@ -22,7 +22,10 @@ function sameToken(header: string | undefined, token: string): boolean {
  * measured (prom-client is not even loaded, which keeps it off the start-up time) and the route answers
  * 404, so an unconfigured shop shows nothing about itself.
  */
-async function metricsPlugin(app: FastifyInstance, { token, database }: { token?: string; database: DatabaseHandle }) {
+async function metricsPlugin(
+  app: FastifyInstance,
+  { token, database, timeZone }: { token?: string; database: DatabaseHandle; timeZone: string },
+) {
   if (!token) {
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
       reply.status(404).send(errorBody('not_found', 'No API route GET /metrics.')),
@@ -67,7 +70,12 @@ async function metricsPlugin(app: FastifyInstance, { token, database }: { token?
   cacheCount('public_read_cache_hits_total', 'Public reads answered from memory', () => app.publicReads.hits);
   cacheCount('public_read_cache_misses_total', 'Public reads that went to the database', () => app.publicReads.misses);
 
-  const stopHearing = registerBusinessMetrics(promClient, registry, { db: database.db, changeBus: app.changeBus, log: app.log });
+  const stopHearing = registerBusinessMetrics(promClient, registry, {
+    db: database.db,
+    changeBus: app.changeBus,
+    log: app.log,
+    timeZone,
+  });
   app.addHook('onClose', async () => stopHearing());
 
   const answered = (method: string, route: string, statusCode: number, seconds: number) => {

@@ -95,6 +95,8 @@ export const queryKeys = {
   merchantList: (status: MerchantStatus, after: string | undefined) => [SIGNED_IN, 'merchants', status, after],
   payouts: [SIGNED_IN, 'merchants', 'payouts'],
   payoutRun: [SIGNED_IN, 'merchants', 'payout-run'],
+  payoutFiles: (day: string) => [SIGNED_IN, 'merchants', 'payout-files', day],
+  reconciliation: (day: string) => [SIGNED_IN, 'merchants', 'reconciliation', day],
   paymentIntent: (orderId: string) => [SIGNED_IN, 'payment-intent', orderId],
   profile: (email: string | undefined) => [SIGNED_IN, 'profile', email],
   users: [SIGNED_IN, 'users'],

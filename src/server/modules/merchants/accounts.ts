@@ -12,6 +12,7 @@ import {
   type PayoutMethod,
 } from '#shared/merchant.ts';
 import { balanceOf, balancesOf } from './ledger.ts';
+import { checkRoutingNumber } from './routing-numbers.ts';
 
 type MerchantRow = typeof merchants.$inferSelect;
 
@@ -54,6 +55,7 @@ export async function payoutMethodOf(db: Database, merchantId: string): Promise<
  * waiting for a decision or already approved is a 409.
  */
 export async function applyAsMerchant(db: Database, userId: string, application: MerchantApplication): Promise<Merchant> {
+  await checkRoutingNumber(application.payoutMethod);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(merchants).where(eq(merchants.userId, userId)).for('update');
     if (current?.status === 'pending') throw conflict(MERCHANT_MESSAGES.alreadyApplied);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { reachRacePoint } from '#server/db/race-points.ts';
 import { merchantLedger, merchants, payouts, user } from '#server/db/schema.ts';
@@ -93,6 +93,8 @@ const payoutColumns = {
   createdAt: payouts.createdAt,
   paidAt: payouts.paidAt,
   reference: payouts.reference,
+  failedAt: payouts.failedAt,
+  failureReason: payouts.failureReason,
 };
 
 /** Who reads a payout: admins make the transfer and read its account whole; its merchant reads it starred. */
@@ -117,6 +119,8 @@ async function readPayouts(db: Database, where: SQL | undefined, reader: PayoutR
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     reference: row.reference,
+    failedAt: row.failedAt?.toISOString() ?? null,
+    failureReason: row.failureReason,
   }));
 }
 
@@ -133,7 +137,7 @@ export function listPayouts(
     db,
     and(
       filter.merchantId ? eq(payouts.merchantId, filter.merchantId) : undefined,
-      filter.unpaid ? isNull(payouts.paidAt) : undefined,
+      filter.unpaid ? and(isNull(payouts.paidAt), isNull(payouts.failedAt)) : undefined,
       filter.payoutId ? eq(payouts.id, filter.payoutId) : undefined,
       filter.before === undefined ? undefined : lt(payouts.number, filter.before),
     ),
@@ -141,46 +145,69 @@ export function listPayouts(
   );
 }
 
+type PayoutRow = typeof payouts.$inferSelect;
+
 /**
- * An admin marks a payout paid with the transfer's reference; its merchant is mailed the statement
- * (the sums by kind, and the link to the lines), in the same transaction.
+ * Payouts just marked paid, told to their merchants in the transaction that marked them: the
+ * `payout.paid` event to their endpoints, and the statement mailed (the sums by kind, and the link to the
+ * lines). Two reads for the lot, however many a result file paid.
  */
-export async function markPayoutPaid(db: Database, payoutId: string, adminId: string, reference: string): Promise<Payout> {
-  await db.transaction(async (tx) => {
-    const [paid] = await tx
-      .update(payouts)
-      .set({ paidAt: sql`now()`, reference, paidBy: adminId })
-      .where(and(eq(payouts.id, payoutId), isNull(payouts.paidAt)))
-      .returning();
-    if (!paid) {
-      const [exists] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payoutId));
-      throw exists ? conflict(MERCHANT_MESSAGES.payoutPaid) : notFound(MERCHANT_MESSAGES.noPayout);
-    }
-    await queuePayoutEvent(tx, 'payout.paid', paid);
-    const [owner] = await tx
-      .select({ name: user.name, email: user.email, businessName: merchants.businessName })
-      .from(merchants)
-      .innerJoin(user, eq(user.id, merchants.userId))
-      .where(eq(merchants.id, paid.merchantId));
-    if (!owner) return;
-    const sums = await tx
-      .select({ kind: merchantLedger.kind, amount: sql<number>`sum(${merchantLedger.amount})`.mapWith(Number) })
-      .from(merchantLedger)
-      .where(eq(merchantLedger.payoutId, paid.id))
-      .groupBy(merchantLedger.kind);
+export async function tellPayoutsPaid(tx: Transaction, paid: PayoutRow[]): Promise<void> {
+  if (paid.length === 0) return;
+  const ids = paid.map((payout) => payout.id);
+  const owners = await tx
+    .select({ merchantId: merchants.id, name: user.name, email: user.email, businessName: merchants.businessName })
+    .from(merchants)
+    .innerJoin(user, eq(user.id, merchants.userId))
+    .where(inArray(merchants.id, [...new Set(paid.map((payout) => payout.merchantId))]));
+  const sums = await tx
+    .select({
+      payoutId: merchantLedger.payoutId,
+      kind: merchantLedger.kind,
+      amount: sql<number>`sum(${merchantLedger.amount})`.mapWith(Number),
+    })
+    .from(merchantLedger)
+    .where(inArray(merchantLedger.payoutId, ids))
+    .groupBy(merchantLedger.payoutId, merchantLedger.kind);
+  for (const payout of paid) {
+    await queuePayoutEvent(tx, 'payout.paid', payout);
+    const owner = owners.find((row) => row.merchantId === payout.merchantId);
+    if (!owner) continue;
+    const own = sums.filter((sum) => sum.payoutId === payout.id);
     await queueMail(tx, {
       kind: 'payout-paid',
       to: owner.email,
       data: {
         customerName: owner.name,
         businessName: owner.businessName,
-        payoutId: paid.id,
-        number: payoutNumber(paid.number),
-        amount: paid.amount,
-        reference,
-        sums: LEDGER_KINDS.flatMap((kind) => sums.filter((sum) => sum.kind === kind)),
+        payoutId: payout.id,
+        number: payoutNumber(payout.number),
+        amount: payout.amount,
+        reference: payout.reference ?? '',
+        sums: LEDGER_KINDS.flatMap((kind) =>
+          own.filter((sum) => sum.kind === kind).map(({ kind, amount }) => ({ kind, amount })),
+        ),
       },
     });
+  }
+}
+
+/**
+ * An admin marks one payout paid with the transfer's reference: the fallback for a transfer made
+ * outside the payout files (R-PAYOUT-FILES); its merchant is told in the same transaction.
+ */
+export async function markPayoutPaid(db: Database, payoutId: string, adminId: string, reference: string): Promise<Payout> {
+  await db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(payouts)
+      .set({ paidAt: sql`now()`, reference, paidBy: adminId })
+      .where(and(eq(payouts.id, payoutId), isNull(payouts.paidAt), isNull(payouts.failedAt)))
+      .returning();
+    if (!paid) {
+      const [exists] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payoutId));
+      throw exists ? conflict(MERCHANT_MESSAGES.payoutPaid) : notFound(MERCHANT_MESSAGES.noPayout);
+    }
+    await tellPayoutsPaid(tx, [paid]);
   });
   const [payout] = await listPayouts(db, { payoutId, reader: 'admin' });
   if (!payout) throw notFound(MERCHANT_MESSAGES.noPayout);

@@ -7,9 +7,10 @@ import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
 import { appendedSumsFolding } from '#server/db/appended-sums.ts';
 import type { Database } from '#server/db/client.ts';
-import { notFound } from '#server/http/errors.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
 import { sendPrivateFile } from '#server/http/private-file.ts';
 import { requestLocale } from '#server/i18n/plugin.ts';
+import { LIMITS } from '#shared/limits.ts';
 import type { Locale } from '#shared/locale.ts';
 import { formatCalendarDate } from '#shared/locale-format.ts';
 import {
@@ -32,10 +33,20 @@ import {
   payoutRunRequestSchema,
   payoutSchema,
 } from '#shared/merchant.ts';
+import {
+  PAYOUT_FILE_MESSAGES,
+  payoutFileParamsSchema,
+  payoutFilesSchema,
+  payoutResultImportSchema,
+  payoutRunDayParamsSchema,
+} from '#shared/payout-files.ts';
 import { payoutRunSchema } from '#shared/payout-run.ts';
 import { shopClock } from '../rates/working-days.ts';
 import { applyAsMerchant, decideOnMerchant, listMerchants, ownMerchant, payoutMethodOf } from './accounts.ts';
 import { approvedMerchantOf, ledgerPage, MERCHANT_BALANCES, requireApprovedMerchant, statementLines } from './ledger.ts';
+import { loadPayoutFileTemplates } from './payout-file-templates.ts';
+import { payoutFileCsv, payoutFiles, runCutoff } from './payout-files.ts';
+import { importPayoutResults } from './payout-results.ts';
 import { readPayoutRun, startPayoutRun } from './payout-run.ts';
 import { listPayouts, markPayoutPaid } from './payouts.ts';
 import { statementCsv } from './statement-csv.ts';
@@ -49,6 +60,14 @@ const STATEMENT_FILES = {
 
 /** Merchants (issue 30): the application and its decision, the COD ledger, and the payouts. */
 export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+  // Read and checked now: a courier's template that is not valid stops the start (decision 180).
+  const payoutTemplates = loadPayoutFileTemplates(config.payoutFileTemplatesDir);
+  // A result file as its bytes: the CSV reader refuses one that is not UTF-8 (decision 98).
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'buffer', bodyLimit: LIMITS.payoutResultLinesMax * LIMITS.csvCellMaxChars },
+    (_request, body, done) => done(null, body),
+  );
   const balanceFolding = appendedSumsFolding(db, MERCHANT_BALANCES, app.log);
   app.addHook('onReady', () => balanceFolding.start());
   app.addHook('onClose', () => balanceFolding.stop());
@@ -351,5 +370,69 @@ export const merchantRoutes: FastifyPluginAsyncZod<{ db: Database; config: Confi
       },
     },
     async (request) => markPayoutPaid(db, request.params.id, viewerOf(request).userId, request.body.reference),
+  );
+
+  app.get(
+    '/api/admin/payouts/runs/:day/files',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'payoutFiles',
+        tags: ['merchants'],
+        summary:
+          'A payout run’s files (admin, R-PAYOUT-FILES): for bKash, Nagad, Rocket and BEFTN the payouts still to transfer and their sum, and the payouts to bank accounts with no routing number, which no file holds',
+        params: payoutRunDayParamsSchema,
+        errors: [404],
+        response: { 200: payoutFilesSchema },
+      },
+    },
+    async (request) => payoutFiles(db, request.params.day),
+  );
+
+  app.get(
+    '/api/admin/payouts/runs/:day/files/:kind',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'downloadPayoutFile',
+        tags: ['merchants'],
+        summary:
+          'A payout run’s bulk file for one portal (admin): `bkash`, `nagad`, `rocket` (wallet number, amount, reference) or `beftn` (routing number, account number and name, amount, reference), in the columns of its template, as CSV; the payouts still to transfer, each referenced by its number',
+        params: payoutFileParamsSchema,
+        produces: ['text/csv'],
+        errors: [404],
+        response: { 200: z.string().describe('CSV (RFC 4180)') },
+      },
+    },
+    async (request, reply) => {
+      const { day, kind } = request.params;
+      const cutoff = await runCutoff(db, day);
+      return sendPrivateFile(
+        reply,
+        { type: 'text/csv; charset=utf-8', name: `payouts-${day}-${kind}.csv`, disposition: 'attachment' },
+        Readable.from(payoutFileCsv(db, cutoff, kind, payoutTemplates.files[kind])),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/results',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        operationId: 'importPayoutResults',
+        tags: ['merchants'],
+        summary:
+          'Import a bank’s or wallet portal’s result file (admin, R-PAYOUT-FILES), sent as text/csv: each line’s payout (its reference) marked paid with the transaction id, or failed with its amount given back to the merchant’s balance. A file with any bad line is refused whole, each problem named by its line, and nothing changes; the same file again changes nothing',
+        consumes: ['text/csv'],
+        errors: [400],
+        readByHandler: { body: z.string().describe('CSV (RFC 4180), UTF-8: reference, status, transaction id, reason') },
+        response: { 200: payoutResultImportSchema },
+      },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw badRequest(PAYOUT_FILE_MESSAGES.noFile);
+      return importPayoutResults(db, request.body, payoutTemplates.result, viewerOf(request).userId);
+    },
   );
 };

@@ -24,6 +24,7 @@ function applicationOf(fields: Record<string, FormDataEntryValue>): MerchantAppl
             branch: text('branch'),
             accountName: text('accountName'),
             accountNumber: text('accountNumber'),
+            routingNumber: text('routingNumber'),
           }
         : { kind: 'wallet', wallet: text('wallet') as (typeof WALLETS)[number], number: text('number') },
   };
@@ -123,6 +124,13 @@ export function ApplicationForm({ areaInput, sender }: { areaInput: AreaInput; s
                 name="accountNumber"
                 inputMode="numeric"
                 error={errors.accountNumber}
+                required
+              />
+              <FormField
+                label={t`Routing number`}
+                name="routingNumber"
+                inputMode="numeric"
+                error={errors.routingNumber}
                 required
               />
             </>

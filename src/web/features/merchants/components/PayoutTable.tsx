@@ -59,6 +59,11 @@ export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTabl
                     </span>
                     <span className="block font-mono text-sm">{payout.reference}</span>
                   </>
+                ) : payout.failedAt ? (
+                  // The portal refused it (R-PAYOUT-FILES): its amount is owed again and the next run pays it.
+                  <span className="block text-sm text-error">
+                    {t`Failed, back in the balance`}: {payout.failureReason}
+                  </span>
                 ) : (
                   t`Not yet`
                 )}

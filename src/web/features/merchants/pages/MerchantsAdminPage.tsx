@@ -9,9 +9,11 @@ import { toast, toastApiError } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useDecideOnMerchant, useMerchants, usePayoutActions, usePayoutRun, usePayouts } from '../api/use-merchant.ts';
+import { PayoutFiles } from '../components/PayoutFiles.tsx';
 import { PayoutRunProgress } from '../components/PayoutRunProgress.tsx';
 import { PayoutTable } from '../components/PayoutTable.tsx';
 import { payoutAccountText } from '../components/payout-account.ts';
+import { Reconciliation } from '../components/Reconciliation.tsx';
 
 const textOf = (event: FormEvent<HTMLFormElement>, name: string) =>
   String(new FormData(event.currentTarget).get(name) ?? '').trim();
@@ -67,7 +69,7 @@ function Application({ merchant }: { merchant: Merchant }) {
 function MarkPaid({ payout }: { payout: Payout }) {
   const { t } = useLingui();
   const { markPaid } = usePayoutActions();
-  if (payout.paidAt) return null;
+  if (payout.paidAt || payout.failedAt) return null;
   const number = payout.number;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -210,6 +212,7 @@ export function MerchantsAdminPage() {
           </nav>
         ) : null}
       </section>
+      {payoutRun.data ? <PayoutFiles day={payoutRun.data.day} /> : null}
       <section aria-labelledby="admin-payouts-heading" className="flex flex-col gap-3">
         <h3 id="admin-payouts-heading" className="text-xl font-semibold">
           <Trans>Payouts</Trans>
@@ -225,6 +228,7 @@ export function MerchantsAdminPage() {
           />
         ) : null}
       </section>
+      <Reconciliation />
     </section>
   );
 }
