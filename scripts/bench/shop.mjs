@@ -243,9 +243,15 @@ export async function riderWithRun(shop, admin, count) {
   );
   const codes = await bookParcels(shop, merchant.token, count);
   if (codes.length === 0) return rider;
-  await scanParcels(shop, adminToken, codes, 'picked_up');
-  await scanParcels(shop, adminToken, codes, 'at_delivery_hub', 'sylhet');
-  await json(
+  // Every step must move every parcel: a refused one would leave the rider a shorter run than measured.
+  const moved = (results, step) => {
+    const refused = results.filter((result) => !result.moved);
+    if (refused.length > 0) throw new Error(`${step}: ${refused.length} parcels refused (${refused[0].problem})`);
+  };
+  moved(await scanParcels(shop, adminToken, codes, 'picked_up'), 'picked up');
+  moved(await scanParcels(shop, adminToken, codes, 'at_hub', 'dhaka'), 'at the Dhaka hub');
+  moved(await scanParcels(shop, adminToken, codes, 'at_delivery_hub', 'sylhet'), 'at the Sylhet hub');
+  const out = await json(
     await post(
       shop,
       '/api/ops/scans',
@@ -254,6 +260,7 @@ export async function riderWithRun(shop, admin, count) {
     ),
     'send the parcels out with the rider',
   );
+  moved(out.results, 'out for delivery');
   return rider;
 }
 
