@@ -404,6 +404,11 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
       { week: '2026-11-16', delivered: 41, returned: 6, cancelled: 2, open: 0 },
       { week: '2026-11-23', delivered: 30, returned: 3, cancelled: 1, open: 12 },
     ],
+    byConfirmation: {
+      confirmed: { delivered: 25, returned: 1, cancelled: 0, open: 4 },
+      unconfirmed: { delivered: 3, returned: 4, cancelled: 2, open: 1 },
+      notAsked: { delivered: 43, returned: 4, cancelled: 1, open: 7 },
+    },
   } satisfies ParcelOutcomes,
   RecipientRecordLookup: { phone: '+880 1712-345678' } satisfies RecipientRecordLookup,
   RecipientRecord: {
