@@ -184,7 +184,10 @@ describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(Math.ceil(untilTheHourEnds) + 5);
       expect(refusedToo.status).toBe(429);
       // Every look answered is logged; a refused one changes nothing.
-      const logged = await server.db.select().from(recipientRecordLookups).where(eq(recipientRecordLookups.merchantId, merchantD));
+      const logged = await server.db
+        .select()
+        .from(recipientRecordLookups)
+        .where(eq(recipientRecordLookups.merchantId, merchantD));
       expect(logged).toHaveLength(LOOKS_AN_HOUR);
       break;
     }

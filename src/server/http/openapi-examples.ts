@@ -301,6 +301,15 @@ export const MORE_SCHEMA_EXAMPLES: Record<string, unknown[]> = {
   ],
 };
 
+const recipientAnswer: WebhookEventData['consignment.recipient_answered'] = {
+  trackingCode: 'SC0D4R7KQ9XM2',
+  merchantInvoice: 'ORD-1001',
+  answer: 'change_asked',
+  proposedAddress: 'House 14, Road 3, near the mosque',
+  proposedPhone: null,
+  at: '2026-11-30T08:15:00.000Z',
+};
+
 const returnRequestChange: WebhookEventData['return_request.status_changed'] = {
   id: returnRequest.id,
   trackingCode: returnRequest.trackingCode,
@@ -427,6 +436,8 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   ReturnRequestMove: { to: 'failed', failureReason: 'The recipient refused to give it back' } satisfies ReturnRequestMove,
   ReturnRequestStatusChange: returnRequestChange,
   ReturnRequestStatusChangedEvent: event('return_request.status_changed', returnRequestChange),
+  RecipientAnswer: recipientAnswer,
+  RecipientAnsweredEvent: event('consignment.recipient_answered', recipientAnswer),
   PayoutCreatedEvent: event('payout.created', { ...payout, paidAt: null, reference: null }),
   PayoutPaidEvent: event('payout.paid', payout),
   WebhookTestEvent: event('webhook.test', { endpointId: endpoint.id } satisfies WebhookEventData['webhook.test']),
