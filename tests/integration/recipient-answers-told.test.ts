@@ -59,7 +59,10 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('the me
       },
     });
     expect(booked.status).toBe(201);
-    const [text] = await server.db.select({ text: smsOutbox.text }).from(smsOutbox).where(eq(smsOutbox.phone, phone));
+    const [text] = await server.db
+      .select({ text: smsOutbox.text })
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.phone, phone), eq(smsOutbox.kind, 'parcel-confirm')));
     const token = text?.text.match(/\/c\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
     return { code: booked.body.trackingCode, token };
   };
