@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT
 
   it(`allows ${LOOKS_AN_HOUR} looks a clock hour per merchant, on the site and through the API together; each logged`, async () => {
     const hourOf = (moment: number) => Math.floor(moment / 3_600_000);
-    // The limit is per clock hour (decision 182): a run that crosses an hour's end is run again, with a new merchant.
+    // The limit is per clock hour (decision 183): a run that crosses an hour's end is run again, with a new merchant.
     for (;;) {
       const started = Date.now();
       const shopD = await signUpCustomer(server);

@@ -1089,7 +1089,7 @@ export const recipientRecordLookups = pgTable(
 );
 
 /**
- * How many records a merchant looked at in a clock hour (decision 182): one row per merchant and hour, counted
+ * How many records a merchant looked at in a clock hour (decision 183): one row per merchant and hour, counted
  * up in each look's transaction, so the hourly limit is one row whatever the log holds (R-RECIPIENT-RECORD).
  */
 export const recipientRecordLookHours = pgTable(

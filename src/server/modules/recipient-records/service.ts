@@ -18,7 +18,7 @@ function recordStart(now: Date): Date {
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * RECIPIENT_RECORDS_PER_MERCHANT looks a clock hour (decision 168, amended by 182), on the site and through
+ * RECIPIENT_RECORDS_PER_MERCHANT looks a clock hour (decision 168, amended by 183), on the site and through
  * `/api/v1` together: one counter row per merchant and hour, counted up by the look's own transaction, so every
  * instance counts the same looks and the limit costs one row whatever the log holds (reading the hour's looks
  * cost p99 89 ms at 1 M parcels). It is the transaction's last statement: the row is held only while the look
