@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.created',
   'payout.paid',
   'return_request.status_changed',
+  'consignment.recipient_answered',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What the merchant's "send a test event" sends (issue 41): to the one endpoint asked, whatever it takes. */
@@ -143,6 +144,24 @@ export const returnRequestStatusChangedSchema = z.object({
 });
 export type ReturnRequestStatusChanged = z.infer<typeof returnRequestStatusChangedSchema>;
 
+/**
+ * `data` of consignment.recipient_answered (R-CONFIRM-BEFORE-PICKUP, decision 182): a parcel's recipient answered
+ * its confirm-before-pickup link. A change asked for waits for you on the parcel's page; a parcel not ordered is held.
+ */
+export const recipientAnsweredSchema = z.object({
+  trackingCode: z.string(),
+  merchantInvoice: z.string().nullable().describe('Your invoice number, as you booked it; null when you gave none.'),
+  answer: z
+    .enum(['confirmed', 'change_asked', 'not_ordered'])
+    .describe(
+      'confirmed: they expect it; change_asked: they ask for a new address or phone (accept or decline it); not_ordered: they say they did not order it, and it is held (not picked up).',
+    ),
+  proposedAddress: z.string().nullable().describe('The address they ask for; null when none.'),
+  proposedPhone: z.string().nullable().describe('The phone number they ask for, in its normal form; null when none.'),
+  at: z.string().describe('When they answered (ISO 8601).'),
+});
+export type RecipientAnswered = z.infer<typeof recipientAnsweredSchema>;
+
 /** `data` of webhook.test: the endpoint it was sent to; nothing happened to a parcel or a payout. */
 export const webhookTestSchema = z.object({ endpointId: z.string() });
 export type WebhookTest = z.infer<typeof webhookTestSchema>;
@@ -153,6 +172,7 @@ export const WEBHOOK_EVENT_DATA = {
   'payout.created': payoutEventSchema,
   'payout.paid': payoutEventSchema,
   'return_request.status_changed': returnRequestStatusChangedSchema,
+  'consignment.recipient_answered': recipientAnsweredSchema,
   'webhook.test': webhookTestSchema,
 } as const satisfies Record<WebhookSentType, z.ZodType>;
 
@@ -174,5 +194,6 @@ export const WEBHOOK_EVENT_BODIES = {
   'payout.created': webhookEventSchema('payout.created'),
   'payout.paid': webhookEventSchema('payout.paid'),
   'return_request.status_changed': webhookEventSchema('return_request.status_changed'),
+  'consignment.recipient_answered': webhookEventSchema('consignment.recipient_answered'),
   'webhook.test': webhookEventSchema('webhook.test'),
 } as const satisfies Record<WebhookSentType, z.ZodType>;

@@ -184,6 +184,8 @@ describe.each(testDatabaseKinds())('every documented operation answers as its do
         'PayoutPage',
         'PayoutPaidEvent',
         'Quote',
+        'RecipientAnswer',
+        'RecipientAnsweredEvent',
         'RecipientRecord',
         'RecipientRecordLookupInput',
         'ReturnRequest',

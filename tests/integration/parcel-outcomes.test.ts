@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldAppendedSums } from '#server/db/appended-sums.ts';
-import { consignments } from '#server/db/schema.ts';
+import { consignments, recipientConfirmations } from '#server/db/schema.ts';
 import { PARCEL_OUTCOME_SUMS } from '#server/modules/parcel-outcomes/service.ts';
 import type { Booking } from '#shared/consignment.ts';
 import type { NewApiKey } from '#shared/merchant-api.ts';
@@ -26,6 +26,24 @@ function recount(server: TestServer, senderId: string | null) {
     group by 1 order by 1`) as unknown as Promise<{
     rows: { week: string; delivered: number; returned: number; cancelled: number; open: number }[];
   }>;
+}
+/** The same parcels by whether their recipients confirmed them (decision 182), counted from every parcel. */
+async function recountByConfirmation(server: TestServer, senderId: string | null) {
+  const { rows } = (await server.db.execute(sql`
+    select case when r.state = 'confirmed' then 'confirmed' when r.state is not null then 'unconfirmed' else 'notAsked' end as confirmation,
+      count(*) filter (where c.status in ('delivered', 'partially_delivered'))::int as delivered,
+      count(*) filter (where c.status in ('returning', 'returned'))::int as returned,
+      count(*) filter (where c.status = 'cancelled')::int as cancelled,
+      count(*) filter (where c.status not in ('delivered', 'partially_delivered', 'returning', 'returned', 'cancelled'))::int as open
+    from consignments c left join recipient_confirmations r on r.consignment_id = c.id
+    where not c.test ${senderId ? sql`and c.user_id = ${senderId}` : sql``}
+    group by 1`)) as unknown as { rows: ({ confirmation: string } & Record<Outcome, number>)[] };
+  const none = { delivered: 0, returned: 0, cancelled: 0, open: 0 };
+  const of = (confirmation: string) => {
+    const { confirmation: _, ...counts } = rows.find((row) => row.confirmation === confirmation) ?? { confirmation, ...none };
+    return counts;
+  };
+  return { confirmed: of('confirmed'), unconfirmed: of('unconfirmed'), notAsked: of('notAsked') };
 }
 const withParcels = (outcomes: ParcelOutcomes) =>
   outcomes.weeks.filter((week) => week.delivered + week.returned + week.cancelled + week.open > 0);
@@ -99,6 +117,45 @@ describe.each(testDatabaseKinds())('weekly parcel outcomes (R-PARCEL-OUTCOMES, %
         { delivered: 0, returned: 0, cancelled: 0, open: 0 },
       );
       expect(totals).toEqual({ delivered: 3, returned: 2, cancelled: 1, open: 0 });
+    }
+  });
+
+  it('count confirmed, unconfirmed and never-asked parcels apart, equal to a full recount (decision 182)', async () => {
+    const bookAsked = async () =>
+      (
+        await call<Booking>(server, 'POST', '/api/v1/consignments', {
+          headers: { authorization: `Bearer ${liveKey.key}` },
+          body: { ...STANDARD_PARCEL, codAmount: 120_000, askRecipientToConfirm: true },
+        })
+      ).body.trackingCode;
+    const asked = [await bookAsked(), await bookAsked(), await bookAsked(), await bookAsked()];
+    const [confirmed = '', changed = '', notOrdered = '', waiting = ''] = asked;
+    const idsOf = async (codes: string[]) =>
+      (await server.db.select({ id: consignments.id }).from(consignments).where(inArray(consignments.trackingCode, codes))).map(
+        (row) => row.id,
+      );
+    const answerOf = async (codes: string[], state: 'confirmed' | 'change_asked' | 'not_ordered' | 'asked') =>
+      server.db
+        .update(recipientConfirmations)
+        .set({ state })
+        .where(inArray(recipientConfirmations.consignmentId, await idsOf(codes)));
+    await answerOf([confirmed, changed], 'confirmed');
+    await answerOf([notOrdered], 'not_ordered');
+    await answerOf([changed], 'change_asked'); // a confirmed recipient may still ask for a change
+    await move([confirmed], 'delivered');
+    await move([changed, waiting], 'returned');
+    await move([notOrdered], 'cancelled');
+    const senderId = await userIdOf(confirmed);
+
+    for (const moment of ['appended', 'folded']) {
+      if (moment === 'folded') await foldAppendedSums(server.db, PARCEL_OUTCOME_SUMS);
+      const mine = (await outcomesOf(merchant, '/api/consignments/outcomes')).byConfirmation;
+      expect(mine).toEqual(await recountByConfirmation(server, senderId));
+      expect(mine.confirmed).toEqual({ delivered: 1, returned: 0, cancelled: 0, open: 0 });
+      expect(mine.unconfirmed).toEqual({ delivered: 0, returned: 2, cancelled: 1, open: 0 });
+      expect((await outcomesOf(admin, '/api/admin/parcel-outcomes')).byConfirmation).toEqual(
+        await recountByConfirmation(server, null),
+      );
     }
   });
 

@@ -6,6 +6,7 @@ import type { NewApiKey } from '#shared/merchant-api.ts';
 import type { ParcelsPage } from '#shared/parcel-lists.ts';
 import type { ConfirmationView } from '#shared/recipient-confirmation.ts';
 import type { Operations, ScanResult } from '#shared/tracking.ts';
+import { bulkBookingFile } from '../helpers/bulk-file.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -132,6 +133,50 @@ describe.each(testDatabaseKinds())('confirm before pickup (R-CONFIRM-BEFORE-PICK
       body: { confirmEveryCod: true },
     });
     expect(refused.status).toBe(403);
+  });
+
+  it('asks a bulk file’s COD parcels when the merchant asks for every one, and none while it does not (decision 182)', async () => {
+    const upload = async (csv: string) => {
+      const form = new FormData();
+      form.set('service', 'standard');
+      form.set('pickup', '0');
+      form.set('file', new Blob([csv], { type: 'text/csv' }), 'parcels.csv');
+      const response = await fetch(`${server.url}/api/merchant/bulk-bookings`, {
+        method: 'POST',
+        headers: { origin: server.url, authorization: `Bearer ${owner.token}` },
+        body: form,
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string };
+    };
+    // Three lines: the third has no cash to collect (bulkBookingFile), so it is never asked.
+    const linesTo = (prefix: string) => ({
+      1: { phone: `0171${prefix}0001` },
+      2: { phone: `0171${prefix}0002` },
+      3: { phone: `0171${prefix}0003`, cod_taka: '0' },
+    });
+    const askedOf = async (bulkBookingId: string) =>
+      (
+        await server.db
+          .select({ code: consignments.trackingCode, phone: consignments.recipientPhone })
+          .from(consignments)
+          .innerJoin(recipientConfirmations, eq(recipientConfirmations.consignmentId, consignments.id))
+          .where(eq(consignments.bulkBookingId, bulkBookingId))
+      ).map((row) => row.phone);
+
+    const unasked = await upload(bulkBookingFile(3, linesTo('777'), 'ASK-OFF-'));
+    expect(await askedOf(unasked.id)).toEqual([]);
+    expect(await textsTo('01717770001')).toHaveLength(0);
+
+    await call(server, 'PUT', '/api/merchant/confirm-every-cod', { token: owner.token, body: { confirmEveryCod: true } });
+    const asked = await upload(bulkBookingFile(3, linesTo('888'), 'ASK-ON-'));
+    expect((await askedOf(asked.id)).sort()).toEqual(['01718880001', '01718880002']);
+    expect(await textsTo('01718880003')).toHaveLength(0);
+    // Each text's link opens its own parcel's page, as a single booking's does.
+    const token = await linkOf('01718880001');
+    const view = await call<ConfirmationView>(server, 'GET', `/api/confirmations/${token}`);
+    expect(view.body).toMatchObject({ shop: SHOP, state: 'asked', open: true });
+    await call(server, 'PUT', '/api/merchant/confirm-every-cod', { token: owner.token, body: { confirmEveryCod: false } });
   });
 
   it('a recipient confirms; the parcel is picked up, and the link then changes nothing', async () => {

@@ -26,7 +26,7 @@ import { FREIGHT_MODES, FREIGHT_STATUSES } from '#shared/freight.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/locale.ts';
 import { LEDGER_KINDS, MERCHANT_STATUSES, type MerchantApplication, type PayoutMethod } from '#shared/merchant.ts';
 import { CANCELLED_BY, ORDER_STATUSES } from '#shared/order-status.ts';
-import { PARCEL_OUTCOMES } from '#shared/parcel-outcomes.ts';
+import { OUTCOME_CONFIRMATIONS, PARCEL_OUTCOMES } from '#shared/parcel-outcomes.ts';
 import { SERVICES, ZONES } from '#shared/parcel-services.ts';
 import { PAYOUT_RUN_STATES } from '#shared/payout-run.ts';
 import { PICKUP_WINDOWS } from '#shared/pickup.ts';
@@ -374,6 +374,11 @@ export const consignments = pgTable(
      * call first when it is vague or bare. Null for parcels booked before it was kept.
      */
     recipientAddressQuality: text('recipient_address_quality', { enum: ADDRESS_QUALITIES }),
+    /**
+     * Whether its recipient confirmed it (issue 44, R-PARCEL-OUTCOMES, decision 182): null until asked, kept by a
+     * trigger on recipient_confirmations, so parcel_outcomes' triggers read it off the parcel's own row.
+     */
+    recipientConfirmation: text('recipient_confirmation', { enum: ['confirmed', 'unconfirmed'] }),
     weightGrams: integer('weight_grams').notNull(),
     /** Poisha, as every amount of a consignment. */
     codAmount: integer('cod_amount').notNull(),
@@ -1104,6 +1109,22 @@ export const recipientRecordLookups = pgTable(
   ],
 );
 
+/**
+ * How many records a merchant looked at in a clock hour (decision 183): one row per merchant and hour, counted
+ * up in each look's transaction, so the hourly limit is one row whatever the log holds (R-RECIPIENT-RECORD).
+ */
+export const recipientRecordLookHours = pgTable(
+  'recipient_record_look_hours',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    looks: integer('looks').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantId, table.hour] })],
+);
+
 /** Numbers whose record is shown to nobody (decision 168): the recipient asked, and an admin hid it. */
 export const hiddenRecipientRecords = pgTable('hidden_recipient_records', {
   phone: text('phone').primaryKey(),
@@ -1124,6 +1145,8 @@ export const parcelOutcomes = pgTable(
     week: date('week', { mode: 'string' }).notNull(),
     senderId: text('sender_id'),
     outcome: text('outcome', { enum: PARCEL_OUTCOMES }).notNull(),
+    /** Whether the recipient confirmed the parcels (decision 182): confirmed, asked and not confirmed, never asked. */
+    confirmation: text('confirmation', { enum: OUTCOME_CONFIRMATIONS }).notNull().default('not_asked'),
     parcels: integer('parcels').notNull(),
   },
   (table) => [index('parcel_outcomes_sender_week_idx').on(table.senderId, table.week)],

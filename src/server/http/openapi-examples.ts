@@ -303,6 +303,15 @@ export const MORE_SCHEMA_EXAMPLES: Record<string, unknown[]> = {
   ],
 };
 
+const recipientAnswer: WebhookEventData['consignment.recipient_answered'] = {
+  trackingCode: 'SC0D4R7KQ9XM2',
+  merchantInvoice: 'ORD-1001',
+  answer: 'change_asked',
+  proposedAddress: 'House 14, Road 3, near the mosque',
+  proposedPhone: null,
+  at: '2026-11-30T08:15:00.000Z',
+};
+
 const returnRequestChange: WebhookEventData['return_request.status_changed'] = {
   id: returnRequest.id,
   trackingCode: returnRequest.trackingCode,
@@ -406,6 +415,11 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
       { week: '2026-11-16', delivered: 41, returned: 6, cancelled: 2, open: 0 },
       { week: '2026-11-23', delivered: 30, returned: 3, cancelled: 1, open: 12 },
     ],
+    byConfirmation: {
+      confirmed: { delivered: 25, returned: 1, cancelled: 0, open: 4 },
+      unconfirmed: { delivered: 3, returned: 4, cancelled: 2, open: 1 },
+      notAsked: { delivered: 43, returned: 4, cancelled: 1, open: 7 },
+    },
   } satisfies ParcelOutcomes,
   RecipientRecordLookup: { phone: '+880 1712-345678' } satisfies RecipientRecordLookup,
   RecipientRecord: {
@@ -424,6 +438,8 @@ export const SCHEMA_EXAMPLES: Record<string, unknown> = {
   ReturnRequestMove: { to: 'failed', failureReason: 'The recipient refused to give it back' } satisfies ReturnRequestMove,
   ReturnRequestStatusChange: returnRequestChange,
   ReturnRequestStatusChangedEvent: event('return_request.status_changed', returnRequestChange),
+  RecipientAnswer: recipientAnswer,
+  RecipientAnsweredEvent: event('consignment.recipient_answered', recipientAnswer),
   PayoutCreatedEvent: event('payout.created', { ...payout, paidAt: null, reference: null }),
   PayoutPaidEvent: event('payout.paid', payout),
   WebhookTestEvent: event('webhook.test', { endpointId: endpoint.id } satisfies WebhookEventData['webhook.test']),

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { deliveredShare, type ParcelOutcomes } from '#shared/parcel-outcomes.ts';
+import { deliveredShare, type OutcomeCounts, type ParcelOutcomes } from '#shared/parcel-outcomes.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { TableRegion } from './TableRegion.tsx';
 
@@ -106,6 +106,54 @@ export function WeeklyOutcomes({ outcomes, headingId }: { outcomes: ParcelOutcom
           </table>
         </TableRegion>
       </details>
+      <ByConfirmation outcomes={outcomes} />
     </section>
+  );
+}
+
+/**
+ * How confirmed parcels fared against the others (issue 44's "Measure it", decision 182): of the same weeks'
+ * parcels that were delivered or returned, the shares of each, by whether their recipients confirmed them.
+ */
+function ByConfirmation({ outcomes }: { outcomes: ParcelOutcomes }) {
+  const { t } = useLingui();
+  const { count } = useParcelFormat();
+  const groups: [string, OutcomeCounts][] = [
+    [t`Confirmed by the recipient`, outcomes.byConfirmation.confirmed],
+    [t`Asked, not confirmed`, outcomes.byConfirmation.unconfirmed],
+    [t`Never asked`, outcomes.byConfirmation.notAsked],
+  ];
+  const percent = (share: number | null) => (share === null ? '—' : t`${count(share)}%`);
+  return (
+    <div className="mt-3">
+      <TableRegion label={t`Delivered and returned, by whether the recipient confirmed before pickup`}>
+        <table className="table table-sm" data-testid="outcomes-by-confirmation">
+          <caption className="text-left text-sm font-semibold">
+            <Trans>Did confirming before pickup help? Parcels of the same 12 weeks that were delivered or returned</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Recipient`}</th>
+              <th scope="col">{t`Delivered or returned`}</th>
+              <th scope="col">{t`Delivered`}</th>
+              <th scope="col">{t`Returned`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.map(([label, group]) => {
+              const delivered = deliveredShare([group]);
+              return (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{count(group.delivered + group.returned)}</td>
+                  <td>{percent(delivered)}</td>
+                  <td>{percent(delivered === null ? null : 100 - delivered)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableRegion>
+    </div>
   );
 }

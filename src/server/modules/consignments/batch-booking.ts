@@ -6,6 +6,7 @@ import { merchantConsignmentInputSchema } from '#shared/consignment.ts';
 import { BATCH_MESSAGES, type ConsignmentBatch } from '#shared/consignment-batch.ts';
 import { BOOKING_FIELDS } from '#shared/parcel-forms.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
+import { askRecipientsOfMany } from '../recipient-confirmations/service.ts';
 import { pickupStores, type StoreRefusal, type StoreRow } from '../stores/service.ts';
 import {
   type BulkBookingContext,
@@ -107,7 +108,13 @@ export function batchBookingContext(
   rates: RateCards,
   translators: Translators,
 ): BulkBookingContext {
-  return { db, config, rates, notify: bulkBookedNotices(config, translators) };
+  return {
+    db,
+    config,
+    rates,
+    notify: bulkBookedNotices(config, translators),
+    askToConfirm: (tx, userId, booked) => askRecipientsOfMany(tx, config, translators, userId, booked),
+  };
 }
 
 /**

@@ -54,6 +54,8 @@ export interface BulkBookingContext {
   rates: RateCards;
   config: Config;
   notify?: BulkNotice;
+  /** Asks the COD parcels' recipients to confirm them when the merchant asks for every one (R-CONFIRM-BEFORE-PICKUP). */
+  askToConfirm?: (tx: Transaction, userId: string, booked: BookedRow[]) => Promise<void>;
 }
 
 /** A parcel of a bulk booking, priced, with its place in what was sent: a file's line, a batch's index. */
@@ -353,11 +355,13 @@ export async function bookMany(
     booked.map((row) => ({ consignmentId: row.id, status: row.status, actorId: sender.userId })),
   );
   await holdBookingBudget(tx, context.config.rateLimits.parcelsPerSenderPerDay, { userId: sender.userId, test }, booked.length);
-  if (!test)
+  if (!test) {
     await context.notify?.(
       tx,
       booked.map((row) => ({ ...row, userId: sender.userId })),
     );
+    await context.askToConfirm?.(tx, sender.userId, booked);
+  }
   return { booking, booked, lines: placed.map(({ at }) => at) };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { viewerOf } from '#server/auth/plugin.ts';
 import type { Config } from '#server/config.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database, Transaction } from '#server/db/client.ts';
 import { bulkBookings, consignments } from '#server/db/schema.ts';
 import { acceptFileForms } from '#server/http/multipart-form.ts';
 import { sendPrivateFile } from '#server/http/private-file.ts';
@@ -19,7 +19,8 @@ import { LIMITS } from '#shared/limits.ts';
 import { isLocale } from '#shared/locale.ts';
 import { requireApprovedMerchant } from '../merchants/ledger.ts';
 import type { RateCards } from '../rates/rate-card-store.ts';
-import { bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
+import { askRecipientsOfMany } from '../recipient-confirmations/service.ts';
+import { type BookedRow, bookBulk, bulkTemplateCsv } from './bulk-booking.ts';
 import { printBulkLabels } from './bulk-labels.ts';
 import { bulkBookedNotices } from './notifications.ts';
 
@@ -39,7 +40,13 @@ export const bulkBookingRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
 ) => {
   const context = { db, config, rates };
   // The recipients of a file's parcels are told by text, as one parcel's are.
-  const bulkContext = { ...context, notify: bulkBookedNotices(config, app.translators) };
+  const bulkContext = {
+    ...context,
+    notify: bulkBookedNotices(config, app.translators),
+    // A file's COD parcels are asked to confirm when the merchant asks for every one (decision 182).
+    askToConfirm: (tx: Transaction, userId: string, booked: BookedRow[]) =>
+      askRecipientsOfMany(tx, config, app.translators, userId, booked),
+  };
   const absolute = (path: string) => new URL(path, config.publicUrl).toString();
 
   app.get(

@@ -90,6 +90,18 @@ export interface PayoutFacts {
   sums: { kind: LedgerKind; amount: number }[];
 }
 
+/**
+ * What a sender is told when a parcel's recipient did not order it or asks for a change of its address or
+ * phone (R-CONFIRM-BEFORE-PICKUP, decision 182): the change asked for, to accept or decline on the parcel's page.
+ */
+export interface RecipientAnswerFacts {
+  customerName: string;
+  trackingCode: string;
+  answer: 'not_ordered' | 'change_asked';
+  proposedAddress?: string;
+  proposedPhone?: string;
+}
+
 /** Each mail the shop sends, with the facts its template needs (R-MAIL-CONTENT), in its recipient's language. */
 export type MailEvent = (
   | { kind: 'order-received'; to: string; data: OrderFacts }
@@ -103,6 +115,7 @@ export type MailEvent = (
   | { kind: 'freight-request'; to: string; data: FreightFacts }
   | { kind: 'parcel-step'; to: string; data: ParcelFacts }
   | { kind: 'payout-paid'; to: string; data: PayoutFacts }
+  | { kind: 'recipient-answer'; to: string; data: RecipientAnswerFacts }
 ) & {
   /** Read from the outbox: the recipient's language when the mail was written (R-LANGUAGES). */
   locale?: Locale;

@@ -3,7 +3,7 @@ import type { AppendedSums } from '#server/db/appended-sums.ts';
 import type { Database } from '#server/db/client.ts';
 import { parcelOutcomes } from '#server/db/schema.ts';
 import { calendarDayIn, DEFAULT_TIME_ZONE } from '#shared/locale-format.ts';
-import { OUTCOME_WEEKS, type OutcomeWeek, type ParcelOutcomes } from '#shared/parcel-outcomes.ts';
+import { OUTCOME_WEEKS, type OutcomeCounts, type OutcomeWeek, type ParcelOutcomes } from '#shared/parcel-outcomes.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +24,12 @@ function lastMondays(now: Date): string[] {
 export async function weeklyOutcomes(db: Database, senderId: string | null, now = new Date()): Promise<ParcelOutcomes> {
   const mondays = lastMondays(now);
   const rows = await db
-    .select({ week: parcelOutcomes.week, outcome: parcelOutcomes.outcome, parcels: sum(parcelOutcomes.parcels).mapWith(Number) })
+    .select({
+      week: parcelOutcomes.week,
+      outcome: parcelOutcomes.outcome,
+      confirmation: parcelOutcomes.confirmation,
+      parcels: sum(parcelOutcomes.parcels).mapWith(Number),
+    })
     .from(parcelOutcomes)
     .where(
       and(
@@ -32,23 +37,28 @@ export async function weeklyOutcomes(db: Database, senderId: string | null, now 
         gte(parcelOutcomes.week, mondays[0] ?? ''),
       ),
     )
-    .groupBy(parcelOutcomes.week, parcelOutcomes.outcome);
+    .groupBy(parcelOutcomes.week, parcelOutcomes.outcome, parcelOutcomes.confirmation);
   const weeks = new Map<string, OutcomeWeek>(
     mondays.map((week) => [week, { week, delivered: 0, returned: 0, cancelled: 0, open: 0 }]),
   );
+  const none = (): OutcomeCounts => ({ delivered: 0, returned: 0, cancelled: 0, open: 0 });
+  const byConfirmation = { confirmed: none(), unconfirmed: none(), notAsked: none() };
   for (const row of rows) {
     const week = weeks.get(row.week);
-    if (week) week[row.outcome] += row.parcels;
+    if (!week) continue;
+    week[row.outcome] += row.parcels;
+    byConfirmation[row.confirmation === 'not_asked' ? 'notAsked' : row.confirmation][row.outcome] += row.parcels;
   }
-  return { weeks: [...weeks.values()] };
+  return { weeks: [...weeks.values()], byConfirmation };
 }
 
-/** The outcomes' fold: one row per (week, sender, outcome), the sums as they were (decision 171). */
+/** The outcomes' fold: one row per (week, sender, outcome, confirmation), the sums as they were (decisions 171, 182). */
 export const PARCEL_OUTCOME_SUMS: AppendedSums = {
   name: 'weekly parcel outcomes',
   lockKey: 727_042,
   fold: sql`
-    with folded as (delete from ${parcelOutcomes} returning week, sender_id, outcome, parcels)
-    insert into ${parcelOutcomes} (week, sender_id, outcome, parcels)
-    select week, sender_id, outcome, sum(parcels) from folded group by week, sender_id, outcome having sum(parcels) <> 0`,
+    with folded as (delete from ${parcelOutcomes} returning week, sender_id, outcome, confirmation, parcels)
+    insert into ${parcelOutcomes} (week, sender_id, outcome, confirmation, parcels)
+    select week, sender_id, outcome, confirmation, sum(parcels) from folded
+    group by week, sender_id, outcome, confirmation having sum(parcels) <> 0`,
 };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
+import { insertMany } from '#server/db/insert-many.ts';
 import { consignmentEvents, consignments, merchants, recipientConfirmations, user } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import type { Translators } from '#server/i18n/catalogues.ts';
@@ -19,7 +20,8 @@ import {
 } from '#shared/recipient-confirmation.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText, translated } from '#shared/translate.ts';
-import { queueSms } from '../sms/outbox.ts';
+import { queueManySms, queueSms } from '../sms/outbox.ts';
+import { tellMerchantOfAnswer } from './merchant-told.ts';
 
 type Parcel = typeof consignments.$inferSelect;
 
@@ -44,22 +46,11 @@ async function senderOf(tx: Transaction, userId: string | null) {
   };
 }
 
-/** A new token for the parcel's link, replacing any before it, and the text that carries it (through the outbox). */
-async function textNewLink(
-  tx: Transaction,
-  config: Config,
-  translators: Translators,
-  row: Parcel,
-  sender: { locale: Locale; shop: string },
-) {
+type Asked = Pick<Parcel, 'id' | 'trackingCode' | 'codAmount' | 'recipientPhone'>;
+
+/** A new link for a parcel (a token, kept only hashed) and the text that carries it, in the sender's language. */
+function newLink(config: Config, translators: Translators, row: Asked, sender: { locale: Locale; shop: string }) {
   const token = randomBytes(32).toString('base64url');
-  await tx
-    .insert(recipientConfirmations)
-    .values({ consignmentId: row.id, tokenHash: tokenHash(token) })
-    .onConflictDoUpdate({
-      target: recipientConfirmations.consignmentId,
-      set: { tokenHash: tokenHash(token), state: 'asked', proposedAddress: null, proposedPhone: null, closedAt: null },
-    });
   const link = new URL(pathInLocale(sender.locale, confirmationPath(token)), config.publicUrl).toString();
   const text = englishText(
     /*i18n*/ '{shop}: {sender} sent you parcel {code}, {cod} to pay on delivery. Confirm it, or correct the address or phone: {link}',
@@ -71,7 +62,29 @@ async function textNewLink(
       link,
     },
   );
-  await queueSms(tx, { kind: 'parcel-confirm', phone: row.recipientPhone, text: translated(translators[sender.locale], text) });
+  return {
+    confirmation: { consignmentId: row.id, tokenHash: tokenHash(token) },
+    sms: { kind: 'parcel-confirm', phone: row.recipientPhone, text: translated(translators[sender.locale], text) },
+  };
+}
+
+/** A new token for the parcel's link, replacing any before it, and the text that carries it (through the outbox). */
+async function textNewLink(
+  tx: Transaction,
+  config: Config,
+  translators: Translators,
+  row: Parcel,
+  sender: { locale: Locale; shop: string },
+) {
+  const { confirmation, sms } = newLink(config, translators, row, sender);
+  await tx
+    .insert(recipientConfirmations)
+    .values(confirmation)
+    .onConflictDoUpdate({
+      target: recipientConfirmations.consignmentId,
+      set: { tokenHash: confirmation.tokenHash, state: 'asked', proposedAddress: null, proposedPhone: null, closedAt: null },
+    });
+  await queueSms(tx, sms);
 }
 
 /**
@@ -90,6 +103,34 @@ export async function askRecipientAtBooking(
   const sender = await senderOf(tx, row.userId);
   if (!sender.shop || !(asked || sender.confirmEveryCod)) return;
   await textNewLink(tx, config, translators, row, { locale: sender.locale, shop: sender.shop });
+}
+
+/**
+ * A merchant's file or batch of parcels (R-BULK-BOOKING), in its booking's transaction: when the merchant asks
+ * for every cash-on-delivery parcel (decision 182), each COD parcel's recipient is asked as one booking's is,
+ * the links and texts written in one statement each. Sandbox parcels never reach here (bookMany).
+ */
+export async function askRecipientsOfMany(
+  tx: Transaction,
+  config: Config,
+  translators: Translators,
+  userId: string,
+  rows: readonly Asked[],
+): Promise<void> {
+  const cod = rows.filter((row) => row.codAmount > 0);
+  if (cod.length === 0) return;
+  const sender = await senderOf(tx, userId);
+  if (!sender.shop || !sender.confirmEveryCod) return;
+  const links = cod.map((row) => newLink(config, translators, row, { locale: sender.locale, shop: sender.shop as string }));
+  await insertMany(
+    tx,
+    recipientConfirmations,
+    links.map((made) => made.confirmation),
+  );
+  await queueManySms(
+    tx,
+    links.map((made) => made.sms),
+  );
 }
 
 /** A failed attempt for a wrong address or an unreachable recipient opens the parcel's link again, with a new text. */
@@ -149,7 +190,9 @@ async function confirmationByToken(db: Database | Transaction, token: string, lo
     .leftJoin(merchants, eq(merchants.userId, consignments.userId))
     .where(eq(recipientConfirmations.tokenHash, tokenHash(token)))
     .limit(1);
-  const [found] = lock ? await query.for('update', { of: recipientConfirmations }) : await query;
+  // The parcel's row is locked, as a move locks it before its confirmation: an answer (whose trigger writes the
+  // parcel's recipient_confirmation, decision 182) and a pickup never wait on each other in opposite orders.
+  const [found] = lock ? await query.for('update', { of: consignments }) : await query;
   if (!found) throw notFound(CONFIRMATION_MESSAGES.notFound);
   return found;
 }
@@ -169,7 +212,7 @@ export async function confirmationView(db: Database, token: string): Promise<Con
 
 /**
  * A recipient's answer, in one transaction (R-CONFIRM-BEFORE-PICKUP): confirmed; a change of address or phone
- * that waits for the merchant; or not ordered, which holds the parcel and tells its merchant by text. A link
+ * that waits for the merchant; or not ordered, which holds the parcel; the merchant is told (merchant-told.ts). A link
  * whose parcel is on its way (or cancelled) changes nothing: 409.
  */
 export async function answerConfirmation(
@@ -183,40 +226,15 @@ export async function answerConfirmation(
     const found = await confirmationByToken(tx, token, true);
     if (found.closedAt !== null) throw conflict(CONFIRMATION_MESSAGES.pickedUp);
     const state = answer.answer === 'confirm' ? 'confirmed' : answer.answer === 'change' ? 'change_asked' : 'not_ordered';
+    const address = answer.answer === 'change' ? (answer.address ?? null) : null;
+    const phone = answer.answer === 'change' ? (answer.phone ?? null) : null;
     await tx
       .update(recipientConfirmations)
-      .set({
-        state,
-        answeredAt: sql`now()`,
-        proposedAddress: answer.answer === 'change' ? (answer.address ?? null) : null,
-        proposedPhone: answer.answer === 'change' ? (answer.phone ?? null) : null,
-      })
+      .set({ state, answeredAt: sql`now()`, proposedAddress: address, proposedPhone: phone })
       .where(eq(recipientConfirmations.consignmentId, found.consignmentId));
-    if (state === 'confirmed') return;
     const [parcel] = await tx.select().from(consignments).where(eq(consignments.id, found.consignmentId));
     if (!parcel) return;
-    const sender = await senderOf(tx, parcel.userId);
-    const text =
-      state === 'not_ordered'
-        ? englishText(
-            /*i18n*/ '{shop}: the recipient of parcel {code} says they did not order it. It is held: it is not picked up.',
-            {
-              shop: config.shopName,
-              code: parcel.trackingCode,
-            },
-          )
-        : englishText(
-            /*i18n*/ '{shop}: the recipient of parcel {code} asks to change its address or phone. Accept or decline it on the parcel’s page.',
-            {
-              shop: config.shopName,
-              code: parcel.trackingCode,
-            },
-          );
-    await queueSms(tx, {
-      kind: `parcel-${state.replaceAll('_', '-')}`,
-      phone: parcel.pickupPhone,
-      text: translated(translators[sender.locale], text),
-    });
+    await tellMerchantOfAnswer(tx, config, translators, parcel, { state, address, phone });
   });
   return confirmationView(db, token);
 }

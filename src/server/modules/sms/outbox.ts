@@ -19,6 +19,11 @@ export async function queueSms(tx: Database | Transaction, message: SmsMessage):
   await insertSms(tx, message);
 }
 
+/** Many texts in one statement: a bulk booking's (R-BULK-BOOKING), thousands at once. */
+export async function queueManySms(tx: Transaction, messages: readonly SmsMessage[]): Promise<void> {
+  await insertMany(tx, smsOutbox, messages);
+}
+
 /** How many texts of `kind` went, or wait to go, to `phone` in the last `hours` (a sign-in code's limit per number). */
 export async function textsToLately(db: Database | Transaction, kind: string, phone: string, hours: number): Promise<number> {
   return (await recentTextsTo(db, kind, [phone], hours)).get(phone) ?? 0;

@@ -102,12 +102,31 @@ const DEMO_MAILS: { [K in MailKind]: Extract<MailEvent, { kind: K }> | Extract<M
       ],
     },
   },
+  'recipient-answer': [
+    {
+      kind: 'recipient-answer',
+      to: TO,
+      data: { customerName: DEMO_ORDER.customerName, trackingCode: 'SC0D4R7KQ9XM2', answer: 'not_ordered' },
+    },
+    {
+      kind: 'recipient-answer',
+      to: TO,
+      data: {
+        customerName: DEMO_ORDER.customerName,
+        trackingCode: 'SC0D4R7KQ9XM2',
+        answer: 'change_asked',
+        proposedAddress: 'House 14, Road 3, near the mosque',
+        proposedPhone: '01712345678',
+      },
+    },
+  ],
 };
 
 /** The file names the preview writes, one pair per demo mail: `<kind>[-<variant>][.<language>].html` and `.txt`. */
 function previewName(mail: MailEvent): string {
   if (mail.kind === 'order-cancelled') return `${mail.kind}-${mail.data.by}`;
   if (mail.kind === 'freight-request') return `${mail.kind}-${mail.data.step}`;
+  if (mail.kind === 'recipient-answer') return `${mail.kind}-${mail.data.answer}`;
   if (mail.kind === 'parcel-step') return `${mail.kind}-${mail.data.reader}-${mail.data.step.replaceAll('_', '-')}`;
   return mail.kind === 'order-status' ? `${mail.kind}-${mail.data.status}` : mail.kind;
 }

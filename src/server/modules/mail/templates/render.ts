@@ -9,6 +9,7 @@ import { parcelLink, parcelStepMail } from './parcel-step.ts';
 import { passwordResetMail, resetPasswordLink } from './password-reset.ts';
 import { paymentReceiptMail } from './payment-receipt.ts';
 import { merchantLink, payoutPaidMail } from './payout-paid.ts';
+import { recipientAnswerLink, recipientAnswerMail } from './recipient-answer.ts';
 import { signUpAttemptMail } from './sign-up-attempt.ts';
 import { welcomeMail } from './welcome.ts';
 
@@ -38,6 +39,8 @@ export function renderMail(shop: Shop, mail: MailEvent): RenderedMail {
       return parcelStepMail(writer, mail.data);
     case 'payout-paid':
       return payoutPaidMail(writer, mail.data);
+    case 'recipient-answer':
+      return recipientAnswerMail(writer, mail.data);
   }
 }
 
@@ -50,5 +53,6 @@ export function linkOf(shop: Shop, mail: MailEvent): string | undefined {
   if (mail.kind === 'freight-request') return freightLink(writer);
   if (mail.kind === 'parcel-step') return parcelLink(writer, mail.data);
   if (mail.kind === 'payout-paid') return merchantLink(writer);
+  if (mail.kind === 'recipient-answer') return recipientAnswerLink(writer, mail.data);
   return undefined;
 }

@@ -35,6 +35,7 @@ export function Webhooks() {
     'payout.created': t`A payout is made`,
     'payout.paid': t`A payout is paid`,
     'return_request.status_changed': t`A return request’s status changes`,
+    'consignment.recipient_answered': t`A recipient confirms a parcel, asks for a change, or did not order it`,
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
