@@ -167,6 +167,13 @@ export interface webhooks {
      */
     post: operations["webhookReturnRequestStatusChangedEvent"];
   };
+  "consignment.recipient_answered": {
+    /**
+     * The `consignment.recipient_answered` event, as your endpoint receives it
+     * @description POSTed to each of your endpoints that takes this type (`webhook.test` only to the endpoint it is sent to), signed with the endpoint’s secret in the `SwiftCargo-Signature` header: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. Check it over the body’s exact bytes and refuse an old `t`. The same event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, or resent from the delivery log.
+     */
+    post: operations["webhookRecipientAnsweredEvent"];
+  };
   "webhook.test": {
     /**
      * The `webhook.test` event, as your endpoint receives it
@@ -315,7 +322,7 @@ export interface components {
     };
     WebhookEndpointRegistrationInput: {
       url: string;
-      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed")[];
+      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed" | "consignment.recipient_answered")[];
     };
     AreaDirectory: {
       divisions: {
@@ -513,7 +520,7 @@ export interface components {
     NewWebhookEndpoint: {
       id: string;
       url: string;
-      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed")[];
+      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed" | "consignment.recipient_answered")[];
       createdAt: string;
       secret: string;
     };
@@ -535,6 +542,7 @@ export interface components {
         branch: string;
         accountName: string;
         accountNumber: string;
+        routingNumber?: string;
       }, {
         /** @constant */
         kind: "wallet";
@@ -548,6 +556,8 @@ export interface components {
       createdAt: string;
       paidAt: string | null;
       reference: string | null;
+      failedAt: string | null;
+      failureReason: string | null;
     };
     PayoutCreatedEvent: {
       /** @description The event’s id: the same on every attempt and every resend, so a receiver can skip a repeat. */
@@ -693,6 +703,31 @@ export interface components {
       createdAt: string;
       data: components["schemas"]["ReturnRequestStatusChange"];
     };
+    RecipientAnswer: {
+      trackingCode: string;
+      /** @description Your invoice number, as you booked it; null when you gave none. */
+      merchantInvoice: string | null;
+      /**
+       * @description confirmed: they expect it; change_asked: they ask for a new address or phone (accept or decline it); not_ordered: they say they did not order it, and it is held (not picked up).
+       * @enum {string}
+       */
+      answer: "confirmed" | "change_asked" | "not_ordered";
+      /** @description The address they ask for; null when none. */
+      proposedAddress: string | null;
+      /** @description The phone number they ask for, in its normal form; null when none. */
+      proposedPhone: string | null;
+      /** @description When they answered (ISO 8601). */
+      at: string;
+    };
+    RecipientAnsweredEvent: {
+      /** @description The event’s id: the same on every attempt and every resend, so a receiver can skip a repeat. */
+      id: string;
+      /** @constant */
+      type: "consignment.recipient_answered";
+      /** @description When the event was written (ISO 8601). */
+      createdAt: string;
+      data: components["schemas"]["RecipientAnswer"];
+    };
     ServiceCatalogue: {
       services: ({
           /**
@@ -745,7 +780,7 @@ export interface components {
       id: string;
       eventId: string;
       /** @enum {string} */
-      eventType: "consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed" | "webhook.test";
+      eventType: "consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed" | "consignment.recipient_answered" | "webhook.test";
       /** @enum {string} */
       status: "pending" | "delivered" | "failed";
       createdAt: string;
@@ -760,7 +795,7 @@ export interface components {
     WebhookEndpoint: {
       id: string;
       url: string;
-      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed")[];
+      events: ("consignment.status_changed" | "payout.created" | "payout.paid" | "return_request.status_changed" | "consignment.recipient_answered")[];
       createdAt: string;
     };
     WebhookEndpointList: components["schemas"]["WebhookEndpoint"][];
@@ -3850,6 +3885,40 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ReturnRequestStatusChangedEvent"];
+      };
+    };
+    responses: {
+      /** @description Received: any 2XX answer within 5 seconds ends the delivery. */
+      200: {
+        content: never;
+      };
+      /** @description Not received: the delivery is tried again later, and its attempts are in the log. */
+      "4XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * The `consignment.recipient_answered` event, as your endpoint receives it
+   * @description POSTed to each of your endpoints that takes this type (`webhook.test` only to the endpoint it is sent to), signed with the endpoint’s secret in the `SwiftCargo-Signature` header: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. Check it over the body’s exact bytes and refuse an old `t`. The same event (its `id`) may come more than once: tried again until your endpoint answers 2XX within 5 seconds, or resent from the delivery log.
+   */
+  webhookRecipientAnsweredEvent: {
+    parameters: {
+      header: {
+        /**
+         * @description `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}` with the endpoint’s secret (R-WEBHOOKS).
+         * @example t=1795939323,v1=5f0c2b9e8d7a6f41c3e2b1a09f8e7d6c5b4a39281706f5e4d3c2b1a0f9e8d7c6
+         */
+        "SwiftCargo-Signature": string;
+        /** @description The event’s `id`: the same on every attempt and resend, so a receiver acts on it once. */
+        "SwiftCargo-Event-Id": string;
+        /** @description The event’s `type`. */
+        "SwiftCargo-Event-Type": "consignment.recipient_answered";
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RecipientAnsweredEvent"];
       };
     };
     responses: {
