@@ -61,6 +61,8 @@ const PARCELS = [
   // Merchants (issue 30): their pages and rules load with the parcels'.
   `${WEB}/features/merchants`,
   `${WEB}/app/routes/MerchantRoutes.tsx`,
+  // A refused upload's lines: the rate card's and the payout result files', both parcel-catalogue pages.
+  `${WEB}/components/FileRefusal.tsx`,
   '<rootDir>/src/shared/merchant.ts',
   '<rootDir>/src/shared/bulk-booking.ts',
   '<rootDir>/src/shared/consignment-batch.ts',

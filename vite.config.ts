@@ -22,11 +22,12 @@ const APP_START = /src[\\/]web[\\/]app[\\/]start\.tsx$/;
  * Better Auth's client and its loader, toasts, the form helpers (zod among them, and the delivery details' fields and check of
  * Buy Now, checkout and Manage Orders), the outage notice, and the pieces of pages loaded on demand (page buttons, admin confirmations, the
  * admin's figures, the filter forms' address hook, the idle cart slots' hydration flag, the lists' search box, the signed-in pages' dates in
- * the shop's time zone), the tracking box (the home page's waits for idle time, issue 42) and the weekly outcomes' chart
- * (the merchant page's and the Overview's, issue 44), load when they are used.
+ * the shop's time zone), the tracking box (the home page's waits for idle time, issue 42), the weekly outcomes' chart
+ * (the merchant page's and the Overview's, issue 44) and a refused upload's lines (the rate card's and the payout
+ * results', issue 45), load when they are used.
  */
 const LOADED_ON_DEMAND =
-  /auth-client|ask-auth|toast|form-errors|delivery-details|DeliveryFields|picture-file|ShopTroubleNotice|FormField|ProductLabel|PageButtons|ConfirmButton|big-numbers|use-filter-address|use-hydrated|SearchField|shop-time-zone|TrackingBox|WeeklyOutcomes/;
+  /auth-client|ask-auth|toast|form-errors|delivery-details|DeliveryFields|picture-file|ShopTroubleNotice|FormField|ProductLabel|PageButtons|ConfirmButton|big-numbers|use-filter-address|use-hydrated|SearchField|shop-time-zone|TrackingBox|WeeklyOutcomes|FileRefusal/;
 /**
  * What the catalogue, Manage Orders and Buy Now share on demand, in one file rather than three: the
  * address parsing, the page buttons and the order statuses.

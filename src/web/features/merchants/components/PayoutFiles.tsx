@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import type { PayoutFileKind, PayoutResultImport } from '#shared/payout-files.ts';
+import { FileRefusal } from '#web/components/FileRefusal.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download.ts';
@@ -124,21 +125,7 @@ export function PayoutFiles({ day }: { day: string }) {
         </div>
       </form>
       {outcome ? <ImportOutcome outcome={outcome} /> : null}
-      {refusal ? (
-        <div role="alert" className="alert alert-error alert-soft flex-col items-start text-sm">
-          <p className="font-medium">{inPageLanguage(refusal.message)}</p>
-          <ul className="list-disc pl-5">
-            {Object.entries(refusal.fields ?? {}).map(([line, message]) => {
-              const number = line.replace('line ', '');
-              return (
-                <li key={line}>
-                  <Trans>Line {number}</Trans>: {inPageLanguage(message)}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      ) : null}
+      {refusal ? <FileRefusal refusal={refusal} className="text-sm" /> : null}
     </section>
   );
 }

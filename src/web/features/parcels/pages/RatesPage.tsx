@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { FileRefusal } from '#web/components/FileRefusal.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
 import { ApiError, apiResponse } from '#web/lib/api-client.ts';
@@ -128,21 +129,7 @@ export function RatesPage() {
           <button type="submit" className="btn btn-primary w-fit" disabled={importCard.isPending}>
             <Trans>Import</Trans>
           </button>
-          {refusal ? (
-            <div role="alert" className="alert alert-error alert-soft flex-col items-start">
-              <p className="font-medium">{inPageLanguage(refusal.message)}</p>
-              <ul className="list-disc pl-5">
-                {Object.entries(refusal.fields ?? {}).map(([line, message]) => {
-                  const number = line.replace('line ', '');
-                  return (
-                    <li key={line}>
-                      <Trans>Line {number}</Trans>: {inPageLanguage(message)}
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          ) : null}
+          {refusal ? <FileRefusal refusal={refusal} /> : null}
         </div>
       </form>
     </section>
