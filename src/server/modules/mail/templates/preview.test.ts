@@ -15,6 +15,8 @@ describe('npm run mail:preview (decision 0018)', () => {
     for (const step of ['booked', 'out-for-delivery', 'delivered', 'partially-delivered', 'delivery-failed', 'returned'])
       kinds.push(`parcel-step-sender-${step}`);
     kinds.push('parcel-step-recipient-out-for-delivery', 'parcel-step-recipient-delivery-failed', 'payout-paid');
+    // A recipient's answer the merchant is mailed (R-CONFIRM-BEFORE-PICKUP, decision 182).
+    kinds.push('recipient-answer-change_asked', 'recipient-answer-not_ordered');
     const names = kinds.flatMap((kind) => [kind, `${kind}.bn`]);
     expect(files.sort()).toEqual([...names.flatMap((name) => [`${name}.html`, `${name}.txt`]), 'index.html'].sort());
     expect(readFileSync(join(folder, 'payment-receipt.txt'), 'utf8')).toContain('pi_3PdemoTransaction');
