@@ -6,6 +6,7 @@ import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, type ConsignmentStatus } from '#shared/consignment-status.ts';
 import type { ScanResult, Tracking, TrackingEvent } from '#shared/tracking.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
+import { METRICS_TOKEN, sample, scrapeMetrics } from '../helpers/metrics.ts';
 import { payParcelFee } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
 import { withoutPostgres } from '../helpers/test-database.ts';
@@ -155,7 +156,7 @@ describe('tracking a parcel through the hubs', () => {
   let rider: SignedInCustomer;
   let code: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: { METRICS_TOKEN } });
     sender = await signUpCustomer(server, { name: 'Asha Rahman' });
     admin = await signInAdmin(server);
     operator = await signUpCustomer(server, { name: 'Hub Operator' });
@@ -256,6 +257,23 @@ describe('tracking a parcel through the hubs', () => {
     expect(bangla.headers.get('content-language')).toBe('bn');
     expect((await track(code.toLowerCase().replace(/^sc/, 'sc-'))).body.trackingCode).toBe(code);
     expect((await track('SC0000000000X')).status).toBe(404);
+  });
+
+  it('renders a tracking page from its parcel read in process, not as a second request of the API (decision 187)', async () => {
+    const apiReads = async () =>
+      sample(await scrapeMetrics(server), 'http_requests_total', { route: '/api/track/:trackingCode' }) ?? 0;
+    const before = await apiReads();
+    const page = await call<string>(server, 'GET', `/track/${code}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Booked by the sender.');
+    const missing = await call<string>(server, 'GET', '/bn/track/SC0000000000X');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('"status":404');
+    // The page's read of a parcel it found was no request; the one it did not find went to the route for its refusal.
+    expect(await apiReads()).toBe(before + 1);
+    // The kept answer it read is the API's: the same parcel, the same bytes.
+    const api = await track(code);
+    expect(page.body).toContain(JSON.stringify(api.body.events.at(-1)?.message));
   });
 
   it('gives its sender and admins every step of the parcel, the public page’s, and anyone else 404 (issue 42)', async () => {

@@ -6,6 +6,7 @@ import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { AnswersBeforeRouting } from './answers-before-routing.ts';
 import { type ChangeBusState, openChangeBus } from './change-bus.ts';
+import { PageReads } from './page-reads.ts';
 import { PublicReads } from './public-reads.ts';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     publicReads: PublicReads;
     /** Answers repeated public reads from memory before routing. */
     answersBeforeRouting: AnswersBeforeRouting;
+    /** The public reads a server-rendered page makes in process rather than through its route (decision 187). */
+    pageReads: PageReads;
     /** Whether the other instances' changes are heard, for /metrics (R-METRICS). */
     changeBus: ChangeBusState;
   }
@@ -62,6 +65,7 @@ async function publicReadsPlugin(app: FastifyInstance, { config, database, heade
       : undefined,
   });
   app.decorate('publicReads', reads);
+  app.decorate('pageReads', new PageReads());
   const beforeRouting = new AnswersBeforeRouting(headers, app.log);
   beforeRouting.install(app.server);
   beforeRouting.serveFrom(reads);

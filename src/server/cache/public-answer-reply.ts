@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '#shared/locale.ts';
-import type { Encoding, PublicAnswer } from './public-reads.ts';
+import { type Encoding, type PublicAnswer, wholeBytes } from './public-reads.ts';
 
 /**
  * Lists may be kept briefly by browsers and shared caches, for visitors only: a signed-in shopper's
@@ -82,7 +82,7 @@ export function publicReply(request: IncomingHttpHeaders, answer: PublicAnswer, 
   if (alreadyHeld(request['if-none-match'], etag)) return { status: 304, headers };
   headers['content-type'] = CONTENT_TYPE[kind];
   const status = answer.status ?? 200;
-  if (!encoding || !answer.encoded) return { status, headers, body: answer.body };
+  if (!encoding || !answer.encoded) return { status, headers, body: wholeBytes(answer.body) };
   headers['content-encoding'] = encoding;
   return { status, headers, body: answer.encoded.copy(encoding) };
 }

@@ -21,15 +21,12 @@ export class EncodedCopies {
   /** Told the bytes of each copy made, by the cache that keeps the answer (its byte budget). */
   counted?: (bytes: number) => void;
 
-  constructor(
-    private readonly body: Buffer,
-    private readonly pieces?: readonly PagePiece[],
-  ) {}
+  constructor(private readonly body: Buffer | JoinedBody) {}
 
   /** The encoding to send among those the client takes: brotli, but gzip for a page's first sending when gzip will do. */
   choose(accepted: ReadonlySet<Encoding>): Encoding | undefined {
     if (accepted.size === 0) return undefined;
-    const firstOfPieces = this.pieces !== undefined && this.asked++ === 0 && this.copies.br === undefined;
+    const firstOfPieces = this.body instanceof JoinedBody && this.asked++ === 0 && this.copies.br === undefined;
     if (accepted.has('br') && !(firstOfPieces && accepted.has('gzip'))) return 'br';
     return accepted.has('gzip') ? 'gzip' : undefined;
   }
@@ -39,9 +36,9 @@ export class EncodedCopies {
     if (!copy) {
       copy =
         encoding === 'br'
-          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-          : this.pieces
-            ? gzipOfPieces(this.body, this.pieces)
+          ? brotliCompressSync(wholeBytes(this.body), { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+          : this.body instanceof JoinedBody
+            ? gzipOfPieces(this.body)
             : gzipSync(this.body, { level: GZIP_LEVEL });
       this.copies[encoding] = copy;
       this.counted?.(copy.length);
@@ -79,13 +76,43 @@ export function fixedPiece(bytes: Buffer): PagePiece {
   return { bytes, fixed: { deflated: deflatedStretch(bytes), digest: createHash('sha1').update(bytes).digest() } };
 }
 
-function gzipOfPieces(body: Buffer, pieces: readonly PagePiece[]): Buffer {
+/**
+ * A rendered page's bytes as the stretches it was joined from (decision 187): its gzip copy, length,
+ * checksum and ETag are made from the stretches, so a page sent compressed never has its 150 KB (mostly
+ * the template's stylesheet, the same bytes in every page) copied whole — a copy per miss the garbage
+ * collector then had to follow. Only a page sent uncompressed, or brotli's copy, joins them, once.
+ */
+export class JoinedBody {
+  readonly length: number;
+  private whole?: Buffer;
+
+  constructor(readonly pieces: readonly PagePiece[]) {
+    this.length = pieces.reduce((sum, piece) => sum + piece.bytes.length, 0);
+  }
+
+  get bytes(): Buffer {
+    this.whole ??= Buffer.concat(
+      this.pieces.map((piece) => piece.bytes),
+      this.length,
+    );
+    return this.whole;
+  }
+
+  crc32(): number {
+    return this.pieces.reduce((crc, piece) => crc32(piece.bytes, crc), 0);
+  }
+}
+
+/** A body's bytes whole, as a response or brotli takes them. */
+export const wholeBytes = (body: Buffer | JoinedBody) => (body instanceof JoinedBody ? body.bytes : body);
+
+function gzipOfPieces(body: JoinedBody): Buffer {
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(body), 0);
+  trailer.writeUInt32LE(body.crc32(), 0);
   trailer.writeUInt32LE(body.length % 2 ** 32, 4);
   return Buffer.concat([
     GZIP_HEADER,
-    ...pieces.map((piece) => piece.fixed?.deflated ?? deflatedStretch(piece.bytes)),
+    ...body.pieces.map((piece) => piece.fixed?.deflated ?? deflatedStretch(piece.bytes)),
     LAST_BLOCK,
     trailer,
   ]);
@@ -93,8 +120,8 @@ function gzipOfPieces(body: Buffer, pieces: readonly PagePiece[]): Buffer {
 
 /** A public read's answer as it goes on the wire: the JSON as UTF-8 bytes, its strong ETag, and compressed copies. */
 export interface PublicAnswer {
-  /** Bytes, not a string: a string would be encoded to UTF-8 again for every request. */
-  body: Buffer;
+  /** Bytes, not a string: a string would be encoded to UTF-8 again for every request. A page's, as joined. */
+  body: Buffer | JoinedBody;
   etag: string;
   /** Made once per change and encoding, instead of compressing again for every browser; none for small bodies. */
   encoded?: EncodedCopies;
@@ -109,10 +136,8 @@ export interface PublicAnswer {
 /** A page the server rendered (R-SSR), as the route that renders it answers. */
 export interface RenderedPage {
   status: number;
-  /** The HTML, as UTF-8 bytes. */
-  body: Buffer;
-  /** The body as the stretches it was joined from, when it was (the template's and the page's own). */
-  pieces?: readonly PagePiece[];
+  /** The HTML, as UTF-8 bytes: as the stretches it was joined from when it was (the template's and the page's own). */
+  body: Buffer | JoinedBody;
 }
 
 /** How a kept answer goes out when it is not its value as is: the JSON body and the headers that come with it. */
@@ -133,19 +158,13 @@ const COMPRESS_FROM_BYTES = 1024;
 const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 6;
 
-function serialize(
-  body: Buffer,
-  headers?: Record<string, string>,
-  status?: number,
-  until?: number,
-  pieces?: readonly PagePiece[],
-): PublicAnswer {
+function serialize(body: Buffer | JoinedBody, headers?: Record<string, string>, status?: number, until?: number): PublicAnswer {
   const hash = createHash('sha1');
   // A fixed stretch by its digest: the same bytes give the same ETag, without hashing the stylesheet per page.
-  if (pieces) for (const piece of pieces) hash.update(piece.fixed?.digest ?? piece.bytes);
+  if (body instanceof JoinedBody) for (const piece of body.pieces) hash.update(piece.fixed?.digest ?? piece.bytes);
   else hash.update(body);
   const etag = `"${hash.update(JSON.stringify(headers ?? {})).digest('base64url')}"`;
-  const encoded = body.length < COMPRESS_FROM_BYTES ? undefined : new EncodedCopies(body, pieces);
+  const encoded = body.length < COMPRESS_FROM_BYTES ? undefined : new EncodedCopies(body);
   return { body, etag, encoded, headers, status, until };
 }
 
@@ -258,8 +277,8 @@ export class PublicReads {
    */
   page(url: string, render: () => Promise<RenderedPage>): PublicAnswer | Promise<PublicAnswer> {
     return this.keptOrLoaded(PUBLIC_READS.page(url), async () => {
-      const { status, body, pieces } = await render();
-      return serialize(body, undefined, status, undefined, pieces);
+      const { status, body } = await render();
+      return serialize(body, undefined, status);
     });
   }
 

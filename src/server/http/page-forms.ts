@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { wholeBytes } from '#server/cache/public-reads.ts';
 import type { FormAnswer } from '#shared/form-answer.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { publicReader } from './web-app.ts';
@@ -19,7 +20,7 @@ export function answerFormsWithPages(app: FastifyInstance, build: WebBuild | und
   return async (request: FastifyRequest, reply: FastifyReply, status: number, answer: FormAnswer) => {
     if (!build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
     const page = await build.page(request.url, read, request.log, answer);
-    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.body);
+    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(wholeBytes(page.body));
   };
 }
 

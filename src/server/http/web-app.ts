@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendPublicAnswer } from '#server/cache/public-answer-reply.ts';
+import { wholeBytes } from '#server/cache/public-reads.ts';
 import { trackingPath } from '#shared/consignment.ts';
 import { inEveryLanguage, localeOfPath, pathInLocale } from '#shared/locale.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
@@ -15,9 +16,18 @@ import type { PublicReadAnswer, WebBuild } from './web-build.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** A page's data comes from the public reads' own routes, answered from memory (decision 9). */
+/**
+ * A page's data comes from the public reads' own routes, answered from memory (decision 9); the reads
+ * their routes added to `pageReads` are made in process (decision 187), and go through the route when
+ * they refuse (a parcel not found), whose refusal the page shows as the browser would get it.
+ */
 export function publicReader(app: FastifyInstance) {
   return async (path: string): Promise<PublicReadAnswer> => {
+    const inProcess = await Promise.resolve()
+      .then(() => app.pageReads.answer(path))
+      .catch(() => undefined);
+    if (inProcess)
+      return { status: inProcess.status ?? 200, body: JSON.parse(inProcess.body.toString()), headers: inProcess.headers ?? {} };
     const answer = await app.inject({ method: 'GET', url: path });
     return { status: answer.statusCode, body: answer.json() as unknown, headers: answerHeaders(answer) };
   };
@@ -82,7 +92,7 @@ export async function registerWebApp(
         .status(page.status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .send(page.body);
+        .send(wholeBytes(page.body));
     }
     const page = await app.publicReads.page(request.url, () => build.page(request.url, read, request.log));
     return sendPublicAnswer(request, reply, page, 'page');

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FormAnswer } from '#shared/form-answer.ts';
-import { fixedPiece, type PagePiece, type RenderedPage } from '../cache/public-reads.ts';
+import { fixedPiece, JoinedBody, type PagePiece, type RenderedPage } from '../cache/public-reads.ts';
 
 /** A public read's answer as the renderer takes it: status, JSON body and headers (a page's total, say). */
 export interface PublicReadAnswer {
@@ -209,7 +209,7 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
         ownPiece(page.state),
         pieces.end,
       ];
-      return { status: page.status, body: Buffer.concat(joined.map((piece) => piece.bytes)), pieces: joined };
+      return { status: page.status, body: new JoinedBody(joined) };
     },
     builtAt: statSync(indexPath).mtime,
     publicPages: () => renderer?.publicPages() ?? [],

@@ -15,6 +15,7 @@ import { requestLocale } from '#server/i18n/plugin.ts';
 import { cashHandinRequestSchema, cashHandinSchema } from '#shared/cash-handins.ts';
 import { trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
+import { type Locale, preferredLocale } from '#shared/locale.ts';
 import {
   deliveryOutcomeSchema,
   HANDOVER_PHOTO_FIELD,
@@ -51,6 +52,17 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
   app.addHook('onReady', () => countFolding.start());
   app.addHook('onClose', () => countFolding.stop());
 
+  const trackingAnswer = (code: string, locale: Locale) =>
+    app.publicReads.answer(
+      PUBLIC_READS.tracking(code, locale),
+      trackingSchema,
+      () => trackingOf(db, code, app.translators[locale], locale),
+      {
+        body: (tracking) => tracking,
+        headers: () => ({ 'content-language': locale, vary: 'Accept-Language' }),
+      },
+    );
+
   app.get(
     '/api/track/:trackingCode',
     {
@@ -69,18 +81,17 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const locale = requestLocale(request);
       const code = readTrackingCode(request.params.trackingCode) ?? request.params.trackingCode;
-      const answer = await app.publicReads.answer(
-        PUBLIC_READS.tracking(code, locale),
-        trackingSchema,
-        () => trackingOf(db, code, app.translators[locale], locale),
-        {
-          body: (tracking) => tracking,
-          headers: () => ({ 'content-language': locale, vary: 'Accept-Language' }),
-        },
-      );
-      return sendPublicAnswer(request, reply, answer, 'list', locale);
+      return sendPublicAnswer(request, reply, await trackingAnswer(code, locale), 'list', locale);
     },
   );
+  // The tracking page's read of its parcel, made in process (decision 187): a request of the page's own
+  // carries no Accept-Language, so it is the answer the route gives without one. Anything but a plain
+  // code is left to the route.
+  const pageLocale = preferredLocale(undefined);
+  app.pageReads.add('/api/track/', (rest) => {
+    const code = /^[A-Za-z0-9]{1,40}$/.test(rest) ? readTrackingCode(rest) : undefined;
+    return code ? trackingAnswer(code, pageLocale) : undefined;
+  });
 
   app.post(
     '/api/track/lookup',

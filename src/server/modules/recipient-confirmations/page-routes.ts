@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { wholeBytes } from '#server/cache/public-reads.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -24,7 +25,11 @@ export async function confirmationPageRoutes(
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
       if (!options.build) return reply.status(503).type('text/plain').send('The web app is not built yet: run "npm run build".');
       const page = await options.build.page(request.url, read, request.log);
-      return reply.status(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.body);
+      return reply
+        .status(page.status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(wholeBytes(page.body));
     });
     app.post<{ Params: { token: string } }>(url, { schema: { hide: true } }, async (request, reply) => {
       const fields = formFields(request);
