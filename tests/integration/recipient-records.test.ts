@@ -283,4 +283,25 @@ describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT
       break;
     }
   });
+
+  it('sweeps the hourly look counters older than a day, and keeps the day’s and every logged look', async () => {
+    const shopF = await signUpCustomer(server);
+    const merchantF = (await approvedMerchant(server, admin, shopF)).id;
+    expect((await onSite(shopF, PHONE)).status).toBe(200);
+    const hourAgo = (hours: number) => new Date((Math.floor(Date.now() / 3_600_000) - hours) * 3_600_000);
+    await server.db.insert(recipientRecordLookHours).values([
+      { merchantId: merchantF, hour: hourAgo(25), looks: 300 },
+      { merchantId: merchantF, hour: hourAgo(24), looks: 12 },
+      { merchantId: merchantF, hour: hourAgo(23), looks: 7 },
+    ]);
+    // A minute into this hour: the hours that began more than a day before go, the last 23 stay.
+    expect(await server.app.recipientRecordLookHours.sweep(new Date(hourAgo(0).getTime() + 60_000))).toBeGreaterThanOrEqual(2);
+    const kept = await server.db
+      .select({ looks: recipientRecordLookHours.looks })
+      .from(recipientRecordLookHours)
+      .where(eq(recipientRecordLookHours.merchantId, merchantF))
+      .orderBy(recipientRecordLookHours.hour);
+    expect(kept.map((row) => row.looks)).toEqual([7, 1]);
+    expect(await server.db.$count(recipientRecordLookups, eq(recipientRecordLookups.merchantId, merchantF))).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { preparedPerDatabase } from '#server/db/prepared.ts';
@@ -137,6 +137,19 @@ export async function lookUpRecipientRecord(
     ...record,
     deliveredPercent: ended === 0 ? null : Math.round(((record.delivered + record.partlyDelivered) * 100) / ended),
   };
+}
+
+/**
+ * Removes the hourly look counters older than a day (decision 185): the limit reads only the current
+ * hour's row, and the log (`recipient_record_lookups`) keeps every look. Returns how many went.
+ */
+export async function sweepLookHours(db: Database, now: Date): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
+  const swept = await db
+    .delete(recipientRecordLookHours)
+    .where(lt(recipientRecordLookHours.hour, dayAgo))
+    .returning({ hour: recipientRecordLookHours.hour });
+  return swept.length;
 }
 
 /** An admin hides a number's record at its recipient's request, or shows it again (decision 168). */
