@@ -66,8 +66,10 @@ const lookStatement = preparedPerDatabase((db) => {
       select ${counted.merchantId}, ${askedPhone}::text, ${sql.placeholder('via')}::text, ${sql.placeholder('now')}::timestamptz
       from ${counted} returning id`,
   );
+  // No event is older than its parcel's booking, itself within the record's months: bounded by the booking,
+  // the probe skips the event months before it (decision 0129's partitions; 317 buffers, not 446, at 1 M).
   const refusedOnce = sql`exists (select 1 from consignment_events e where e.consignment_id = ${consignments.id}
-    and e.status = 'delivery_failed' and e.reason = 'refused' and e.created_at >= ${recordSince})`;
+    and e.status = 'delivery_failed' and e.reason = 'refused' and e.created_at >= ${consignments.createdAt})`;
   return db
     .with(merchant, counted, logged)
     .select({
