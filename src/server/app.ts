@@ -62,6 +62,7 @@ import { RateCards } from './modules/rates/rate-card-store.ts';
 import { rateRoutes } from './modules/rates/routes.ts';
 import { confirmationPageRoutes } from './modules/recipient-confirmations/page-routes.ts';
 import { recipientConfirmationRoutes } from './modules/recipient-confirmations/routes.ts';
+import lookHoursSweep from './modules/recipient-records/look-hours-sweep.ts';
 import { recipientRecordRoutes } from './modules/recipient-records/routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { returnRequestRoutes } from './modules/return-requests/routes.ts';
@@ -194,6 +195,8 @@ export async function buildApp({
   await app.register(storeRoutes, domain);
   await app.register(returnRequestRoutes, domain);
   await app.register(recipientRecordRoutes, domain);
+  // The hourly look counters are read in their hour only: those older than a day are swept (decision 185).
+  await app.register(lookHoursSweep, domain);
   await app.register(parcelOutcomeRoutes, domain);
   await app.register(recipientConfirmationRoutes, domain);
   // Where merchants' webhooks may lead, checked when an endpoint is registered and again when it is sent to (R-WEBHOOKS).

@@ -1,9 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consignmentEvents, consignments, merchants, recipientRecordLookups } from '#server/db/schema.ts';
-import type { Booking } from '#shared/consignment.ts';
+import {
+  consignmentEvents,
+  consignments,
+  merchants,
+  recipientRecordLookHours,
+  recipientRecordLookups,
+} from '#server/db/schema.ts';
+import type { Booking, ConsignmentInput } from '#shared/consignment.ts';
 import type { NewApiKey } from '#shared/merchant-api.ts';
-import type { RecipientRecord } from '#shared/recipient-record.ts';
+import { type RecipientRecord, recipientRecordSchema } from '#shared/recipient-record.ts';
 import { approvedMerchant, merchantWithApiKeys } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
@@ -30,6 +36,23 @@ describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT
   let shopB: SignedInCustomer;
   let keyB: NewApiKey;
   const codes: string[] = [];
+  /** A parcel booked through the API by `key`'s merchant to `phone`, then moved to `status`; its code. */
+  const book = async (key: NewApiKey, status: string, phone = PHONE, recipient: Partial<ConsignmentInput['recipient']> = {}) => {
+    const booked = await call<Booking>(server, 'POST', '/api/v1/consignments', {
+      headers: { authorization: `Bearer ${key.key}` },
+      body: {
+        ...STANDARD_PARCEL,
+        recipient: { ...STANDARD_PARCEL.recipient, address: 'House 9, Lake Road', ...recipient, phone },
+      },
+    });
+    expect(booked.status).toBe(201);
+    await server.db
+      .update(consignments)
+      .set({ status: status as 'booked' })
+      .where(eq(consignments.trackingCode, booked.body.trackingCode));
+    codes.push(booked.body.trackingCode);
+    return booked.body.trackingCode;
+  };
   beforeAll(async () => {
     server = await startTestServer({ kind, env: { RECIPIENT_RECORDS_PER_MERCHANT: String(LOOKS_AN_HOUR) } });
     admin = await signInAdmin(server);
@@ -45,22 +68,9 @@ describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT
 
     // To the number: A's delivered, partly delivered and returned (refused once first), B's delivered,
     // cancelled and one on its way; neither a sandbox parcel, one 13 months old, nor another number counts.
-    const book = async (key: NewApiKey, status: string, phone = PHONE, address = 'House 9, Lake Road') => {
-      const booked = await call<Booking>(server, 'POST', '/api/v1/consignments', {
-        headers: { authorization: `Bearer ${key.key}` },
-        body: { ...STANDARD_PARCEL, recipient: { ...STANDARD_PARCEL.recipient, phone, address } },
-      });
-      expect(booked.status).toBe(201);
-      await server.db
-        .update(consignments)
-        .set({ status: status as 'booked' })
-        .where(eq(consignments.trackingCode, booked.body.trackingCode));
-      codes.push(booked.body.trackingCode);
-      return booked.body.trackingCode;
-    };
     await book(a.live, 'delivered');
     await book(a.live, 'partially_delivered');
-    const refusedThenReturned = await book(a.live, 'returned', PHONE, 'Flat 3B, Secret Lane 7');
+    const refusedThenReturned = await book(a.live, 'returned', PHONE, { address: 'Flat 3B, Secret Lane 7' });
     await book(b.live, 'delivered');
     const refusedThenDelivered = await book(b.live, 'delivered');
     await book(b.live, 'cancelled');
@@ -193,5 +203,105 @@ describe.each(testDatabaseKinds())('a recipient’s delivery record (R-RECIPIENT
     }
     // Another merchant's looks are its own.
     expect((await onSite(shopA, PHONE)).status).toBe(200);
+  });
+
+  it('never includes another merchant’s data: several merchants’ parcels to one number, each merchant sees the same counts only', async () => {
+    const number = '01912345670';
+    const shops = [];
+    for (const [index, name] of ['Meghna Gadgets', 'Padma Books', 'Jamuna Shoes'].entries()) {
+      const made = await merchantWithApiKeys(server, admin);
+      await server.db.update(merchants).set({ businessName: name }).where(eq(merchants.id, made.merchant.id));
+      const secret = { name: `Recipient Nomad${index}`, address: `House ${index}, Hidden Road ${index}` };
+      const parcels = [
+        await book(made.live, 'delivered', number, secret),
+        await book(made.live, index === 0 ? 'returned' : 'cancelled', number, secret),
+      ];
+      shops.push({ ...made, name, secret, parcels });
+    }
+    const answers = [];
+    for (const shop of shops) {
+      const seen = await onSite(shop.owner, number);
+      expect(seen.status).toBe(200);
+      answers.push(seen.body);
+      answers.push((await throughApi(shop.live, number)).body);
+    }
+    // Every merchant, on the site or the API, gets the network's counts and exactly the record's fields.
+    const expected = {
+      parcels: 6,
+      delivered: 3,
+      partlyDelivered: 0,
+      returned: 1,
+      refused: 0,
+      cancelled: 2,
+      deliveredPercent: 75,
+    };
+    for (const answer of answers) {
+      expect(Object.keys(answer as object).sort()).toEqual(Object.keys(recipientRecordSchema.shape).sort());
+      expect(answer).toMatchObject({ phone: number, hidden: false, ...expected });
+    }
+    const text = JSON.stringify(answers);
+    for (const shop of shops) {
+      for (const secret of [
+        shop.name,
+        shop.secret.name,
+        shop.secret.address,
+        shop.merchant.id,
+        shop.owner.email,
+        ...shop.parcels,
+      ])
+        expect(text).not.toContain(secret);
+    }
+    // Each look is logged and counted as its own merchant's, and no one else's.
+    for (const shop of shops) {
+      const logged = await server.db
+        .select({ via: recipientRecordLookups.via })
+        .from(recipientRecordLookups)
+        .where(eq(recipientRecordLookups.merchantId, shop.merchant.id));
+      expect(logged.map((row) => row.via).sort()).toEqual(['api', 'web']);
+    }
+  });
+
+  it(`counts looks in flight together exactly: ${LOOKS_AN_HOUR + 4} at once get ${LOOKS_AN_HOUR} answers, the rest 429, nothing logged past the limit`, async () => {
+    for (;;) {
+      const hour = Math.floor(Date.now() / 3_600_000);
+      const shopE = await signUpCustomer(server);
+      const merchantE = (await approvedMerchant(server, admin, shopE)).id;
+      const statuses = (await Promise.all(Array.from({ length: LOOKS_AN_HOUR + 4 }, () => onSite(shopE, PHONE)))).map(
+        (answer) => answer.status,
+      );
+      if (Math.floor(Date.now() / 3_600_000) !== hour) continue;
+      expect(statuses.filter((status) => status === 200)).toHaveLength(LOOKS_AN_HOUR);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+      expect(await server.db.$count(recipientRecordLookups, eq(recipientRecordLookups.merchantId, merchantE))).toBe(
+        LOOKS_AN_HOUR,
+      );
+      const [counter] = await server.db
+        .select({ looks: recipientRecordLookHours.looks })
+        .from(recipientRecordLookHours)
+        .where(eq(recipientRecordLookHours.merchantId, merchantE));
+      expect(counter?.looks).toBe(LOOKS_AN_HOUR);
+      break;
+    }
+  });
+
+  it('sweeps the hourly look counters older than a day, and keeps the day’s and every logged look', async () => {
+    const shopF = await signUpCustomer(server);
+    const merchantF = (await approvedMerchant(server, admin, shopF)).id;
+    expect((await onSite(shopF, PHONE)).status).toBe(200);
+    const hourAgo = (hours: number) => new Date((Math.floor(Date.now() / 3_600_000) - hours) * 3_600_000);
+    await server.db.insert(recipientRecordLookHours).values([
+      { merchantId: merchantF, hour: hourAgo(25), looks: 300 },
+      { merchantId: merchantF, hour: hourAgo(24), looks: 12 },
+      { merchantId: merchantF, hour: hourAgo(23), looks: 7 },
+    ]);
+    // A minute into this hour: the hours that began more than a day before go, the last 23 stay.
+    expect(await server.app.recipientRecordLookHours.sweep(new Date(hourAgo(0).getTime() + 60_000))).toBeGreaterThanOrEqual(2);
+    const kept = await server.db
+      .select({ looks: recipientRecordLookHours.looks })
+      .from(recipientRecordLookHours)
+      .where(eq(recipientRecordLookHours.merchantId, merchantF))
+      .orderBy(recipientRecordLookHours.hour);
+    expect(kept.map((row) => row.looks)).toEqual([7, 1]);
+    expect(await server.db.$count(recipientRecordLookups, eq(recipientRecordLookups.merchantId, merchantF))).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AppendedSums } from '#server/db/appended-sums.ts';
 import type { Database, Transaction } from '#server/db/client.ts';
 import { consignments, merchantBalances, merchantLedger, merchants, payouts } from '#server/db/schema.ts';
@@ -29,6 +29,19 @@ export async function approvedMerchantOf(tx: Database | Transaction, userId: str
     .from(merchants)
     .where(and(eq(merchants.userId, userId), eq(merchants.status, 'approved')));
   return found?.id;
+}
+
+/**
+ * The user's approved merchant account as a CTE named `merchant` (one `id`, or no row), for a statement
+ * another module folds its whole request into (the recipient's record, decision 185).
+ */
+export function approvedMerchantStep(db: Database, userId: Placeholder | SQL) {
+  return db.$with('merchant').as(
+    db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(and(eq(merchants.userId, userId), eq(merchants.status, 'approved'))),
+  );
 }
 
 /** The viewer's approved merchant account, or 403: only merchants have a ledger, payouts and API keys. */
