@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
 import { deliveredShare, type OutcomeCounts, type ParcelOutcomes } from '#shared/parcel-outcomes.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { TableRegion } from './TableRegion.tsx';
@@ -124,13 +125,16 @@ function ByConfirmation({ outcomes }: { outcomes: ParcelOutcomes }) {
     [t`Never asked`, outcomes.byConfirmation.notAsked],
   ];
   const percent = (share: number | null) => (share === null ? '—' : t`${count(share)}%`);
+  const captionId = useId();
+  // The question above the table, not its <caption>: a caption is as wide as the table, which scrolls on a
+  // phone, so the question was cut at the screen's edge.
   return (
-    <div className="mt-3">
+    <div className="mt-3 flex flex-col gap-2">
+      <p id={captionId} className="text-sm font-semibold">
+        <Trans>Did confirming before pickup help? Parcels of the same 12 weeks that were delivered or returned</Trans>
+      </p>
       <TableRegion label={t`Delivered and returned, by whether the recipient confirmed before pickup`}>
-        <table className="table table-sm" data-testid="outcomes-by-confirmation">
-          <caption className="text-left text-sm font-semibold">
-            <Trans>Did confirming before pickup help? Parcels of the same 12 weeks that were delivered or returned</Trans>
-          </caption>
+        <table className="table table-sm" data-testid="outcomes-by-confirmation" aria-labelledby={captionId}>
           <thead>
             <tr>
               <th scope="col">{t`Recipient`}</th>

@@ -12,13 +12,15 @@ interface PayoutTableProps {
   /** Shows the next page of older payouts; absent when none is left (issue 40). */
   older?: () => void;
   loadingOlder?: boolean;
+  /** False on a merchant's own page: every row is theirs, and the column pushed its statements out of a 1280 px screen. */
+  merchantColumn?: boolean;
 }
 
 /**
  * Payouts, newest first, with what each row lets its reader do (download a statement, mark it paid):
  * where each is paid, and when it was (issue 42).
  */
-export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTableProps) {
+export function PayoutTable({ payouts, action, older, loadingOlder, merchantColumn = true }: PayoutTableProps) {
   const { t, i18n } = useLingui();
   const { taka, count, language } = useParcelFormat();
   if (payouts.length === 0)
@@ -33,7 +35,7 @@ export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTabl
         <thead>
           <tr>
             <th>{t`Payout`}</th>
-            <th>{t`Merchant`}</th>
+            {merchantColumn ? <th>{t`Merchant`}</th> : null}
             <th>{t`Paid to`}</th>
             <th className="text-end">{t`Amount`}</th>
             <th className="text-end">{t`Lines`}</th>
@@ -47,7 +49,7 @@ export function PayoutTable({ payouts, action, older, loadingOlder }: PayoutTabl
           {payouts.map((payout) => (
             <tr key={payout.id} data-testid="payout">
               <td className="font-mono whitespace-nowrap">{payout.number}</td>
-              <td>{payout.merchant.businessName}</td>
+              {merchantColumn ? <td>{payout.merchant.businessName}</td> : null}
               <td data-testid="payout-account">{payoutAccountText(payout.account, i18n)}</td>
               <td className="text-end">{taka(payout.amount)}</td>
               <td className="text-end">{count(payout.lines)}</td>

@@ -84,10 +84,13 @@ export function Webhooks() {
             <Trans>Events to send</Trans>
           </legend>
           {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2">
-              <input type="checkbox" className="checkbox checkbox-sm" name="events" value={type} defaultChecked />
-              <span>{eventNames[type]}</span>
-              <code className="font-mono text-xs text-base-content/70">{type}</code>
+            <label key={type} className="flex items-start gap-2">
+              <input type="checkbox" className="checkbox checkbox-sm mt-0.5" name="events" value={type} defaultChecked />
+              {/* The event's name wraps under its words on a phone instead of squeezing them into a column. */}
+              <span className="flex flex-wrap items-baseline gap-x-2">
+                <span>{eventNames[type]}</span>
+                <code className="break-all font-mono text-xs text-base-content/70">{type}</code>
+              </span>
             </label>
           ))}
           {errors.events ? (

@@ -101,10 +101,10 @@ function MerchantAccount({
               <tbody>
                 {ledger.data.lines.map((line) => (
                   <tr key={line.id} data-testid="ledger-line">
-                    <td>{formatDateTime(new Date(line.at), language)}</td>
+                    <td className="whitespace-nowrap">{formatDateTime(new Date(line.at), language)}</td>
                     <td>{i18n._(LEDGER_KIND_NAMES[line.kind])}</td>
                     <td className="font-mono">{line.trackingCode}</td>
-                    <td className={`text-end ${line.amount < 0 ? 'text-error' : ''}`}>{taka(line.amount)}</td>
+                    <td className={`text-end whitespace-nowrap ${line.amount < 0 ? 'text-error' : ''}`}>{taka(line.amount)}</td>
                     <td>{line.payout ?? t`Owed`}</td>
                   </tr>
                 ))}
@@ -141,6 +141,7 @@ function MerchantAccount({
         {payouts.isError ? <LoadError what={t`the payouts`} onRetry={() => payouts.refetch()} /> : null}
         {payouts.data ? (
           <PayoutTable
+            merchantColumn={false}
             payouts={payouts.data.pages.flat()}
             older={payouts.hasNextPage ? () => payouts.fetchNextPage() : undefined}
             loadingOlder={payouts.isFetchingNextPage}
