@@ -48,11 +48,6 @@ export const namedPlaceSchema = z.object({
 });
 export type NamedPlace = Omit<z.infer<typeof namedPlaceSchema>, 'id'>;
 
-/** "Savar, Dhaka", "সাভার, ঢাকা": an area as the suggestions write it, and labels and pages show it. */
-export function placeName(place: NamedPlace, language: string): string {
-  return language === 'bn' ? `${place.nameBn}, ${place.district.nameBn}` : `${place.name}, ${place.district.name}`;
-}
-
 /**
  * A place below the area that people write instead of it (issue 42, decision 158): a neighbourhood of a
  * big city, a post office with its postcode, or a union. The area it comes with prices it.

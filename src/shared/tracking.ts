@@ -5,6 +5,7 @@ import { cashDifferenceSchema } from './cash-handins.ts';
 import { bdMobileSchema, optionalText } from './consignment.ts';
 import { CONSIGNMENT_STATUSES, FAILURE_REASONS, PARCEL_STATUS_MESSAGES, SCAN_STATUSES } from './consignment-status.ts';
 import { withWesternDigits } from './digits.ts';
+import { HANDOVER_PHOTO_FIELD } from './handover-photo.ts';
 import { HUB_IDS } from './hubs.ts';
 import { LIMITS } from './limits.ts';
 import { SERVICES } from './parcel-services.ts';
@@ -143,9 +144,6 @@ const codCollectedField = z.preprocess(
     .int(/*i18n*/ 'Cash collected must be a whole number of poisha')
     .min(0, /*i18n*/ 'Cash collected must not be negative'),
 );
-
-/** The form field that carries a photo of the handover (multipart/form-data on POST /api/rider/deliveries/{code}). */
-export const HANDOVER_PHOTO_FIELD = 'handoverPhoto';
 
 export const PROOF_MESSAGES = {
   sealedCodeUnreadable: /*i18n*/ 'The code kept on the phone could not be read: type the recipient’s code again.',

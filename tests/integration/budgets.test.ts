@@ -188,6 +188,23 @@ describe('budgets', () => {
   );
 
   it.runIf(existsSync(manifestPath))(
+    'the rider’s run hydrates without zod and the outcome forms, which load when a card is opened',
+    () => {
+      // Issue 43 (decision 186): on a cheap phone, evaluating zod's schemas and the forms held the main thread
+      // at load, counted in Total Blocking Time; a closed card needs neither.
+      const manifest = readManifest();
+      const route = 'features/parcels/pages/RunPage.tsx';
+      expect(manifest[route], `${route} is not in the manifest`).toBeDefined();
+      const loaded = pageFiles(manifest, route)
+        .js.map((file) => readFileSync(join(webRoot, file), 'utf8'))
+        .join('\n');
+      expect(loaded.includes('ZodError'), `zod is loaded by ${route} before it hydrates`).toBe(false);
+      expect(loaded.includes('outcome-form'), `the outcome forms are loaded by ${route} before it hydrates`).toBe(false);
+      expect(manifest[route]?.dynamicImports).toContain('features/parcels/components/RecordOutcome.tsx');
+    },
+  );
+
+  it.runIf(existsSync(manifestPath))(
     "the entry imports no other file, so the browser asks for the app's code after the first paint",
     () => {
       // R-FIRST-PAINT: a static import would be fetched (and modulepreloaded) while the page is parsed.

@@ -11,7 +11,7 @@ import { DELIVERY_FIGURES } from '#web/features/marketing/company.ts';
 import { FIRST_HERO_SLIDE } from '#web/features/marketing/first-hero-slide.ts';
 import { confirmationApiPath } from '#web/features/parcels/api/use-confirmation.ts';
 import { quotePath, quoteSearch, readShipAddress } from '#web/features/parcels/api/use-quote.ts';
-import { RIDER_RUN_PATH } from '#web/features/parcels/api/use-scans.ts';
+import { RIDER_RUN_PATH } from '#web/features/parcels/api/use-rider-run.ts';
 import { trackingApiPath } from '#web/features/parcels/api/use-tracking.ts';
 import { cataloguePath } from '#web/features/products/api/use-catalogue.ts';
 import { relatedProductsPath } from '#web/features/products/api/use-related-products.ts';

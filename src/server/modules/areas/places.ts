@@ -1,6 +1,7 @@
 import { typosAllowed, typosBetween } from '#server/search/typo-tolerance.ts';
-import { type Area, type AreaDirectory, type NamedPlace, placeName } from '#shared/area.ts';
+import type { Area, AreaDirectory, NamedPlace } from '#shared/area.ts';
 import { findHub, type HubId } from '#shared/hubs.ts';
+import { placeName } from '#shared/place-name.ts';
 import compiled from './bangladesh-areas.json' with { type: 'json' };
 import below from './places.json' with { type: 'json' };
 

@@ -4,12 +4,12 @@ import { a4Table, type TableColumn } from '#server/pdf/a4-table.ts';
 import { type PdfDocument, writeRuns } from '#server/pdf/bilingual-text.ts';
 import { pageWritten } from '#server/pdf/page-pace.ts';
 import { printSlots } from '#server/pdf/print-slots.ts';
-import { placeName } from '#shared/area.ts';
 import { BAG_MESSAGES, type Bag, type BagParcel } from '#shared/bag.ts';
 import { findHub, hubName } from '#shared/hubs.ts';
 import type { Locale } from '#shared/locale.ts';
 import { formatDateTime, formatMoney, formatNumber } from '#shared/locale-format.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
+import { placeName } from '#shared/place-name.ts';
 
 /** The manifest's columns on A4: number, parcel, destination, weight, cash to collect. */
 const COLUMNS: TableColumn[] = [

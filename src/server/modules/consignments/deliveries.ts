@@ -4,16 +4,11 @@ import type { Database } from '#server/db/client.ts';
 import { consignments, user } from '#server/db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError } from '#server/http/errors.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
+import { HANDOVER_PHOTO_FIELD } from '#shared/handover-photo.ts';
 import { LIMITS } from '#shared/limits.ts';
 import { formatMoney } from '#shared/locale-format.ts';
 import { PARCEL_CURRENCY, POISHA_PER_TAKA } from '#shared/parcel-services.ts';
-import {
-  type DeliveryOutcome,
-  HANDOVER_PHOTO_FIELD,
-  PROOF_MESSAGES,
-  type RunParcel,
-  TRACKING_MESSAGES,
-} from '#shared/tracking.ts';
+import { type DeliveryOutcome, PROOF_MESSAGES, type RunParcel, TRACKING_MESSAGES } from '#shared/tracking.ts';
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { englishText } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';

@@ -2,11 +2,12 @@ import type { I18n } from '@lingui/core';
 import { newPdfDocument, type PdfDocument, type Placement, pdfBytes, writeRuns } from '#server/pdf/bilingual-text.ts';
 import { pageWritten } from '#server/pdf/page-pace.ts';
 import { vectorCodes } from '#server/pdf/vector-codes.ts';
-import { type NamedPlace, placeName } from '#shared/area.ts';
+import type { NamedPlace } from '#shared/area.ts';
 import type { Consignment } from '#shared/consignment.ts';
 import type { Locale } from '#shared/locale.ts';
 import { formatCalendarDate, formatMoney, formatNumber } from '#shared/locale-format.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
+import { placeName } from '#shared/place-name.ts';
 
 /** A6, the courier label size (105 × 148 mm), in PDF points. */
 const PAGE = { width: 297.64, height: 419.53, margin: 14 } as const;

@@ -15,10 +15,10 @@ import { requestLocale } from '#server/i18n/plugin.ts';
 import { cashHandinRequestSchema, cashHandinSchema } from '#shared/cash-handins.ts';
 import { trackingCodeParamsSchema } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES } from '#shared/consignment-status.ts';
+import { HANDOVER_PHOTO_FIELD } from '#shared/handover-photo.ts';
 import { type Locale, preferredLocale } from '#shared/locale.ts';
 import {
   deliveryOutcomeSchema,
-  HANDOVER_PHOTO_FIELD,
   invoiceLookupSchema,
   operationsSchema,
   runParcelSchema,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { placeName } from '#shared/area.ts';
+import { placeName } from '#shared/place-name.ts';
 import { type Store, storeInputSchema } from '#shared/store.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DeliveryOutcome, HANDOVER_PHOTO_FIELD } from '#shared/tracking.ts';
+import { HANDOVER_PHOTO_FIELD } from '#shared/handover-photo.ts';
+import type { DeliveryOutcome } from '#shared/tracking.ts';
 import { accessTokenEmail, readAccessToken } from '#web/lib/access-token.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
-import { formWithPicture } from '#web/lib/picture-file.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { sealCode } from '../lib/code-seal.ts';
 import { forgetOutcome, keepOutcome, type QueuedOutcome, queuedOutcomes, sentOutcome } from '../lib/rider-outbox.ts';
@@ -17,11 +17,14 @@ const RETRY_MS = 20_000;
 const newKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
-const bodyOf = ({ outcome, photo }: QueuedOutcome) =>
-  formWithPicture(
+/** The outcome as sent; the picture helpers (with zod) load when there is one to send, not with the run (issue 43). */
+async function bodyOf({ outcome, photo }: QueuedOutcome) {
+  const { formWithPicture } = await import('#web/lib/picture-file.ts');
+  return formWithPicture(
     { ...outcome, [HANDOVER_PHOTO_FIELD]: photo && new File([photo], 'handover', { type: photo.type }) },
     HANDOVER_PHOTO_FIELD,
   );
+}
 
 export type RecordedAs = 'sent' | 'kept' | 'refused';
 
@@ -68,7 +71,7 @@ export function useRiderOutbox() {
           try {
             await apiRequest(`/api/rider/deliveries/${encodeURIComponent(entry.trackingCode)}`, {
               method: 'POST',
-              body: bodyOf(entry),
+              body: await bodyOf(entry),
               idempotencyKey: entry.key,
             });
             await keepOutcome(sentOutcome(entry, new Date()));

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ChangeEvent, forwardRef, type InputHTMLAttributes, useDeferredValue, useId, useState } from 'react';
-import { type CoverageSuggestion, placeName } from '#shared/area.ts';
+import type { CoverageSuggestion } from '#shared/area.ts';
+import { placeName } from '#shared/place-name.ts';
 import { FormField } from '#web/components/FormField.tsx';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useAreaSuggestions } from '../api/use-area-suggestions.ts';

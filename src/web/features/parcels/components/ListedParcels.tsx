@@ -1,10 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { placeName } from '#shared/area.ts';
 import { parcelPath } from '#shared/consignment.ts';
 import { findHub, hubName } from '#shared/hubs.ts';
 import { LIST_COUNT_CAP } from '#shared/parcel-lists.ts';
+import { placeName } from '#shared/place-name.ts';
 import type { ScanResult } from '#shared/tracking.ts';
 import { KeysetButtons } from '#web/components/KeysetButtons.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { ConsignmentStatus, FailureReason } from '#shared/consignment-status.ts';
 import type { HubList } from '#shared/parcel-lists.ts';
 import type { ReturnRequestKind, ReturnRequestStatus } from '#shared/return-request.ts';
+import type { DeliveryOutcome } from '#shared/tracking.ts';
 
 /** Where a parcel stands, as a badge or a heading shows it (R-PARCEL-STATUS). */
 export const PARCEL_STATUS_NAMES: Record<ConsignmentStatus, MessageDescriptor> = {
@@ -60,4 +61,11 @@ export const HUB_LIST_NAMES: Record<HubList, MessageDescriptor> = {
   inbound: msg`Inbound`,
   on_hand: msg`On hand`,
   outbound: msg`Outbound`,
+};
+
+/** A rider's outcome for a parcel of their run, as its choice and what the phone keeps show it. */
+export const OUTCOME_NAMES: Record<DeliveryOutcome<undefined>['outcome'], string> = {
+  delivered: /*i18n*/ 'Delivered',
+  partial: /*i18n*/ 'Partly delivered',
+  failed: /*i18n*/ 'Not delivered',
 };

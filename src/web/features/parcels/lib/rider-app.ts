@@ -3,7 +3,7 @@ import { type Locale, pathInLocale } from '#shared/locale.ts';
 import { accessTokenEmail, readAccessToken } from '#web/lib/access-token.ts';
 import { adminStatusPath } from '#web/lib/admin-status.ts';
 import { CODE_SEAL_PATH } from '../api/use-rider-outbox.ts';
-import { RIDER_RUN_PATH } from '../api/use-scans.ts';
+import { RIDER_RUN_PATH } from '../api/use-rider-run.ts';
 
 /** How long after the run page opens its worker is installed: after a cheap phone has drawn the run. */
 const INSTALL_AFTER_MS = 3_000;
@@ -37,9 +37,10 @@ function openingAnswers(email: string | undefined): string[] {
  * Makes the run page an installable app that opens with no signal (R-RIDER-OFFLINE, decision 176): the
  * hand-kept service worker is registered for this page only; what the page loaded before the worker
  * took it over (the page itself, its files) and the answers it opens with are named to the worker, which
- * fetches and keeps them.
+ * fetches and keeps them. `openedLater` loads the code the page loads only when asked (the outcome forms,
+ * decision 186): it is loaded here, once the worker is there, so that it too is kept for a card opened offline.
  */
-export function useRiderApp(language: Locale): void {
+export function useRiderApp(language: Locale, openedLater: () => Promise<unknown>): void {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     const install = () =>
@@ -48,6 +49,7 @@ export function useRiderApp(language: Locale): void {
         .then(async () => {
           await navigator.serviceWorker.ready;
           await controlled();
+          await openedLater();
           // The worker fetches and keeps them on its own thread: copying them here stalled a cheap phone's page.
           const token = readAccessToken();
           navigator.serviceWorker.controller?.postMessage({
@@ -63,5 +65,5 @@ export function useRiderApp(language: Locale): void {
     const idle = window.requestIdleCallback ?? ((work: () => void) => window.setTimeout(work, 1));
     const waiting = window.setTimeout(() => idle(install), INSTALL_AFTER_MS);
     return () => window.clearTimeout(waiting);
-  }, [language]);
+  }, [language, openedLater]);
 }

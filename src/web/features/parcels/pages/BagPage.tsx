@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { placeName } from '#shared/area.ts';
 import { type Bag, type BagParcelView, type BagScanResult, bagCodesSchema } from '#shared/bag.ts';
+import { placeName } from '#shared/place-name.ts';
 import { TextAreaField } from '#web/components/FormField.tsx';
 import { KeysetButtons } from '#web/components/KeysetButtons.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
-import { placeName } from '#shared/area.ts';
+import { placeName } from '#shared/place-name.ts';
 import { KeysetButtons } from '#web/components/KeysetButtons.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';

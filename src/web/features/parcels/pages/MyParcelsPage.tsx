@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { placeName } from '#shared/area.ts';
 import { parcelPath } from '#shared/consignment.ts';
 import { CONSIGNMENT_STATUSES, type ConsignmentStatus } from '#shared/consignment-status.ts';
 import { PARCEL_SEARCH_MAX_LENGTH } from '#shared/parcel-lists.ts';
+import { placeName } from '#shared/place-name.ts';
 import { KeysetButtons } from '#web/components/KeysetButtons.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { placeName } from '#shared/area.ts';
 import { type Consignment, feeOwed, trackingPath } from '#shared/consignment.ts';
+import { placeName } from '#shared/place-name.ts';
 import { ConfirmButton } from '#web/components/ConfirmButton.tsx';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';

@@ -1,154 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, memo, useCallback, useId, useRef, useState } from 'react';
-import { placeName } from '#shared/area.ts';
-import { FAILURE_REASONS } from '#shared/consignment-status.ts';
-import { withBengaliDigits } from '#shared/digits.ts';
-import { cashInTaka, poisha } from '#shared/parcel-forms.ts';
-import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
-import { type DeliveryOutcome, deliveryOutcomeSchema, HANDOVER_PHOTO_FIELD, type RunParcel } from '#shared/tracking.ts';
-import { FormField, SelectField } from '#web/components/FormField.tsx';
+import { lazy, memo, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { placeName } from '#shared/place-name.ts';
+import type { DeliveryOutcome, RunParcel } from '#shared/tracking.ts';
 import { LoadError } from '#web/components/LoadError.tsx';
 import { Spinner } from '#web/components/Spinner.tsx';
-import { pictureFile } from '#web/lib/picture-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useDocumentTitle } from '#web/lib/use-document-title.ts';
 import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { type RecordedAs, useRiderOutbox } from '../api/use-rider-outbox.ts';
-import { useRiderRun } from '../api/use-scans.ts';
-import { FAILURE_REASON_NAMES } from '../components/status-names.ts';
+import { useRiderRun } from '../api/use-rider-run.ts';
+import { OUTCOME_NAMES } from '../components/status-names.ts';
 import { VagueAddressMark } from '../components/VagueAddressMark.tsx';
 import { runPagePath, useRiderApp } from '../lib/rider-app.ts';
 import type { QueuedOutcome } from '../lib/rider-outbox.ts';
 
-type Fields = Record<string, FormDataEntryValue>;
 type Outcome = DeliveryOutcome<File>;
-type OutcomeKind = Outcome['outcome'];
-
-/** The server's rules, with the photo of the handover as a file chosen here. */
-const outcomeSchema = deliveryOutcomeSchema(pictureFile);
-
-/** A file input left empty still sends an empty file: that is no photo. */
-const withoutEmptyFile = ({ [HANDOVER_PHOTO_FIELD]: photo, ...fields }: Fields): Fields =>
-  photo instanceof File && photo.size > 0 ? { ...fields, [HANDOVER_PHOTO_FIELD]: photo } : fields;
-
-/** The form's fields as the API's outcome, or the first message of each field the shared rules refuse. */
-function outcomeOf(outcome: OutcomeKind, fields: Fields): { outcome?: Outcome; errors: Record<string, string> } {
-  const cash = outcome === 'failed' ? undefined : cashInTaka.safeParse(fields.cash);
-  const parsed = outcomeSchema.safeParse({
-    ...withoutEmptyFile(fields),
-    outcome,
-    codCollected: cash?.success ? poisha(cash.data) : undefined,
-  });
-  const errors: Record<string, string> = {};
-  if (cash && !cash.success) errors.cash = cash.error.issues[0]?.message ?? '';
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = String(issue.path[0]);
-    if (field !== 'codCollected') errors[field] ??= issue.message;
-  }
-  return parsed.success && Object.keys(errors).length === 0 ? { outcome: parsed.data, errors } : { errors };
-}
-
-const OUTCOME_NAMES: Record<OutcomeKind, string> = {
-  delivered: /*i18n*/ 'Delivered',
-  partial: /*i18n*/ 'Partly delivered',
-  failed: /*i18n*/ 'Not delivered',
-};
 
 /**
- * How a delivery is proved (R-PROOF-OF-DELIVERY): the recipient's code, or, when they have none, a
- * photo of the handover (the phone's camera opens) and the name of who took the parcel.
+ * The outcome forms with their shared rules (zod), loaded when a card is first opened rather than with the
+ * run: on a cheap phone their code held the main thread at load (issue 43, decision 186). The rider app's
+ * worker keeps them with the page once it is installed, so a card also opens with no signal.
  */
-function DeliveryProof({ errors }: { errors: Record<string, string> }) {
-  const { t } = useLingui();
-  return (
-    <>
-      <FormField label={t`Recipient’s code`} name="code" inputMode="numeric" autoComplete="one-time-code" error={errors.code} />
-      <details className="sm:col-span-2">
-        <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium">
-          <Trans>No code? Take a photo of the handover</Trans>
-        </summary>
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          <FormField
-            label={t`Photo of the handover`}
-            name={HANDOVER_PHOTO_FIELD}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            capture="environment"
-            className="file-input"
-            error={errors[HANDOVER_PHOTO_FIELD]}
-          />
-          <FormField label={t`Who took the parcel`} name="receivedBy" autoComplete="off" error={errors.receivedBy} />
-        </div>
-      </details>
-    </>
-  );
-}
-
-/** The one outcome form the rider chose: delivered, partly, or not. */
-function OutcomeForm({
-  parcel,
-  kind,
-  onRecord,
-}: {
-  parcel: RunParcel;
-  kind: OutcomeKind;
-  onRecord: (outcome: Outcome) => Promise<void>;
-}) {
-  const { t, i18n } = useLingui();
-  const { language, numberFieldType } = useParcelFormat();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = outcomeOf(kind, Object.fromEntries(new FormData(event.currentTarget)));
-    setErrors(found.errors);
-    if (!found.outcome) return;
-    setBusy(true);
-    await onRecord(found.outcome).finally(() => setBusy(false));
-  };
-  // Prefilled as the rider reads numbers: Bengali digits on a Bangla page (R-LOCALE-INPUT reads either).
-  const wholeCash = String(parcel.codAmount / POISHA_PER_TAKA);
-  const cash = language === 'bn' ? withBengaliDigits(wholeCash) : wholeCash;
-  if (kind === 'failed')
-    return (
-      <form onSubmit={submit} noValidate className="grid gap-3" data-testid="outcome-form">
-        <SelectField label={t`Could not deliver because`} name="reason" defaultValue="" error={errors.reason}>
-          <option value="">{t`Choose a reason`}</option>
-          {FAILURE_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {i18n._(FAILURE_REASON_NAMES[reason])}
-            </option>
-          ))}
-        </SelectField>
-        <button type="submit" className="btn btn-warning min-h-12 sm:justify-self-start" disabled={busy}>
-          <Trans>Record: not delivered</Trans>
-        </button>
-      </form>
-    );
-  return (
-    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2 sm:items-start" data-testid="outcome-form">
-      <DeliveryProof errors={errors} />
-      <FormField
-        label={t`Cash collected (৳)`}
-        name="cash"
-        type={numberFieldType}
-        inputMode="decimal"
-        min="0"
-        defaultValue={kind === 'delivered' ? cash : undefined}
-        error={errors.cash}
-      />
-      {kind === 'partial' ? (
-        <div className="sm:col-span-2">
-          <FormField label={t`What was handed over`} name="handedOver" error={errors.handedOver} required />
-        </div>
-      ) : null}
-      <button type="submit" className="btn btn-success min-h-12 sm:col-span-2 sm:justify-self-start" disabled={busy}>
-        {kind === 'delivered' ? <Trans>Record: delivered</Trans> : <Trans>Record the partial delivery</Trans>}
-      </button>
-    </form>
-  );
-}
+const loadRecordOutcome = () => import('../components/RecordOutcome.tsx');
+const RecordOutcome = lazy(() => loadRecordOutcome().then((module) => ({ default: module.RecordOutcome })));
 
 /** What the phone holds for a parcel: an outcome waiting for the network, or refused with the server's reason. */
 function KeptOutcome({ kept, onDismiss }: { kept: QueuedOutcome; onDismiss: () => void }) {
@@ -205,14 +80,18 @@ const RunStop = memo(function RunStop({
   record: (parcel: RunParcel, outcome: Outcome) => Promise<void>;
   dismiss: (key: string) => void;
 }) {
-  const { i18n } = useLingui();
   const { taka, count, language } = useParcelFormat();
-  const [kind, setKind] = useState<OutcomeKind>('delivered');
   const headingId = useId();
   const area = placeName(parcel.recipient.area, language);
   const done = kept !== undefined && !kept.refusal;
   return (
-    <li className="card card-sm border border-base-300 bg-base-100" aria-labelledby={headingId} data-testid="run-stop">
+    // Cards off screen are neither laid out nor painted until scrolled near (`content-visibility`): the first
+    // layout of 40 cards held a cheap phone's main thread for a quarter of a second (issue 43, decision 186).
+    <li
+      className="card card-sm border border-base-300 bg-base-100 [contain-intrinsic-size:auto_7rem] [content-visibility:auto]"
+      aria-labelledby={headingId}
+      data-testid="run-stop"
+    >
       <div className="card-body gap-3">
         <h3 id={headingId} className="m-0">
           <button
@@ -268,27 +147,9 @@ const RunStop = memo(function RunStop({
             </div>
             <p className="text-sm">{parcel.recipient.phone}</p>
             {done ? null : (
-              <>
-                <fieldset className="join w-full" aria-label={i18n._(/*i18n*/ 'Outcome')}>
-                  {(Object.keys(OUTCOME_NAMES) as OutcomeKind[]).map((each) => (
-                    <label
-                      key={each}
-                      className={`join-item btn min-h-12 flex-1 ${kind === each ? 'btn-primary' : 'btn-outline'}`}
-                    >
-                      <input
-                        type="radio"
-                        name={`outcome-${parcel.trackingCode}`}
-                        value={each}
-                        checked={kind === each}
-                        onChange={() => setKind(each)}
-                        className="sr-only"
-                      />
-                      {i18n._(OUTCOME_NAMES[each])}
-                    </label>
-                  ))}
-                </fieldset>
-                <OutcomeForm key={kind} parcel={parcel} kind={kind} onRecord={(outcome) => record(parcel, outcome)} />
-              </>
+              <Suspense fallback={<Spinner />}>
+                <RecordOutcome parcel={parcel} onRecord={(outcome) => record(parcel, outcome)} />
+              </Suspense>
             )}
           </div>
         ) : null}
@@ -343,7 +204,7 @@ export function RunPage() {
   const { t } = useLingui();
   useDocumentTitle(t`My run`);
   const { language } = useParcelFormat();
-  useRiderApp(language);
+  useRiderApp(language, loadRecordOutcome);
   const run = useRiderRun();
   const outbox = useRiderOutbox();
   const [openCode, setOpenCode] = useState<string>();
