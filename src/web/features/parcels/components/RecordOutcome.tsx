@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { FAILURE_REASONS } from '#shared/consignment-status.ts';
 import { withBengaliDigits } from '#shared/digits.ts';
 import { HANDOVER_PHOTO_FIELD } from '#shared/handover-photo.ts';
 import { cashInTaka, poisha } from '#shared/parcel-forms.ts';
 import { POISHA_PER_TAKA } from '#shared/parcel-services.ts';
 import { type DeliveryOutcome, deliveryOutcomeSchema, type RunParcel } from '#shared/tracking.ts';
-import { FormField, SelectField } from '#web/components/FormField.tsx';
+import { FormField } from '#web/components/FormField.tsx';
 import { pictureFile } from '#web/lib/picture-file.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
-import { FAILURE_REASON_NAMES, OUTCOME_NAMES } from './status-names.ts';
+import { FailureReasonField } from './FailureReasonField.tsx';
+import { OUTCOME_NAMES } from './status-names.ts';
 
 type Fields = Record<string, FormDataEntryValue>;
 type Outcome = DeliveryOutcome<File>;
@@ -79,7 +79,7 @@ function OutcomeForm({
   kind: OutcomeKind;
   onRecord: (outcome: Outcome) => Promise<void>;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { language, numberFieldType } = useParcelFormat();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -97,14 +97,7 @@ function OutcomeForm({
   if (kind === 'failed')
     return (
       <form onSubmit={submit} noValidate className="grid gap-3" data-testid="outcome-form">
-        <SelectField label={t`Could not deliver because`} name="reason" defaultValue="" error={errors.reason}>
-          <option value="">{t`Choose a reason`}</option>
-          {FAILURE_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {i18n._(FAILURE_REASON_NAMES[reason])}
-            </option>
-          ))}
-        </SelectField>
+        <FailureReasonField label={t`Could not deliver because`} error={errors.reason} />
         <button type="submit" className="btn btn-warning min-h-12 sm:justify-self-start" disabled={busy}>
           <Trans>Record: not delivered</Trans>
         </button>

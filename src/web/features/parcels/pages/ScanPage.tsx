@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { FAILURE_REASONS, HUB_STATUSES, SCAN_STATUSES } from '#shared/consignment-status.ts';
+import { HUB_STATUSES, SCAN_STATUSES } from '#shared/consignment-status.ts';
 import { HUBS, hubName } from '#shared/hubs.ts';
 import { scanRequestSchema } from '#shared/tracking.ts';
 import { SelectField, TextAreaField } from '#web/components/FormField.tsx';
@@ -10,8 +10,9 @@ import { useInPageLanguage } from '#web/lib/use-in-page-language.ts';
 import { useParcelFormat } from '#web/lib/use-parcel-format.ts';
 import { useRiders, useScans } from '../api/use-scans.ts';
 import { CameraScanner } from '../components/CameraScanner.tsx';
+import { FailureReasonField } from '../components/FailureReasonField.tsx';
 import { ScanResults } from '../components/ScanResults.tsx';
-import { FAILURE_REASON_NAMES, PARCEL_STATUS_NAMES } from '../components/status-names.ts';
+import { PARCEL_STATUS_NAMES } from '../components/status-names.ts';
 
 /** Codes as a scanner types them (one per line, Enter after each) or as people paste them: any blank or comma between. */
 const codesIn = (typed: string) => typed.split(/[\s,;]+/).filter(Boolean);
@@ -150,14 +151,7 @@ export function ScanPage() {
               ))}
             </SelectField>
             {status === 'delivery_failed' ? (
-              <SelectField label={t`Why the delivery failed`} name="reason" defaultValue="" error={errors.reason} required>
-                <option value="">{t`Choose a reason`}</option>
-                {FAILURE_REASONS.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {i18n._(FAILURE_REASON_NAMES[reason])}
-                  </option>
-                ))}
-              </SelectField>
+              <FailureReasonField label={t`Why the delivery failed`} error={errors.reason} required />
             ) : null}
           </div>
           <div className="md:col-span-2">
