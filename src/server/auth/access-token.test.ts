@@ -58,7 +58,11 @@ describe('createAccessTokenVerifier', () => {
   it('remembers a verified token only until its expiry: then it is refused as expired (decision 188)', async () => {
     const key = await signingKey('k1');
     let now = Date.now();
-    const verify = createAccessTokenVerifier(async () => ({ keys: [key.jwk] }), ISSUER, () => now);
+    const verify = createAccessTokenVerifier(
+      async () => ({ keys: [key.jwk] }),
+      ISSUER,
+      () => now,
+    );
     const token = await key.sign({ email: 'a@x.com', sid: 's1' });
     await expect(verify(token)).resolves.toMatchObject({ sessionId: 's1' });
     await expect(verify(token)).resolves.toMatchObject({ sessionId: 's1' });
@@ -72,7 +76,9 @@ describe('createAccessTokenVerifier', () => {
     const token = await key.sign({ email: 'a@x.com', sid: 's1' });
     await expect(verify(token)).resolves.toMatchObject({ sessionId: 's1' });
     const [header, payload, signature] = token.split('.') as [string, string, string];
-    const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-2' })).toString('base64url');
+    const other = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-2' }),
+    ).toString('base64url');
     await expect(verify(`${header}.${other}.${signature}`)).rejects.toMatchObject({ reason: 'invalid' });
   });
 });
