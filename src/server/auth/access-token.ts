@@ -18,7 +18,7 @@ export class AccessTokenError extends Error {
  * Tokens verified and remembered at once, until each one's expiry: a busy shop's signed-in devices of a
  * quarter of an hour (a token lives 15 minutes). Beyond it the oldest remembered is verified again when next used.
  */
-export const MAX_REMEMBERED_TOKENS = 10_000;
+const MAX_REMEMBERED_TOKENS = 10_000;
 
 /** Unknown key ids reload the key set at most this often: a flood of made-up `kid`s costs one read per 30 s. */
 export const KEY_RELOAD_INTERVAL_MS = 30_000;
