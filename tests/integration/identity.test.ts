@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '#server/db/schema.ts';
 import { LAST_ADMIN_MESSAGE } from '#server/modules/users/service.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { expiredAccessToken } from '../helpers/expired-token.ts';
@@ -134,6 +136,26 @@ describe.each(testDatabaseKinds())('identity on %s', (kind) => {
       expect(revoked.status).toBe(200);
       expect((await call(server, 'GET', '/api/user', { token: customer.token })).status).toBe(403);
       expect((await call(server, 'PUT', `/api/user/admin/nobody@example.com`, { token: admin.token })).status).toBe(404);
+    });
+
+    it('a role set or taken away in the database holds from the next request, with a token already verified (R-ROLES)', async () => {
+      const customer = await signUpCustomer(server);
+      const operations = () => call(server, 'GET', '/api/admin/operations', { token: customer.token });
+      expect((await operations()).status).toBe(403);
+      await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, customer.email));
+      expect((await operations()).status).toBe(200);
+      await server.db.update(user).set({ role: 'user' }).where(eq(user.email, customer.email));
+      expect((await operations()).status).toBe(403);
+      // The same token, remembered as verified (decision 188), ends with its session at once (R-SESSION-END).
+      await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, customer.email));
+      try {
+        expect((await operations()).status).toBe(200);
+        expect((await call(server, 'POST', '/api/auth/sign-out', { cookie: customer.cookie, body: {} })).status).toBe(200);
+        expect((await operations()).status).toBe(401);
+      } finally {
+        // The other tests count on the configured admin being the only one.
+        await server.db.update(user).set({ role: 'user' }).where(eq(user.email, customer.email));
+      }
     });
 
     it('the last admin cannot be removed', async () => {

@@ -54,4 +54,31 @@ describe('createAccessTokenVerifier', () => {
     await expect(verify(await rotated.sign({ email: 'a@x.com', sid: 's1' }))).resolves.toMatchObject({ sessionId: 's1' });
     expect(loads).toBe(2);
   });
+
+  it('remembers a verified token only until its expiry: then it is refused as expired (decision 188)', async () => {
+    const key = await signingKey('k1');
+    let now = Date.now();
+    const verify = createAccessTokenVerifier(
+      async () => ({ keys: [key.jwk] }),
+      ISSUER,
+      () => now,
+    );
+    const token = await key.sign({ email: 'a@x.com', sid: 's1' });
+    await expect(verify(token)).resolves.toMatchObject({ sessionId: 's1' });
+    await expect(verify(token)).resolves.toMatchObject({ sessionId: 's1' });
+    now += 15 * 60 * 1000 + 1000;
+    await expect(verify(token)).rejects.toMatchObject({ reason: 'expired' });
+  });
+
+  it('remembers nothing of a token that failed: a tampered copy of a good one is refused', async () => {
+    const key = await signingKey('k1');
+    const verify = createAccessTokenVerifier(async () => ({ keys: [key.jwk] }), ISSUER);
+    const token = await key.sign({ email: 'a@x.com', sid: 's1' });
+    await expect(verify(token)).resolves.toMatchObject({ sessionId: 's1' });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const other = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-2' }),
+    ).toString('base64url');
+    await expect(verify(`${header}.${other}.${signature}`)).rejects.toMatchObject({ reason: 'invalid' });
+  });
 });

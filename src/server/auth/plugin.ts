@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorCodeForStatus } from '#shared/error-codes.ts';
@@ -8,6 +8,7 @@ import { LIMITS } from '#shared/limits.ts';
 import type { Role } from '#shared/user.ts';
 import type { RateLimits } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { user } from '../db/schema.ts';
 import { forbidden, HttpError, unauthorized, unexpectedFailure } from '../http/errors.ts';
 import { guard } from '../http/guards.ts';
@@ -50,6 +51,19 @@ declare module 'fastify' {
     askAuth: (request: FastifyRequest, path: string, body: Record<string, string>) => Promise<Response>;
   }
 }
+
+/**
+ * The account's role as the database has it now (R-ROLES), asked at every request of a role's route:
+ * prepared once per database (decision 188), as Drizzle would otherwise build the same SQL each time.
+ */
+const roleStatement = preparedPerDatabase((db) =>
+  db
+    .select({ role: user.role })
+    .from(user)
+    .where(eq(user.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('role_of_user'),
+);
 
 export function viewerOf(request: FastifyRequest): Viewer {
   if (!request.viewer) throw unauthorized();
@@ -159,7 +173,7 @@ async function authPlugin(
   app.decorateRequest('viewer', undefined);
 
   const roleOf = async (userId: string): Promise<Role> => {
-    const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId)).limit(1);
+    const [row] = await roleStatement(db).execute({ userId });
     return row?.role ?? 'user';
   };
   app.decorate('roleOf', roleOf);
