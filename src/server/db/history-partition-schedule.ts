@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { scheduleTimedJob } from '../timed-job.ts';
 import type { Database } from './client.ts';
 import { makeHistoryPartitions } from './history-partitions.ts';
 
@@ -11,25 +12,13 @@ const LOOK_EVERY_MS = 6 * 60 * 60_000;
  * database function takes a lock, so two instances never make the same month.
  */
 async function historyPartitionSchedulePlugin(app: FastifyInstance, { db }: { db: Database }) {
-  let running: Promise<unknown> | undefined;
-  const look = () => {
-    running ??= makeHistoryPartitions(db)
-      .then((made) => {
-        if (made) app.log.info({ partitions: made }, 'the coming months of history have their partitions');
-      })
-      .catch((error: unknown) =>
-        app.log.warn({ err: error }, 'making the coming months’ partitions failed; the next look tries again'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(look, LOOK_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => look());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  scheduleTimedJob(app, {
+    everyMs: LOOK_EVERY_MS,
+    run: async () => {
+      const made = await makeHistoryPartitions(db);
+      if (made) app.log.info({ partitions: made }, 'the coming months of history have their partitions');
+    },
+    failed: 'making the coming months’ partitions failed; the next look tries again',
   });
 }
 

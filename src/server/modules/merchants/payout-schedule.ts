@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import { scheduleTimedJob } from '#server/timed-job.ts';
 import { startTuesdayRun, workPayoutRuns } from './payout-run.ts';
 
 declare module 'fastify' {
@@ -23,38 +24,16 @@ const LOOK_EVERY_MS = 5 * 60_000;
  */
 async function payoutSchedulePlugin(app: FastifyInstance, { db, config }: { db: Database; config: Config }) {
   const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const closing = new AbortController();
-  let working: Promise<void> | undefined;
-  let lookAgain = false;
-  const look = async () => {
-    await startTuesdayRun(db, config.timeZone);
-    const days = await workPayoutRuns(db, { worker, signal: closing.signal });
-    if (days.length > 0) app.log.info({ days }, 'payout runs worked');
-  };
-  const wake = () => {
-    if (working) {
-      lookAgain = true;
-      return;
-    }
-    working = look()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'the payout run stopped; the next look carries it on'))
-      .finally(() => {
-        working = undefined;
-        if (lookAgain && !closing.signal.aborted) {
-          lookAgain = false;
-          wake();
-        }
-      });
-  };
-  app.decorate('payoutWorker', { wake });
-  const timer = setInterval(wake, LOOK_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => wake());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    closing.abort();
-    await working;
+  const wake = scheduleTimedJob(app, {
+    everyMs: LOOK_EVERY_MS,
+    run: async (signal) => {
+      await startTuesdayRun(db, config.timeZone);
+      const days = await workPayoutRuns(db, { worker, signal });
+      if (days.length > 0) app.log.info({ days }, 'payout runs worked');
+    },
+    failed: 'the payout run stopped; the next look carries it on',
   });
+  app.decorate('payoutWorker', { wake });
 }
 
 export default fp(payoutSchedulePlugin, { name: 'payout-schedule' });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '#server/db/client.ts';
+import { scheduleTimedJob } from '#server/timed-job.ts';
 import { sweepLookHours } from './service.ts';
 
 declare module 'fastify' {
@@ -18,24 +19,12 @@ const SWEEP_EVERY_MS = 60 * 60_000;
  * conditional delete, so two instances sweeping at once remove each row once.
  */
 async function lookHoursSweepPlugin(app: FastifyInstance, { db }: { db: Database }) {
-  let running: Promise<unknown> | undefined;
   const sweep = (now = new Date()) => sweepLookHours(db, now);
-  const look = () => {
-    running ??= sweep()
-      .catch((error: unknown) =>
-        app.log.warn({ err: error }, 'sweeping the record looks’ counters failed; the next look tries again'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
   app.decorate('recipientRecordLookHours', { sweep });
-  const timer = setInterval(look, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => look());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  scheduleTimedJob(app, {
+    everyMs: SWEEP_EVERY_MS,
+    run: () => sweep(),
+    failed: 'sweeping the record looks’ counters failed; the next look tries again',
   });
 }
 
