@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#shared/product.ts';
 import type { Tracking } from '#shared/tracking.ts';
-import { pageRoute, type ReadPublic, render, wholeMarkup } from './entry-server.tsx';
+import { pageRoute, type ReadPublic, render, wholeText } from './entry-server.tsx';
 
 const PRODUCT: Product = {
   _id: '3f7a4c2e-1b9d-4e8a-9c6f-2d5b8a1e7c40',
@@ -24,7 +24,7 @@ const page = async (url: string, read: ReadPublic) => {
     timeZone: 'Asia/Dhaka',
     read,
   });
-  return { ...rendered, html: wholeMarkup(rendered) };
+  return { ...rendered, head: wholeText(rendered.head), html: wholeText(rendered.html) };
 };
 
 describe('the server renderer', () => {
@@ -115,18 +115,35 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
       };
       const joined = await render(request);
       const whole = await render(request, false);
-      expect(wholeMarkup(joined)).toContain(url.split('/').at(-1));
+      expect(wholeText(joined.html)).toContain(url.split('/').at(-1));
       // The layout's stretches are the same in every page, the page's own never marked so (decision 189).
       expect(joined.html.filter((stretch) => stretch.fixed).length).toBeGreaterThan(1);
       expect(joined.html.filter((stretch) => !stretch.fixed).map((stretch) => stretch.text)).toContain(url.split('/').at(-1));
       // The page's state says when its answers were read, which differs between two renders.
       const unstamped = (page: typeof joined) => ({
         ...page,
-        html: wholeMarkup(page),
+        head: wholeText(page.head),
+        html: wholeText(page.html),
         state: page.state.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, ''),
       });
       expect(unstamped(joined)).toEqual(unstamped(whole));
     }
+    // Two parcels' pages share their fixed stretches, head and layout alike: each is compressed once.
+    const fixedOf = async (url: string) => {
+      const rendered = await render({
+        url,
+        publicUrl: 'https://shop.example',
+        shopName: 'SwiftCargo',
+        currency: 'bdt',
+        timeZone: 'Asia/Dhaka',
+        read: read(known),
+      });
+      return [...rendered.head, ...rendered.html].filter((stretch) => stretch.fixed).map((stretch) => stretch.text);
+    };
+    const first = await fixedOf('/track/SC7K2M9XQ4TR8');
+    expect(first.join('')).not.toContain('SC7K2M9XQ4TR8');
+    expect(first.join('')).toContain('<title>');
+    expect(await fixedOf('/track/SCAB12CD34EF5')).toEqual(first);
   });
 
   it('says a test parcel is one in the page’s own part, in both languages; a real parcel’s page does not (R-SANDBOX)', async () => {
@@ -135,15 +152,17 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
       SCAB12CD34EF5: tracking('SCAB12CD34EF5', true),
     };
     const shown = async (url: string) =>
-      wholeMarkup(
-        await render({
-          url,
-          publicUrl: 'https://shop.example',
-          shopName: 'SwiftCargo',
-          currency: 'bdt',
-          timeZone: 'Asia/Dhaka',
-          read: read(known),
-        }),
+      wholeText(
+        (
+          await render({
+            url,
+            publicUrl: 'https://shop.example',
+            shopName: 'SwiftCargo',
+            currency: 'bdt',
+            timeZone: 'Asia/Dhaka',
+            read: read(known),
+          })
+        ).html,
       );
     expect(await shown('/track/SC7K2M9XQ4TR8')).toMatch(/data-testid="test-parcel"[^>]*>Test parcel</);
     expect(await shown('/bn/track/SC7K2M9XQ4TR8')).toMatch(/data-testid="test-parcel"[^>]*>টেস্ট পার্সেল</);

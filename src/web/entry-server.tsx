@@ -65,15 +65,18 @@ export interface MarkupStretch {
   fixed?: true;
 }
 
-/** A page's markup whole, as the browser gets it. */
-export const wholeMarkup = (page: Pick<RenderedPage, 'html'>) => page.html.map((stretch) => stretch.text).join('');
+/** Stretches joined, as the browser gets them. */
+export const wholeText = (stretches: readonly MarkupStretch[]) => stretches.map((stretch) => stretch.text).join('');
 
 export interface RenderedPage {
   status: number;
   /** The page's language, for `<html lang>` (R-LANGUAGES). */
   locale: Locale;
-  /** Title, description, canonical, Open Graph, Twitter and JSON-LD tags. */
-  head: string;
+  /**
+   * Title, description, canonical, Open Graph, Twitter and JSON-LD tags, as stretches: a joined page's
+   * are cut around its parameter, the rest marked `fixed` (decision 189).
+   */
+  head: MarkupStretch[];
   /**
    * The page's markup, for the #root element, as stretches: a joined page's layout stretches are the same
    * in every page of its kind, marked `fixed`, so the server compresses them once (decision 189).
@@ -259,8 +262,9 @@ export async function render(request: PageRequest, join = true): Promise<Rendere
   );
   const joined = join ? joinedPage(fetchRequest, leaf?.route.id, locale) : undefined;
   const html = joined
-    ? await joined(await renderedNow(page('content')), (layoutContext) => page('layout', layoutContext))
+    ? await joined.markup(await renderedNow(page('content')), (layoutContext) => page('layout', layoutContext))
     : [{ text: await renderToHtml(page('whole')) }];
+  const headText = headTags(head, request, locale, path);
   const state: PageState = {
     queries: dehydrate(client),
     missing,
@@ -271,7 +275,9 @@ export async function render(request: PageRequest, join = true): Promise<Rendere
   return {
     status: outage ? 503 : head.status,
     locale,
-    head: headTags(head, request, locale, path),
+    // A joined page's head names its parameter (its title, its addresses) and nothing else of its own: cut
+    // around it, the rest is the same for every page of its kind found (or not), compressed once.
+    head: joined ? withParameter(headText.split(joined.value), joined.value) : [{ text: headText }],
     html,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
   };
@@ -298,7 +304,7 @@ function joinedPage(request: Request, routeId: string | undefined, locale: Local
   const url = new URL(request.url);
   const value = url.pathname.split('/').at(-1) ?? '';
   if (!joined || url.search || !PLAIN_PARAMETER.test(value)) return undefined;
-  return async (content: string, layout: LayoutElement): Promise<MarkupStretch[]> => {
+  const markup = async (content: string, layout: LayoutElement): Promise<MarkupStretch[]> => {
     const key = `${locale}:${routeId}`;
     let parts = layouts.get(key);
     if (!parts) {
@@ -309,9 +315,10 @@ function joinedPage(request: Request, routeId: string | undefined, locale: Local
     const { before, after } = await parts;
     return [...withParameter(before, value), { text: content }, ...withParameter(after, value)];
   };
+  return { value, markup };
 }
 
-/** The layout's fixed stretches with the page's parameter between them. */
+/** Fixed stretches (a layout's, a head's) with the page's parameter between them. */
 const withParameter = (stretches: string[], value: string): MarkupStretch[] =>
   stretches
     .flatMap((text, index): MarkupStretch[] => [...(index > 0 ? [{ text: value }] : []), { text, fixed: true }])

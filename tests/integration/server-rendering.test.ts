@@ -195,11 +195,11 @@ describe('server-rendered pages', () => {
       ],
     };
     const renderer = pathToFileURL(join(process.cwd(), 'dist/web-server/entry-server.js')).href;
-    const script = `const { render, wholeMarkup } = await import(${JSON.stringify(renderer)});
+    const script = `const { render, wholeText } = await import(${JSON.stringify(renderer)});
       const body = JSON.parse(process.env.TRACKED);
       const page = await render({ url: '/track/' + body.trackingCode, publicUrl: 'http://shop.example', shopName: 'SwiftCargo',
         currency: 'BDT', timeZone: 'Asia/Dhaka', read: async () => ({ status: 200, body, headers: {} }) });
-      if (!wholeMarkup(page).includes('Standard')) throw new Error('the page does not name its service');`;
+      if (!wholeText(page.html).includes('Standard')) throw new Error('the page does not name its service');`;
     const rendered = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       env: { ...process.env, NODE_ENV: 'production', TRACKED: JSON.stringify(tracked) },
       encoding: 'utf8',

@@ -26,7 +26,7 @@ interface WebRenderer {
     read: (path: string) => Promise<PublicReadAnswer>;
     formAnswer?: FormAnswer;
     viewer?: PageViewer;
-  }): Promise<{ status: number; locale: string; head: string; html: MarkupStretch[]; state: string }>;
+  }): Promise<{ status: number; locale: string; head: MarkupStretch[]; html: MarkupStretch[]; state: string }>;
   publicPages(): { path: string; lastModified?: string }[];
   pageRoute(url: string): PageRoute;
 }
@@ -39,7 +39,7 @@ export interface PageRoute {
   forViewer: boolean;
 }
 
-/** A stretch of a page's markup; `fixed` when every page of its kind has the same text (a joined page's layout). */
+/** A stretch of a page's markup or head; `fixed` when every page of its kind has the same text (a joined page's layout). */
 interface MarkupStretch {
   text: string;
   fixed?: true;
@@ -160,11 +160,11 @@ const ownPiece = (text: string): PagePiece => ({ bytes: Buffer.from(text) });
 const templatePiece = (text: string) => fixedPiece(Buffer.from(text));
 
 /**
- * The renderer's fixed markup (a joined page's layout, decision 189) as pieces made once, by their text:
- * a handful (a layout per language and joined page), bounded all the same, as text a renderer marks fixed
- * by mistake must not grow the process.
+ * The renderer's fixed markup (a joined page's layout and head, decision 189) as pieces made once, by
+ * their text: a few dozen (per language and joined page), bounded all the same, as text a renderer marks
+ * fixed by mistake must not grow the process; past the bound a text's piece is made again each time.
  */
-function fixedMarkup(most = 64) {
+function fixedMarkup(most = 256) {
   const made = new Map<string, PagePiece>();
   return (text: string): PagePiece => {
     const known = made.get(text);
@@ -215,6 +215,7 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
   const path = rendererPath(webRoot);
   const renderer = existsSync(path) ? ((await import(pathToFileURL(path).href)) as WebRenderer) : undefined;
   const fixedPieceOf = fixedMarkup();
+  const pieceOf = (stretch: MarkupStretch) => (stretch.fixed ? fixedPieceOf(stretch.text) : ownPiece(stretch.text));
   return {
     async page(url, read, log, formAnswer, viewer) {
       if (!renderer) return { status: 200, body: shell };
@@ -232,9 +233,10 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
         pieces.beforeLanguage,
         ownPiece(page.locale),
         pieces.beforeHead,
-        ownPiece(`${page.head}\n    ${languageFont}${preloads}`),
+        ...page.head.map(pieceOf),
+        ownPiece(`\n    ${languageFont}${preloads}`),
         pieces.beforeMarkup,
-        ...markup.map((stretch) => (stretch.fixed ? fixedPieceOf(stretch.text) : ownPiece(stretch.text))),
+        ...markup.map(pieceOf),
         pieces.beforeState,
         ownPiece(page.state),
         pieces.end,
