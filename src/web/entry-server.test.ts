@@ -96,6 +96,15 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
         : { status: 404, body: { error: { code: 'not_found', message: 'No parcel has this tracking code.' } }, headers: {} };
     };
 
+  const requestFor = (url: string, known: Record<string, Tracking>) => ({
+    url,
+    publicUrl: 'https://shop.example',
+    shopName: 'SwiftCargo',
+    currency: 'bdt',
+    timeZone: 'Asia/Dhaka',
+    read: read(known),
+  });
+
   it('is the whole page, byte for byte, for each parcel in both languages, the layout made once', async () => {
     const known = { SC7K2M9XQ4TR8: tracking('SC7K2M9XQ4TR8', false), SCAB12CD34EF5: tracking('SCAB12CD34EF5', true) };
     for (const url of [
@@ -105,14 +114,7 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
       '/bn/track/SCAB12CD34EF5',
       '/track/SCNOSUCHCODE1',
     ]) {
-      const request = {
-        url,
-        publicUrl: 'https://shop.example',
-        shopName: 'SwiftCargo',
-        currency: 'bdt',
-        timeZone: 'Asia/Dhaka',
-        read: read(known),
-      };
+      const request = requestFor(url, known);
       const joined = await render(request);
       const whole = await render(request, false);
       expect(wholeText(joined.html)).toContain(url.split('/').at(-1));
@@ -130,14 +132,7 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
     }
     // Two parcels' pages share their fixed stretches, head and layout alike: each is compressed once.
     const fixedOf = async (url: string) => {
-      const rendered = await render({
-        url,
-        publicUrl: 'https://shop.example',
-        shopName: 'SwiftCargo',
-        currency: 'bdt',
-        timeZone: 'Asia/Dhaka',
-        read: read(known),
-      });
+      const rendered = await render(requestFor(url, known));
       return [...rendered.head, ...rendered.html].filter((stretch) => stretch.fixed).map((stretch) => stretch.text);
     };
     const first = await fixedOf('/track/SC7K2M9XQ4TR8');
@@ -151,19 +146,7 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
       SC7K2M9XQ4TR8: { ...tracking('SC7K2M9XQ4TR8', false), test: true },
       SCAB12CD34EF5: tracking('SCAB12CD34EF5', true),
     };
-    const shown = async (url: string) =>
-      wholeText(
-        (
-          await render({
-            url,
-            publicUrl: 'https://shop.example',
-            shopName: 'SwiftCargo',
-            currency: 'bdt',
-            timeZone: 'Asia/Dhaka',
-            read: read(known),
-          })
-        ).html,
-      );
+    const shown = async (url: string) => wholeText((await render(requestFor(url, known))).html);
     expect(await shown('/track/SC7K2M9XQ4TR8')).toMatch(/data-testid="test-parcel"[^>]*>Test parcel</);
     expect(await shown('/bn/track/SC7K2M9XQ4TR8')).toMatch(/data-testid="test-parcel"[^>]*>টেস্ট পার্সেল</);
     expect(await shown('/track/SCAB12CD34EF5')).not.toContain('test-parcel');
