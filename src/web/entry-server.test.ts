@@ -139,6 +139,10 @@ describe('a tracking page joined to its layout rendered once (decision 162)', ()
     expect(first.join('')).not.toContain('SC7K2M9XQ4TR8');
     expect(first.join('')).toContain('<title>');
     expect(await fixedOf('/track/SCAB12CD34EF5')).toEqual(first);
+    // A code that names no parcel could be any word of the head: its head is not cut into fixed stretches.
+    const notFound = await render(requestFor('/track/SwiftCargo', known));
+    expect(notFound.status).toBe(404);
+    expect(notFound.head.filter((stretch) => stretch.fixed)).toEqual([]);
   });
 
   it('says a test parcel is one in the page’s own part, in both languages; a real parcel’s page does not (R-SANDBOX)', async () => {

@@ -276,8 +276,10 @@ export async function render(request: PageRequest, join = true): Promise<Rendere
     status: outage ? 503 : head.status,
     locale,
     // A joined page's head names its parameter (its title, its addresses) and nothing else of its own: cut
-    // around it, the rest is the same for every page of its kind found (or not), compressed once.
-    head: joined ? withParameter(headText.split(joined.value), joined.value) : [{ text: headText }],
+    // around it, the rest is the same for every page of its kind, compressed once. Only a page found: its
+    // parameter is then a real one (a parcel's code), never a word of the head's an address could be
+    // chosen to cut it at, making new "fixed" stretches at will.
+    head: joined && head.status === 200 ? withParameter(headText.split(joined.value), joined.value) : [{ text: headText }],
     html,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
   };

@@ -39,7 +39,7 @@ export interface PageRoute {
   forViewer: boolean;
 }
 
-/** A stretch of a page's markup or head; `fixed` when every page of its kind has the same text (a joined page's layout). */
+/** A stretch of a page's markup or head; `fixed` when every page of its kind has the same text (a joined page's layout, its head). */
 interface MarkupStretch {
   text: string;
   fixed?: true;
