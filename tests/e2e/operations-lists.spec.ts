@@ -5,24 +5,23 @@ import type { Booking } from '#shared/consignment.ts';
 import { approvedMerchant } from '../helpers/merchants.ts';
 import { STANDARD_PARCEL } from '../helpers/parcels.ts';
 import { call, type SignedInCustomer, signInAdmin, signUpCustomer } from '../helpers/shop-client.ts';
+import type { TestServer } from '../helpers/test-server.ts';
 import { expectAxeCleanAtEveryWidth } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInBrowser } from './sign-in.ts';
 
 /**
  * Issue 43 (R-OPERATIONS-LISTS, R-HUB-LISTS, R-PICKUPS-AHEAD, R-CASH-HANDINS, R-MAILBOX): Operations → stuck → the
- * parcels, acted on at once; each new page axe-clean at every width, in English and Bangla.
+ * parcels, acted on at once; each new page axe-clean at every width, in English and Bangla. The pages' checks are
+ * tests of their own, one per language: thirty axe runs with their screenshots in one test outlasted its time on a
+ * slow machine running two workers.
  */
-test('Operations → stuck → the parcels, given to a rider at once; the hub’s, pickups’ and Mailbox’s pages in both languages', async ({
-  page,
-  server,
-}) => {
-  test.slow();
+
+/** Three parcels booked and taken to the Dhaka hub; the first two three days ago, past STUCK_AFTER_HOURS (48). */
+async function parcelsAtTheHub(server: TestServer) {
   const admin = await signInAdmin(server);
   const merchant = await signUpCustomer(server, { name: 'Asha Rahman' });
   await approvedMerchant(server, admin, merchant);
-  const rider: SignedInCustomer = await signUpCustomer(server, { name: 'Jamal Rider' });
-  await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
   const book = async () =>
     (
       await call<Booking>(server, 'POST', '/api/consignments', {
@@ -35,12 +34,22 @@ test('Operations → stuck → the parcels, given to a rider at once; the hub’
     call(server, 'POST', '/api/ops/scans', { token: admin.token, body: { codes, ...move } });
   await scan([stuck, alsoStuck, moving], { status: 'picked_up' });
   await scan([stuck, alsoStuck, moving], { status: 'at_hub', hub: 'dhaka' });
-  // Three days at the Dhaka hub: past STUCK_AFTER_HOURS (48).
   for (const code of [stuck, alsoStuck])
     await server.db
       .update(consignments)
       .set({ statusChangedAt: sql`now() - interval '3 days'` })
       .where(eq(consignments.trackingCode, code));
+  return { admin, merchant, stuck, alsoStuck, moving };
+}
+
+test('Operations → stuck → the parcels, given to a rider at once; a pickup ahead sent a rider from its day', async ({
+  page,
+  server,
+}) => {
+  test.slow();
+  const { admin, merchant, stuck, alsoStuck, moving } = await parcelsAtTheHub(server);
+  const rider: SignedInCustomer = await signUpCustomer(server, { name: 'Jamal Rider' });
+  await call(server, 'PUT', `/api/admin/users/${rider.email}/role`, { token: admin.token, body: { role: 'rider' } });
 
   await signInBrowser(page, server, admin);
   await page.goto('/dashboard/operations');
@@ -83,9 +92,16 @@ test('Operations → stuck → the parcels, given to a rider at once; the hub’
   await pickup.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Rider sent.')).toBeVisible();
   await expect(page.getByTestId('pickup-day').filter({ hasText: 'without a rider' })).toHaveCount(0);
+});
 
-  // The hub's on-hand list holds the one left; the new pages in both languages, axe-clean at every width.
-  for (const prefix of ['', '/bn']) {
+for (const prefix of ['', '/bn']) {
+  test(`the hub's, stuck parcels', Operations', pickups' and Mailbox's pages at ${prefix || '/'}, axe-clean at every width`, async ({
+    page,
+    server,
+  }) => {
+    test.slow();
+    const { admin, moving } = await parcelsAtTheHub(server);
+    await signInBrowser(page, server, admin);
     await page.goto(`${prefix}/dashboard/hub?hub=dhaka&list=on_hand`);
     await expect(page.getByRole('link', { name: moving })).toBeVisible();
     await expectAxeCleanAtEveryWidth(page, `hub parcels${prefix.replace('/', ' ')}`);
@@ -101,5 +117,5 @@ test('Operations → stuck → the parcels, given to a rider at once; the hub’
     await page.goto(`${prefix}/dashboard/mailbox?tab=texts`);
     await expect(page.getByTestId('text-message').first()).toBeVisible();
     await expectAxeCleanAtEveryWidth(page, `mailbox texts${prefix.replace('/', ' ')}`);
-  }
-});
+  });
+}
