@@ -82,6 +82,8 @@ export interface RenderedPage {
    * in every page of its kind, marked `fixed`, so the server compresses them once (decision 189).
    */
   html: MarkupStretch[];
+  /** The `<link rel="preload">`s React wrote before the markup (a hero's picture): they belong in <head>. */
+  preloads: string;
   /** A <script type="application/json"> with the answers the page was rendered with, for hydration. */
   state: string;
 }
@@ -261,9 +263,9 @@ export async function render(request: PageRequest, join = true): Promise<Rendere
     </StrictMode>
   );
   const joined = join ? joinedPage(fetchRequest, leaf?.route.id, locale) : undefined;
-  const html = joined
+  const { preloads, html } = joined
     ? await joined.markup(await renderedNow(page('content')), (layoutContext) => page('layout', layoutContext))
-    : [{ text: await renderToHtml(page('whole')) }];
+    : withoutPreloads(await renderToHtml(page('whole')));
   const headText = headTags(head, request, locale, path);
   const state: PageState = {
     queries: dehydrate(client),
@@ -281,6 +283,7 @@ export async function render(request: PageRequest, join = true): Promise<Rendere
     // chosen to cut it at, making new "fixed" stretches at will.
     head: joined && head.status === 200 ? withParameter(headText.split(joined.value), joined.value) : [{ text: headText }],
     html,
+    preloads,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
   };
 }
@@ -297,7 +300,7 @@ const PARAMETER_STANDIN = 'PAGEPARAMETER0STANDIN';
 /** What a parameter must be to be written into the layout as it is: the same in a path, encoded or not, and in HTML. */
 const PLAIN_PARAMETER = /^[A-Za-z0-9]{1,40}$/;
 /** A layout's markup before and after the page's part, each cut where the page's parameter goes. */
-const layouts = new Map<string, Promise<{ before: string[]; after: string[] }>>();
+const layouts = new Map<string, Promise<{ preloads: string; before: string[]; after: string[] }>>();
 
 type LayoutElement = (context: Exclude<Awaited<ReturnType<StaticHandler['query']>>, Response>) => ReactNode;
 
@@ -306,7 +309,7 @@ function joinedPage(request: Request, routeId: string | undefined, locale: Local
   const url = new URL(request.url);
   const value = url.pathname.split('/').at(-1) ?? '';
   if (!joined || url.search || !PLAIN_PARAMETER.test(value)) return undefined;
-  const markup = async (content: string, layout: LayoutElement): Promise<MarkupStretch[]> => {
+  const markup = async (content: string, layout: LayoutElement) => {
     const key = `${locale}:${routeId}`;
     let parts = layouts.get(key);
     if (!parts) {
@@ -314,10 +317,19 @@ function joinedPage(request: Request, routeId: string | undefined, locale: Local
       layouts.set(key, parts);
       parts.catch(() => layouts.delete(key));
     }
-    const { before, after } = await parts;
-    return [...withParameter(before, value), { text: content }, ...withParameter(after, value)];
+    const { preloads, before, after } = await parts;
+    return { preloads, html: [...withParameter(before, value), { text: content }, ...withParameter(after, value)] };
   };
   return { value, markup };
+}
+
+/** React writes the preloads of a page's images (the hero's LCP picture) before its markup. */
+const LEADING_PRELOADS = /^(?:<link [^>]*\/>)+/;
+
+/** A page's markup and the preloads React wrote before it, apart: cut once per layout for a joined page. */
+function withoutPreloads(html: string): { preloads: string; html: [MarkupStretch] } {
+  const preloads = html.match(LEADING_PRELOADS)?.[0] ?? '';
+  return { preloads, html: [{ text: html.slice(preloads.length) }] };
 }
 
 /** Fixed stretches (a layout's, a head's) with the page's parameter between them. */
@@ -329,13 +341,25 @@ const withParameter = (stretches: string[], value: string): MarkupStretch[] =>
 async function renderLayout(url: URL, locale: Locale, layout: LayoutElement) {
   const context = await handlerFor(locale, localeOfPath(url.pathname).path).query(new Request(url));
   if (context instanceof Response) throw new Error('No route of the web app redirects on the server');
-  const html = await renderToHtml(layout(context));
+  const {
+    preloads,
+    html: [{ text: html }],
+  } = withoutPreloads(await renderToHtml(layout(context)));
   const mark = html.indexOf(CONTENT_MARK);
   if (mark < 0) throw new Error('The layout rendered alone has no mark where the page goes');
   return {
+    preloads,
     before: html.slice(0, mark).split(PARAMETER_STANDIN),
     after: html.slice(mark + CONTENT_MARK.length).split(PARAMETER_STANDIN),
   };
+}
+
+/** Restated by the server, which never imports the web app's source (src/server/http/web-build.ts). */
+export interface PageRoute {
+  /** The route pattern as /metrics labels it; undefined for an address no page has. */
+  pattern: string | undefined;
+  /** Whether the page is drawn for its signed-in viewer (decision 184). */
+  forViewer: boolean;
 }
 
 /**
@@ -345,7 +369,7 @@ async function renderLayout(url: URL, locale: Locale, layout: LayoutElement) {
  * no page has; and whether it is drawn on the server for its signed-in viewer (decision 184), so the
  * server asks who they are.
  */
-export function pageRoute(url: string): { pattern: string | undefined; forViewer: boolean } {
+export function pageRoute(url: string): PageRoute {
   const { locale, path } = localeOfPath(new URL(url, 'http://page').pathname);
   const matches = matchRoutes(routesFor(path), path);
   const leaf = matches?.at(-1);

@@ -26,7 +26,7 @@ interface WebRenderer {
     read: (path: string) => Promise<PublicReadAnswer>;
     formAnswer?: FormAnswer;
     viewer?: PageViewer;
-  }): Promise<{ status: number; locale: string; head: MarkupStretch[]; html: MarkupStretch[]; state: string }>;
+  }): Promise<{ status: number; locale: string; head: MarkupStretch[]; html: MarkupStretch[]; preloads: string; state: string }>;
   publicPages(): { path: string; lastModified?: string }[];
   pageRoute(url: string): PageRoute;
 }
@@ -85,8 +85,6 @@ const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
 const SHOP_TIME_ZONE_PLACEHOLDER = '__SHOP_TIME_ZONE__';
 const SHOP_CURRENCY_PLACEHOLDER = '__SHOP_CURRENCY__';
 const HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
-/** React writes the preloads of a page's images (the hero's LCP picture) before its markup; they belong in <head>. */
-const LEADING_PRELOADS = /^(?:<link [^>]*\/>)+/;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -225,18 +223,15 @@ export async function loadWebBuild(webRoot: string, settings: PageSettings): Pro
         return undefined;
       });
       if (!page) return { status: 500, body: shell };
-      const [first = { text: '' }, ...rest] = page.html;
-      const preloads = first.text.match(LEADING_PRELOADS)?.[0] ?? '';
       const languageFont = page.locale === 'bn' && banglaFont ? `${fontPreload(banglaFont)}\n    ` : '';
-      const markup = [{ ...first, text: first.text.slice(preloads.length) }, ...rest].filter((stretch) => stretch.text !== '');
       const joined = [
         pieces.beforeLanguage,
         ownPiece(page.locale),
         pieces.beforeHead,
         ...page.head.map(pieceOf),
-        ownPiece(`\n    ${languageFont}${preloads}`),
+        ownPiece(`\n    ${languageFont}${page.preloads}`),
         pieces.beforeMarkup,
-        ...markup.map(pieceOf),
+        ...page.html.map(pieceOf),
         pieces.beforeState,
         ownPiece(page.state),
         pieces.end,

@@ -34,22 +34,13 @@ export async function trackingOf(db: Database, typedCode: string, i18n: I18n, lo
     destination: district(row.recipientAreaId),
     recipient: { name: shortenedName(row.recipientName) },
     estimatedDelivery: { earliest: row.estimatedEarliest, latest: row.estimatedLatest },
-    events: stepsFrom(
-      row.steps.map((step) => ({ ...step, createdAt: new Date(step.at) })),
-      i18n,
-      locale,
-    ),
+    events: stepsFrom(row.steps, i18n, locale),
     test: row.test,
   };
 }
 
-/** A step as the tracking read's statement gives it: JSON, its time as PostgreSQL writes a timestamp in JSON. */
-interface TrackedStep {
-  status: ConsignmentEventRow['status'];
-  hub: string | null;
-  reason: ConsignmentEventRow['reason'];
-  at: string;
-}
+/** A step as the tracking answer takes it: its time as ISO 8601 text in UTC, to the millisecond, as `Date#toISOString`. */
+type TrackedStep = Pick<ConsignmentEventRow, 'status' | 'hub' | 'reason'> & { at: string };
 
 /**
  * A parcel's steps, oldest first, as one JSON array, bounded by its booking (the months since then). Names
@@ -57,7 +48,8 @@ interface TrackedStep {
  */
 const trackedSteps = sql<TrackedStep[]>`(
   select coalesce(json_agg(json_build_object(
-    'status', step.status, 'hub', step.hub, 'reason', step.reason, 'at', step.created_at
+    'status', step.status, 'hub', step.hub, 'reason', step.reason,
+    'at', to_char(step.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   ) order by step.id), '[]')
   from consignment_events step
   where step.consignment_id = consignments.id and step.created_at >= consignments.created_at
@@ -98,23 +90,24 @@ export async function stepsOf(
   i18n: I18n,
   locale: Locale,
 ): Promise<TrackingEvent[]> {
-  return stepsFrom(await eventsOf(db, row), i18n, locale);
+  const events = await eventsOf(db, row);
+  return stepsFrom(
+    events.map((event) => ({ ...event, at: event.createdAt.toISOString() })),
+    i18n,
+    locale,
+  );
 }
 
-function stepsFrom(
-  events: Pick<ConsignmentEventRow, 'status' | 'hub' | 'reason' | 'createdAt'>[],
-  i18n: I18n,
-  locale: Locale,
-): TrackingEvent[] {
-  return events.map((event) => {
-    const hub = event.hub ? findHub(event.hub) : undefined;
-    const text = parcelEventText(event.status, { hub: hub && hubName(hub, locale), reason: event.reason });
+function stepsFrom(steps: TrackedStep[], i18n: I18n, locale: Locale): TrackingEvent[] {
+  return steps.map((step) => {
+    const hub = step.hub ? findHub(step.hub) : undefined;
+    const text = parcelEventText(step.status, { hub: hub && hubName(hub, locale), reason: step.reason });
     return {
-      status: event.status,
+      status: step.status,
       message: translated(i18n, text),
       ...(hub ? { hub: { name: hub.name, nameBn: hub.nameBn } } : {}),
-      ...(event.reason ? { reason: event.reason } : {}),
-      at: event.createdAt.toISOString(),
+      ...(step.reason ? { reason: step.reason } : {}),
+      at: step.at,
     };
   });
 }
