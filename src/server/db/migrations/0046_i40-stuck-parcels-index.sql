@@ -1,0 +1,1 @@
+CREATE INDEX "consignments_stuck_created_idx" ON "consignments" USING btree ("created_at","id","status_changed_at") WHERE "consignments"."status" IN ('picked_up', 'at_hub', 'in_transit', 'at_delivery_hub', 'out_for_delivery', 'delivery_failed', 'returning', 'on_hold') AND "consignments"."test" = false;
