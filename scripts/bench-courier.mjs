@@ -18,7 +18,9 @@ const USAGE = `Usage: npm run bench:courier [-- --only <substring>]
 
 Times every courier page and API at 1 and 10 connections against two PostgreSQL databases made by
 seed:courier, small and large, and prints the table of docs/performance.md "A million parcels (issue 40)".
-The bench writes to them (bookings, API keys): give it copies, never the originals.
+The bench writes to them (bookings, API keys): give it copies, never the originals. Give the small copy
+full pages first (psql <its URL> -f scripts/courier-small-full-pages.sql), or its lists answer shorter pages
+than the large one's and the ratio measures the page, not the history.
 
   --only <substring>   only the routes whose name contains it (case-insensitive)
   --help               this text
